@@ -1,0 +1,22 @@
+/**
+ * The one error class every rejection of the client is an instance of.
+ * `code` is stable: branch on it (see `MagisteriumErrorCode` in the types).
+ */
+export class MagisteriumError extends Error {
+  /**
+   * @param {string} code stable error code, e.g. "RATE_LIMITED"
+   * @param {string} message human-readable message (never carries the token)
+   * @param {object} [details] rpcCode, httpStatus, retryAfter, taskId, data, cause
+   */
+  constructor(code, message, details) {
+    const d = details || {};
+    super(message, d.cause === undefined ? undefined : { cause: d.cause });
+    this.name = "MagisteriumError";
+    this.code = code;
+    this.rpcCode = d.rpcCode;
+    this.httpStatus = d.httpStatus;
+    this.retryAfter = d.retryAfter;
+    this.taskId = d.taskId;
+    this.data = d.data;
+  }
+}

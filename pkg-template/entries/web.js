@@ -1,0 +1,3 @@
+// The web build: `await init()` once (it fetches the .wasm next to this file), then use the client.
+export { default, initSync, MagisteriumClient } from "./magisterium_a2a.js";
+export { MagisteriumError } from "{{ERROR_MODULE}}";

@@ -1,0 +1,103 @@
+//! One client call from request body to decoded outcome, in pure Rust: the
+//! browser layer only moves bytes and converts the outcome to JS.
+
+use super::error::Error;
+use super::json::JsonView;
+use super::skills::{self, Document, QaAnswer, SearchResult, Skill, SkillInput};
+use super::task::read_task;
+use super::wire::{self, HttpReply, MessageMeta, Method};
+
+/// What a call asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Call {
+    /// A typed skill method (`ask`, `searchDocuments`, …).
+    Skill {
+        /// The skill.
+        skill: Skill,
+        /// Its one input part.
+        input: SkillInput,
+        /// A conversation to continue.
+        context_id: Option<String>,
+    },
+    /// `sendMessage`: any skill, parts as given (a JSON array, already checked).
+    Send {
+        /// The serialized parts.
+        parts_json: String,
+        /// The `skillId`, or the server's default.
+        skill_id: Option<String>,
+        /// A conversation to continue.
+        context_id: Option<String>,
+    },
+    /// `getTask`.
+    GetTask(String),
+    /// `cancelTask`.
+    CancelTask(String),
+}
+
+/// A decoded result.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome<V> {
+    /// `ask`.
+    Answer(QaAnswer<V>),
+    /// `searchDocuments`.
+    Hits(Vec<SearchResult<V>>),
+    /// `fetchDocument` (`None`: not found).
+    Document(Option<Document<V>>),
+    /// `massReadings`, `saintsOfTheDay` (`None`: nothing for that date).
+    Text(Option<V>),
+    /// `sendMessage`, `getTask`, `cancelTask`: the task as sent.
+    Task(V),
+}
+
+impl Call {
+    /// The JSON-RPC method.
+    pub fn method(&self) -> Method {
+        match self {
+            Call::Skill { .. } | Call::Send { .. } => Method::MessageSend,
+            Call::GetTask(_) => Method::TasksGet,
+            Call::CancelTask(_) => Method::TasksCancel,
+        }
+    }
+
+    /// The skill id sent, for logs (`None` for task methods and the default skill).
+    pub fn skill_id(&self) -> Option<&str> {
+        match self {
+            Call::Skill { skill, .. } => Some(skill.id()),
+            Call::Send { skill_id, .. } => skill_id.as_deref(),
+            Call::GetTask(_) | Call::CancelTask(_) => None,
+        }
+    }
+
+    /// The request body; `message_id` is used by `message/send` only.
+    pub fn body(&self, request_id: u64, message_id: &str) -> String {
+        let send = |parts_json: &str, skill_id: Option<&str>, context_id: &Option<String>| {
+            let meta = MessageMeta { message_id, skill_id, context_id: context_id.as_deref() };
+            wire::message_send_body(request_id, &meta, parts_json)
+        };
+        match self {
+            Call::Skill { skill, input, context_id } => send(&input.parts_json(), Some(skill.id()), context_id),
+            Call::Send { parts_json, skill_id, context_id } => send(parts_json, skill_id.as_deref(), context_id),
+            Call::GetTask(id) => wire::task_body(request_id, Method::TasksGet, id),
+            Call::CancelTask(id) => wire::task_body(request_id, Method::TasksCancel, id),
+        }
+    }
+
+    /// Reads the HTTP reply of this call into its typed outcome.
+    pub fn outcome<V: JsonView>(&self, reply: HttpReply<V>, request_id: u64) -> Result<Outcome<V>, Error<V>> {
+        let task = read_task(wire::read_response(reply, request_id)?)?;
+        let Call::Skill { skill, input, .. } = self else {
+            return Ok(Outcome::Task(task.task));
+        };
+        Ok(match skill {
+            Skill::CatholicQa => Outcome::Answer(skills::decode_qa(&task)?),
+            Skill::DocumentSearch => Outcome::Hits(skills::decode_search(&task)?),
+            Skill::DocumentFetch => {
+                let requested = match input {
+                    SkillInput::Data(_, id) | SkillInput::Text(id) => id,
+                };
+                Outcome::Document(skills::decode_document(&task, requested)?)
+            }
+            Skill::LiturgicalReadings | Skill::SaintsOfTheDay => Outcome::Text(skills::decode_text(&task, *skill)?),
+        })
+    }
+}

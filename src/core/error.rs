@@ -1,0 +1,213 @@
+//! The one error model: every failure of a call ends as an [`Error`] with a
+//! stable [`ErrorCode`] a caller can branch on.
+
+/// What went wrong, as a stable code (its JS form is [`ErrorCode::as_str`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorCode {
+    /// -32700: the server could not parse the request body.
+    ParseError,
+    /// -32600: the request envelope was invalid.
+    InvalidRequest,
+    /// -32601: unknown JSON-RPC method.
+    MethodNotFound,
+    /// -32602: missing or invalid params, or an invalid `tasks/cancel` transition.
+    InvalidParams,
+    /// -32603 (or an unknown JSON-RPC code): unexpected server failure.
+    InternalError,
+    /// -32001: task id unknown or expired.
+    TaskNotFound,
+    /// -32002 (Magisterium): unknown `skillId`.
+    SkillNotFound,
+    /// -32003 (Magisterium) or HTTP 429: back off for `retry_after` seconds.
+    RateLimited,
+    /// -32004 (Magisterium) or HTTP 401: missing or invalid Bearer token.
+    Unauthorized,
+    /// -32005 (Magisterium) or HTTP 403: a paid plan is required.
+    PlanRequired,
+    /// The task ended `failed` (or `canceled`/`rejected`); the reason is the message.
+    TaskFailed,
+    /// The request never got a response (offline, DNS, CORS refusal, dropped connection).
+    Network,
+    /// The call's `timeoutMs` elapsed.
+    Timeout,
+    /// The caller's `AbortSignal` aborted the call.
+    Aborted,
+    /// The server answered something that is not a valid response.
+    BadResponse,
+    /// An argument or option was refused before any request was made.
+    InvalidInput,
+}
+
+impl ErrorCode {
+    /// The stable string a JS caller branches on, e.g. `"RATE_LIMITED"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::ParseError => "PARSE_ERROR",
+            ErrorCode::InvalidRequest => "INVALID_REQUEST",
+            ErrorCode::MethodNotFound => "METHOD_NOT_FOUND",
+            ErrorCode::InvalidParams => "INVALID_PARAMS",
+            ErrorCode::InternalError => "INTERNAL_ERROR",
+            ErrorCode::TaskNotFound => "TASK_NOT_FOUND",
+            ErrorCode::SkillNotFound => "SKILL_NOT_FOUND",
+            ErrorCode::RateLimited => "RATE_LIMITED",
+            ErrorCode::Unauthorized => "UNAUTHORIZED",
+            ErrorCode::PlanRequired => "PLAN_REQUIRED",
+            ErrorCode::TaskFailed => "TASK_FAILED",
+            ErrorCode::Network => "NETWORK",
+            ErrorCode::Timeout => "TIMEOUT",
+            ErrorCode::Aborted => "ABORTED",
+            ErrorCode::BadResponse => "BAD_RESPONSE",
+            ErrorCode::InvalidInput => "INVALID_INPUT",
+        }
+    }
+
+    /// The code for a JSON-RPC error code, with Magisterium's meanings
+    /// (-32002 is SKILL_NOT_FOUND here, not A2A's TaskNotCancelable).
+    /// Codes the contract does not list are INTERNAL_ERROR (`rpcCode` keeps them).
+    pub fn from_rpc(code: f64) -> ErrorCode {
+        match code as i64 {
+            _ if code.fract() != 0.0 => ErrorCode::InternalError,
+            -32700 => ErrorCode::ParseError,
+            -32600 => ErrorCode::InvalidRequest,
+            -32601 => ErrorCode::MethodNotFound,
+            -32602 => ErrorCode::InvalidParams,
+            -32001 => ErrorCode::TaskNotFound,
+            -32002 => ErrorCode::SkillNotFound,
+            -32003 => ErrorCode::RateLimited,
+            -32004 => ErrorCode::Unauthorized,
+            -32005 => ErrorCode::PlanRequired,
+            _ => ErrorCode::InternalError,
+        }
+    }
+
+    /// The code an HTTP status implies when its body says nothing usable.
+    pub fn from_http_status(status: u16) -> Option<ErrorCode> {
+        match status {
+            401 => Some(ErrorCode::Unauthorized),
+            403 => Some(ErrorCode::PlanRequired),
+            429 => Some(ErrorCode::RateLimited),
+            _ => None,
+        }
+    }
+}
+
+/// A failed call: the code plus everything the server said about it.
+///
+/// `V` is the JSON view type, so the JSON-RPC `error.data` reaches the caller
+/// as the server sent it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Error<V> {
+    /// The stable code.
+    pub code: ErrorCode,
+    /// A human-readable message (the server's own for JSON-RPC errors).
+    pub message: String,
+    /// The JSON-RPC `error.code`, when the server sent one.
+    pub rpc_code: Option<f64>,
+    /// The HTTP status of the response, when there was one.
+    pub http_status: Option<u16>,
+    /// Seconds to wait before retrying (RATE_LIMITED).
+    pub retry_after: Option<f64>,
+    /// The task that failed (TASK_FAILED, or a task in an unexpected state).
+    pub task_id: Option<String>,
+    /// The JSON-RPC `error.data`, as sent.
+    pub data: Option<V>,
+    /// The underlying failure (a `fetch` TypeError, an abort reason, what a
+    /// token provider threw).
+    pub cause: Option<V>,
+}
+
+impl<V> Error<V> {
+    /// An error with only a code and a message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Error {
+            code,
+            message: message.into(),
+            rpc_code: None,
+            http_status: None,
+            retry_after: None,
+            task_id: None,
+            data: None,
+            cause: None,
+        }
+    }
+
+    /// An INVALID_INPUT error: an argument refused before any request.
+    pub fn invalid_input(message: impl Into<String>) -> Self {
+        Error::new(ErrorCode::InvalidInput, message)
+    }
+
+    /// A BAD_RESPONSE error: the server's answer is not a valid response.
+    pub fn bad_response(message: impl Into<String>) -> Self {
+        Error::new(ErrorCode::BadResponse, message)
+    }
+
+    /// The same error with the HTTP status set.
+    pub fn with_http_status(mut self, status: u16) -> Self {
+        self.http_status = Some(status);
+        self
+    }
+
+    /// The same error with the cause set.
+    pub fn with_cause(mut self, cause: Option<V>) -> Self {
+        self.cause = cause;
+        self
+    }
+
+    /// The same error with the task id set.
+    pub fn with_task_id(mut self, task_id: Option<String>) -> Self {
+        self.task_id = task_id;
+        self
+    }
+}
+
+/// `message` with every occurrence of `secret` replaced by `[redacted]`, so
+/// no error text ever carries the caller's token (even one a server echoed).
+pub fn redact(message: &str, secret: Option<&str>) -> String {
+    match secret {
+        Some(secret) if !secret.is_empty() => message.replace(secret, "[redacted]"),
+        _ => message.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn magisterium_meanings_apply_to_its_codes() {
+        let cases = [
+            (-32700.0, "PARSE_ERROR"),
+            (-32600.0, "INVALID_REQUEST"),
+            (-32601.0, "METHOD_NOT_FOUND"),
+            (-32602.0, "INVALID_PARAMS"),
+            (-32603.0, "INTERNAL_ERROR"),
+            (-32001.0, "TASK_NOT_FOUND"),
+            (-32002.0, "SKILL_NOT_FOUND"),
+            (-32003.0, "RATE_LIMITED"),
+            (-32004.0, "UNAUTHORIZED"),
+            (-32005.0, "PLAN_REQUIRED"),
+            (-32099.0, "INTERNAL_ERROR"),
+            (-32002.5, "INTERNAL_ERROR"),
+            (1e300, "INTERNAL_ERROR"),
+            (f64::NAN, "INTERNAL_ERROR"),
+        ];
+        for (code, name) in cases {
+            assert_eq!(ErrorCode::from_rpc(code).as_str(), name, "{code}");
+        }
+    }
+
+    #[test]
+    fn http_statuses_imply_codes() {
+        assert_eq!(ErrorCode::from_http_status(401), Some(ErrorCode::Unauthorized));
+        assert_eq!(ErrorCode::from_http_status(403), Some(ErrorCode::PlanRequired));
+        assert_eq!(ErrorCode::from_http_status(429), Some(ErrorCode::RateLimited));
+        assert_eq!(ErrorCode::from_http_status(502), None);
+    }
+
+    #[test]
+    fn redact_removes_every_occurrence() {
+        assert_eq!(redact("bad tok and tok", Some("tok")), "bad [redacted] and [redacted]");
+        assert_eq!(redact("nothing", Some("")), "nothing");
+        assert_eq!(redact("nothing", None), "nothing");
+    }
+}

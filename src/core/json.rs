@@ -1,0 +1,153 @@
+//! A read-only view of parsed JSON, so the decoding logic is written once and
+//! runs over `serde_json::Value` in native tests and over JS values (from
+//! `JSON.parse`) in the browser, where serde would cost the bundle ~25 KB.
+
+/// The JSON type of a value, as far as decoding cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `null` (or, from JS, `undefined`).
+    Null,
+    /// `true` or `false`.
+    Bool,
+    /// Any number.
+    Number,
+    /// A string.
+    String,
+    /// An array.
+    Array,
+    /// An object that is not an array.
+    Object,
+}
+
+/// A parsed JSON value the decoder can walk without copying it.
+///
+/// Implementations must never panic: a missing member, an index out of range
+/// or a value of another kind answers `None`.
+pub trait JsonView: Sized + Clone {
+    /// The JSON type of this value.
+    fn kind(&self) -> Kind;
+    /// The member `key` of an object; `None` for other kinds or a missing key.
+    fn get(&self, key: &str) -> Option<Self>;
+    /// The value as a Rust string, when it is a string.
+    fn as_string(&self) -> Option<String>;
+    /// The length of a string value without copying it (bytes natively,
+    /// UTF-16 units in JS: only for size checks); `None` for other kinds.
+    fn string_len(&self) -> Option<usize>;
+    /// The value as a number, when it is a number.
+    fn as_f64(&self) -> Option<f64>;
+    /// The number of elements of an array; 0 for other kinds.
+    fn len(&self) -> usize;
+    /// The element `index` of an array.
+    fn at(&self, index: usize) -> Option<Self>;
+    /// The own member names of an object, in order; empty for other kinds.
+    fn keys(&self) -> Vec<String>;
+    /// A new string value (for the rare decoded field that is computed).
+    fn from_str(text: &str) -> Self;
+
+    /// True when the value is an array with no elements or not an array.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The member `key` when it is a string value, kept as a view (no copy).
+    fn get_str(&self, key: &str) -> Option<Self> {
+        self.get(key).filter(|v| v.kind() == Kind::String)
+    }
+    /// The member `key` copied into a Rust string, when it is a string.
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.get(key).and_then(|v| v.as_string())
+    }
+    /// The member `key` when it is of the given kind.
+    fn get_kind(&self, key: &str, kind: Kind) -> Option<Self> {
+        self.get(key).filter(|v| v.kind() == kind)
+    }
+    /// The elements of an array (empty for other kinds).
+    fn elements(&self) -> Elements<Self> {
+        Elements { array: self.clone(), next: 0, len: self.len() }
+    }
+}
+
+/// An iterator over the elements of a JSON array view.
+pub struct Elements<V> {
+    array: V,
+    next: usize,
+    len: usize,
+}
+
+impl<V: JsonView> Iterator for Elements<V> {
+    type Item = V;
+    fn next(&mut self) -> Option<V> {
+        while self.next < self.len {
+            let index = self.next;
+            self.next += 1;
+            if let Some(value) = self.array.at(index) {
+                return Some(value);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use super::{JsonView, Kind};
+    use serde_json::Value;
+
+    /// The native view: an owned `serde_json::Value` (cloning is fine in tests).
+    impl JsonView for Value {
+        fn kind(&self) -> Kind {
+            match self {
+                Value::Null => Kind::Null,
+                Value::Bool(_) => Kind::Bool,
+                Value::Number(_) => Kind::Number,
+                Value::String(_) => Kind::String,
+                Value::Array(_) => Kind::Array,
+                Value::Object(_) => Kind::Object,
+            }
+        }
+        fn get(&self, key: &str) -> Option<Self> {
+            self.as_object().and_then(|o| o.get(key)).cloned()
+        }
+        fn as_string(&self) -> Option<String> {
+            self.as_str().map(str::to_owned)
+        }
+        fn string_len(&self) -> Option<usize> {
+            self.as_str().map(str::len)
+        }
+        fn as_f64(&self) -> Option<f64> {
+            Value::as_f64(self)
+        }
+        fn len(&self) -> usize {
+            self.as_array().map_or(0, Vec::len)
+        }
+        fn at(&self, index: usize) -> Option<Self> {
+            self.as_array().and_then(|a| a.get(index)).cloned()
+        }
+        fn keys(&self) -> Vec<String> {
+            self.as_object().map_or_else(Vec::new, |o| o.keys().cloned().collect())
+        }
+        fn from_str(text: &str) -> Self {
+            Value::String(text.to_owned())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn views_answer_none_for_the_wrong_kind() {
+        let v = json!({"a": [1, "x", null], "s": "str"});
+        assert_eq!(v.kind(), Kind::Object);
+        assert!(v.get("missing").is_none());
+        assert!(v.get_str("a").is_none());
+        assert_eq!(v.get_string("s").as_deref(), Some("str"));
+        let a = v.get("a").unwrap();
+        assert_eq!(a.elements().count(), 3);
+        assert!(a.at(9).is_none());
+        assert!(v.get("s").unwrap().get("x").is_none());
+        assert_eq!(v.get("s").unwrap().len(), 0);
+        assert_eq!(v.keys(), vec!["a".to_string(), "s".to_string()]);
+    }
+}

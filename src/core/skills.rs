@@ -1,0 +1,304 @@
+//! The five typed skills: what each sends and how its artifact decodes.
+//!
+//! Results keep server strings as views (`V`), so in the browser a decoded
+//! answer shares the strings `JSON.parse` made instead of copying them
+//! through wasm memory.
+
+use super::error::Error;
+use super::json::{JsonView, Kind};
+use super::jsonw;
+use super::task::{Part, TaskHead, join_texts};
+
+/// A skill the client has a typed method for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Skill {
+    /// `catholic_qa`: a question answered with citations.
+    CatholicQa,
+    /// `document_search`: ranked document references.
+    DocumentSearch,
+    /// `document_fetch`: one document's text and metadata.
+    DocumentFetch,
+    /// `liturgical_readings`: the Mass readings for a date.
+    LiturgicalReadings,
+    /// `saints_of_the_day`: the Roman Martyrology entry for a date.
+    SaintsOfTheDay,
+}
+
+impl Skill {
+    /// The `metadata.skillId`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Skill::CatholicQa => "catholic_qa",
+            Skill::DocumentSearch => "document_search",
+            Skill::DocumentFetch => "document_fetch",
+            Skill::LiturgicalReadings => "liturgical_readings",
+            Skill::SaintsOfTheDay => "saints_of_the_day",
+        }
+    }
+
+    /// The artifact `name` the skill answers with.
+    pub fn artifact_name(self) -> &'static str {
+        match self {
+            Skill::CatholicQa => "catholic_qa_response",
+            Skill::DocumentSearch => "search_results",
+            Skill::DocumentFetch => "document",
+            Skill::LiturgicalReadings => "mass_readings",
+            Skill::SaintsOfTheDay => "martyrology",
+        }
+    }
+
+    /// The text the skill answers with when it has nothing (decoded as `null`).
+    pub fn empty_text(self) -> Option<&'static str> {
+        match self {
+            Skill::DocumentFetch => Some("Document not found."),
+            Skill::LiturgicalReadings => Some("No mass readings found."),
+            Skill::SaintsOfTheDay => Some("No martyrology data found."),
+            Skill::CatholicQa | Skill::DocumentSearch => None,
+        }
+    }
+}
+
+/// The one part a typed skill method sends.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SkillInput {
+    /// `{kind:"text", text}`.
+    Text(String),
+    /// `{kind:"data", data:{<key>: <value>}}`, e.g. `{id}` or `{date}`.
+    Data(&'static str, String),
+}
+
+impl SkillInput {
+    /// The JSON array of parts for `message.parts`.
+    pub fn parts_json(&self) -> String {
+        let mut out = String::with_capacity(64);
+        match self {
+            SkillInput::Text(text) => {
+                out.push_str(r#"[{"kind":"text","text":"#);
+                jsonw::push_string(&mut out, text);
+                out.push_str("}]");
+            }
+            SkillInput::Data(key, value) => {
+                out.push_str(r#"[{"kind":"data","data":{"#);
+                jsonw::push_string(&mut out, key);
+                out.push(':');
+                jsonw::push_string(&mut out, value);
+                out.push_str("}}]");
+            }
+        }
+        out
+    }
+}
+
+/// A `catholic_qa` answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QaAnswer<V> {
+    /// The full answer text.
+    pub text: V,
+    /// The sources, in order.
+    pub citations: Vec<Citation<V>>,
+    /// Suggested follow-up questions (strings only).
+    pub related_questions: Vec<V>,
+    /// The task that produced the answer.
+    pub task_id: String,
+    /// The conversation, for a follow-up `ask`.
+    pub context_id: V,
+}
+
+/// One citation. Known fields are typed and optional; a known field of the
+/// wrong type, and every unknown field, is kept in `raw` under its wire name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Citation<V> {
+    /// `cited_text`.
+    pub cited_text: Option<V>,
+    /// `cited_text_heading`.
+    pub cited_text_heading: Option<V>,
+    /// `document_title`.
+    pub document_title: Option<V>,
+    /// `document_index` (a number).
+    pub document_index: Option<f64>,
+    /// `document_author`.
+    pub document_author: Option<V>,
+    /// `document_reference`.
+    pub document_reference: Option<V>,
+    /// `document_year` (a string or a number, as sent).
+    pub document_year: Option<V>,
+    /// `source_url` (as sent: renderers must still check the scheme).
+    pub source_url: Option<V>,
+    /// Every other member, under its wire name.
+    pub raw: Vec<(String, V)>,
+}
+
+impl<V: JsonView> Citation<V> {
+    /// Decodes one citation object, member by member.
+    pub fn decode(object: &V) -> Self {
+        let mut c = Citation {
+            cited_text: None,
+            cited_text_heading: None,
+            document_title: None,
+            document_index: None,
+            document_author: None,
+            document_reference: None,
+            document_year: None,
+            source_url: None,
+            raw: Vec::new(),
+        };
+        for key in object.keys() {
+            let Some(value) = object.get(&key) else { continue };
+            let kind = value.kind();
+            let slot = match key.as_str() {
+                "cited_text" | "citedText" => &mut c.cited_text,
+                "cited_text_heading" | "citedTextHeading" => &mut c.cited_text_heading,
+                "document_title" | "documentTitle" => &mut c.document_title,
+                "document_author" | "documentAuthor" => &mut c.document_author,
+                "document_reference" | "documentReference" => &mut c.document_reference,
+                "source_url" | "sourceUrl" => &mut c.source_url,
+                "document_year" | "documentYear" if kind == Kind::Number || kind == Kind::String => {
+                    c.document_year = Some(value);
+                    continue;
+                }
+                "document_index" | "documentIndex" if kind == Kind::Number => {
+                    c.document_index = value.as_f64();
+                    continue;
+                }
+                _ => {
+                    c.raw.push((key, value));
+                    continue;
+                }
+            };
+            if kind == Kind::String {
+                *slot = Some(value);
+            } else {
+                c.raw.push((key, value));
+            }
+        }
+        c
+    }
+}
+
+/// Decodes a `catholic_qa_response` artifact.
+pub fn decode_qa<V: JsonView>(task: &TaskHead<V>) -> Result<QaAnswer<V>, Error<V>> {
+    let parts = task.artifact_parts(Skill::CatholicQa.artifact_name())?;
+    let Some(text) = join_texts(&parts) else {
+        return Err(Error::bad_response("the answer has no text part").with_task_id(Some(task.id.clone())));
+    };
+    let mut answer = QaAnswer {
+        text,
+        citations: Vec::new(),
+        related_questions: Vec::new(),
+        task_id: task.id.clone(),
+        context_id: task.context_id.clone(),
+    };
+    for data in data_parts(&parts) {
+        if let Some(citations) = data.get_kind("citations", Kind::Array) {
+            let objects = citations.elements().filter(|c| c.kind() == Kind::Object);
+            answer.citations.extend(objects.map(|c| Citation::decode(&c)));
+        }
+        if let Some(questions) = data.get_kind("related_questions", Kind::Array) {
+            answer.related_questions.extend(questions.elements().filter(|q| q.kind() == Kind::String));
+        }
+    }
+    Ok(answer)
+}
+
+/// One `document_search` hit. Missing `url`/`title` decode as empty strings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<V> {
+    /// The id to pass to `fetchDocument` (a numeric id becomes its decimal string).
+    pub id: V,
+    /// The document's URL.
+    pub url: V,
+    /// The document's title.
+    pub title: V,
+}
+
+/// Decodes a `search_results` artifact; hits without an id are skipped.
+pub fn decode_search<V: JsonView>(task: &TaskHead<V>) -> Result<Vec<SearchResult<V>>, Error<V>> {
+    let parts = task.artifact_parts(Skill::DocumentSearch.artifact_name())?;
+    let results = data_parts(&parts).find_map(|d| d.get_kind("results", Kind::Array));
+    let Some(results) = results else {
+        return Err(Error::bad_response("the search results have no `results` array").with_task_id(Some(task.id.clone())));
+    };
+    let hits = results.elements().filter_map(|hit| {
+        let id = string_or_integer(&hit.get("id")?)?;
+        Some(SearchResult { id, url: string_or_empty(&hit, "url"), title: string_or_empty(&hit, "title") })
+    });
+    Ok(hits.collect())
+}
+
+/// A fetched document. Missing metadata decodes as empty strings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document<V> {
+    /// The document id (the requested one when the server omits it).
+    pub id: V,
+    /// The title.
+    pub title: V,
+    /// The author.
+    pub author: V,
+    /// The reference, e.g. a paragraph number.
+    pub reference: V,
+    /// The full text.
+    pub text: V,
+}
+
+/// Decodes a `document` artifact; `None` for `Document not found.`.
+pub fn decode_document<V: JsonView>(task: &TaskHead<V>, requested_id: &str) -> Result<Option<Document<V>>, Error<V>> {
+    let Some(text) = decode_text(task, Skill::DocumentFetch)? else {
+        return Ok(None);
+    };
+    let parts = task.artifact_parts(Skill::DocumentFetch.artifact_name())?;
+    let meta = data_parts(&parts).next();
+    let field = |key: &str| meta.as_ref().map_or_else(|| V::from_str(""), |m| string_or_empty(m, key));
+    let id = meta.as_ref().and_then(|m| m.get("id")).and_then(|id| string_or_integer(&id));
+    Ok(Some(Document {
+        id: id.unwrap_or_else(|| V::from_str(requested_id)),
+        title: field("title"),
+        author: field("author"),
+        reference: field("ref"),
+        text,
+    }))
+}
+
+/// Decodes a skill whose answer is one text part; `None` for its empty case.
+pub fn decode_text<V: JsonView>(task: &TaskHead<V>, skill: Skill) -> Result<Option<V>, Error<V>> {
+    let parts = task.artifact_parts(skill.artifact_name())?;
+    let Some(text) = join_texts(&parts) else {
+        return Err(Error::bad_response(format!("the `{}` artifact has no text part", skill.artifact_name())).with_task_id(Some(task.id.clone())));
+    };
+    let empty = skill.empty_text().is_some_and(|empty| is_text(&text, empty));
+    Ok((!empty).then_some(text))
+}
+
+/// True when the string view `text` is `expected` (ignoring surrounding space),
+/// copying it only when it is short enough to be that text.
+fn is_text<V: JsonView>(text: &V, expected: &str) -> bool {
+    text.string_len().is_none_or(|len| len <= expected.len() + 16) && text.as_string().is_some_and(|t| t.trim() == expected)
+}
+
+/// The data parts, in order.
+fn data_parts<V: JsonView>(parts: &[Part<V>]) -> impl Iterator<Item = V> + '_ {
+    parts.iter().filter_map(|p| match p {
+        Part::Data(d) => Some(d.clone()),
+        _ => None,
+    })
+}
+
+/// The member `key` when it is a string, else an empty string.
+fn string_or_empty<V: JsonView>(object: &V, key: &str) -> V {
+    object.get_str(key).unwrap_or_else(|| V::from_str(""))
+}
+
+/// A non-empty string id, or an integer id as its decimal string.
+fn string_or_integer<V: JsonView>(value: &V) -> Option<V> {
+    match value.kind() {
+        Kind::String => value.string_len().filter(|len| *len > 0).map(|_| value.clone()),
+        Kind::Number => {
+            let n = value.as_f64()?;
+            let integral = n.fract() == 0.0 && n.abs() < 9.0e15;
+            integral.then(|| V::from_str(&(n as i64).to_string()))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

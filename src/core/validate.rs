@@ -1,0 +1,250 @@
+//! Input rules checked before any request: endpoint and token policy,
+//! dates, ids and numeric options. Every refusal is INVALID_INPUT.
+
+use super::error::Error;
+
+/// The endpoint the contract names; the default.
+pub const DEFAULT_ENDPOINT: &str = "https://www.magisterium.com/api/v1/a2a";
+
+/// A checked endpoint URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Endpoint {
+    /// The URL as given (trimmed).
+    pub url: String,
+    /// True for `https:`.
+    pub https: bool,
+    /// True when the host is loopback (`localhost`, `127.0.0.0/8`, `[::1]`).
+    pub loopback: bool,
+}
+
+/// Parses an absolute `http:`/`https:` URL with a host.
+pub fn endpoint<V>(url: &str) -> Result<Endpoint, Error<V>> {
+    let url = url.trim();
+    let refuse = |why: &str| Err(Error::invalid_input(format!("endpoint {why}: {}", shorten(url))));
+    let lower = url.to_ascii_lowercase();
+    let (https, rest) = if let Some(rest) = lower.strip_prefix("https://") {
+        (true, rest)
+    } else if let Some(rest) = lower.strip_prefix("http://") {
+        (false, rest)
+    } else {
+        return refuse("must be an absolute http: or https: URL");
+    };
+    if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return refuse("must not contain spaces or control characters");
+    }
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host_port = authority.rsplit('@').next().unwrap_or("");
+    if authority.contains('@') {
+        return refuse("must not carry credentials");
+    }
+    let host = if let Some(v6) = host_port.strip_prefix('[') {
+        match v6.split_once(']') {
+            Some((host, _)) => host,
+            None => return refuse("has an unclosed IPv6 bracket"),
+        }
+    } else {
+        host_port.split(':').next().unwrap_or("")
+    };
+    if host.is_empty() {
+        return refuse("has no host");
+    }
+    Ok(Endpoint { url: url.to_owned(), https, loopback: is_loopback(host) })
+}
+
+/// True for hosts that never leave the machine.
+fn is_loopback(host: &str) -> bool {
+    let host = host.trim_end_matches('.');
+    if host == "localhost" || host.ends_with(".localhost") || host == "::1" {
+        return true;
+    }
+    let octets: Vec<&str> = host.split('.').collect();
+    octets.len() == 4 && octets[0] == "127" && octets.iter().all(|o| o.parse::<u8>().is_ok())
+}
+
+/// Refuses to send a token in clear text to anything but loopback.
+pub fn token_transport<V>(endpoint: &Endpoint, has_token: bool) -> Result<(), Error<V>> {
+    if has_token && !endpoint.https && !endpoint.loopback {
+        return Err(Error::invalid_input(
+            "refusing to send a token over plain http: to a non-loopback host; use https:",
+        ));
+    }
+    Ok(())
+}
+
+/// A calendar date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Date {
+    /// The year (1..=9999).
+    pub year: u16,
+    /// The month (1..=12).
+    pub month: u8,
+    /// The day of the month.
+    pub day: u8,
+}
+
+impl Date {
+    /// A checked date; `None` when the day does not exist (`2026-02-30`).
+    pub fn new(year: i64, month: i64, day: i64) -> Option<Date> {
+        let valid = (1..=9999).contains(&year) && (1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month);
+        valid.then(|| Date { year: year as u16, month: month as u8, day: day as u8 })
+    }
+
+    /// `YYYY-MM-DD`.
+    pub fn iso(self) -> String {
+        let two = |n: u8| if n < 10 { format!("0{n}") } else { n.to_string() };
+        let year = self.year.to_string();
+        format!("{}{year}-{}-{}", "0".repeat(4 - year.len()), two(self.month), two(self.day))
+    }
+}
+
+/// Days in a month of the proleptic Gregorian calendar.
+fn days_in_month(year: i64, month: i64) -> i64 {
+    match month {
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Reads `text` as a `YYYY-MM-DD` date: `None` when it does not look like
+/// one (it is then a natural-language query), an error when it looks like
+/// one but the day does not exist.
+pub fn iso_date<V>(text: &str) -> Option<Result<Date, Error<V>>> {
+    let text = text.trim();
+    let b = text.as_bytes();
+    let shaped = b.len() == 10 && b[4] == b'-' && b[7] == b'-' && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+    if !shaped {
+        return None;
+    }
+    let num = |range: std::ops::Range<usize>| text[range].parse::<i64>().unwrap_or(0);
+    Some(Date::new(num(0..4), num(5..7), num(8..10)).ok_or_else(|| Error::invalid_input(format!("{text} is not a calendar date"))))
+}
+
+/// A required string argument: trimmed, non-empty.
+pub fn required_text<V>(what: &str, text: Option<String>) -> Result<String, Error<V>> {
+    match text {
+        Some(text) if !text.trim().is_empty() => Ok(text),
+        Some(_) => Err(Error::invalid_input(format!("{what} must not be empty"))),
+        None => Err(Error::invalid_input(format!("{what} must be a string"))),
+    }
+}
+
+/// A whole number of milliseconds for a timer (1..=2^31-1, the `setTimeout` range).
+pub fn timeout_ms<V>(what: &str, value: f64) -> Result<u32, Error<V>> {
+    whole_number(what, value, 1.0, 2_147_483_647.0)
+}
+
+/// A retry count (0..=10).
+pub fn max_retries<V>(value: f64) -> Result<u32, Error<V>> {
+    whole_number("maxRetries", value, 0.0, 10.0)
+}
+
+/// A whole number within `min..=max`.
+fn whole_number<V>(what: &str, value: f64, min: f64, max: f64) -> Result<u32, Error<V>> {
+    if value.fract() == 0.0 && value >= min && value <= max {
+        Ok(value as u32)
+    } else {
+        Err(Error::invalid_input(format!("{what} must be a whole number from {} to {}", min as u32, max as u32)))
+    }
+}
+
+/// At most 80 characters of `text`, for error messages.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(80) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// A random (version 4) UUID for `messageId`, from 128 random bits.
+pub fn uuid_v4(random: u128) -> String {
+    let bits = (random & !(0xf << 76) & !(0x3 << 62)) | (0x4 << 76) | (0x2 << 62);
+    let hex = format!("{bits:032x}");
+    format!("{}-{}-{}-{}-{}", &hex[0..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type E = Error<()>;
+
+    #[test]
+    fn endpoints_need_http_or_https_and_a_host() {
+        let ok = endpoint::<()>("https://www.magisterium.com/api/v1/a2a").unwrap();
+        assert!(ok.https && !ok.loopback);
+        for bad in ["", "ftp://x/y", "www.magisterium.com", "https://", "https:///path", "javascript:alert(1)", "https://user:pw@host/", "https://[::1/x", "https://a b/"] {
+            assert!(endpoint::<()>(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn loopback_hosts_are_recognised() {
+        for url in ["http://127.0.0.1:8787/api", "http://localhost/x", "http://LOCALHOST:1", "http://[::1]:80/", "http://127.8.9.10", "http://app.localhost/"] {
+            assert!(endpoint::<()>(url).unwrap().loopback, "{url}");
+        }
+        for url in ["http://127.0.0.1.evil.com/", "http://10.0.0.1/", "http://localhost.evil.com/", "http://128.0.0.1/", "http://127.0.0.256/"] {
+            assert!(!endpoint::<()>(url).unwrap().loopback, "{url}");
+        }
+    }
+
+    #[test]
+    fn a_token_never_travels_in_clear_text_off_the_machine() {
+        let remote = endpoint::<()>("http://parish.example/proxy").unwrap();
+        let local = endpoint::<()>("http://127.0.0.1:9/a2a").unwrap();
+        let secure = endpoint::<()>("https://parish.example/proxy").unwrap();
+        assert!(token_transport::<()>(&remote, true).is_err());
+        assert!(token_transport::<()>(&remote, false).is_ok());
+        assert!(token_transport::<()>(&local, true).is_ok());
+        assert!(token_transport::<()>(&secure, true).is_ok());
+    }
+
+    #[test]
+    fn iso_dates_are_checked_against_the_calendar() {
+        assert_eq!(iso_date::<()>("2026-03-19").unwrap().unwrap().iso(), "2026-03-19");
+        assert_eq!(iso_date::<()>(" 2024-02-29 ").unwrap().unwrap(), Date { year: 2024, month: 2, day: 29 });
+        for impossible in ["2026-02-30", "2025-02-29", "2100-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "0000-01-01"] {
+            assert!(iso_date::<()>(impossible).unwrap().is_err(), "{impossible}");
+        }
+        assert!(iso_date::<()>("2000-02-29").unwrap().is_ok());
+        for query in ["today", "next Sunday", "2026-3-19", "2026/03/19", "20260319", "2026-03-1x", "", "２０２６-03-19"] {
+            assert!(iso_date::<()>(query).is_none(), "{query}");
+        }
+        assert_eq!(Date::new(33, 4, 3).unwrap().iso(), "0033-04-03");
+    }
+
+    #[test]
+    fn numbers_must_be_whole_and_in_range() {
+        assert_eq!(timeout_ms::<()>("timeoutMs", 30000.0).unwrap(), 30000);
+        for bad in [0.0, -1.0, 1.5, f64::NAN, f64::INFINITY, 3e9] {
+            let e: E = timeout_ms("timeoutMs", bad).unwrap_err();
+            assert!(e.message.contains("timeoutMs"));
+        }
+        assert_eq!(max_retries::<()>(0.0).unwrap(), 0);
+        assert!(max_retries::<()>(11.0).is_err());
+    }
+
+    #[test]
+    fn required_text_refuses_blank_and_missing() {
+        assert_eq!(required_text::<()>("question", Some("q".into())).unwrap(), "q");
+        assert!(required_text::<()>("question", Some("  ".into())).is_err());
+        assert!(required_text::<()>("question", None).is_err());
+    }
+
+    #[test]
+    fn uuids_are_version_4() {
+        let id = uuid_v4(u128::MAX);
+        assert_eq!(id.len(), 36);
+        assert_eq!(&id[14..15], "4");
+        assert!(matches!(&id[19..20], "8" | "9" | "a" | "b"));
+        assert_eq!(uuid_v4(0), "00000000-0000-4000-8000-000000000000");
+    }
+
+    #[test]
+    fn long_urls_are_shortened_in_messages() {
+        let long = format!("ftp://{}", "é".repeat(200));
+        let e: E = endpoint(&long).unwrap_err();
+        assert!(e.message.chars().count() < 140);
+    }
+}

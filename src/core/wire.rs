@@ -1,0 +1,306 @@
+//! The JSON-RPC 2.0 envelope: request bodies out, responses in.
+//!
+//! A response is read once, here: HTTP status, envelope, id, and the
+//! `result`/`error` split. What a `result` means is the business of
+//! [`crate::core::task`] and [`crate::core::skills`].
+
+use super::error::{Error, ErrorCode};
+use super::json::{JsonView, Kind};
+use super::jsonw;
+
+/// The JSON-RPC methods of the contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// `message/send`: run a skill; not safe to repeat once it reached the server.
+    MessageSend,
+    /// `tasks/get`: read a task; safe to repeat.
+    TasksGet,
+    /// `tasks/cancel`: cancel a task; safe to repeat.
+    TasksCancel,
+}
+
+impl Method {
+    /// The method's wire name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::MessageSend => "message/send",
+            Method::TasksGet => "tasks/get",
+            Method::TasksCancel => "tasks/cancel",
+        }
+    }
+}
+
+/// What a `message/send` carries besides its parts.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MessageMeta<'a> {
+    /// `message.messageId`.
+    pub message_id: &'a str,
+    /// `message.metadata.skillId`; absent means the server's default (`catholic_qa`).
+    pub skill_id: Option<&'a str>,
+    /// `message.contextId`, to continue a conversation.
+    pub context_id: Option<&'a str>,
+}
+
+/// The body of a `message/send` request. `parts_json` is the already
+/// serialized JSON array of parts (validated by [`crate::core::parts`]).
+pub fn message_send_body(request_id: u64, meta: &MessageMeta<'_>, parts_json: &str) -> String {
+    let mut out = envelope_head(request_id, Method::MessageSend);
+    out.push_str(r#"{"message":{"role":"user","kind":"message","messageId":"#);
+    jsonw::push_string(&mut out, meta.message_id);
+    out.push_str(r#","parts":"#);
+    out.push_str(parts_json);
+    if let Some(context_id) = meta.context_id {
+        out.push_str(r#","contextId":"#);
+        jsonw::push_string(&mut out, context_id);
+    }
+    if let Some(skill_id) = meta.skill_id {
+        out.push_str(r#","metadata":{"skillId":"#);
+        jsonw::push_string(&mut out, skill_id);
+        out.push('}');
+    }
+    out.push_str("}}}");
+    out
+}
+
+/// The body of a `tasks/get` or `tasks/cancel` request.
+pub fn task_body(request_id: u64, method: Method, task_id: &str) -> String {
+    let mut out = envelope_head(request_id, method);
+    out.push_str(r#"{"id":"#);
+    jsonw::push_string(&mut out, task_id);
+    out.push_str("}}");
+    out
+}
+
+/// `{"jsonrpc":"2.0","id":N,"method":"…","params":` — the caller closes it.
+fn envelope_head(request_id: u64, method: Method) -> String {
+    let mut out = String::with_capacity(256);
+    out.push_str(r#"{"jsonrpc":"2.0","id":"#);
+    out.push_str(&request_id.to_string());
+    out.push_str(r#","method":"#);
+    jsonw::push_string(&mut out, method.name());
+    out.push_str(r#","params":"#);
+    out
+}
+
+/// An HTTP response as the transport saw it, before its body is understood.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HttpReply<V> {
+    /// The HTTP status.
+    pub status: u16,
+    /// The `Retry-After` header, when present.
+    pub retry_after_header: Option<String>,
+    /// The body parsed as JSON, or `None` when it is not JSON.
+    pub body: Option<V>,
+}
+
+/// Reads a JSON-RPC response: the `result` on success, the typed error otherwise.
+///
+/// The body of a 401/403/429 is read, not lost: its JSON-RPC error wins, and
+/// the status alone only speaks when the body says nothing usable.
+pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64) -> Result<V, Error<V>> {
+    let status = reply.status;
+    let header_retry = reply.retry_after_header.as_deref().and_then(parse_retry_after);
+    let from_status = |detail: &str| -> Error<V> {
+        match ErrorCode::from_http_status(status) {
+            Some(code) => {
+                let mut e = Error::new(code, format!("HTTP {status}: {detail}"));
+                if code == ErrorCode::RateLimited {
+                    e.retry_after = header_retry;
+                }
+                e.with_http_status(status)
+            }
+            None => Error::bad_response(format!("HTTP {status}: {detail}")).with_http_status(status),
+        }
+    };
+    let Some(body) = reply.body else {
+        return Err(from_status("the response body is not JSON"));
+    };
+    if body.kind() != Kind::Object || body.get_string("jsonrpc").as_deref() != Some("2.0") {
+        return Err(from_status("the response is not a JSON-RPC 2.0 message"));
+    }
+    let result = body.get("result").filter(|r| r.kind() != Kind::Null || body.get("error").is_none());
+    let error = body.get("error").filter(|e| e.kind() != Kind::Null);
+    let id_matches = body.get("id").and_then(|id| id.as_f64()) == Some(request_id as f64);
+    match (result, error) {
+        (Some(_), Some(_)) => Err(from_status("the response has both `result` and `error`")),
+        (None, None) => Err(from_status("the response has neither `result` nor `error`")),
+        (Some(result), None) => {
+            if !id_matches {
+                Err(from_status("the response `id` does not match the request"))
+            } else if !(200..300).contains(&status) {
+                Err(from_status("a `result` came with an error status"))
+            } else {
+                Ok(result)
+            }
+        }
+        (None, Some(error)) => {
+            let id_is_null = body.get("id").is_none_or(|id| id.kind() == Kind::Null);
+            if !id_matches && !id_is_null {
+                return Err(from_status("the response `id` does not match the request"));
+            }
+            Err(rpc_error(&error, status, header_retry).unwrap_or_else(|| from_status("the JSON-RPC `error` is malformed")))
+        }
+    }
+}
+
+/// The typed error for a JSON-RPC `error` object; `None` when it is malformed.
+fn rpc_error<V: JsonView>(error: &V, status: u16, header_retry: Option<f64>) -> Option<Error<V>> {
+    let rpc_code = error.get("code").and_then(|c| c.as_f64())?;
+    let code = ErrorCode::from_rpc(rpc_code);
+    let message = error.get_string("message").filter(|m| !m.trim().is_empty());
+    let data = error.get("data");
+    let mut e = Error::new(code, message.unwrap_or_else(|| format!("JSON-RPC error {}", rpc_code as i64)));
+    e.rpc_code = Some(rpc_code);
+    e.http_status = Some(status);
+    if code == ErrorCode::RateLimited {
+        e.retry_after = data.as_ref().and_then(|d| d.get("retryAfter")).and_then(|r| retry_seconds(&r)).or(header_retry);
+    }
+    e.data = data;
+    Some(e)
+}
+
+/// `retryAfter` as sent: a non-negative number of seconds, or a numeric string.
+fn retry_seconds<V: JsonView>(value: &V) -> Option<f64> {
+    match value.kind() {
+        Kind::Number => value.as_f64().filter(|s| s.is_finite() && *s >= 0.0),
+        Kind::String => value.as_string().as_deref().and_then(parse_retry_after),
+        _ => None,
+    }
+}
+
+/// A `Retry-After` value in delta-seconds (HTTP dates are not used by this service).
+fn parse_retry_after(text: &str) -> Option<f64> {
+    let text = text.trim();
+    if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse::<u32>().ok().map(f64::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+
+    fn reply(status: u16, body: Value) -> HttpReply<Value> {
+        HttpReply { status, retry_after_header: None, body: Some(body) }
+    }
+
+    #[test]
+    fn request_bodies_are_the_contract_shape() {
+        let meta = MessageMeta { message_id: "m-1", skill_id: Some("document_search"), context_id: Some("c\"1") };
+        let body: Value = serde_json::from_str(&message_send_body(7, &meta, r#"[{"kind":"text","text":"grace"}]"#)).unwrap();
+        assert_eq!(
+            body,
+            json!({"jsonrpc":"2.0","id":7,"method":"message/send","params":{"message":{
+                "role":"user","kind":"message","messageId":"m-1",
+                "parts":[{"kind":"text","text":"grace"}],"contextId":"c\"1",
+                "metadata":{"skillId":"document_search"}}}})
+        );
+        let plain = MessageMeta { message_id: "m", ..Default::default() };
+        let body: Value = serde_json::from_str(&message_send_body(1, &plain, "[]")).unwrap();
+        assert!(body["params"]["message"].get("metadata").is_none());
+        assert!(body["params"]["message"].get("contextId").is_none());
+        let body: Value = serde_json::from_str(&task_body(3, Method::TasksCancel, "t-9")).unwrap();
+        assert_eq!(body, json!({"jsonrpc":"2.0","id":3,"method":"tasks/cancel","params":{"id":"t-9"}}));
+    }
+
+    #[test]
+    fn a_result_with_the_right_id_is_returned() {
+        let got = read_response(reply(200, json!({"jsonrpc":"2.0","id":5,"result":{"kind":"task"}})), 5);
+        assert_eq!(got.unwrap(), json!({"kind":"task"}));
+    }
+
+    #[test]
+    fn every_contract_error_code_maps_with_its_status() {
+        let table = [
+            (-32700, 200, "PARSE_ERROR"),
+            (-32600, 200, "INVALID_REQUEST"),
+            (-32601, 200, "METHOD_NOT_FOUND"),
+            (-32602, 200, "INVALID_PARAMS"),
+            (-32603, 200, "INTERNAL_ERROR"),
+            (-32001, 200, "TASK_NOT_FOUND"),
+            (-32002, 200, "SKILL_NOT_FOUND"),
+            (-32003, 429, "RATE_LIMITED"),
+            (-32004, 401, "UNAUTHORIZED"),
+            (-32005, 403, "PLAN_REQUIRED"),
+        ];
+        for (code, status, name) in table {
+            let body = json!({"jsonrpc":"2.0","id":1,"error":{"code":code,"message":"server says","data":{"retryAfter":12}}});
+            let e = read_response(reply(status, body), 1).unwrap_err();
+            assert_eq!(e.code.as_str(), name);
+            assert_eq!(e.rpc_code, Some(code as f64));
+            assert_eq!(e.http_status, Some(status));
+            assert_eq!(e.message, "server says");
+            assert_eq!(e.data, Some(json!({"retryAfter":12})));
+            assert_eq!(e.retry_after, (name == "RATE_LIMITED").then_some(12.0));
+        }
+    }
+
+    #[test]
+    fn parse_errors_with_a_null_id_are_accepted() {
+        let body = json!({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}});
+        assert_eq!(read_response(reply(200, body), 4).unwrap_err().code, ErrorCode::ParseError);
+    }
+
+    #[test]
+    fn retry_after_falls_back_to_the_header_and_to_strings() {
+        let body = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"slow down","data":{"retryAfter":"7"}}});
+        assert_eq!(read_response(reply(429, body), 1).unwrap_err().retry_after, Some(7.0));
+        let mut r = reply(429, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"x"}}));
+        r.retry_after_header = Some("30".into());
+        assert_eq!(read_response(r, 1).unwrap_err().retry_after, Some(30.0));
+        let bare = HttpReply { status: 429, retry_after_header: Some(" 5 ".into()), body: None::<Value> };
+        let e = read_response(bare, 1).unwrap_err();
+        assert_eq!((e.code, e.retry_after, e.http_status), (ErrorCode::RateLimited, Some(5.0), Some(429)));
+        let negative = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"x","data":{"retryAfter":-3}}});
+        assert_eq!(read_response(reply(429, negative), 1).unwrap_err().retry_after, None);
+    }
+
+    #[test]
+    fn statuses_speak_when_the_body_does_not() {
+        for (status, code) in [(401, ErrorCode::Unauthorized), (403, ErrorCode::PlanRequired), (502, ErrorCode::BadResponse), (200, ErrorCode::BadResponse)] {
+            let e = read_response(HttpReply { status, retry_after_header: None, body: None::<Value> }, 1).unwrap_err();
+            assert_eq!((e.code, e.http_status), (code, Some(status)));
+        }
+    }
+
+    #[test]
+    fn malformed_envelopes_are_bad_responses() {
+        let cases = [
+            json!([1, 2]),
+            json!("text"),
+            json!({"id":1,"result":{}}),
+            json!({"jsonrpc":"1.0","id":1,"result":{}}),
+            json!({"jsonrpc":"2.0","id":2,"result":{}}),
+            json!({"jsonrpc":"2.0","id":"1","result":{}}),
+            json!({"jsonrpc":"2.0","result":{}}),
+            json!({"jsonrpc":"2.0","id":1}),
+            json!({"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"m"}}),
+            json!({"jsonrpc":"2.0","id":1,"error":{"message":"no code"}}),
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":"-32001","message":"string code"}}),
+            json!({"jsonrpc":"2.0","id":1,"error":"flat"}),
+            json!({"jsonrpc":"2.0","id":9,"error":{"code":-32001,"message":"other id"}}),
+        ];
+        for body in cases {
+            let e = read_response(reply(200, body.clone()), 1).unwrap_err();
+            assert_eq!(e.code, ErrorCode::BadResponse, "{body}");
+        }
+        let e = read_response(reply(500, json!({"jsonrpc":"2.0","id":1,"result":{}})), 1).unwrap_err();
+        assert_eq!((e.code, e.http_status), (ErrorCode::BadResponse, Some(500)));
+    }
+
+    #[test]
+    fn a_null_result_beside_an_error_is_an_error() {
+        let body = json!({"jsonrpc":"2.0","id":1,"result":null,"error":{"code":-32001,"message":"gone"}});
+        assert_eq!(read_response(reply(200, body), 1).unwrap_err().code, ErrorCode::TaskNotFound);
+        let body = json!({"jsonrpc":"2.0","id":1,"result":null});
+        assert_eq!(read_response(reply(200, body), 1).unwrap(), Value::Null);
+    }
+
+    #[test]
+    fn an_empty_message_gets_a_readable_default() {
+        let body = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"  "}});
+        assert_eq!(read_response(reply(200, body), 1).unwrap_err().message, "JSON-RPC error -32001");
+    }
+}

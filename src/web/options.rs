@@ -1,0 +1,130 @@
+//! Reads the option objects callers pass: the client's `ClientOptions` and
+//! each call's `CallOptions`. Unknown keys and wrong types are INVALID_INPUT,
+//! so a typo never silently falls back to a default.
+
+use crate::core::error::Error;
+use crate::core::json::{JsonView, Kind};
+use crate::core::retry::RetryPolicy;
+use crate::core::validate::{self, DEFAULT_ENDPOINT, Endpoint};
+use js_sys::Function;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::AbortSignal;
+
+type Result<T> = std::result::Result<T, Error<JsValue>>;
+
+/// How the client authenticates.
+pub enum Auth {
+    /// No `Authorization` header (e.g. a proxy that adds it).
+    None,
+    /// A fixed token.
+    Token(String),
+    /// A function called before each request for the token.
+    Provider(Function),
+}
+
+/// A client's settings, checked.
+pub struct ClientConfig {
+    /// Where requests go.
+    pub endpoint: Endpoint,
+    /// The token or its provider.
+    pub auth: Auth,
+    /// The default per-call timeout.
+    pub timeout_ms: u32,
+    /// The retry policy.
+    pub policy: RetryPolicy,
+}
+
+/// Reads `ClientOptions` (`undefined` means all defaults).
+pub fn client_config(options: &JsValue) -> Result<ClientConfig> {
+    let o = Reader::new(options, "options", &["token", "tokenProvider", "endpoint", "timeoutMs", "maxRetries", "maxRetryWaitMs"])?;
+    let endpoint = validate::endpoint(o.string("endpoint")?.as_deref().unwrap_or(DEFAULT_ENDPOINT))?;
+    let token = o.string("token")?;
+    let provider = o.get("tokenProvider").map(|p| p.dyn_into::<Function>().map_err(|_| Error::invalid_input("tokenProvider must be a function")));
+    let auth = match (token, provider.transpose()?) {
+        (Some(_), Some(_)) => return Err(Error::invalid_input("give either token or tokenProvider, not both")),
+        (Some(token), None) if token.trim().is_empty() => return Err(Error::invalid_input("token must not be empty")),
+        (Some(token), None) => Auth::Token(token),
+        (None, Some(provider)) => Auth::Provider(provider),
+        (None, None) => Auth::None,
+    };
+    validate::token_transport(&endpoint, !matches!(auth, Auth::None))?;
+    let mut policy = RetryPolicy::default();
+    if let Some(n) = o.number("maxRetries")? {
+        policy.max_retries = validate::max_retries(n)?;
+    }
+    if let Some(ms) = o.number("maxRetryWaitMs")? {
+        policy.max_retry_wait_ms = f64::from(validate::timeout_ms("maxRetryWaitMs", ms)?);
+    }
+    let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?.unwrap_or(30_000);
+    Ok(ClientConfig { endpoint, auth, timeout_ms, policy })
+}
+
+/// A call's settings, checked.
+pub struct CallConfig {
+    /// The caller's cancellation.
+    pub signal: Option<AbortSignal>,
+    /// Overrides the client's timeout.
+    pub timeout_ms: Option<u32>,
+    /// The conversation to continue (`ask` only).
+    pub context_id: Option<String>,
+}
+
+/// Reads `CallOptions` (or `AskOptions` when `with_context`).
+pub fn call_config(options: &JsValue, with_context: bool) -> Result<CallConfig> {
+    let keys: &[&str] = if with_context { &["signal", "timeoutMs", "contextId"] } else { &["signal", "timeoutMs"] };
+    let o = Reader::new(options, "options", keys)?;
+    let signal = o.get("signal").map(|s| s.dyn_into::<AbortSignal>().map_err(|_| Error::invalid_input("signal must be an AbortSignal")));
+    Ok(CallConfig {
+        signal: signal.transpose()?,
+        timeout_ms: o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?,
+        context_id: o.non_empty_string("contextId")?,
+    })
+}
+
+/// Typed access to the members of an options object.
+pub struct Reader<'a> {
+    object: &'a JsValue,
+    name: &'static str,
+}
+
+impl<'a> Reader<'a> {
+    /// Checks that `object` is an object (or `undefined`/`null`) with only `allowed` keys.
+    pub fn new(object: &'a JsValue, name: &'static str, allowed: &[&str]) -> Result<Self> {
+        match object.kind() {
+            Kind::Null => {}
+            Kind::Object => {
+                if let Some(unknown) = object.keys().into_iter().find(|k| !allowed.contains(&k.as_str())) {
+                    return Err(Error::invalid_input(format!("{name} has an unknown key `{unknown}` (known: {})", allowed.join(", "))));
+                }
+            }
+            _ => return Err(Error::invalid_input(format!("{name} must be an object"))),
+        }
+        Ok(Reader { object, name })
+    }
+
+    /// The member `key`, when present and not `undefined`/`null`.
+    pub fn get(&self, key: &str) -> Option<JsValue> {
+        self.object.get(key).filter(|v| !v.is_null())
+    }
+
+    /// An optional string member.
+    pub fn string(&self, key: &str) -> Result<Option<String>> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(v) => v.as_string().map(Some).ok_or_else(|| Error::invalid_input(format!("{}.{key} must be a string", self.name))),
+        }
+    }
+
+    /// An optional string member that must not be blank when present.
+    pub fn non_empty_string(&self, key: &str) -> Result<Option<String>> {
+        self.string(key)?.map(|s| validate::required_text(key, Some(s))).transpose()
+    }
+
+    /// An optional number member.
+    pub fn number(&self, key: &str) -> Result<Option<f64>> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(v) => v.as_f64().map(Some).ok_or_else(|| Error::invalid_input(format!("{}.{key} must be a number", self.name))),
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! `fetch`, timeouts and cancellation. One `AbortController` per call carries
+//! both the caller's `AbortSignal` and the call's timeout to every await:
+//! the request, the body read, the token provider and the retry sleeps.
+//! No Rust closures are handed to JS, so nothing leaks when a call ends.
+
+use crate::core::error::{Error, ErrorCode};
+use crate::core::wire::HttpReply;
+use js_sys::{Function, Promise, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{AbortController, AbortSignal, AddEventListenerOptions, Headers, RequestInit, Response};
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_name = fetch)]
+    fn fetch_with_init(url: &str, init: &RequestInit) -> Promise;
+    #[wasm_bindgen(js_name = setTimeout)]
+    fn set_timeout(handler: &Function, ms: u32) -> JsValue;
+    #[wasm_bindgen(js_name = clearTimeout)]
+    fn clear_timeout(id: &JsValue);
+    /// `JSON.parse` on a JS string, without copying it through wasm memory.
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn json_parse(text: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+/// The reason our controller aborts with when the call's time is up.
+const TIMEOUT_REASON: &str = "magisterium-a2a: timeout";
+
+/// The cancellation of one call: aborted by the caller's signal or by its timeout.
+pub struct CallSignal {
+    controller: AbortController,
+    timer: JsValue,
+    caller: Option<(AbortSignal, Function)>,
+}
+
+impl CallSignal {
+    /// Starts the call's clock. Fails with ABORTED when `caller` is already aborted.
+    pub fn start(caller: Option<AbortSignal>, timeout_ms: u32) -> Result<CallSignal, Error<JsValue>> {
+        if let Some(signal) = caller.as_ref().filter(|s| s.aborted()) {
+            return Err(Error::new(ErrorCode::Aborted, "the call was aborted before it started").with_cause(reason_of(signal)));
+        }
+        let controller = AbortController::new().map_err(|_| Error::new(ErrorCode::Network, "AbortController is unavailable"))?;
+        let abort = bound_abort(&controller);
+        let on_timeout: Function = abort.bind1(&controller, &JsValue::from_str(TIMEOUT_REASON)).unchecked_into();
+        let timer = set_timeout(&on_timeout, timeout_ms);
+        let caller = caller.map(|signal| {
+            let forward = abort.bind0(&controller);
+            let once = AddEventListenerOptions::new();
+            once.set_once(true);
+            let _ = signal.add_event_listener_with_callback_and_add_event_listener_options("abort", &forward, &once);
+            (signal, forward)
+        });
+        Ok(CallSignal { controller, timer, caller })
+    }
+
+    /// The signal every await of the call listens to.
+    pub fn signal(&self) -> AbortSignal {
+        self.controller.signal()
+    }
+
+    /// The error for an aborted call: TIMEOUT or ABORTED.
+    pub fn aborted_error(&self) -> Error<JsValue> {
+        let timed_out = self.signal().reason().as_string().as_deref() == Some(TIMEOUT_REASON);
+        if timed_out {
+            Error::new(ErrorCode::Timeout, "the call timed out")
+        } else {
+            let reason = self.caller.as_ref().and_then(|(signal, _)| reason_of(signal));
+            Error::new(ErrorCode::Aborted, "the call was aborted").with_cause(reason)
+        }
+    }
+
+    /// True once the call is aborted or timed out.
+    pub fn is_aborted(&self) -> bool {
+        self.signal().aborted()
+    }
+
+    /// Awaits `promise`, or rejects as soon as the call is aborted.
+    pub async fn race(&self, promise: Promise) -> Result<JsValue, JsValue> {
+        let signal = self.signal();
+        let on_abort = Promise::new(&mut |_, reject| {
+            let once = AddEventListenerOptions::new();
+            once.set_once(true);
+            let _ = signal.add_event_listener_with_callback_and_add_event_listener_options("abort", &reject, &once);
+        });
+        JsFuture::from(Promise::race(&js_sys::Array::of2(&promise, &on_abort))).await
+    }
+
+    /// Sleeps `ms`, or less when the call is aborted first (check [`Self::is_aborted`]).
+    pub async fn sleep(&self, ms: f64) {
+        let wait = Promise::new(&mut |resolve, _| {
+            set_timeout(&resolve, ms.clamp(0.0, 2_147_483_647.0) as u32);
+        });
+        let _ = self.race(wait).await;
+    }
+}
+
+impl Drop for CallSignal {
+    fn drop(&mut self) {
+        clear_timeout(&self.timer);
+        if let Some((signal, forward)) = &self.caller {
+            let _ = signal.remove_event_listener_with_callback("abort", forward);
+        }
+    }
+}
+
+/// The reason a caller gave `abort(reason)`, when there is one.
+fn reason_of(signal: &AbortSignal) -> Option<JsValue> {
+    Some(signal.reason()).filter(|r| !r.is_undefined())
+}
+
+/// `AbortController.prototype.abort`, to bind without a Rust closure.
+fn bound_abort(controller: &AbortController) -> Function {
+    Reflect::get(controller, &JsValue::from_str("abort")).map(JsCast::unchecked_into).unwrap_or_else(|_| Function::new_no_args(""))
+}
+
+/// POSTs `body` with exactly `Content-Type: application/json` and, when there
+/// is a token, `Authorization: Bearer …`. The body is parsed by `JSON.parse`
+/// in JS; a body that is not JSON reaches the core as `None`.
+pub async fn post(call: &CallSignal, url: &str, token: Option<&str>, body: &str) -> Result<HttpReply<JsValue>, Error<JsValue>> {
+    let headers = Headers::new().map_err(|_| network("Headers is unavailable"))?;
+    let _ = headers.set("Content-Type", "application/json");
+    if let Some(token) = token {
+        headers.set("Authorization", &format!("Bearer {token}")).map_err(|_| Error::invalid_input("the token is not a valid header value"))?;
+    }
+    let init = RequestInit::new();
+    init.set_method("POST");
+    init.set_headers(&headers);
+    init.set_body(&JsValue::from_str(body));
+    init.set_signal(Some(&call.signal()));
+    let response: Response = match JsFuture::from(fetch_with_init(url, &init)).await {
+        Ok(response) => response.unchecked_into(),
+        Err(e) => return Err(failed(call, "the request failed", &e)),
+    };
+    let status = response.status();
+    let retry_after_header = response.headers().get("Retry-After").ok().flatten();
+    let text = match response.text() {
+        Ok(promise) => JsFuture::from(promise).await,
+        Err(e) => Err(e),
+    };
+    let text = text.map_err(|e| failed(call, "the response body could not be read", &e).with_http_status(status))?;
+    let body = json_parse(&text).ok();
+    Ok(HttpReply { status, retry_after_header, body })
+}
+
+/// NETWORK, unless the call was aborted or timed out meanwhile.
+fn failed(call: &CallSignal, what: &str, error: &JsValue) -> Error<JsValue> {
+    if call.is_aborted() {
+        return call.aborted_error();
+    }
+    let detail = Reflect::get(error, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
+    network(&format!("{what}: {detail} (offline, refused by CORS, or the connection dropped)")).with_cause(Some(error.clone()))
+}
+
+fn network(message: &str) -> Error<JsValue> {
+    Error::new(ErrorCode::Network, message)
+}

@@ -1,0 +1,150 @@
+//! `cargo xtask build`: the npm package in `pkg/`, for the web, bundler and
+//! node targets, with the pinned wasm-bindgen CLI and npm binaryen's
+//! `wasm-opt -Oz`, plus the hand-written entries and types of `pkg-template/`.
+
+use crate::setup;
+use crate::shell::{self, Result, cargo, npm_bin, root};
+use crate::size::{gzip_size, kb};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The glue's file stem (the crate name).
+const STEM: &str = "magisterium_a2a";
+
+/// A wasm-bindgen target and the package folder it is written to.
+pub struct Target {
+    /// `--target` of wasm-bindgen.
+    pub bindgen: &'static str,
+    /// The folder under `pkg/`.
+    pub dir: &'static str,
+    /// The entry files: (template under `pkg-template/entries/`, name in the folder).
+    entries: &'static [(&'static str, &'static str)],
+}
+
+/// The three builds of the package.
+pub const TARGETS: [Target; 3] = [
+    Target { bindgen: "web", dir: "web", entries: &[("web.js", "index.js")] },
+    Target { bindgen: "bundler", dir: "bundler", entries: &[("bundler.js", "index.js")] },
+    Target { bindgen: "nodejs", dir: "node", entries: &[("node.cjs", "index.cjs"), ("node.mjs", "index.mjs")] },
+];
+
+/// The gzip sizes of one target.
+pub struct Sizes {
+    /// The target's folder name.
+    pub dir: &'static str,
+    /// `_bg.wasm`.
+    pub wasm: usize,
+    /// The JS glue, the entries and the error class.
+    pub js: usize,
+}
+
+/// Builds the package and prints its sizes.
+pub fn run() -> Result<Vec<Sizes>> {
+    setup::wasm_target()?;
+    setup::wasm_bindgen_cli()?;
+    setup::npm_tools()?;
+    println!("building the wasm module");
+    shell::run(cargo().args(["build", "-p", "magisterium-a2a", "--target", "wasm32-unknown-unknown", "--profile", "wasm-release"]))?;
+    let wasm = root().join("target/wasm32-unknown-unknown/wasm-release").join(format!("{STEM}.wasm"));
+    let pkg = root().join("pkg");
+    if pkg.exists() {
+        fs::remove_dir_all(&pkg).map_err(|e| format!("removing pkg/: {e}"))?;
+    }
+    let mut sizes = Vec::new();
+    for target in &TARGETS {
+        sizes.push(build_target(target, &wasm, &pkg.join(target.dir))?);
+    }
+    let template = root().join("pkg-template");
+    let version = crate_version()?;
+    let manifest = read(&template.join("package.json"))?.replace("{{VERSION}}", &version);
+    write(&pkg.join("package.json"), &manifest)?;
+    for file in ["index.d.ts", "README.md"] {
+        copy(&template.join(file), &pkg.join(file))?;
+    }
+    print_sizes(&sizes);
+    Ok(sizes)
+}
+
+/// One target: bindings, `wasm-opt`, entries.
+fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
+    println!("target {}", target.bindgen);
+    shell::run(Command::new("wasm-bindgen")
+        .args(["--target", target.bindgen, "--remove-name-section", "--remove-producers-section", "--out-dir"])
+        .arg(out)
+        .arg(wasm))?;
+    let module = out.join(format!("{STEM}_bg.wasm"));
+    shell::run(npm_bin("wasm-opt")
+        .args(["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
+        .args(["--enable-reference-types", "--enable-multivalue", "--enable-mutable-globals"])
+        .arg(&module)
+        .arg("-o")
+        .arg(&module))?;
+    let error_module = error_module(out)?;
+    let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
+    if target.dir == "node" {
+        commonjs_error_module(&error_module)?;
+        write(&out.join("package.json"), "{ \"type\": \"commonjs\" }\n")?;
+    }
+    let mut js = vec![out.join(format!("{STEM}.js")), error_module.clone()];
+    for (template, name) in target.entries {
+        let text = read(&root().join("pkg-template/entries").join(template))?.replace("{{ERROR_MODULE}}", &relative);
+        write(&out.join(name), &text)?;
+        js.push(out.join(name));
+    }
+    if target.bindgen == "bundler" {
+        js.push(out.join(format!("{STEM}_bg.js")));
+    }
+    let js: Vec<&Path> = js.iter().map(PathBuf::as_path).collect();
+    Ok(Sizes { dir: target.dir, wasm: gzip_size(&[&module])?, js: gzip_size(&js)? })
+}
+
+/// The error class wasm-bindgen copied under `snippets/<crate-hash>/`.
+fn error_module(out: &Path) -> Result<PathBuf> {
+    let snippets = fs::read_dir(out.join("snippets")).map_err(|e| format!("{}: {e}", out.display()))?;
+    snippets
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.path().join("js/magisterium-error.js"))
+        .find(|path| path.exists())
+        .ok_or_else(|| format!("no snippets/*/js/magisterium-error.js in {}", out.display()))
+}
+
+/// The Node build is CommonJS: its copy of the error class becomes a CommonJS
+/// module, so the package loads on every Node 20 (not only those with `require(esm)`).
+fn commonjs_error_module(path: &Path) -> Result<()> {
+    let text = read(path)?;
+    const DECLARATION: &str = "export class MagisteriumError";
+    if !text.contains(DECLARATION) {
+        return Err(format!("{} no longer declares `{DECLARATION}`", path.display()));
+    }
+    let converted = format!("\"use strict\";\n{}\nmodule.exports = {{ MagisteriumError }};\n", text.replace(DECLARATION, "class MagisteriumError"));
+    write(path, &converted)
+}
+
+/// The crate's version, from the root Cargo.toml.
+fn crate_version() -> Result<String> {
+    let manifest = read(&root().join("Cargo.toml"))?;
+    manifest
+        .lines()
+        .find_map(|line| line.strip_prefix("version = \"")?.strip_suffix('"').map(str::to_owned))
+        .ok_or_else(|| "Cargo.toml has no version".into())
+}
+
+fn print_sizes(sizes: &[Sizes]) {
+    println!("gzip sizes (wasm + JS glue):");
+    for s in sizes {
+        println!("  {:<8} wasm {:>9}  js {:>8}  total {:>8}", s.dir, kb(s.wasm), kb(s.js), kb(s.wasm + s.js));
+    }
+}
+
+fn read(path: &Path) -> Result<String> {
+    fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn copy(from: &Path, to: &Path) -> Result<()> {
+    fs::copy(from, to).map(|_| ()).map_err(|e| format!("{} → {}: {e}", from.display(), to.display()))
+}

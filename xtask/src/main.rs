@@ -1,0 +1,37 @@
+//! `cargo xtask <command>`: the one entry point for building and testing
+//! `magisterium-a2a`. Each command installs what it needs when it is missing
+//! and says what it is doing.
+
+mod build;
+mod setup;
+mod shell;
+mod size;
+
+use std::process::ExitCode;
+
+const HELP: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  build   build the npm package into pkg/ (web, bundler and node targets) and print its gzip size
+  test    run every test suite and print `N passed, N failed`
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("build") => build::run().map(|_| ()),
+        Some("-h" | "--help" | "help") | None => {
+            print!("{HELP}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command `{other}`\n\n{HELP}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

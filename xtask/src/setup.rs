@@ -1,0 +1,54 @@
+//! Installs what the build and the tests need, only when it is missing:
+//! the wasm target, the pinned wasm-bindgen CLI, the npm tools, Chromium.
+
+use crate::shell::{self, Result, root, run, stdout_of};
+use std::path::Path;
+use std::process::Command;
+
+/// The `wasm32-unknown-unknown` target of the active toolchain.
+pub fn wasm_target() -> Result<()> {
+    let installed = stdout_of(Command::new("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
+    if installed.lines().any(|t| t.trim() == "wasm32-unknown-unknown") {
+        return Ok(());
+    }
+    println!("installing the wasm32-unknown-unknown target");
+    run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))
+}
+
+/// The wasm-bindgen version pinned in the root Cargo.toml (`wasm-bindgen = "=X"`).
+pub fn pinned_wasm_bindgen() -> Result<String> {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).map_err(|e| format!("Cargo.toml: {e}"))?;
+    manifest
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("wasm-bindgen = \"=")?.strip_suffix('"').map(str::to_owned))
+        .ok_or_else(|| "Cargo.toml has no `wasm-bindgen = \"=X.Y.Z\"` pin".into())
+}
+
+/// The wasm-bindgen CLI (and its test runner) at exactly the pinned version.
+pub fn wasm_bindgen_cli() -> Result<()> {
+    let version = pinned_wasm_bindgen()?;
+    let current = stdout_of(Command::new("wasm-bindgen").arg("--version")).unwrap_or_default();
+    if current == format!("wasm-bindgen {version}") {
+        return Ok(());
+    }
+    println!("installing wasm-bindgen-cli {version} (a few minutes, once)");
+    // No --locked: the registry mirror here lacks a crate its lock file names.
+    run(shell::cargo().args(["install", "wasm-bindgen-cli", "--version", &version]))
+}
+
+/// The npm tools of the root package.json (wasm-opt, tsc, …), as locked.
+pub fn npm_tools() -> Result<()> {
+    let root = root();
+    let installed = root.join("node_modules/.package-lock.json");
+    if is_newer(&installed, &root.join("package-lock.json")) {
+        return Ok(());
+    }
+    println!("installing the npm tools (package-lock.json)");
+    run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&root))
+}
+
+/// True when `a` exists and is at least as new as `b`.
+fn is_newer(a: &Path, b: &Path) -> bool {
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    matches!((modified(a), modified(b)), (Some(a), Some(b)) if a >= b)
+}

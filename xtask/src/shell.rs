@@ -1,0 +1,57 @@
+//! Running commands: each is printed before it runs, and a failure names it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Errors are messages for the person at the terminal.
+pub type Result<T> = std::result::Result<T, String>;
+
+/// The workspace root (the parent of `xtask/`).
+pub fn root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map_or(manifest.clone(), Path::to_path_buf)
+}
+
+/// A command, described as the shell would show it.
+fn describe(cmd: &Command) -> String {
+    let mut text = cmd.get_program().to_string_lossy().into_owned();
+    for arg in cmd.get_args() {
+        text.push(' ');
+        text.push_str(&arg.to_string_lossy());
+    }
+    text
+}
+
+/// Runs `cmd` with inherited output; fails unless it exits 0.
+pub fn run(cmd: &mut Command) -> Result<()> {
+    let text = describe(cmd);
+    println!("  $ {text}");
+    let status = cmd.status().map_err(|e| format!("could not start `{text}`: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("`{text}` failed ({status})")) }
+}
+
+/// Runs `cmd` quietly and returns its output, whatever its exit status.
+pub fn capture(cmd: &mut Command) -> Result<Output> {
+    let text = describe(cmd);
+    cmd.output().map_err(|e| format!("could not start `{text}`: {e}"))
+}
+
+/// The trimmed stdout of `cmd`, or `None` when it cannot run or fails.
+pub fn stdout_of(cmd: &mut Command) -> Option<String> {
+    let output = cmd.output().ok()?;
+    output.status.success().then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+}
+
+/// A `cargo` command using the toolchain that runs xtask.
+pub fn cargo() -> Command {
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cmd.current_dir(root());
+    cmd
+}
+
+/// A tool installed by `npm ci` under `node_modules/.bin`.
+pub fn npm_bin(name: &str) -> Command {
+    let mut cmd = Command::new(root().join("node_modules/.bin").join(name));
+    cmd.current_dir(root());
+    cmd
+}

@@ -1,0 +1,23 @@
+//! gzip sizes of the package, measured as a server would compress it.
+
+use crate::shell::Result;
+use flate2::{Compression, write::GzEncoder};
+use std::io::Write;
+use std::path::Path;
+
+/// The gzip size of some files, in bytes (each compressed on its own).
+pub fn gzip_size(files: &[&Path]) -> Result<usize> {
+    let mut total = 0;
+    for file in files {
+        let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+        encoder.write_all(&bytes).map_err(|e| e.to_string())?;
+        total += encoder.finish().map_err(|e| e.to_string())?.len();
+    }
+    Ok(total)
+}
+
+/// Bytes as KB with one decimal.
+pub fn kb(bytes: usize) -> String {
+    format!("{:.1} KB", bytes as f64 / 1024.0)
+}

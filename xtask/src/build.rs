@@ -59,9 +59,10 @@ pub fn run() -> Result<Vec<Sizes>> {
     let version = crate_version()?;
     let manifest = read(&template.join("package.json"))?.replace("{{VERSION}}", &version);
     write(&pkg.join("package.json"), &manifest)?;
-    for file in ["index.d.ts", "README.md"] {
-        copy(&template.join(file), &pkg.join(file))?;
-    }
+    copy(&template.join("index.d.ts"), &pkg.join("index.d.ts"))?;
+    let readme = read(&root().join("README.md"))?;
+    let usage = npm_usage(&readme)?;
+    write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
     print_sizes(&sizes);
     Ok(sizes)
 }
@@ -119,6 +120,14 @@ fn commonjs_error_module(path: &Path) -> Result<()> {
     }
     let converted = format!("\"use strict\";\n{}\nmodule.exports = {{ MagisteriumError }};\n", text.replace(DECLARATION, "class MagisteriumError"));
     write(path, &converted)
+}
+
+/// The part of the project README that is also the npm README's usage:
+/// between `<!-- npm-readme:start -->` and `<!-- npm-readme:end -->`.
+fn npm_usage(readme: &str) -> Result<&str> {
+    let start = readme.split_once("<!-- npm-readme:start -->\n").map(|(_, rest)| rest);
+    let usage = start.and_then(|rest| rest.split_once("<!-- npm-readme:end -->")).map(|(usage, _)| usage.trim_end());
+    usage.ok_or_else(|| "README.md lacks the npm-readme:start/end markers".into())
 }
 
 /// The crate's version, from the root Cargo.toml.

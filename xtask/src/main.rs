@@ -3,9 +3,13 @@
 //! and says what it is doing.
 
 mod build;
+mod package_checks;
+mod readme;
 mod setup;
 mod shell;
+mod sim;
 mod size;
+mod test;
 
 use std::process::ExitCode;
 
@@ -21,6 +25,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("build") => build::run().map(|_| ()),
+        Some("test") => test::run(),
         Some("-h" | "--help" | "help") | None => {
             print!("{HELP}");
             Ok(())

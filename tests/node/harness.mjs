@@ -1,0 +1,42 @@
+// Shared setup of the Node suites: where the simulator is, and its test controls.
+// `cargo xtask test` starts the simulator and passes its address in the environment.
+
+/** The A2A endpoint under test. */
+export const endpoint = process.env.MAGISTERIUM_ENDPOINT;
+/** A paid-plan token the simulator accepts. */
+export const token = process.env.MAGISTERIUM_TOKEN ?? "demo-token";
+/** The simulator's base URL (its `/_sim/` control routes), when testing against it. */
+export const simulator = process.env.MAGISTERIUM_SIMULATOR;
+
+if (!endpoint) {
+  throw new Error("MAGISTERIUM_ENDPOINT is not set: run these suites through `cargo xtask test`");
+}
+
+let counter = 0;
+
+/** A token of its own for one test, registered with the simulator (its own rate limits). */
+export async function freshToken(options = {}) {
+  const fresh = `node-${process.pid}-${++counter}-${Math.random().toString(36).slice(2)}`;
+  await control("POST", "/_sim/tokens", { token: fresh, plan: "paid", ...options });
+  return fresh;
+}
+
+/** Arms a simulator fault for the requests carrying `token`. */
+export function fault(token, fault, params = {}) {
+  return control("POST", "/_sim/faults", { fault, token, ...params });
+}
+
+/** Moves the simulator's clock forward. */
+export function advanceClock(seconds) {
+  return control("POST", "/_sim/clock", { advanceSecs: seconds });
+}
+
+async function control(method, path, body) {
+  if (!simulator) throw new Error("this test needs the simulator (MAGISTERIUM_SIMULATOR)");
+  const response = await fetch(simulator + path, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+}

@@ -1,0 +1,107 @@
+//! The package suite: build it, check what an npm user receives, pack it,
+//! install the tarball where the JS suites import it from, and hold the size budget.
+
+use crate::build;
+use crate::shell::{Result, capture, root};
+use crate::size::kb;
+use crate::test::{Outcome, SIZE_BUDGET};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Builds, checks and installs the package; each check counts as a test.
+pub fn run() -> Outcome {
+    let sizes = match build::run() {
+        Ok(sizes) => sizes,
+        Err(e) => return Outcome::broken(&e),
+    };
+    let mut outcome = Outcome { passed: 0, failed: 0 };
+    let mut check = |name: &str, result: Result<()>| match result {
+        Ok(()) => {
+            println!("ok - {name}");
+            outcome.passed += 1;
+        }
+        Err(why) => {
+            println!("FAILED - {name}: {why}");
+            outcome.failed += 1;
+        }
+    };
+    let pkg = root().join("pkg");
+    check("pkg/ holds package.json, index.d.ts, README and the three targets", layout(&pkg));
+    check("the .d.ts declares every method the module exports", declared_methods(&pkg));
+    let web = sizes.iter().find(|s| s.dir == "web").map_or(usize::MAX, |s| s.wasm + s.js);
+    check(&format!("web build gzip {} ≤ budget {}", kb(web), kb(SIZE_BUDGET)), budget(web));
+    let tarball = pack(&pkg);
+    check("npm pack", tarball.as_ref().map(|_| ()).map_err(Clone::clone));
+    if let Ok(tarball) = tarball {
+        check("the tarball installs under tests/node_modules", install(&tarball));
+    }
+    outcome
+}
+
+fn layout(pkg: &Path) -> Result<()> {
+    let required = [
+        "package.json",
+        "index.d.ts",
+        "README.md",
+        "web/index.js",
+        "web/magisterium_a2a_bg.wasm",
+        "bundler/index.js",
+        "bundler/magisterium_a2a_bg.wasm",
+        "node/index.cjs",
+        "node/index.mjs",
+        "node/magisterium_a2a_bg.wasm",
+    ];
+    let missing: Vec<&str> = required.into_iter().filter(|f| !pkg.join(f).exists()).collect();
+    if missing.is_empty() { Ok(()) } else { Err(format!("missing {}", missing.join(", "))) }
+}
+
+/// Every method wasm-bindgen exports on `MagisteriumClient` is declared in
+/// the hand-written `index.d.ts` (which the TypeScript check then holds true).
+fn declared_methods(pkg: &Path) -> Result<()> {
+    let glue = std::fs::read_to_string(pkg.join("web/magisterium_a2a.js")).map_err(|e| e.to_string())?;
+    let types = std::fs::read_to_string(pkg.join("index.d.ts")).map_err(|e| e.to_string())?;
+    let class = glue.split("export class MagisteriumClient").nth(1).ok_or("the glue exports no MagisteriumClient")?;
+    let class = class.split("\nexport ").next().unwrap_or(class);
+    let methods: Vec<&str> = class
+        .lines()
+        .filter_map(|l| {
+            let l = l.strip_prefix("    ")?;
+            let name = l.strip_prefix("get ").unwrap_or(l).split('(').next()?;
+            let plain = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()) && l.contains(") {");
+            plain.then_some(name)
+        })
+        .filter(|name| !["constructor", "__destroy_into_raw"].contains(name))
+        .collect();
+    let undeclared: Vec<&&str> = methods.iter().filter(|m| !types.contains(&format!("  {m}(")) && !types.contains(&format!("readonly {m}:"))).collect();
+    match (methods.len(), undeclared.is_empty()) {
+        (0, _) => Err("found no methods in the glue".into()),
+        (_, true) => Ok(()),
+        _ => Err(format!("not in index.d.ts: {undeclared:?}")),
+    }
+}
+
+fn budget(bytes: usize) -> Result<()> {
+    if bytes <= SIZE_BUDGET { Ok(()) } else { Err(format!("{} over", kb(bytes - SIZE_BUDGET))) }
+}
+
+/// `npm pack` into `target/`; the tarball's path.
+fn pack(pkg: &Path) -> Result<PathBuf> {
+    let out = root().join("target");
+    let output = capture(Command::new("npm").args(["pack", "--silent", "--pack-destination"]).arg(&out).current_dir(pkg))?;
+    let name = String::from_utf8_lossy(&output.stdout).lines().last().unwrap_or("").trim().to_owned();
+    if !output.status.success() || name.is_empty() {
+        return Err(format!("npm pack failed: {}", String::from_utf8_lossy(&output.stderr)));
+    }
+    Ok(out.join(name))
+}
+
+/// Unpacks the tarball as npm would install it (the package has no dependencies).
+fn install(tarball: &Path) -> Result<()> {
+    let dest = root().join("tests/node_modules/magisterium-a2a");
+    if dest.exists() {
+        std::fs::remove_dir_all(&dest).map_err(|e| e.to_string())?;
+    }
+    std::fs::create_dir_all(&dest).map_err(|e| e.to_string())?;
+    let output = capture(Command::new("tar").arg("xzf").arg(tarball).arg("--strip-components=1").arg("-C").arg(&dest))?;
+    if output.status.success() { Ok(()) } else { Err(String::from_utf8_lossy(&output.stderr).into_owned()) }
+}

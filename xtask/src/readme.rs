@@ -1,0 +1,79 @@
+//! The README's code is executed: every ```js block of the README and of
+//! the npm README runs as an ES module in Node against the simulator,
+//! importing the installed package, so the docs never drift.
+
+use crate::shell::root;
+use crate::sim::Simulator;
+use crate::test::{Outcome, tee};
+use std::process::Command;
+
+/// The ```js blocks of a Markdown text, in order.
+pub fn js_blocks(markdown: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in markdown.lines() {
+        match (&mut current, line.trim_end()) {
+            (None, "```js") => current = Some(String::new()),
+            (Some(block), "```") => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            (Some(block), _) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+/// Runs every ```js block of `README.md` and `pkg/README.md`.
+pub fn run(sim: &Simulator) -> Outcome {
+    let dir = root().join("tests/readme-examples");
+    let mut outcome = Outcome { passed: 0, failed: 0 };
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        return Outcome::broken(&e.to_string());
+    }
+    for readme in ["README.md", "pkg/README.md"] {
+        let text = match std::fs::read_to_string(root().join(readme)) {
+            Ok(text) => text,
+            Err(e) => return Outcome::broken(&format!("{readme}: {e}")),
+        };
+        let blocks = js_blocks(&text);
+        if blocks.is_empty() {
+            return Outcome::broken(&format!("{readme} has no js example"));
+        }
+        for (index, block) in blocks.iter().enumerate() {
+            let file = dir.join(format!("{}-{}.mjs", readme.replace(['/', '.'], "_"), index + 1));
+            let ran = std::fs::write(&file, block).map_err(|e| e.to_string()).and_then(|()| {
+                tee(Command::new("node")
+                    .arg(&file)
+                    .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
+                    .env("MAGISTERIUM_TOKEN", "demo-token"))
+            });
+            match ran {
+                Ok((true, _)) => {
+                    println!("ok - {readme} example {}", index + 1);
+                    outcome.passed += 1;
+                }
+                Ok((false, _)) | Err(_) => {
+                    println!("FAILED - {readme} example {}", index + 1);
+                    outcome.failed += 1;
+                }
+            }
+        }
+    }
+    outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::js_blocks;
+
+    #[test]
+    fn finds_only_js_blocks() {
+        let md = "text\n```js\nconsole.log(1);\n```\n```sh\nls\n```\n```js\na;\nb;\n```\n";
+        assert_eq!(js_blocks(md), vec!["console.log(1);\n".to_string(), "a;\nb;\n".to_string()]);
+    }
+}

@@ -1,0 +1,71 @@
+//! `POST /api/v1/a2a`: body limit → JSON-RPC envelope → auth → method → params → rate limit → skill,
+//! with any armed fault applied.
+
+use hyper::body::Incoming;
+use hyper::{Request, StatusCode};
+use std::time::Duration;
+
+use crate::auth::{Plan, bearer_token};
+use crate::faults::Fault;
+use crate::http::{BodyError, HttpResponse, plain_error, read_body};
+use crate::inject;
+use crate::methods::{self, Caller};
+use crate::rpc::{PLAN_REQUIRED, RpcError, RpcResponse, UNAUTHORIZED, parse_envelope};
+use crate::state::{State, lock};
+
+/// Answers one A2A request.
+pub(crate) async fn handle(state: &State, request: Request<Incoming>) -> HttpResponse {
+    let (head, body) = request.into_parts();
+    let body = match read_body(body, state.max_body_bytes).await {
+        Ok(body) => body,
+        Err(BodyError::TooLarge) => {
+            let error = RpcError::body_too_large(state.max_body_bytes);
+            return inject::render(&RpcResponse::error(serde_json::Value::Null, error));
+        }
+        Err(BodyError::Broken) => {
+            return plain_error(
+                StatusCode::BAD_REQUEST,
+                "the request body could not be read",
+            );
+        }
+    };
+    let token = bearer_token(&head.headers);
+    let fault = lock(&state.faults).take(token);
+    if let Some(replaced) = fault.as_ref().and_then(|f| inject::replacement(f, &body)) {
+        return replaced;
+    }
+    if let Some(Fault::Slow { delay_ms }) = fault {
+        tokio::time::sleep(Duration::from_millis(delay_ms)).await;
+    }
+    let working = fault == Some(Fault::Working);
+    inject::finish(fault.as_ref(), process(state, token, &body, working))
+}
+
+/// The JSON-RPC processing proper, in the contract's order of checks.
+fn process(state: &State, token: Option<&str>, body: &[u8], working: bool) -> RpcResponse {
+    let envelope = match parse_envelope(body) {
+        Ok(envelope) => envelope,
+        Err(response) => return response,
+    };
+    let outcome = authenticate(state, token).and_then(|caller| {
+        methods::call(state, &envelope.method, envelope.params, caller, working)
+    });
+    RpcResponse {
+        id: envelope.id,
+        outcome,
+    }
+}
+
+fn authenticate<'a>(state: &State, token: Option<&'a str>) -> Result<Caller<'a>, RpcError> {
+    let token = token.ok_or_else(|| RpcError::detailed(UNAUTHORIZED, "missing Bearer token"))?;
+    let info = lock(&state.tokens)
+        .get(token)
+        .ok_or_else(|| RpcError::detailed(UNAUTHORIZED, "invalid token"))?;
+    match info.plan {
+        Plan::Paid => Ok(Caller { token, info }),
+        Plan::Free => Err(RpcError::detailed(
+            PLAN_REQUIRED,
+            "A2A needs a Pro, Organization or Enterprise plan",
+        )),
+    }
+}

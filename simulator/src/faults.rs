@@ -1,0 +1,309 @@
+//! Fault rules: what can be injected into A2A responses, their JSON shape, validation and the armed queue.
+
+use hyper::StatusCode;
+use hyper::header::HeaderValue;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Largest `oversized.bytes` accepted (256 MiB).
+const MAX_OVERSIZED_BYTES: usize = 256 * 1024 * 1024;
+/// Longest `slow.delayMs` accepted (10 minutes).
+const MAX_DELAY_MS: u64 = 600_000;
+
+/// One fault. JSON shape: `{"fault": "<snake_case name>", ...camelCase params}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(
+    tag = "fault",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
+pub enum Fault {
+    /// HTTP 502 with an HTML error page.
+    #[serde(rename = "html_502")]
+    Html502,
+    /// The normal body cut to half its length (Content-Length matches what is sent).
+    Truncated,
+    /// Waits `delayMs` (default 5000), then answers normally.
+    Slow {
+        /// Delay before answering, in milliseconds.
+        #[serde(default = "default_delay_ms")]
+        delay_ms: u64,
+    },
+    /// Closes the connection without sending a response.
+    Drop,
+    /// The normal response with a different JSON-RPC `id`.
+    WrongId,
+    /// `message/send` answers and stores the task in state `working`, without artifacts.
+    Working,
+    /// A valid success response padded to `bytes` (default 8 MiB).
+    Oversized {
+        /// Total body size in bytes.
+        #[serde(default = "default_oversized_bytes")]
+        bytes: usize,
+    },
+    /// Status 200 and a JSON body that opens an object and then trickles whitespace forever.
+    NeverEnding,
+    /// The normal response without any `Access-Control-*` header.
+    NoCors,
+    /// Any status with a verbatim body; `{{id}}` in the body becomes the request id as JSON.
+    Status {
+        /// The HTTP status (200..=599).
+        status: u16,
+        /// The body (default empty).
+        #[serde(default)]
+        body: String,
+        /// The `Content-Type` (default `application/json`).
+        #[serde(default = "default_content_type")]
+        content_type: String,
+    },
+    /// A 200 JSON-RPC success envelope carrying this `result` verbatim (`null` when absent).
+    Result {
+        /// The result to send.
+        #[serde(default)]
+        result: Value,
+    },
+    /// A JSON-RPC error envelope with these fields.
+    Error {
+        /// The error code.
+        code: i64,
+        /// The error message.
+        message: String,
+        /// Optional `error.data`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        data: Option<Value>,
+        /// HTTP status (default 200).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        http_status: Option<u16>,
+    },
+}
+
+fn default_delay_ms() -> u64 {
+    5_000
+}
+
+fn default_oversized_bytes() -> usize {
+    8 * 1024 * 1024
+}
+
+fn default_content_type() -> String {
+    "application/json".to_string()
+}
+
+fn default_times() -> u32 {
+    1
+}
+
+/// A fault armed for the next matching `POST /api/v1/a2a` requests.
+///
+/// JSON shape: `{"fault": NAME, "token"?: "…", "times"?: N, ...params}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FaultRule {
+    /// The fault and its parameters.
+    #[serde(flatten)]
+    pub fault: Fault,
+    /// Only requests whose Bearer token equals this; `None` matches any request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+    /// How many requests it applies to (default 1); 0 means until reset.
+    #[serde(default = "default_times")]
+    pub times: u32,
+}
+
+impl FaultRule {
+    /// Parses and validates one rule from JSON text.
+    pub fn from_json(json: &[u8]) -> Result<FaultRule, String> {
+        let value = serde_json::from_slice(json).map_err(|e| format!("invalid JSON: {e}"))?;
+        FaultRule::from_value(value)
+    }
+
+    /// Parses and validates one rule from a JSON value.
+    pub fn from_value(value: Value) -> Result<FaultRule, String> {
+        let rule: FaultRule =
+            serde_json::from_value(value).map_err(|e| format!("invalid fault rule: {e}"))?;
+        rule.validate()?;
+        Ok(rule)
+    }
+
+    /// Parses and validates a JSON array of rules (the `--faults` file).
+    pub fn list_from_json(json: &[u8]) -> Result<Vec<FaultRule>, String> {
+        let values: Vec<Value> = serde_json::from_slice(json)
+            .map_err(|e| format!("expected a JSON array of fault rules: {e}"))?;
+        values
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| FaultRule::from_value(v).map_err(|e| format!("fault rule #{i}: {e}")))
+            .collect()
+    }
+
+    /// Checks parameters that would not make a sendable response.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.token.as_deref().is_some_and(str::is_empty) {
+            return Err("`token` must not be empty".into());
+        }
+        match &self.fault {
+            Fault::Slow { delay_ms } if *delay_ms > MAX_DELAY_MS => {
+                Err(format!("`delayMs` must be at most {MAX_DELAY_MS}"))
+            }
+            Fault::Oversized { bytes } if *bytes > MAX_OVERSIZED_BYTES => {
+                Err(format!("`bytes` must be at most {MAX_OVERSIZED_BYTES}"))
+            }
+            Fault::Status {
+                status,
+                content_type,
+                ..
+            } => {
+                http_status(*status)?;
+                HeaderValue::from_str(content_type)
+                    .map_err(|_| "`contentType` is not a valid header value".to_string())?;
+                Ok(())
+            }
+            Fault::Error {
+                http_status: Some(status),
+                ..
+            } => http_status(*status).map(|_| ()),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A status code between 200 and 599.
+pub(crate) fn http_status(code: u16) -> Result<StatusCode, String> {
+    StatusCode::from_u16(code)
+        .ok()
+        .filter(|_| (200..=599).contains(&code))
+        .ok_or_else(|| format!("HTTP status {code} must be between 200 and 599"))
+}
+
+#[derive(Debug)]
+struct Armed {
+    fault: Fault,
+    token: Option<String>,
+    /// `None`: until reset.
+    remaining: Option<u32>,
+}
+
+/// Armed faults in arming order. Each request consumes at most one: the first that matches its token.
+#[derive(Debug, Default)]
+pub(crate) struct FaultStore {
+    armed: Vec<Armed>,
+}
+
+impl FaultStore {
+    /// Arms a (validated) rule.
+    pub(crate) fn arm(&mut self, rule: FaultRule) {
+        self.armed.push(Armed {
+            fault: rule.fault,
+            token: rule.token,
+            remaining: (rule.times > 0).then_some(rule.times),
+        });
+    }
+
+    /// Takes one use of the first fault matching a request with this Bearer token.
+    pub(crate) fn take(&mut self, token: Option<&str>) -> Option<Fault> {
+        let index = self
+            .armed
+            .iter()
+            .position(|a| a.token.is_none() || a.token.as_deref() == token)?;
+        let armed = &mut self.armed[index];
+        let fault = armed.fault.clone();
+        match &mut armed.remaining {
+            Some(1) => {
+                self.armed.remove(index);
+            }
+            Some(n) => *n -= 1,
+            None => {}
+        }
+        Some(fault)
+    }
+
+    /// Disarms everything.
+    pub(crate) fn clear(&mut self) {
+        self.armed.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn rule(v: Value) -> Result<FaultRule, String> {
+        FaultRule::from_json(v.to_string().as_bytes())
+    }
+
+    #[test]
+    fn parses_rules_with_defaults() {
+        let r = rule(json!({"fault": "slow"})).unwrap();
+        assert_eq!(
+            (r.fault, r.token, r.times),
+            (Fault::Slow { delay_ms: 5000 }, None, 1)
+        );
+        let r = rule(json!({"fault": "html_502", "token": "t", "times": 0})).unwrap();
+        assert_eq!(
+            (r.fault, r.token.as_deref(), r.times),
+            (Fault::Html502, Some("t"), 0)
+        );
+        let r =
+            rule(json!({"fault": "error", "code": -32603, "message": "boom", "httpStatus": 500}))
+                .unwrap();
+        assert_eq!(
+            r.fault,
+            Fault::Error {
+                code: -32603,
+                message: "boom".into(),
+                data: None,
+                http_status: Some(500)
+            }
+        );
+        let r = rule(json!({"fault": "oversized"})).unwrap();
+        assert_eq!(
+            r.fault,
+            Fault::Oversized {
+                bytes: 8 * 1024 * 1024
+            }
+        );
+    }
+
+    #[test]
+    fn refuses_bad_rules() {
+        for bad in [
+            json!({}),
+            json!({"fault": "explode"}),
+            json!({"fault": "status"}),
+            json!({"fault": "status", "status": 99}),
+            json!({"fault": "status", "status": 600}),
+            json!({"fault": "status", "status": 500, "contentType": "a\nb"}),
+            json!({"fault": "slow", "delayMs": -1}),
+            json!({"fault": "slow", "delayMs": 600_001}),
+            json!({"fault": "oversized", "bytes": 1_000_000_000}),
+            json!({"fault": "error", "code": 1}),
+            json!({"fault": "drop", "times": -1}),
+            json!({"fault": "drop", "token": ""}),
+            json!(["not", "an", "object"]),
+        ] {
+            assert!(rule(bad.clone()).is_err(), "{bad}");
+        }
+        assert!(FaultRule::list_from_json(b"{}").is_err());
+        assert!(
+            FaultRule::list_from_json(br#"[{"fault":"drop"},{"fault":"nope"}]"#)
+                .unwrap_err()
+                .contains("#1")
+        );
+    }
+
+    #[test]
+    fn store_consumes_in_order_by_token() {
+        let mut store = FaultStore::default();
+        store.arm(rule(json!({"fault": "drop", "token": "a", "times": 2})).unwrap());
+        store.arm(rule(json!({"fault": "no_cors"})).unwrap());
+        store.arm(rule(json!({"fault": "wrong_id", "times": 0})).unwrap());
+        assert_eq!(store.take(Some("b")), Some(Fault::NoCors));
+        assert_eq!(store.take(Some("a")), Some(Fault::Drop));
+        assert_eq!(store.take(Some("a")), Some(Fault::Drop));
+        for _ in 0..3 {
+            assert_eq!(store.take(None), Some(Fault::WrongId));
+        }
+        store.clear();
+        assert_eq!(store.take(Some("a")), None);
+    }
+}

@@ -1,0 +1,50 @@
+//! A spec-faithful local simulator of the Magisterium AI A2A endpoint (JSON-RPC 2.0 over HTTP),
+//! in the spirit of stripe-mock: client tests, demos and benchmarks run against it.
+//!
+//! It implements `message/send`, `tasks/get` and `tasks/cancel` with the contract's error codes
+//! and HTTP statuses, Bearer authentication with paid and free plans, per-token rate limits
+//! (default and expensive pools), CORS, the agent card, five skills answering from built-in
+//! **sample data**, and loopback-only test controls under `/_sim/` to inject faults, register
+//! tokens, move the clock and reset. See `simulator/README.md`.
+//!
+//! ```no_run
+//! # async fn demo() -> std::io::Result<()> {
+//! use magisterium_sim::{Config, Simulator};
+//! let config = Config { addr: "127.0.0.1:0".parse().unwrap(), ..Config::default() };
+//! let sim = Simulator::start(config).await?;
+//! println!("A2A endpoint: {}", sim.endpoint());
+//! sim.shutdown().await;
+//! # Ok(()) }
+//! ```
+
+#![warn(missing_docs)]
+
+mod a2a;
+mod auth;
+mod bm25;
+mod calendar;
+mod card;
+mod clock;
+mod config;
+mod control;
+mod corpus;
+mod cors;
+mod dates;
+mod faults;
+mod http;
+mod ids;
+mod inject;
+mod methods;
+mod model;
+mod rate;
+mod rpc;
+mod server;
+mod skills;
+mod state;
+mod tasks;
+
+pub use clock::Clock;
+pub use config::Config;
+pub use faults::{Fault, FaultRule};
+pub use rate::RateLimit;
+pub use server::Simulator;

@@ -1,0 +1,194 @@
+//! The running server: binding, the accept loop, routing and shutdown.
+
+use std::fmt;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use hyper::body::Incoming;
+use hyper::header::{ALLOW, CACHE_CONTROL, HeaderValue};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Method, Request, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tokio::task::{JoinHandle, JoinSet};
+
+use crate::card::{ENDPOINT_PATH, agent_card, base_url};
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::faults::FaultRule;
+use crate::http::{DropConnection, HttpResponse, json_response, plain_error};
+use crate::state::State;
+use crate::{a2a, control, cors};
+
+/// Path of the agent card.
+const CARD_PATH: &str = "/.well-known/agent.json";
+
+/// A simulator serving in the background on the tokio runtime it was started on.
+///
+/// Call [`Simulator::shutdown`] to stop it and wait; dropping it also stops it, without waiting.
+#[derive(Debug)]
+pub struct Simulator {
+    addr: SocketAddr,
+    clock: Clock,
+    stop: watch::Sender<bool>,
+    task: JoinHandle<()>,
+}
+
+impl Simulator {
+    /// Binds `config.addr` (e.g. `127.0.0.1:0`), arms the configured faults and serves in the
+    /// background on the current tokio runtime.
+    ///
+    /// Fails if the address cannot be bound, or if the faults file cannot be read
+    /// (`NotFound`, …) or holds invalid rules (`InvalidData`).
+    pub async fn start(config: Config) -> io::Result<Simulator> {
+        let faults = initial_faults(&config)?;
+        let listener = TcpListener::bind(config.addr).await?;
+        let addr = listener.local_addr()?;
+        let state = Arc::new(State::new(&config, faults, addr));
+        let (stop, stopped) = watch::channel(false);
+        let task = tokio::spawn(serve(listener, state, stopped));
+        Ok(Simulator {
+            addr,
+            clock: config.clock,
+            stop,
+            task,
+        })
+    }
+
+    /// The bound address.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The base URL, e.g. `http://127.0.0.1:8787`.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// The A2A endpoint URL, e.g. `http://127.0.0.1:8787/api/v1/a2a`.
+    pub fn endpoint(&self) -> String {
+        format!("{}{ENDPOINT_PATH}", self.url())
+    }
+
+    /// The simulator's clock (shared: advancing it moves the server's time).
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// Stops accepting, closes every open connection and waits for the server task to end.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(true);
+        let _ = self.task.await;
+    }
+}
+
+fn initial_faults(config: &Config) -> io::Result<Vec<FaultRule>> {
+    let mut faults = match &config.faults_file {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
+            })?;
+            FaultRule::list_from_json(&bytes).map_err(|e| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("{}: {e}", path.display()),
+                )
+            })?
+        }
+        None => Vec::new(),
+    };
+    for rule in &config.faults {
+        rule.validate()
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+        faults.push(rule.clone());
+    }
+    Ok(faults)
+}
+
+/// Accepts connections until told to stop (or the [`Simulator`] is dropped), then aborts them all.
+async fn serve(listener: TcpListener, state: Arc<State>, mut stopped: watch::Receiver<bool>) {
+    let mut connections = JoinSet::new();
+    loop {
+        tokio::select! {
+            _ = stopped.changed() => break,
+            accepted = listener.accept() => match accepted {
+                Ok((stream, peer)) => {
+                    connections.spawn(serve_connection(stream, peer, Arc::clone(&state)));
+                }
+                // Out of file descriptors and the like: back off instead of spinning.
+                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            },
+            Some(_) = connections.join_next(), if !connections.is_empty() => {}
+        }
+    }
+}
+
+async fn serve_connection(stream: TcpStream, peer: SocketAddr, state: Arc<State>) {
+    let _ = stream.set_nodelay(true);
+    let service = service_fn(move |request| {
+        let state = Arc::clone(&state);
+        async move { route(&state, request, peer).await }
+    });
+    // Errors here are the client's (reset, malformed HTTP) or a deliberate `drop` fault.
+    let _ = http1::Builder::new()
+        .timer(TokioTimer::new())
+        .serve_connection(TokioIo::new(stream), service)
+        .await;
+}
+
+/// Returned to hyper to close a connection without answering (the `drop` fault).
+#[derive(Debug)]
+struct ConnectionDropped;
+
+impl fmt::Display for ConnectionDropped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("connection dropped by fault injection")
+    }
+}
+
+impl std::error::Error for ConnectionDropped {}
+
+fn method_not_allowed(allow: &'static str) -> HttpResponse {
+    let mut response = plain_error(StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
+    response
+        .headers_mut()
+        .insert(ALLOW, HeaderValue::from_static(allow));
+    response
+}
+
+fn card_response(state: &State, request: &Request<Incoming>) -> HttpResponse {
+    let card = agent_card(&base_url(request.headers(), state.local_addr));
+    let mut response = json_response(StatusCode::OK, &card);
+    response.headers_mut().insert(
+        CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=3600"),
+    );
+    response
+}
+
+async fn route(
+    state: &State,
+    request: Request<Incoming>,
+    peer: SocketAddr,
+) -> Result<HttpResponse, ConnectionDropped> {
+    let path = request.uri().path().to_string();
+    let method = request.method().clone();
+    let mut response = match (path.as_str(), method) {
+        (_, Method::OPTIONS) => cors::preflight(),
+        (ENDPOINT_PATH, Method::POST) => a2a::handle(state, request).await,
+        (ENDPOINT_PATH, _) => method_not_allowed("POST, OPTIONS"),
+        (CARD_PATH, Method::GET) => card_response(state, &request),
+        (CARD_PATH, _) => method_not_allowed("GET, OPTIONS"),
+        (p, _) if p.starts_with(control::PREFIX) => control::handle(state, request, peer).await,
+        _ => plain_error(StatusCode::NOT_FOUND, "not found"),
+    };
+    if response.extensions().get::<DropConnection>().is_some() {
+        return Err(ConnectionDropped);
+    }
+    cors::allow_any_origin(&mut response);
+    Ok(response)
+}

@@ -1,0 +1,76 @@
+//! The shared mutable state of one running simulator.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use crate::auth::{Plan, TokenInfo, TokenRegistry};
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::faults::{FaultRule, FaultStore};
+use crate::rate::RateLimiter;
+use crate::tasks::TaskStore;
+
+/// Everything a request handler may read or change.
+#[derive(Debug)]
+pub(crate) struct State {
+    pub(crate) clock: Clock,
+    pub(crate) local_addr: SocketAddr,
+    pub(crate) max_body_bytes: usize,
+    pub(crate) control_enabled: bool,
+    /// Limits given to run-time tokens that do not name their own.
+    pub(crate) default_token: TokenInfo,
+    pub(crate) tokens: Mutex<TokenRegistry>,
+    pub(crate) rates: Mutex<RateLimiter>,
+    pub(crate) tasks: Mutex<TaskStore>,
+    pub(crate) faults: Mutex<FaultStore>,
+}
+
+impl State {
+    /// State for `config`, with `faults` armed.
+    pub(crate) fn new(config: &Config, faults: Vec<FaultRule>, local_addr: SocketAddr) -> State {
+        let paid = TokenInfo {
+            plan: Plan::Paid,
+            rate_default: config.rate_default,
+            rate_expensive: config.rate_expensive,
+        };
+        let free = TokenInfo {
+            plan: Plan::Free,
+            ..paid
+        };
+        let configured: HashMap<String, TokenInfo> = config
+            .tokens
+            .iter()
+            .map(|t| (t.clone(), paid))
+            .chain(config.free_tokens.iter().map(|t| (t.clone(), free)))
+            .collect();
+        let mut fault_store = FaultStore::default();
+        faults.into_iter().for_each(|rule| fault_store.arm(rule));
+        State {
+            clock: config.clock.clone(),
+            local_addr,
+            max_body_bytes: config.max_body_bytes,
+            control_enabled: !config.no_control,
+            default_token: paid,
+            tokens: Mutex::new(TokenRegistry::new(configured)),
+            rates: Mutex::new(RateLimiter::default()),
+            tasks: Mutex::new(TaskStore::new(Duration::from_secs(config.task_ttl_secs))),
+            faults: Mutex::new(fault_store),
+        }
+    }
+
+    /// Clears faults, tasks, run-time tokens, rate counters and the clock offset.
+    pub(crate) fn reset(&self) {
+        lock(&self.faults).clear();
+        lock(&self.tasks).clear();
+        lock(&self.tokens).clear_registered();
+        lock(&self.rates).clear();
+        self.clock.reset_offset();
+    }
+}
+
+/// Locks a mutex; a panic elsewhere while holding it does not make the data unusable here.
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}

@@ -53,7 +53,7 @@ export class MagisteriumError extends Error {
   readonly retryAfter: number | undefined;
   /** TASK_FAILED: the failed task's id (the server's reason is the `message`). */
   readonly taskId: string | undefined;
-  /** The JSON-RPC `error.data`, as sent (any token in it is redacted). */
+  /** The JSON-RPC `error.data`, as sent (a token in it is redacted). */
   readonly data: unknown;
 }
 
@@ -229,7 +229,7 @@ export class MagisteriumClient {
   massReadings(date: DateQuery, options?: CallOptions): Promise<string | null>;
   /** `saints_of_the_day`: the Roman Martyrology entry, or `null` when there is none. A date is sent as `{date}`, anything else as a text query. */
   saintsOfTheDay(date: DateQuery, options?: CallOptions): Promise<string | null>;
-  /** `message/send` with any skill: the task as sent (a `failed` task resolves too). */
+  /** `message/send` with every skill, typed or not: the task as sent (a `failed` task resolves too). */
   sendMessage(message: SendMessageParams, options?: CallOptions): Promise<Task>;
   /** `tasks/get`: the task (TASK_NOT_FOUND once expired, after 24 hours). */
   getTask(id: string, options?: CallOptions): Promise<Task>;

@@ -75,7 +75,7 @@ pub(crate) async fn handle(
         .to_string();
     let allowed: &[Method] = match route.as_str() {
         "faults" => &[Method::POST, Method::DELETE],
-        "tokens" | "clock" | "reset" => &[Method::POST],
+        "faults/clear" | "tokens" | "clock" | "reset" => &[Method::POST],
         _ => return plain_error(StatusCode::NOT_FOUND, "not found"),
     };
     if !allowed.contains(&head.method) {
@@ -99,6 +99,7 @@ pub(crate) async fn handle(
             Ok(json!({ "ok": true }))
         }
         ("faults", false) => arm_fault(state, &body),
+        ("faults/clear", _) => clear_faults(state, &body),
         ("tokens", _) => register_token(state, &body),
         ("clock", _) => advance_clock(state, &body),
         _ => {
@@ -121,6 +122,20 @@ fn arm_fault(state: &State, body: &[u8]) -> Outcome {
     let armed = serde_json::to_value(&rule).map_err(|e| e.to_string())?;
     lock(&state.faults).arm(rule);
     Ok(json!({ "ok": true, "armed": armed }))
+}
+
+/// Body of `POST /_sim/faults/clear`: the token whose faults to disarm
+/// (a POST, unlike `DELETE /_sim/faults`, so a browser page may call it after a simple CORS preflight).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClearRequest {
+    token: String,
+}
+
+fn clear_faults(state: &State, body: &[u8]) -> Outcome {
+    let request: ClearRequest = parse(body)?;
+    let removed = lock(&state.faults).clear_token(&request.token);
+    Ok(json!({ "ok": true, "removed": removed }))
 }
 
 fn rate(given: Option<String>, default: RateLimit) -> Result<RateLimit, String> {

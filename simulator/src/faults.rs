@@ -1,7 +1,7 @@
 //! Fault rules: what can be injected into A2A responses, their JSON shape, validation and the armed queue.
 
 use hyper::StatusCode;
-use hyper::header::HeaderValue;
+use hyper::header::{HeaderName, HeaderValue};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -55,6 +55,9 @@ pub enum Fault {
         /// The `Content-Type` (default `application/json`).
         #[serde(default = "default_content_type")]
         content_type: String,
+        /// Extra response headers as `[name, value]` pairs (e.g. `Retry-After`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        headers: Vec<(String, String)>,
     },
     /// A 200 JSON-RPC success envelope carrying this `result` verbatim (`null` when absent).
     Result {
@@ -150,11 +153,18 @@ impl FaultRule {
             Fault::Status {
                 status,
                 content_type,
+                headers,
                 ..
             } => {
                 http_status(*status)?;
                 HeaderValue::from_str(content_type)
                     .map_err(|_| "`contentType` is not a valid header value".to_string())?;
+                for (name, value) in headers {
+                    HeaderName::from_bytes(name.as_bytes())
+                        .map_err(|_| format!("`{name}` is not a valid header name"))?;
+                    HeaderValue::from_str(value)
+                        .map_err(|_| format!("the `{name}` value is not a valid header value"))?;
+                }
                 Ok(())
             }
             Fault::Error {
@@ -219,6 +229,13 @@ impl FaultStore {
     /// Disarms everything.
     pub(crate) fn clear(&mut self) {
         self.armed.clear();
+    }
+
+    /// Disarms the rules scoped to `token`; returns how many were removed.
+    pub(crate) fn clear_token(&mut self, token: &str) -> usize {
+        let before = self.armed.len();
+        self.armed.retain(|a| a.token.as_deref() != Some(token));
+        before - self.armed.len()
     }
 }
 

@@ -1,7 +1,7 @@
 //! Applying an armed fault to one A2A exchange: replacing the answer or altering the normal one.
 
 use hyper::StatusCode;
-use hyper::header::HeaderValue;
+use hyper::header::{HeaderName, HeaderValue};
 use serde_json::{Value, json};
 
 use crate::faults::{Fault, http_status};
@@ -41,12 +41,25 @@ pub(crate) fn replacement(fault: &Fault, body: &[u8]) -> Option<HttpResponse> {
             status,
             body,
             content_type,
-        } => bytes_response(
-            http_status(*status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-            HeaderValue::from_str(content_type)
-                .unwrap_or(HeaderValue::from_static("application/json")),
-            body.replace("{{id}}", &id().to_string()),
-        ),
+            headers,
+        } => {
+            let mut response = bytes_response(
+                http_status(*status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+                HeaderValue::from_str(content_type)
+                    .unwrap_or(HeaderValue::from_static("application/json")),
+                body.replace("{{id}}", &id().to_string()),
+            );
+            // Validated when armed; a pair that still fails to parse is skipped.
+            for (name, value) in headers {
+                if let (Ok(name), Ok(value)) = (
+                    HeaderName::from_bytes(name.as_bytes()),
+                    HeaderValue::from_str(value),
+                ) {
+                    response.headers_mut().append(name, value);
+                }
+            }
+            response
+        }
         Fault::Result { result } => render(&RpcResponse::success(id(), result.clone())),
         Fault::Error {
             code,

@@ -3,6 +3,7 @@
 
 use super::error::Error;
 use super::json::JsonView;
+use super::pacing::Pool;
 use super::skills::{self, Document, QaAnswer, SearchResult, Skill, SkillInput};
 use super::task::read_task;
 use super::wire::{self, HttpReply, MessageMeta, Method};
@@ -59,11 +60,11 @@ impl Call {
         }
     }
 
-    /// The skill id sent, for logs (`None` for task methods and the default skill).
-    pub fn skill_id(&self) -> Option<&str> {
+    /// The rate-limit pool the call counts in; `None` for task methods, which do not count.
+    pub fn pool(&self) -> Option<Pool> {
         match self {
-            Call::Skill { skill, .. } => Some(skill.id()),
-            Call::Send { skill_id, .. } => skill_id.as_deref(),
+            Call::Skill { skill, .. } => Some(Pool::of_skill(Some(skill.id()))),
+            Call::Send { skill_id, .. } => Some(Pool::of_skill(skill_id.as_deref())),
             Call::GetTask(_) | Call::CancelTask(_) => None,
         }
     }

@@ -6,6 +6,7 @@ pub mod call;
 pub mod error;
 pub mod json;
 pub mod jsonw;
+pub mod pacing;
 pub mod parts;
 pub mod retry;
 pub mod skills;

@@ -76,6 +76,11 @@ impl RetryLoop {
         RetryLoop { policy, method, retries: 0, can_refresh, deadline_ms: now_ms + timeout_ms }
     }
 
+    /// When the call must have ended, on the clock `new` was given.
+    pub fn deadline_ms(&self) -> f64 {
+        self.deadline_ms
+    }
+
     /// The next step after `failure` at `now_ms`; `random` is uniform in `[0, 1)`.
     pub fn after(&mut self, failure: &Failure, now_ms: f64, random: f64) -> Step {
         if failure.code == ErrorCode::Unauthorized && self.can_refresh {

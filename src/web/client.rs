@@ -3,17 +3,19 @@
 //! future-to-Promise machinery exists once in the bundle.
 
 use super::convert;
+use super::js;
 use super::error::to_js;
 use super::options::{Auth, CallConfig, ClientConfig, Reader, call_config, client_config};
 use super::transport::{self, CallSignal};
 use crate::core::call::Call;
 use crate::core::error::{Error, ErrorCode};
+use crate::core::pacing::Pacer;
 use crate::core::parts::check_parts;
 use crate::core::retry::{Failure, RetryLoop, Step};
 use crate::core::skills::{Skill, SkillInput};
 use crate::core::validate::{self, Date};
 use js_sys::Promise;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
@@ -30,6 +32,8 @@ pub struct MagisteriumClient {
 /// The state every call of a client shares.
 struct Inner {
     config: ClientConfig,
+    /// The `rateLimit` queue (borrowed only between awaits, never across one).
+    pacer: RefCell<Pacer>,
     next_request_id: Cell<u64>,
 }
 
@@ -38,8 +42,9 @@ impl MagisteriumClient {
     /// Creates a client; throws `MagisteriumError` (INVALID_INPUT) for bad options.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> std::result::Result<MagisteriumClient, JsValue> {
-        let config = client_config(&options).map_err(|e| to_js(e, None))?;
-        Ok(MagisteriumClient { inner: Rc::new(Inner { config, next_request_id: Cell::new(1) }) })
+        let mut config = client_config(&options).map_err(|e| to_js(e, None))?;
+        let pacer = RefCell::new(std::mem::take(&mut config.pacer));
+        Ok(MagisteriumClient { inner: Rc::new(Inner { config, pacer, next_request_id: Cell::new(1) }) })
     }
 
     /// The endpoint URL this client calls.
@@ -151,8 +156,11 @@ enum DateArg {
 /// Reads a `Date` (its local calendar day) or a string; `YYYY-MM-DD` must be a real day.
 fn date_argument(value: &JsValue) -> Result<DateArg> {
     if let Some(date) = value.dyn_ref::<js_sys::Date>() {
+        let invalid = || Error::invalid_input("date is an invalid Date");
+        // A Proxy passes `instanceof` but is no Date; after this its getters cannot throw.
+        js::get_time(value).ok().filter(|t| t.is_finite()).ok_or_else(invalid)?;
         let day = Date::new(date.get_full_year().into(), i64::from(date.get_month()) + 1, date.get_date().into());
-        return day.map(DateArg::Date).ok_or_else(|| Error::invalid_input("date is an invalid Date"));
+        return day.map(DateArg::Date).ok_or_else(invalid);
     }
     let text = validate::required_text("date", value.as_string())?;
     match validate::iso_date(&text) {
@@ -176,9 +184,11 @@ async fn run(inner: Rc<Inner>, call: Call, options: CallConfig) -> std::result::
                 token = inner.token(&signal).await?;
                 need_token = false;
             }
+            inner.pace(&call, &signal, retry.deadline_ms()).await?;
             let request_id = inner.next_request_id.get();
             inner.next_request_id.set(request_id + 1);
-            let reply = transport::post(&signal, &inner.config.endpoint.url, token.as_deref(), &call.body(request_id, &message_id)).await?;
+            let body = call.body(request_id, &message_id);
+            let reply = transport::post(&signal, &inner.config, token.as_deref(), &body).await?;
             call.outcome(reply, request_id)
         };
         let error = match attempt.await {
@@ -201,6 +211,33 @@ async fn run(inner: Rc<Inner>, call: Call, options: CallConfig) -> std::result::
 }
 
 impl Inner {
+    /// Waits for the call's slot under the `rateLimit` option. A slot later
+    /// than the call's deadline rejects at once with a client-side
+    /// RATE_LIMITED (`retryAfter` set, no `httpStatus`); an abort while
+    /// queued gives the slot back.
+    async fn pace(&self, call: &Call, signal: &CallSignal, deadline_ms: f64) -> Result<()> {
+        let now = js_sys::Date::now();
+        let Some(slot) = call.pool().and_then(|pool| self.pacer.borrow_mut().reserve(pool, now)) else {
+            return Ok(());
+        };
+        let wait = slot.at_ms() - now;
+        if wait <= 0.0 {
+            return Ok(());
+        }
+        if slot.at_ms() >= deadline_ms {
+            self.pacer.borrow_mut().release(slot);
+            let mut e = Error::new(ErrorCode::RateLimited, "the client-side rateLimit has no slot before this call's timeout");
+            e.retry_after = Some((wait / 1000.0).ceil());
+            return Err(e);
+        }
+        signal.sleep(wait).await;
+        if signal.is_aborted() {
+            self.pacer.borrow_mut().release(slot);
+            return Err(signal.aborted_error());
+        }
+        Ok(())
+    }
+
     /// The token for the next request: the fixed one, or the provider's answer.
     async fn token(&self, signal: &CallSignal) -> Result<Option<String>> {
         let provider = match &self.config.auth {

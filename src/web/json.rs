@@ -3,7 +3,8 @@
 //! strings through wasm memory.
 
 use crate::core::json::{JsonView, Kind};
-use js_sys::{Array, JsString, Object, Reflect};
+use super::js;
+use js_sys::{JsString, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
 impl JsonView for JsValue {
@@ -14,7 +15,7 @@ impl JsonView for JsValue {
             Kind::Number
         } else if self.as_bool().is_some() {
             Kind::Bool
-        } else if Array::is_array(self) {
+        } else if js::is_array(self).unwrap_or(false) {
             Kind::Array
         } else if self.is_object() {
             Kind::Object
@@ -44,19 +45,24 @@ impl JsonView for JsValue {
     }
 
     fn len(&self) -> usize {
-        self.dyn_ref::<Array>().map_or(0, |a| a.length() as usize)
+        if self.kind() != Kind::Array {
+            return 0;
+        }
+        let length = Reflect::get(self, &JsValue::from_str("length")).ok().and_then(|l| l.as_f64());
+        length.filter(|l| *l >= 0.0).map_or(0, |l| l as usize)
     }
 
     fn at(&self, index: usize) -> Option<Self> {
-        let array = self.dyn_ref::<Array>()?;
-        (index < array.length() as usize).then(|| array.get(index as u32))
+        let index = u32::try_from(index).ok()?;
+        // Past the end an array answers `undefined`, which JSON never holds.
+        Reflect::get_u32(self, index).ok().filter(|v| !v.is_undefined())
     }
 
     fn keys(&self) -> Vec<String> {
         if self.kind() != Kind::Object {
             return Vec::new();
         }
-        Object::keys::<JsValue>(self.unchecked_ref()).iter().filter_map(|k| k.as_string()).collect()
+        js::object_keys(self).map_or_else(|_| Vec::new(), |keys| keys.iter().filter_map(|k| k.as_string()).collect())
     }
 
     fn from_str(text: &str) -> Self {

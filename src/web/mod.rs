@@ -4,6 +4,10 @@
 mod client;
 mod convert;
 mod error;
+mod js;
 mod json;
 mod options;
 mod transport;
+
+pub use client::MagisteriumClient;
+pub use error::MagisteriumError;

@@ -4,6 +4,7 @@
 
 use crate::core::error::Error;
 use crate::core::json::{JsonView, Kind};
+use crate::core::pacing::{Pacer, Rate};
 use crate::core::retry::RetryPolicy;
 use crate::core::validate::{self, DEFAULT_ENDPOINT, Endpoint};
 use js_sys::Function;
@@ -32,11 +33,19 @@ pub struct ClientConfig {
     pub timeout_ms: u32,
     /// The retry policy.
     pub policy: RetryPolicy,
+    /// The client-side limiter (`rateLimit`); unpaced when absent.
+    pub pacer: Pacer,
+    /// The largest response body read, in bytes.
+    pub max_response_bytes: f64,
 }
+
+/// The default `maxResponseBytes`: far above any real answer (~100 KB).
+const DEFAULT_MAX_RESPONSE_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
 
 /// Reads `ClientOptions` (`undefined` means all defaults).
 pub fn client_config(options: &JsValue) -> Result<ClientConfig> {
-    let o = Reader::new(options, "options", &["token", "tokenProvider", "endpoint", "timeoutMs", "maxRetries", "maxRetryWaitMs"])?;
+    let keys = ["token", "tokenProvider", "endpoint", "timeoutMs", "maxRetries", "maxRetryWaitMs", "rateLimit", "maxResponseBytes"];
+    let o = Reader::new(options, "options", &keys)?;
     let endpoint = validate::endpoint(o.string("endpoint")?.as_deref().unwrap_or(DEFAULT_ENDPOINT))?;
     let token = o.string("token")?;
     let provider = o.get("tokenProvider").map(|p| p.dyn_into::<Function>().map_err(|_| Error::invalid_input("tokenProvider must be a function")));
@@ -56,7 +65,20 @@ pub fn client_config(options: &JsValue) -> Result<ClientConfig> {
         policy.max_retry_wait_ms = f64::from(validate::timeout_ms("maxRetryWaitMs", ms)?);
     }
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?.unwrap_or(30_000);
-    Ok(ClientConfig { endpoint, auth, timeout_ms, policy })
+    let max_response_bytes = match o.number("maxResponseBytes")? {
+        Some(bytes) if bytes.fract() == 0.0 && bytes >= 1.0 => bytes,
+        Some(_) => return Err(Error::invalid_input("maxResponseBytes must be a whole number of bytes")),
+        None => DEFAULT_MAX_RESPONSE_BYTES,
+    };
+    let pacer = match o.get("rateLimit") {
+        Some(limits) => {
+            let r = Reader::new(&limits, "rateLimit", &["default", "expensive"])?;
+            let rate = |key| r.string(key)?.map(|text| Rate::parse(&text)).transpose();
+            Pacer::new(rate("default")?, rate("expensive")?)
+        }
+        None => Pacer::default(),
+    };
+    Ok(ClientConfig { endpoint, auth, timeout_ms, policy, pacer, max_response_bytes })
 }
 
 /// A call's settings, checked.

@@ -5,6 +5,7 @@
 
 use crate::core::error::{Error, ErrorCode};
 use crate::core::wire::HttpReply;
+use super::options::ClientConfig;
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -116,7 +117,7 @@ fn bound_abort(controller: &AbortController) -> Function {
 /// POSTs `body` with exactly `Content-Type: application/json` and, when there
 /// is a token, `Authorization: Bearer …`. The body is parsed by `JSON.parse`
 /// in JS; a body that is not JSON reaches the core as `None`.
-pub async fn post(call: &CallSignal, url: &str, token: Option<&str>, body: &str) -> Result<HttpReply<JsValue>, Error<JsValue>> {
+pub async fn post(call: &CallSignal, config: &ClientConfig, token: Option<&str>, body: &str) -> Result<HttpReply<JsValue>, Error<JsValue>> {
     let headers = Headers::new().map_err(|_| network("Headers is unavailable"))?;
     let _ = headers.set("Content-Type", "application/json");
     if let Some(token) = token {
@@ -127,17 +128,35 @@ pub async fn post(call: &CallSignal, url: &str, token: Option<&str>, body: &str)
     init.set_headers(&headers);
     init.set_body(&JsValue::from_str(body));
     init.set_signal(Some(&call.signal()));
-    let response: Response = match JsFuture::from(fetch_with_init(url, &init)).await {
+    let response: Response = match JsFuture::from(fetch_with_init(&config.endpoint.url, &init)).await {
         Ok(response) => response.unchecked_into(),
         Err(e) => return Err(failed(call, "the request failed", &e)),
     };
     let status = response.status();
-    let retry_after_header = response.headers().get("Retry-After").ok().flatten();
+    let header = |name: &str| response.headers().get(name).ok().flatten();
+    let retry_after_header = header("Retry-After");
+    let too_large = |size: f64| {
+        let message = format!("the response is larger than maxResponseBytes ({} > {})", size as u64, config.max_response_bytes as u64);
+        Err(Error::bad_response(message).with_http_status(status))
+    };
+    let declared = header("Content-Length").and_then(|l| l.trim().parse::<u64>().ok()).map(|n| n as f64);
+    if let Some(size) = declared.filter(|size| *size > config.max_response_bytes) {
+        // Stop the download; the body is never read.
+        if let Some(stream) = response.body() {
+            let _ = stream.cancel();
+        }
+        return too_large(size);
+    }
     let text = match response.text() {
         Ok(promise) => JsFuture::from(promise).await,
         Err(e) => Err(e),
     };
     let text = text.map_err(|e| failed(call, "the response body could not be read", &e).with_http_status(status))?;
+    // UTF-16 units: at least the byte count of any body that fits the limit.
+    let length = text.dyn_ref::<js_sys::JsString>().map_or(0.0, |t| f64::from(t.length()));
+    if length > config.max_response_bytes {
+        return too_large(length);
+    }
     let body = json_parse(&text).ok();
     Ok(HttpReply { status, retry_after_header, body })
 }

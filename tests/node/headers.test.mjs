@@ -13,7 +13,7 @@ test("a request carries only Content-Type and Authorization beside the runtime's
     let body = "";
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
-      seen.push({ headers: req.headers, body: JSON.parse(body), method: req.method });
+      seen.push({ headers: req.headers, body: JSON.parse(body), method: req.method, url: req.url });
       const id = JSON.parse(body).id;
       res.setHeader("Content-Type", "application/json");
       res.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32001, message: "Task not found" } }));
@@ -26,6 +26,7 @@ test("a request carries only Content-Type and Authorization beside the runtime's
   await assert.rejects(new MagisteriumClient({ endpoint }).getTask("t-2"), { code: "TASK_NOT_FOUND" });
   const [withToken, without] = seen;
   assert.equal(withToken.method, "POST");
+  assert.equal(withToken.url, "/api/v1/a2a", "the token never travels in the URL");
   assert.equal(withToken.headers["content-type"], "application/json");
   assert.equal(withToken.headers.authorization, "Bearer tok-123");
   const ours = Object.keys(withToken.headers).filter((h) => !RUNTIME_HEADERS.includes(h));

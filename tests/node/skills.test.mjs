@@ -58,7 +58,8 @@ test("saintsOfTheDay takes a date, a Date or a query, and answers null when it h
   const c = await client();
   assert.match(await c.saintsOfTheDay("2026-03-19"), /Joseph/);
   assert.match(await c.saintsOfTheDay(new Date(2026, 2, 19)), /Joseph/);
-  assert.equal(typeof (await c.saintsOfTheDay("today")), "string");
+  const today = await c.saintsOfTheDay("today");
+  assert.ok(typeof today === "string" || today === null, "a day may have no entry");
   assert.equal(await c.saintsOfTheDay("gibberish date words"), null);
 });
 

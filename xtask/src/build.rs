@@ -60,6 +60,7 @@ pub fn run() -> Result<Vec<Sizes>> {
     let manifest = read(&template.join("package.json"))?.replace("{{VERSION}}", &version);
     write(&pkg.join("package.json"), &manifest)?;
     copy(&template.join("index.d.ts"), &pkg.join("index.d.ts"))?;
+    copy_files(&root().join("widget"), &pkg.join("widget"))?;
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
     write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
@@ -152,6 +153,18 @@ fn read(path: &Path) -> Result<String> {
 
 fn write(path: &Path, text: &str) -> Result<()> {
     fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The files of folder `from` (not its subfolders) into a new folder `to`.
+fn copy_files(from: &Path, to: &Path) -> Result<()> {
+    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.is_file() {
+            copy(&path, &to.join(path.file_name().unwrap_or_default()))?;
+        }
+    }
+    Ok(())
 }
 
 fn copy(from: &Path, to: &Path) -> Result<()> {

@@ -2,14 +2,21 @@
 //! `magisterium-a2a`. Each command installs what it needs when it is missing
 //! and says what it is doing.
 
+mod browser;
 mod build;
+mod demo;
+mod fuzz;
+mod hostile_server;
+mod interrupt;
 mod package_checks;
 mod readme;
 mod setup;
 mod shell;
 mod sim;
 mod size;
+mod static_server;
 mod test;
+mod typecheck;
 
 use std::process::ExitCode;
 
@@ -17,6 +24,7 @@ const HELP: &str = "\
 usage: cargo xtask <command>
 
 commands:
+  demo    build the package, start the simulator and serve the demo page and parish widget (Ctrl-C stops)
   build   build the npm package into pkg/ (web, bundler and node targets) and print its gzip size
   test    run every test suite and print `N passed, N failed`
 ";
@@ -24,6 +32,7 @@ commands:
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
+        Some("demo") => demo::run(),
         Some("build") => build::run().map(|_| ()),
         Some("test") => test::run(),
         Some("-h" | "--help" | "help") | None => {

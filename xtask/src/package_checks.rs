@@ -28,6 +28,7 @@ pub fn run() -> Outcome {
     let pkg = root().join("pkg");
     check("pkg/ holds package.json, index.d.ts, README and the three targets", layout(&pkg));
     check("the .d.ts declares every method the module exports", declared_methods(&pkg));
+    check("the public .d.ts has no `any`", no_any(&pkg));
     let web = sizes.iter().find(|s| s.dir == "web").map_or(usize::MAX, |s| s.wasm + s.js);
     check(&format!("web build gzip {} ≤ budget {}", kb(web), kb(SIZE_BUDGET)), budget(web));
     let tarball = pack(&pkg);
@@ -78,6 +79,13 @@ fn declared_methods(pkg: &Path) -> Result<()> {
         (_, true) => Ok(()),
         _ => Err(format!("not in index.d.ts: {undeclared:?}")),
     }
+}
+
+/// `any` nowhere in the public types (comments included, to keep it simple and strict).
+fn no_any(pkg: &Path) -> Result<()> {
+    let types = std::fs::read_to_string(pkg.join("index.d.ts")).map_err(|e| e.to_string())?;
+    let words = types.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+    if words.clone().any(|w| w == "any") { Err("index.d.ts mentions `any`".into()) } else { Ok(()) }
 }
 
 fn budget(bytes: usize) -> Result<()> {

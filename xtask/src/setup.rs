@@ -47,6 +47,34 @@ pub fn npm_tools() -> Result<()> {
     run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&root))
 }
 
+/// Debian's Chromium, which the page tests drive.
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+/// Debian's ChromeDriver, which the browser suite drives Chromium with.
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// Debian's `chromium` and `chromium-driver` packages, installed with apt-get
+/// (through `sudo` when not root) when either binary is missing.
+pub fn chromium() -> Result<()> {
+    if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
+        return Ok(());
+    }
+    let root_user = stdout_of(Command::new("id").arg("-u")).as_deref() == Some("0");
+    let apt = |args: &[&str]| {
+        let mut cmd = if root_user { Command::new("env") } else { Command::new("sudo") };
+        if !root_user {
+            cmd.arg("env");
+        }
+        cmd.arg("DEBIAN_FRONTEND=noninteractive").arg("apt-get").args(args);
+        cmd
+    };
+    if !root_user && stdout_of(Command::new("sudo").arg("--version")).is_none() {
+        return Err(format!("{CHROMIUM} or {CHROMEDRIVER} is missing: as root, run `apt-get install chromium chromium-driver`"));
+    }
+    println!("installing Chromium and ChromeDriver (Debian packages, once)");
+    run(&mut apt(&["update"]))?;
+    run(&mut apt(&["install", "-y", "chromium", "chromium-driver"]))
+}
+
 /// True when `a` exists and is at least as new as `b`.
 fn is_newer(a: &Path, b: &Path) -> bool {
     let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();

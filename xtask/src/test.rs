@@ -31,12 +31,18 @@ pub fn run() -> Result<()> {
     results.push(("core unit tests (native)", cargo_tests(&["-p", "magisterium-a2a", "--lib"])));
     results.push(("simulator tests (native)", cargo_tests(&["-p", "magisterium-sim"])));
     results.push(("xtask tests (native)", cargo_tests(&["-p", "xtask"])));
+    results.push(("fuzzing (cargo fuzz, decoder and validation)", crate::fuzz::run()));
     let package = crate::package_checks::run();
     let built = package.failed == 0;
     results.push(("package (build, npm pack, size budget)", package));
     if built {
+        results.push(("TypeScript consumer (tsc --noEmit --strict)", crate::typecheck::run()));
+    }
+    if built {
+        results.push(("page suite (demo and widget in Chromium, Playwright)", crate::demo::page_suite()));
         match Simulator::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"]) {
             Ok(sim) => {
+                results.push(("browser suite (headless Chromium vs simulator, cross-origin)", crate::browser::run(&sim)));
                 results.push(("node suite (nodejs build vs simulator)", node_tests(&sim)));
                 results.push(("README examples (executed in Node)", crate::readme::run(&sim)));
             }
@@ -58,7 +64,12 @@ pub fn run() -> Result<()> {
 fn cargo_tests(args: &[&str]) -> Outcome {
     let mut cmd = cargo();
     cmd.arg("test").args(args);
-    let (success, lines) = match tee(&mut cmd) {
+    cargo_outcome(&mut cmd)
+}
+
+/// Runs a `cargo test` command, counting its `test result:` lines.
+pub fn cargo_outcome(cmd: &mut Command) -> Outcome {
+    let (success, lines) = match tee(cmd) {
         Ok(run) => run,
         Err(e) => return Outcome::broken(&e),
     };

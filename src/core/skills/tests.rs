@@ -201,7 +201,7 @@ fn calls_build_the_right_methods_and_bodies() {
     let body: Value = serde_json::from_str(&ask.body(4, "mid")).unwrap();
     assert_eq!(body["params"]["message"]["metadata"]["skillId"], "catholic_qa");
     assert_eq!(body["params"]["message"]["contextId"], "ctx");
-    assert_eq!(ask.skill_id(), Some("catholic_qa"));
+    assert_eq!(ask.pool(), Some(crate::core::pacing::Pool::Expensive));
     let get: Value = serde_json::from_str(&Call::GetTask("t".into()).body(5, "unused")).unwrap();
     assert_eq!((get["method"].as_str(), get["id"].as_u64()), (Some("tasks/get"), Some(5)));
     assert_eq!(Call::CancelTask("t".into()).method().name(), "tasks/cancel");

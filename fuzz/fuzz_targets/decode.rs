@@ -1,0 +1,26 @@
+//! Any bytes as a response body, under any status, for every call: the
+//! decoder must return a value or a typed error, never panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use magisterium_a2a::core::call::Call;
+use magisterium_a2a::core::skills::{Skill, SkillInput};
+use magisterium_a2a::core::wire::HttpReply;
+use serde_json::Value;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, body)) = data.split_first() else { return };
+    let status = [200, 401, 403, 429, 500, 502][usize::from(selector) % 6];
+    let calls = [
+        Call::Skill { skill: Skill::CatholicQa, input: SkillInput::Text("q".into()), context_id: None },
+        Call::Skill { skill: Skill::DocumentSearch, input: SkillInput::Text("q".into()), context_id: None },
+        Call::Skill { skill: Skill::DocumentFetch, input: SkillInput::Data("id", "1".into()), context_id: None },
+        Call::Skill { skill: Skill::LiturgicalReadings, input: SkillInput::Text("today".into()), context_id: None },
+        Call::Skill { skill: Skill::SaintsOfTheDay, input: SkillInput::Data("date", "2026-03-19".into()), context_id: None },
+        Call::GetTask("t".into()),
+    ];
+    let call = &calls[usize::from(selector / 6) % calls.len()];
+    let header = (selector & 0x80 != 0).then(|| String::from_utf8_lossy(&body[..body.len().min(12)]).into_owned());
+    let reply = HttpReply { status, retry_after_header: header, body: serde_json::from_slice::<Value>(body).ok() };
+    let _ = call.outcome(reply, 1);
+});

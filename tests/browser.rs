@@ -1,0 +1,25 @@
+//! The browser suite: the client's JS-facing API in headless Chromium against
+//! the simulator on another 127.0.0.1 port, so every call is a real
+//! cross-origin `fetch` with a real CORS preflight.
+//!
+//! `cargo xtask test` starts the simulator and compiles this suite with its
+//! address in `MAGISTERIUM_ENDPOINT` / `MAGISTERIUM_SIMULATOR`.
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen_test::wasm_bindgen_test_configure;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[path = "browser/support.rs"]
+mod support;
+
+#[path = "browser/errors.rs"]
+mod errors;
+#[path = "browser/hostile.rs"]
+mod hostile;
+#[path = "browser/reliability.rs"]
+mod reliability;
+#[path = "browser/skills.rs"]
+mod skills;
+#[path = "browser/tasks.rs"]
+mod tasks;

@@ -1,0 +1,95 @@
+// Shared setup of the page suites: the demo's static server and the
+// simulator (started by `cargo xtask test`, given in the environment), and a
+// fresh headless Chromium per test, driven by playwright-core.
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { endpoint } from "../node/harness.mjs";
+
+export { advanceClock, fault, freshToken } from "../node/harness.mjs";
+
+/** The demo's static server, e.g. `http://127.0.0.1:PORT`. */
+const demoUrl = process.env.DEMO_URL;
+if (!demoUrl) throw new Error("DEMO_URL is not set: run these suites through `cargo xtask test`");
+
+/** Debian's Chromium: never a browser download. */
+const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+/** Chromium flags for this machine's closed network and a root user. */
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** A desktop window. */
+export const DESKTOP = { width: 1280, height: 900 };
+/** A phone's width. */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Runs `body(page, context)` in a new headless Chromium with an empty
+ * profile, and always closes it. An uncaught error in any page fails the test.
+ */
+export async function withBrowser(body, { viewport = DESKTOP } = {}) {
+  const profile = await mkdtemp(join(tmpdir(), "magisterium-page-"));
+  const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: ARGS, viewport });
+  const errors = [];
+  context.on("page", (page) => page.on("pageerror", (error) => errors.push(error.message)));
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on("pageerror", (error) => errors.push(error.message));
+    await body(page, context);
+    assert.deepEqual(errors, [], "no uncaught error in the page");
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+/** Opens the demo and, once it is ready, puts `token` in the token field. */
+export async function openDemo(page, token) {
+  await page.goto(`${demoUrl}/`);
+  await page.waitForSelector("body[data-ready='true']");
+  await page.fill("#token", token);
+}
+
+/** Opens the parish page of the widgets, once it has pointed them at the simulator. */
+export async function openWidgetPage(page) {
+  await page.goto(`${demoUrl}/widget.html`);
+  await page.waitForSelector("#saints[endpoint]");
+}
+
+/** Waits until widget `selector` shows `state` (`content`, `empty`, `error`), and answers its text. */
+export async function widgetShows(page, selector, state) {
+  await page.waitForFunction(([s, wanted]) => document.querySelector(s)?.shadowRoot?.querySelector(".card")?.dataset.state === wanted, [selector, state]);
+  return (await page.locator(`${selector} .body`).innerText()).replace(/\s+/g, " ").trim();
+}
+
+/** Submits the form of panel `#panel` that holds `input` after filling it with `value`, and waits for the call to end. */
+export async function submit(page, panel, input, value) {
+  if (value !== undefined) await page.fill(input, value);
+  await page.locator(`${panel} form:has(${input}) button[type="submit"]`).click();
+  await settled(page, panel);
+}
+
+/** Waits until panel `#panel` has no call running. */
+export function settled(page, panel) {
+  return page.waitForSelector(`${panel}[aria-busy="false"]`);
+}
+
+/** The text of the first element matching `selector`, whitespace collapsed. */
+export async function text(page, selector) {
+  return (await page.locator(selector).first().innerText()).replace(/\s+/g, " ").trim();
+}
+
+/** `tasks/get` on the simulator with `token`: the stored task. */
+export async function storedTask(token, id) {
+  const response = await fetch(endpoint, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id } }),
+  });
+  const body = await response.json();
+  assert.ok(body.result, `tasks/get ${id}: ${JSON.stringify(body.error)}`);
+  return body.result;
+}

@@ -1,0 +1,83 @@
+// The parish widget in its host page: saints and readings render, the `date`
+// attribute is honoured, empty and error states show, and the host page's
+// hostile CSS does not reach inside.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { advanceClock, freshToken, openWidgetPage, widgetShows, withBrowser } from "./harness.mjs";
+
+/** Sets attributes of the widget `selector`. */
+function configure(page, selector, attributes) {
+  return page.locator(selector).evaluate((widget, pairs) => {
+    for (const [name, value] of Object.entries(pairs)) widget.setAttribute(name, value);
+  }, attributes);
+}
+
+test("the widgets render today's saints and readings in a host page whose CSS stays outside", async () => {
+  await withBrowser(async (page) => {
+    await openWidgetPage(page);
+    for (const selector of ["#saints", "#readings"]) {
+      const state = await page.waitForFunction((s) => {
+        const value = document.querySelector(s).shadowRoot.querySelector(".card").dataset.state;
+        return ["content", "empty"].includes(value) && value;
+      }, selector);
+      assert.ok(["content", "empty"].includes(await state.jsonValue()));
+    }
+    assert.match(await page.locator("#readings .body").innerText(), /Mass readings for/);
+    const looks = await page.evaluate(() => {
+      const style = (element) => getComputedStyle(element);
+      const inside = style(document.querySelector("#readings").shadowRoot.querySelector(".body"));
+      const outside = style(document.querySelector(".note"));
+      return {
+        inside: [inside.color, inside.fontSize, inside.textTransform, inside.letterSpacing],
+        outside: [outside.color, outside.textTransform],
+      };
+    });
+    assert.deepEqual(looks.outside, ["rgb(255, 0, 0)", "none"], "the host page's own rules apply to the host page");
+    assert.deepEqual(looks.inside, ["rgb(45, 42, 38)", "17px", "none", "normal"], "inside: its own colour, the parish's font size, nothing of the host's rules");
+  });
+});
+
+test("the date attribute picks the day, and a day with nothing shows the empty state", async () => {
+  const token = await freshToken();
+  await withBrowser(async (page) => {
+    await openWidgetPage(page);
+    await configure(page, "#saints", { token, date: "2026-03-19" });
+    assert.match(await widgetShows(page, "#saints", "content"), /Saint Joseph/);
+    assert.match(await page.locator("#saints .date").innerText(), /March 19, 2026/);
+    await configure(page, "#readings", { token, date: "Easter Sunday 2026" });
+    assert.match(await widgetShows(page, "#readings", "content"), /April 5, 2026 Easter Sunday/);
+    assert.equal(await page.locator("#readings .date").innerText(), "Easter Sunday 2026");
+    await configure(page, "#saints", { date: "2026-06-10" });
+    assert.equal(await widgetShows(page, "#saints", "empty"), "Nothing is listed in the Martyrology for this day.");
+  });
+});
+
+test("a widget without an endpoint, or with a refused token, shows an error state", async () => {
+  await withBrowser(async (page) => {
+    await openWidgetPage(page);
+    await page.evaluate(() => {
+      const bare = document.createElement("magisterium-saints");
+      bare.id = "bare";
+      document.querySelector(".widgets").append(bare);
+    });
+    assert.equal(await widgetShows(page, "#bare", "error"), "This widget needs an endpoint attribute.");
+    await configure(page, "#readings", { token: "not-a-valid-token" });
+    assert.equal(await widgetShows(page, "#readings", "error"), "The service refused this widget's credentials.");
+    assert.equal(await page.locator("#readings").evaluate((w) => w.shadowRoot.querySelector(".card").dataset.code), "UNAUTHORIZED");
+  });
+});
+
+test("after a rate limit the widget says so, then tries again by itself", async () => {
+  const token = await freshToken({ rateDefault: "1/60s" });
+  await withBrowser(async (page) => {
+    await page.clock.install();
+    await openWidgetPage(page);
+    await configure(page, "#saints", { token, date: "2026-03-19" });
+    assert.match(await widgetShows(page, "#saints", "content"), /Saint Joseph/);
+    await configure(page, "#saints", { date: "2026-03-17" });
+    const [, seconds] = /trying again in (\d+) seconds/.exec(await widgetShows(page, "#saints", "error"));
+    await advanceClock(Number(seconds));
+    await page.clock.fastForward(Number(seconds) * 1000);
+    assert.match(await widgetShows(page, "#saints", "content"), /Saint Patrick/);
+  });
+});

@@ -1,0 +1,29 @@
+//! The browser suite: `tests/browser.rs` (wasm-bindgen-test, `run_in_browser`)
+//! in headless Chromium through ChromeDriver, against the simulator on another
+//! 127.0.0.1 port, whose address is compiled into the suite from the environment.
+
+use crate::hostile_server::HostileServer;
+use crate::setup::{self, CHROMEDRIVER};
+use crate::shell::{cargo, root};
+use crate::sim::Simulator;
+use crate::test::{Outcome, cargo_outcome};
+
+/// Runs the browser suite against `sim`.
+pub fn run(sim: &Simulator) -> Outcome {
+    if let Err(e) = setup::chromium() {
+        return Outcome::broken(&e);
+    }
+    let hostile = match HostileServer::start() {
+        Ok(server) => server,
+        Err(e) => return Outcome::broken(&format!("the hostile fixture server: {e}")),
+    };
+    let mut cmd = cargo();
+    cmd.args(["test", "-p", "magisterium-a2a", "--target", "wasm32-unknown-unknown", "--test", "browser"])
+        .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
+        .env("MAGISTERIUM_SIMULATOR", &sim.url)
+        .env("MAGISTERIUM_HOSTILE", &hostile.url)
+        .env("CHROMEDRIVER", CHROMEDRIVER)
+        .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", root().join("tests/webdriver.json"))
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
+    cargo_outcome(&mut cmd)
+}

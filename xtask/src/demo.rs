@@ -1,0 +1,61 @@
+//! `cargo xtask demo`: the package, the simulator and a static server for
+//! `www-demo/` on two loopback ports (so the page calls the endpoint
+//! cross-origin, as a browser calls magisterium.com), until Ctrl-C. Also the
+//! page suite, which drives that same setup in Chromium.
+
+use crate::shell::{Result, root};
+use crate::sim::Simulator;
+use crate::static_server::{Site, StaticServer};
+use crate::test::{Outcome, node_outcome};
+use crate::{build, interrupt, setup};
+use std::process::Command;
+
+/// The demo token the simulator accepts by default.
+const DEMO_TOKEN: &str = "demo-token";
+
+/// Builds the package, serves the demo against a fresh simulator and waits for Ctrl-C.
+pub fn run() -> Result<()> {
+    build::run()?;
+    interrupt::catch();
+    let sim = Simulator::start(&[])?;
+    let server = serve(&sim)?;
+    println!();
+    println!("demo: open {}/", server.url);
+    println!("demo: the parish widget in a host page: {}/widget.html", server.url);
+    println!("demo: simulator endpoint {} (token {DEMO_TOKEN}); Ctrl-C stops everything", sim.endpoint());
+    interrupt::wait();
+    println!("demo: stopped");
+    Ok(())
+}
+
+/// The page tests (`tests/page`, Playwright in Chromium) against the built
+/// package, a simulator with generous rate limits and the demo's static server.
+pub fn page_suite() -> Outcome {
+    let started = setup::chromium().and_then(|()| {
+        let sim = Simulator::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])?;
+        let server = serve(&sim)?;
+        Ok((sim, server))
+    });
+    let (sim, server) = match started {
+        Ok(running) => running,
+        Err(e) => return Outcome::broken(&e),
+    };
+    let mut cmd = Command::new("node");
+    cmd.current_dir(root().join("tests/page"))
+        .args(["--test", "--test-reporter=spec", "--test-concurrency=1"])
+        .env("DEMO_URL", &server.url)
+        .env("MAGISTERIUM_SIMULATOR", &sim.url)
+        .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
+        .env("CHROMIUM", setup::CHROMIUM);
+    node_outcome(&mut cmd)
+}
+
+/// The static server: `www-demo/` at `/`, the built `pkg/` at `/pkg/`, and
+/// `/demo-config.json` pointing the page at the simulator.
+fn serve(sim: &Simulator) -> Result<StaticServer> {
+    let config = format!("{{\"endpoint\": \"{}\", \"token\": \"{DEMO_TOKEN}\"}}\n", sim.endpoint());
+    StaticServer::start(Site {
+        mounts: vec![("/", root().join("www-demo")), ("/pkg/", root().join("pkg"))],
+        files: vec![("/demo-config.json", config)],
+    })
+}

@@ -7,6 +7,8 @@ use super::pacing::Pool;
 use super::skills::{self, Document, QaAnswer, SearchResult, Skill, SkillInput};
 use super::task::read_task;
 use super::wire::{self, HttpReply, MessageMeta, Method};
+use alloc::string::String;
+use alloc::vec::Vec;
 
 /// What a call asks for.
 #[derive(Clone, Debug, PartialEq)]

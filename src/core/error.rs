@@ -1,6 +1,11 @@
 //! The one error model: every failure of a call ends as an [`Error`] with a
 //! stable [`ErrorCode`] a caller can branch on.
 
+use super::text::is_whole;
+use alloc::borrow::ToOwned;
+use alloc::boxed::Box;
+use alloc::string::String;
+
 /// What went wrong, as a stable code (its JS form is [`ErrorCode::as_str`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorCode {
@@ -66,7 +71,7 @@ impl ErrorCode {
     /// Codes the contract does not list are INTERNAL_ERROR (`rpcCode` keeps them).
     pub fn from_rpc(code: f64) -> ErrorCode {
         match code as i64 {
-            _ if code.fract() != 0.0 => ErrorCode::InternalError,
+            _ if !is_whole(code) => ErrorCode::InternalError,
             -32700 => ErrorCode::ParseError,
             -32600 => ErrorCode::InvalidRequest,
             -32601 => ErrorCode::MethodNotFound,
@@ -94,9 +99,14 @@ impl ErrorCode {
 /// A failed call: the code plus everything the server said about it.
 ///
 /// `V` is the JSON view type, so the JSON-RPC `error.data` reaches the caller
-/// as the server sent it.
+/// as the server sent it. Boxed: every `Result` in the client carries one,
+/// and a pointer moves with far less code than the fields would.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Error<V> {
+pub struct Error<V>(Box<ErrorFields<V>>);
+
+/// What an [`Error`] holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ErrorFields<V> {
     /// The stable code.
     pub code: ErrorCode,
     /// A human-readable message (the server's own for JSON-RPC errors).
@@ -119,7 +129,7 @@ pub struct Error<V> {
 impl<V> Error<V> {
     /// An error with only a code and a message.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Error {
+        Error(Box::new(ErrorFields {
             code,
             message: message.into(),
             rpc_code: None,
@@ -128,7 +138,12 @@ impl<V> Error<V> {
             task_id: None,
             data: None,
             cause: None,
-        }
+        }))
+    }
+
+    /// The fields, unboxed.
+    pub fn into_fields(self) -> ErrorFields<V> {
+        *self.0
     }
 
     /// An INVALID_INPUT error: an argument refused before any request.
@@ -160,13 +175,41 @@ impl<V> Error<V> {
     }
 }
 
+impl<V> core::ops::Deref for Error<V> {
+    type Target = ErrorFields<V>;
+    fn deref(&self) -> &ErrorFields<V> {
+        &self.0
+    }
+}
+
+impl<V> core::ops::DerefMut for Error<V> {
+    fn deref_mut(&mut self) -> &mut ErrorFields<V> {
+        &mut self.0
+    }
+}
+
 /// `message` with every occurrence of `secret` replaced by `[redacted]`, so
 /// no error text ever carries the caller's token (even one a server echoed).
 pub fn redact(message: &str, secret: Option<&str>) -> String {
-    match secret {
-        Some(secret) if !secret.is_empty() => message.replace(secret, "[redacted]"),
-        _ => message.to_owned(),
+    let Some(secret) = secret.map(str::as_bytes).filter(|s| !s.is_empty()) else {
+        return message.to_owned();
+    };
+    // A byte search: `str::replace` links a substring searcher whose panic
+    // paths cost the wasm bundle kilobytes of formatting code.
+    let bytes = message.as_bytes();
+    let mut out = alloc::vec::Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes.get(at..at + secret.len()) == Some(secret) {
+            out.extend_from_slice(b"[redacted]");
+            at += secret.len();
+        } else {
+            out.extend(bytes.get(at));
+            at += 1;
+        }
     }
+    // Whole UTF-8 sequences were replaced by an ASCII text: still UTF-8.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -2,6 +2,9 @@
 //! runs over `serde_json::Value` in native tests and over JS values (from
 //! `JSON.parse`) in the browser, where serde would cost the bundle ~25 KB.
 
+use alloc::string::String;
+use alloc::vec::Vec;
+
 /// The JSON type of a value, as far as decoding cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {

@@ -1,6 +1,8 @@
 //! A tiny JSON writer for request bodies: the requests are small and fixed in
 //! shape, so writing them by hand keeps serde out of the wasm bundle.
 
+use alloc::string::String;
+
 /// Appends `text` to `out` as a JSON string literal, quotes included.
 pub fn push_string(out: &mut String, text: &str) {
     out.push('"');

@@ -11,5 +11,6 @@ pub mod parts;
 pub mod retry;
 pub mod skills;
 pub mod task;
+pub mod text;
 pub mod validate;
 pub mod wire;

@@ -3,6 +3,8 @@
 //! injected clock; the browser layer sleeps what it is told.
 
 use super::error::Error;
+use super::text::cat;
+use alloc::vec::Vec;
 
 /// A ceiling: at most `max` requests in any window of `period_ms`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -16,12 +18,12 @@ pub struct Rate {
 impl Rate {
     /// Parses `"15/min"`, `"2/60s"`, `"10/s"`, `"100/h"` or `"15/1min"`.
     pub fn parse<V>(text: &str) -> Result<Rate, Error<V>> {
-        let refuse = || Error::invalid_input(format!("a rate is like \"15/min\" or \"2/60s\", not {text:?}"));
+        let refuse = || Error::invalid_input(cat(&["a rate is like \"15/min\" or \"2/60s\", not \"", text, "\""]));
         let (count, period) = text.trim().split_once('/').ok_or_else(refuse)?;
         let max: u32 = count.trim().parse().ok().filter(|n| *n >= 1).ok_or_else(refuse)?;
         let period = period.trim();
         let split = period.find(|c: char| !c.is_ascii_digit()).unwrap_or(period.len());
-        let (amount, unit) = period.split_at(split);
+        let (amount, unit) = period.split_at_checked(split).ok_or_else(refuse)?;
         let amount: f64 = if amount.is_empty() { 1.0 } else { amount.parse::<u32>().map_err(|_| refuse())?.into() };
         let unit_ms = match unit {
             "ms" => 1.0,
@@ -102,7 +104,8 @@ impl Pacer {
         let window = rate.period_ms + MARGIN_MS;
         granted.retain(|t| *t > now_ms - window);
         let max = rate.max as usize;
-        let at_ms = if granted.len() < max { now_ms } else { (granted[granted.len() - max] + window).max(now_ms) };
+        let oldest_in_window = granted.len().checked_sub(max).and_then(|i| granted.get(i));
+        let at_ms = oldest_in_window.map_or(now_ms, |t| (t + window).max(now_ms));
         let position = granted.partition_point(|t| *t <= at_ms);
         granted.insert(position, at_ms);
         Some(Slot { pool, at_ms })

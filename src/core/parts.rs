@@ -3,6 +3,7 @@
 
 use super::error::Error;
 use super::json::{JsonView, Kind};
+use super::text::{cat, int};
 
 /// Accepts an array of A2A parts: each `{kind:"text", text:string}`,
 /// `{kind:"data", data:object}` or `{kind:"file", file:{uri|bytes}}`, with at
@@ -13,7 +14,7 @@ pub fn check_parts<V: JsonView, E>(parts: &V) -> Result<(), Error<E>> {
     }
     let mut has_content = false;
     for (index, part) in parts.elements().enumerate() {
-        let refuse = |why: &str| Err(Error::invalid_input(format!("parts[{index}] {why}")));
+        let refuse = |why: &str| Err(Error::invalid_input(cat(&["parts[", &int(index as i64), "] ", why])));
         let kind = part.get_string("kind");
         match kind.as_deref() {
             Some("text") if part.get_kind("text", Kind::String).is_some() => has_content = true,

@@ -8,6 +8,9 @@ use super::error::Error;
 use super::json::{JsonView, Kind};
 use super::jsonw;
 use super::task::{Part, TaskHead, join_texts};
+use super::text::{cat, int, is_whole};
+use alloc::string::String;
+use alloc::vec::Vec;
 
 /// A skill the client has a typed method for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,7 +265,8 @@ pub fn decode_document<V: JsonView>(task: &TaskHead<V>, requested_id: &str) -> R
 pub fn decode_text<V: JsonView>(task: &TaskHead<V>, skill: Skill) -> Result<Option<V>, Error<V>> {
     let parts = task.artifact_parts(skill.artifact_name())?;
     let Some(text) = join_texts(&parts) else {
-        return Err(Error::bad_response(format!("the `{}` artifact has no text part", skill.artifact_name())).with_task_id(Some(task.id.clone())));
+        let message = cat(&["the `", skill.artifact_name(), "` artifact has no text part"]);
+        return Err(Error::bad_response(message).with_task_id(Some(task.id.clone())));
     };
     let empty = skill.empty_text().is_some_and(|empty| is_text(&text, empty));
     Ok((!empty).then_some(text))
@@ -293,8 +297,8 @@ fn string_or_integer<V: JsonView>(value: &V) -> Option<V> {
         Kind::String => value.string_len().filter(|len| *len > 0).map(|_| value.clone()),
         Kind::Number => {
             let n = value.as_f64()?;
-            let integral = n.fract() == 0.0 && n.abs() < 9.0e15;
-            integral.then(|| V::from_str(&(n as i64).to_string()))
+            let integral = is_whole(n) && n.abs() < 9.0e15;
+            integral.then(|| V::from_str(&int(n as i64)))
         }
         _ => None,
     }

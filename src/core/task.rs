@@ -3,6 +3,9 @@
 
 use super::error::{Error, ErrorCode};
 use super::json::{JsonView, Kind};
+use super::text::cat;
+use alloc::string::String;
+use alloc::vec::Vec;
 
 /// The parts of a task the client reads; the task itself is kept as sent.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,11 +51,11 @@ impl<V: JsonView> TaskHead<V> {
         match self.state.as_str() {
             "completed" => {}
             "failed" | "canceled" | "rejected" => {
-                let reason = self.status_text().unwrap_or_else(|| format!("the task ended `{}`", self.state));
+                let reason = self.status_text().unwrap_or_else(|| cat(&["the task ended `", &self.state, "`"]));
                 return Err(Error::new(ErrorCode::TaskFailed, reason).with_task_id(task_id));
             }
             other => {
-                let message = format!("the task is `{other}`, not terminal, though this skill answers synchronously");
+                let message = cat(&["the task is `", other, "`, not terminal, though this skill answers synchronously"]);
                 return Err(Error::bad_response(message).with_task_id(task_id));
             }
         }
@@ -63,7 +66,7 @@ impl<V: JsonView> TaskHead<V> {
             .find(|a| a.get_string("name").as_deref() == Some(name));
         match artifact {
             Some(artifact) => Ok(parts_of(&artifact)),
-            None => Err(Error::bad_response(format!("the task has no `{name}` artifact")).with_task_id(task_id)),
+            None => Err(Error::bad_response(cat(&["the task has no `", name, "` artifact"])).with_task_id(task_id)),
         }
     }
 

@@ -2,6 +2,10 @@
 //! dates, ids and numeric options. Every refusal is INVALID_INPUT.
 
 use super::error::Error;
+use super::text::{cat, hex, int, is_whole, padded};
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use alloc::vec::Vec;
 
 /// The endpoint the contract names; the default.
 pub const DEFAULT_ENDPOINT: &str = "https://www.magisterium.com/api/v1/a2a";
@@ -20,7 +24,7 @@ pub struct Endpoint {
 /// Parses an absolute `http:`/`https:` URL with a host.
 pub fn endpoint<V>(url: &str) -> Result<Endpoint, Error<V>> {
     let url = url.trim();
-    let refuse = |why: &str| Err(Error::invalid_input(format!("endpoint {why}: {}", shorten(url))));
+    let refuse = |why: &str| Err(Error::invalid_input(cat(&["endpoint ", why, ": ", &shorten(url)])));
     let lower = url.to_ascii_lowercase();
     let (https, rest) = if let Some(rest) = lower.strip_prefix("https://") {
         (true, rest)
@@ -91,9 +95,7 @@ impl Date {
 
     /// `YYYY-MM-DD`.
     pub fn iso(self) -> String {
-        let two = |n: u8| if n < 10 { format!("0{n}") } else { n.to_string() };
-        let year = self.year.to_string();
-        format!("{}{year}-{}-{}", "0".repeat(4 - year.len()), two(self.month), two(self.day))
+        cat(&[&padded(self.year.into(), 4), "-", &padded(self.month.into(), 2), "-", &padded(self.day.into(), 2)])
     }
 }
 
@@ -113,20 +115,21 @@ fn days_in_month(year: i64, month: i64) -> i64 {
 pub fn iso_date<V>(text: &str) -> Option<Result<Date, Error<V>>> {
     let text = text.trim();
     let b = text.as_bytes();
-    let shaped = b.len() == 10 && b[4] == b'-' && b[7] == b'-' && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+    let dash = |i: usize| b.get(i) == Some(&b'-');
+    let shaped = b.len() == 10 && dash(4) && dash(7) && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
     if !shaped {
         return None;
     }
-    let num = |range: std::ops::Range<usize>| text[range].parse::<i64>().unwrap_or(0);
-    Some(Date::new(num(0..4), num(5..7), num(8..10)).ok_or_else(|| Error::invalid_input(format!("{text} is not a calendar date"))))
+    let num = |range: core::ops::Range<usize>| text.get(range).and_then(|digits| digits.parse::<i64>().ok()).unwrap_or(0);
+    Some(Date::new(num(0..4), num(5..7), num(8..10)).ok_or_else(|| Error::invalid_input(cat(&[text, " is not a calendar date"]))))
 }
 
 /// A required string argument: trimmed, non-empty.
 pub fn required_text<V>(what: &str, text: Option<String>) -> Result<String, Error<V>> {
     match text {
         Some(text) if !text.trim().is_empty() => Ok(text),
-        Some(_) => Err(Error::invalid_input(format!("{what} must not be empty"))),
-        None => Err(Error::invalid_input(format!("{what} must be a string"))),
+        Some(_) => Err(Error::invalid_input(cat(&[what, " must not be empty"]))),
+        None => Err(Error::invalid_input(cat(&[what, " must be a string"]))),
     }
 }
 
@@ -142,17 +145,17 @@ pub fn max_retries<V>(value: f64) -> Result<u32, Error<V>> {
 
 /// A whole number within `min..=max`.
 fn whole_number<V>(what: &str, value: f64, min: f64, max: f64) -> Result<u32, Error<V>> {
-    if value.fract() == 0.0 && value >= min && value <= max {
+    if is_whole(value) && value >= min && value <= max {
         Ok(value as u32)
     } else {
-        Err(Error::invalid_input(format!("{what} must be a whole number from {} to {}", min as u32, max as u32)))
+        Err(Error::invalid_input(cat(&[what, " must be a whole number from ", &int(min as i64), " to ", &int(max as i64)])))
     }
 }
 
 /// At most 80 characters of `text`, for error messages.
 fn shorten(text: &str) -> String {
     match text.char_indices().nth(80) {
-        Some((end, _)) => format!("{}…", &text[..end]),
+        Some((end, _)) => cat(&[text.get(..end).unwrap_or(""), "…"]),
         None => text.to_owned(),
     }
 }
@@ -160,8 +163,8 @@ fn shorten(text: &str) -> String {
 /// A random (version 4) UUID for `messageId`, from 128 random bits.
 pub fn uuid_v4(random: u128) -> String {
     let bits = (random & !(0xf << 76) & !(0x3 << 62)) | (0x4 << 76) | (0x2 << 62);
-    let hex = format!("{bits:032x}");
-    format!("{}-{}-{}-{}-{}", &hex[0..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32])
+    let group = |from: u32, digits: u32| hex(bits >> (4 * (32 - from - digits)), digits);
+    cat(&[&group(0, 8), "-", &group(8, 4), "-", &group(12, 4), "-", &group(16, 4), "-", &group(20, 12)])
 }
 
 #[cfg(test)]

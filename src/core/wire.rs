@@ -7,6 +7,8 @@
 use super::error::{Error, ErrorCode};
 use super::json::{JsonView, Kind};
 use super::jsonw;
+use super::text::{cat, int};
+use alloc::string::String;
 
 /// The JSON-RPC methods of the contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +77,7 @@ pub fn task_body(request_id: u64, method: Method, task_id: &str) -> String {
 fn envelope_head(request_id: u64, method: Method) -> String {
     let mut out = String::with_capacity(256);
     out.push_str(r#"{"jsonrpc":"2.0","id":"#);
-    out.push_str(&request_id.to_string());
+    out.push_str(&int(request_id as i64));
     out.push_str(r#","method":"#);
     jsonw::push_string(&mut out, method.name());
     out.push_str(r#","params":"#);
@@ -103,13 +105,13 @@ pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64) -> Resul
     let from_status = |detail: &str| -> Error<V> {
         match ErrorCode::from_http_status(status) {
             Some(code) => {
-                let mut e = Error::new(code, format!("HTTP {status}: {detail}"));
+                let mut e = Error::new(code, http_message(status, detail));
                 if code == ErrorCode::RateLimited {
                     e.retry_after = header_retry;
                 }
                 e.with_http_status(status)
             }
-            None => Error::bad_response(format!("HTTP {status}: {detail}")).with_http_status(status),
+            None => Error::bad_response(http_message(status, detail)).with_http_status(status),
         }
     };
     let Some(body) = reply.body else {
@@ -143,13 +145,18 @@ pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64) -> Resul
     }
 }
 
+/// `HTTP 502: <detail>`.
+fn http_message(status: u16, detail: &str) -> String {
+    cat(&["HTTP ", &int(status.into()), ": ", detail])
+}
+
 /// The typed error for a JSON-RPC `error` object; `None` when it is malformed.
 fn rpc_error<V: JsonView>(error: &V, status: u16, header_retry: Option<f64>) -> Option<Error<V>> {
     let rpc_code = error.get("code").and_then(|c| c.as_f64())?;
     let code = ErrorCode::from_rpc(rpc_code);
     let message = error.get_string("message").filter(|m| !m.trim().is_empty());
     let data = error.get("data");
-    let mut e = Error::new(code, message.unwrap_or_else(|| format!("JSON-RPC error {}", rpc_code as i64)));
+    let mut e = Error::new(code, message.unwrap_or_else(|| cat(&["JSON-RPC error ", &int(rpc_code as i64)])));
     e.rpc_code = Some(rpc_code);
     e.http_status = Some(status);
     if code == ErrorCode::RateLimited {

@@ -2,25 +2,25 @@
 //! arguments into a core [`Call`] and hands it to one shared future, so the
 //! future-to-Promise machinery exists once in the bundle.
 
+use super::arguments::{self, Method};
 use super::convert;
-use super::js;
 use super::error::to_js;
-use super::options::{Auth, CallConfig, ClientConfig, Reader, call_config, client_config};
+use super::options::{Auth, CallConfig, ClientConfig, client_config};
 use super::transport::{self, CallSignal};
 use crate::core::call::Call;
 use crate::core::error::{Error, ErrorCode};
 use crate::core::pacing::Pacer;
-use crate::core::parts::check_parts;
 use crate::core::retry::{Failure, RetryLoop, Step};
-use crate::core::skills::{Skill, SkillInput};
-use crate::core::validate::{self, Date};
+use crate::core::text;
+use crate::core::validate;
 use js_sys::Promise;
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use alloc::rc::Rc;
+use alloc::string::String;
+use core::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::future_to_promise;
+use js_sys::futures::future_to_promise;
 
-type Result<T> = std::result::Result<T, Error<JsValue>>;
+type Result<T> = core::result::Result<T, Error<JsValue>>;
 
 /// A client for one A2A endpoint. Calls may overlap; each returns a Promise
 /// that rejects only with `MagisteriumError`.
@@ -41,9 +41,9 @@ struct Inner {
 impl MagisteriumClient {
     /// Creates a client; throws `MagisteriumError` (INVALID_INPUT) for bad options.
     #[wasm_bindgen(constructor)]
-    pub fn new(options: JsValue) -> std::result::Result<MagisteriumClient, JsValue> {
+    pub fn new(options: JsValue) -> core::result::Result<MagisteriumClient, JsValue> {
         let mut config = client_config(&options).map_err(|e| to_js(e, None))?;
-        let pacer = RefCell::new(std::mem::take(&mut config.pacer));
+        let pacer = RefCell::new(core::mem::take(&mut config.pacer));
         Ok(MagisteriumClient { inner: Rc::new(Inner { config, pacer, next_request_id: Cell::new(1) }) })
     }
 
@@ -55,122 +55,67 @@ impl MagisteriumClient {
 
     /// `catholic_qa`: resolves with a `QaAnswer`.
     pub fn ask(&self, question: JsValue, options: JsValue) -> Promise {
-        self.start(&options, true, |config| {
-            let question = validate::required_text("question", question.as_string())?;
-            Ok(Call::Skill { skill: Skill::CatholicQa, input: SkillInput::Text(question), context_id: config.context_id.clone() })
-        })
+        self.start(Method::Ask, &question, &options)
     }
 
     /// `document_search`: resolves with `SearchResult[]`.
     #[wasm_bindgen(js_name = searchDocuments)]
     pub fn search_documents(&self, query: JsValue, options: JsValue) -> Promise {
-        self.start(&options, false, |_| {
-            let query = validate::required_text("query", query.as_string())?;
-            Ok(skill(Skill::DocumentSearch, SkillInput::Text(query)))
-        })
+        self.start(Method::SearchDocuments, &query, &options)
     }
 
     /// `document_fetch`: resolves with a `MagisteriumDocument`, or `null` when not found.
     #[wasm_bindgen(js_name = fetchDocument)]
     pub fn fetch_document(&self, id: JsValue, options: JsValue) -> Promise {
-        self.start(&options, false, |_| {
-            let id = validate::required_text("id", id.as_string())?;
-            Ok(skill(Skill::DocumentFetch, SkillInput::Data("id", id)))
-        })
+        self.start(Method::FetchDocument, &id, &options)
     }
 
     /// `liturgical_readings`: resolves with the readings text, or `null`.
     #[wasm_bindgen(js_name = massReadings)]
     pub fn mass_readings(&self, date: JsValue, options: JsValue) -> Promise {
-        self.start(&options, false, |_| {
-            let query = match date_argument(&date)? {
-                DateArg::Date(date) => date.iso(),
-                DateArg::Query(query) => query,
-            };
-            Ok(skill(Skill::LiturgicalReadings, SkillInput::Text(query)))
-        })
+        self.start(Method::MassReadings, &date, &options)
     }
 
     /// `saints_of_the_day`: resolves with the martyrology text, or `null`.
     #[wasm_bindgen(js_name = saintsOfTheDay)]
     pub fn saints_of_the_day(&self, date: JsValue, options: JsValue) -> Promise {
-        self.start(&options, false, |_| {
-            let input = match date_argument(&date)? {
-                DateArg::Date(date) => SkillInput::Data("date", date.iso()),
-                DateArg::Query(query) => SkillInput::Text(query),
-            };
-            Ok(skill(Skill::SaintsOfTheDay, input))
-        })
+        self.start(Method::SaintsOfTheDay, &date, &options)
     }
 
     /// `message/send` with any skill: resolves with the task as sent.
     #[wasm_bindgen(js_name = sendMessage)]
     pub fn send_message(&self, message: JsValue, options: JsValue) -> Promise {
-        self.start(&options, false, |_| {
-            let m = Reader::new(&message, "message", &["parts", "skillId", "contextId"])?;
-            let parts = m.get("parts").unwrap_or(JsValue::UNDEFINED);
-            check_parts(&parts)?;
-            let parts_json = js_sys::JSON::stringify(&parts).ok().and_then(|s| s.as_string());
-            let Some(parts_json) = parts_json else {
-                return Err(Error::invalid_input("parts must be JSON-serializable"));
-            };
-            Ok(Call::Send { parts_json, skill_id: m.non_empty_string("skillId")?, context_id: m.non_empty_string("contextId")? })
-        })
+        self.start(Method::SendMessage, &message, &options)
     }
 
     /// `tasks/get`: resolves with the task.
     #[wasm_bindgen(js_name = getTask)]
     pub fn get_task(&self, id: JsValue, options: JsValue) -> Promise {
-        self.start(&options, false, |_| Ok(Call::GetTask(validate::required_text("id", id.as_string())?)))
+        self.start(Method::GetTask, &id, &options)
     }
 
     /// `tasks/cancel`: resolves with the canceled task.
     #[wasm_bindgen(js_name = cancelTask)]
     pub fn cancel_task(&self, id: JsValue, options: JsValue) -> Promise {
-        self.start(&options, false, |_| Ok(Call::CancelTask(validate::required_text("id", id.as_string())?)))
+        self.start(Method::CancelTask, &id, &options)
     }
 }
 
 impl MagisteriumClient {
-    /// Reads the call options, builds the call, and runs it: a rejected
-    /// Promise for invalid input, before any request.
-    fn start(&self, options: &JsValue, with_context: bool, build: impl FnOnce(&CallConfig) -> Result<Call>) -> Promise {
-        let prepared = call_config(options, with_context).and_then(|config| Ok((build(&config)?, config)));
-        match prepared {
+    /// Reads the arguments and runs the call: a rejected Promise for invalid
+    /// input, before any request. One function for every method, so the
+    /// future-to-Promise machinery and the argument checks exist once.
+    #[inline(never)]
+    fn start(&self, method: Method, argument: &JsValue, options: &JsValue) -> Promise {
+        match arguments::prepare(method, argument, options) {
             Ok((call, config)) => future_to_promise(run(self.inner.clone(), call, config)),
             Err(error) => Promise::reject(&to_js(error, None)),
         }
     }
 }
 
-fn skill(skill: Skill, input: SkillInput) -> Call {
-    Call::Skill { skill, input, context_id: None }
-}
-
-/// A date argument: a calendar date, or a natural-language query.
-enum DateArg {
-    Date(Date),
-    Query(String),
-}
-
-/// Reads a `Date` (its local calendar day) or a string; `YYYY-MM-DD` must be a real day.
-fn date_argument(value: &JsValue) -> Result<DateArg> {
-    if let Some(date) = value.dyn_ref::<js_sys::Date>() {
-        let invalid = || Error::invalid_input("date is an invalid Date");
-        // A Proxy passes `instanceof` but is no Date; after this its getters cannot throw.
-        js::get_time(value).ok().filter(|t| t.is_finite()).ok_or_else(invalid)?;
-        let day = Date::new(date.get_full_year().into(), i64::from(date.get_month()) + 1, date.get_date().into());
-        return day.map(DateArg::Date).ok_or_else(invalid);
-    }
-    let text = validate::required_text("date", value.as_string())?;
-    match validate::iso_date(&text) {
-        Some(date) => date.map(DateArg::Date),
-        None => Ok(DateArg::Query(text)),
-    }
-}
-
 /// The one future every method shares: token, request, decode, retries.
-async fn run(inner: Rc<Inner>, call: Call, options: CallConfig) -> std::result::Result<JsValue, JsValue> {
+async fn run(inner: Rc<Inner>, call: Call, options: CallConfig) -> core::result::Result<JsValue, JsValue> {
     let timeout_ms = options.timeout_ms.unwrap_or(inner.config.timeout_ms);
     let signal = CallSignal::start(options.signal, timeout_ms).map_err(|e| to_js(e, None))?;
     let can_refresh = matches!(inner.config.auth, Auth::Provider(_));
@@ -227,7 +172,7 @@ impl Inner {
         if slot.at_ms() >= deadline_ms {
             self.pacer.borrow_mut().release(slot);
             let mut e = Error::new(ErrorCode::RateLimited, "the client-side rateLimit has no slot before this call's timeout");
-            e.retry_after = Some((wait / 1000.0).ceil());
+            e.retry_after = Some(text::ceil(wait / 1000.0));
             return Err(e);
         }
         signal.sleep(wait).await;

@@ -18,6 +18,7 @@ extern "C" {
 /// Builds the JS error for `error`; `secret` (the token of the call) is
 /// removed from the message and from `data`, whatever the server echoed.
 pub fn to_js(error: Error<JsValue>, secret: Option<&str>) -> JsValue {
+    let error = error.into_fields();
     let details = Object::new();
     let set = |key: &str, value: JsValue| {
         // Setting a property on a fresh plain object cannot fail.
@@ -50,8 +51,9 @@ fn without_secret(data: JsValue, secret: Option<&str>) -> Option<JsValue> {
         return Some(data);
     };
     let text = js_sys::JSON::stringify(&data).ok()?.as_string()?;
-    if !text.contains(secret) {
+    let cleaned = redact(&text, Some(secret));
+    if cleaned == text {
         return Some(data);
     }
-    js_sys::JSON::parse(&text.replace(secret, "[redacted]")).ok()
+    js_sys::JSON::parse(&cleaned).ok()
 }

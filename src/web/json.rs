@@ -4,6 +4,8 @@
 
 use crate::core::json::{JsonView, Kind};
 use super::js;
+use alloc::string::String;
+use alloc::vec::Vec;
 use js_sys::{JsString, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 

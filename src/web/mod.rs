@@ -1,6 +1,7 @@
 //! The `#[wasm_bindgen]` boundary: converts between JS values and the core,
 //! and talks to `fetch`. Nothing here decides protocol behaviour.
 
+mod arguments;
 mod client;
 mod convert;
 mod error;

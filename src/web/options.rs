@@ -6,12 +6,14 @@ use crate::core::error::Error;
 use crate::core::json::{JsonView, Kind};
 use crate::core::pacing::{Pacer, Rate};
 use crate::core::retry::RetryPolicy;
+use crate::core::text::{cat, is_whole};
+use alloc::string::String;
 use crate::core::validate::{self, DEFAULT_ENDPOINT, Endpoint};
 use js_sys::Function;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
-type Result<T> = std::result::Result<T, Error<JsValue>>;
+type Result<T> = core::result::Result<T, Error<JsValue>>;
 
 /// How the client authenticates.
 pub enum Auth {
@@ -66,7 +68,7 @@ pub fn client_config(options: &JsValue) -> Result<ClientConfig> {
     }
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?.unwrap_or(30_000);
     let max_response_bytes = match o.number("maxResponseBytes")? {
-        Some(bytes) if bytes.fract() == 0.0 && bytes >= 1.0 => bytes,
+        Some(bytes) if is_whole(bytes) && bytes >= 1.0 => bytes,
         Some(_) => return Err(Error::invalid_input("maxResponseBytes must be a whole number of bytes")),
         None => DEFAULT_MAX_RESPONSE_BYTES,
     };
@@ -116,10 +118,10 @@ impl<'a> Reader<'a> {
             Kind::Null => {}
             Kind::Object => {
                 if let Some(unknown) = object.keys().into_iter().find(|k| !allowed.contains(&k.as_str())) {
-                    return Err(Error::invalid_input(format!("{name} has an unknown key `{unknown}` (known: {})", allowed.join(", "))));
+                    return Err(Error::invalid_input(cat(&[name, " has an unknown key `", &unknown, "` (known: ", &allowed.join(", "), ")"])));
                 }
             }
-            _ => return Err(Error::invalid_input(format!("{name} must be an object"))),
+            _ => return Err(Error::invalid_input(cat(&[name, " must be an object"]))),
         }
         Ok(Reader { object, name })
     }
@@ -129,11 +131,16 @@ impl<'a> Reader<'a> {
         self.object.get(key).filter(|v| !v.is_null())
     }
 
+    /// INVALID_INPUT for the member `key`: `options.key must be …`.
+    fn refuse(&self, key: &str, why: &str) -> Error<JsValue> {
+        Error::invalid_input(cat(&[self.name, ".", key, why]))
+    }
+
     /// An optional string member.
     pub fn string(&self, key: &str) -> Result<Option<String>> {
         match self.get(key) {
             None => Ok(None),
-            Some(v) => v.as_string().map(Some).ok_or_else(|| Error::invalid_input(format!("{}.{key} must be a string", self.name))),
+            Some(v) => v.as_string().map(Some).ok_or_else(|| self.refuse(key, " must be a string")),
         }
     }
 
@@ -146,7 +153,7 @@ impl<'a> Reader<'a> {
     pub fn number(&self, key: &str) -> Result<Option<f64>> {
         match self.get(key) {
             None => Ok(None),
-            Some(v) => v.as_f64().map(Some).ok_or_else(|| Error::invalid_input(format!("{}.{key} must be a number", self.name))),
+            Some(v) => v.as_f64().map(Some).ok_or_else(|| self.refuse(key, " must be a number")),
         }
     }
 }

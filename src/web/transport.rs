@@ -4,11 +4,12 @@
 //! No Rust closures are handed to JS, so nothing leaks when a call ends.
 
 use crate::core::error::{Error, ErrorCode};
+use crate::core::text::{cat, int};
 use crate::core::wire::HttpReply;
 use super::options::ClientConfig;
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::JsFuture;
+use js_sys::futures::JsFuture;
 use web_sys::{AbortController, AbortSignal, AddEventListenerOptions, Headers, RequestInit, Response};
 
 #[wasm_bindgen]
@@ -111,7 +112,8 @@ fn reason_of(signal: &AbortSignal) -> Option<JsValue> {
 
 /// `AbortController.prototype.abort`, to bind without a Rust closure.
 fn bound_abort(controller: &AbortController) -> Function {
-    Reflect::get(controller, &JsValue::from_str("abort")).map(JsCast::unchecked_into).unwrap_or_else(|_| Function::new_no_args(""))
+    // Reading a method of our own AbortController cannot fail.
+    Reflect::get(controller, &JsValue::from_str("abort")).unwrap_or(JsValue::UNDEFINED).unchecked_into()
 }
 
 /// POSTs `body` with exactly `Content-Type: application/json` and, when there
@@ -121,7 +123,8 @@ pub async fn post(call: &CallSignal, config: &ClientConfig, token: Option<&str>,
     let headers = Headers::new().map_err(|_| network("Headers is unavailable"))?;
     let _ = headers.set("Content-Type", "application/json");
     if let Some(token) = token {
-        headers.set("Authorization", &format!("Bearer {token}")).map_err(|_| Error::invalid_input("the token is not a valid header value"))?;
+        let bearer = cat(&["Bearer ", token]);
+        headers.set("Authorization", &bearer).map_err(|_| Error::invalid_input("the token is not a valid header value"))?;
     }
     let init = RequestInit::new();
     init.set_method("POST");
@@ -136,7 +139,8 @@ pub async fn post(call: &CallSignal, config: &ClientConfig, token: Option<&str>,
     let header = |name: &str| response.headers().get(name).ok().flatten();
     let retry_after_header = header("Retry-After");
     let too_large = |size: f64| {
-        let message = format!("the response is larger than maxResponseBytes ({} > {})", size as u64, config.max_response_bytes as u64);
+        let (size, limit) = (int(size as i64), int(config.max_response_bytes as i64));
+        let message = cat(&["the response is larger than maxResponseBytes (", &size, " > ", &limit, ")"]);
         Err(Error::bad_response(message).with_http_status(status))
     };
     let declared = header("Content-Length").and_then(|l| l.trim().parse::<u64>().ok()).map(|n| n as f64);
@@ -167,7 +171,7 @@ fn failed(call: &CallSignal, what: &str, error: &JsValue) -> Error<JsValue> {
         return call.aborted_error();
     }
     let detail = Reflect::get(error, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
-    network(&format!("{what}: {detail} (offline, refused by CORS, or the connection dropped)")).with_cause(Some(error.clone()))
+    network(&cat(&[what, ": ", &detail, " (offline, refused by CORS, or the connection dropped)"])).with_cause(Some(error.clone()))
 }
 
 fn network(message: &str) -> Error<JsValue> {

@@ -4,7 +4,7 @@ use crate::support::*;
 use js_sys::{Array, Function};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
-use wasm_bindgen_futures::JsFuture;
+use js_sys::futures::JsFuture;
 
 #[wasm_bindgen_test]
 async fn the_client_side_limiter_keeps_a_burst_under_the_servers_limit() {

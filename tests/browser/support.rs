@@ -4,7 +4,7 @@
 use js_sys::{Object, Promise, Reflect};
 use magisterium_a2a::web::{MagisteriumClient, MagisteriumError};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::JsFuture;
+use js_sys::futures::JsFuture;
 
 /// The A2A endpoint of the simulator under test.
 pub const ENDPOINT: &str = env!("MAGISTERIUM_ENDPOINT");

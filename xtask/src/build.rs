@@ -2,6 +2,7 @@
 //! node targets, with the pinned wasm-bindgen CLI and npm binaryen's
 //! `wasm-opt -Oz`, plus the hand-written entries and types of `pkg-template/`.
 
+use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
 use crate::size::{gzip_size, kb};
@@ -45,7 +46,7 @@ pub fn run() -> Result<Vec<Sizes>> {
     setup::wasm_bindgen_cli()?;
     setup::npm_tools()?;
     println!("building the wasm module");
-    shell::run(cargo().args(["build", "-p", "magisterium-a2a", "--target", "wasm32-unknown-unknown", "--profile", "wasm-release"]))?;
+    shell::run(cargo().args(["build", "-p", "magisterium-a2a", "--features", "bundle", "--target", "wasm32-unknown-unknown", "--profile", "wasm-release"]))?;
     let wasm = root().join("target/wasm32-unknown-unknown/wasm-release").join(format!("{STEM}.wasm"));
     let pkg = root().join("pkg");
     if pkg.exists() {
@@ -71,17 +72,24 @@ pub fn run() -> Result<Vec<Sizes>> {
 /// One target: bindings, `wasm-opt`, entries.
 fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     println!("target {}", target.bindgen);
+    // The package ships its own index.d.ts: wasm-bindgen's would name internals.
     shell::run(Command::new("wasm-bindgen")
-        .args(["--target", target.bindgen, "--remove-name-section", "--remove-producers-section", "--out-dir"])
+        .args(["--target", target.bindgen, "--no-typescript", "--remove-name-section", "--remove-producers-section", "--out-dir"])
         .arg(out)
         .arg(wasm))?;
     let module = out.join(format!("{STEM}_bg.wasm"));
-    shell::run(npm_bin("wasm-opt")
-        .args(["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
-        .args(["--enable-reference-types", "--enable-multivalue", "--enable-mutable-globals"])
-        .arg(&module)
-        .arg("-o")
-        .arg(&module))?;
+    let mut opt = npm_bin("wasm-opt");
+    opt.args(["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
+        .args(["--enable-reference-types", "--enable-multivalue", "--enable-mutable-globals"]);
+    let minified = target.bindgen != "bundler";
+    if minified {
+        opt.arg(minify::FLAG);
+    }
+    let printed = shell::stdout_or_fail(opt.arg(&module).arg("-o").arg(&module))?;
+    if minified {
+        let glue = out.join(format!("{STEM}.js"));
+        write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)?;
+    }
     let error_module = error_module(out)?;
     let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
     if target.dir == "node" {

@@ -8,6 +8,7 @@ mod demo;
 mod fuzz;
 mod hostile_server;
 mod interrupt;
+mod minify;
 mod package_checks;
 mod readme;
 mod setup;

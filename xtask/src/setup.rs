@@ -15,13 +15,14 @@ pub fn wasm_target() -> Result<()> {
     run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))
 }
 
-/// The wasm-bindgen version pinned in the root Cargo.toml (`wasm-bindgen = "=X"`).
+/// The wasm-bindgen version pinned in the root Cargo.toml (`wasm-bindgen = { version = "=X", … }`).
 pub fn pinned_wasm_bindgen() -> Result<String> {
     let manifest = std::fs::read_to_string(root().join("Cargo.toml")).map_err(|e| format!("Cargo.toml: {e}"))?;
     manifest
         .lines()
-        .find_map(|line| line.trim().strip_prefix("wasm-bindgen = \"=")?.strip_suffix('"').map(str::to_owned))
-        .ok_or_else(|| "Cargo.toml has no `wasm-bindgen = \"=X.Y.Z\"` pin".into())
+        .filter(|line| line.trim_start().starts_with("wasm-bindgen = "))
+        .find_map(|line| line.split_once("\"=")?.1.split_once('"').map(|(version, _)| version.to_owned()))
+        .ok_or_else(|| "Cargo.toml has no `wasm-bindgen = { version = \"=X.Y.Z\" }` pin".into())
 }
 
 /// The wasm-bindgen CLI (and its test runner) at exactly the pinned version.

@@ -30,6 +30,18 @@ pub fn run(cmd: &mut Command) -> Result<()> {
     if status.success() { Ok(()) } else { Err(format!("`{text}` failed ({status})")) }
 }
 
+/// Runs `cmd` (printed first), returning its stdout; fails unless it exits 0.
+pub fn stdout_or_fail(cmd: &mut Command) -> Result<String> {
+    let text = describe(cmd);
+    println!("  $ {text}");
+    let output = cmd.stderr(std::process::Stdio::inherit()).output().map_err(|e| format!("could not start `{text}`: {e}"))?;
+    if output.status.success() {
+        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+    } else {
+        Err(format!("`{text}` failed ({})", output.status))
+    }
+}
+
 /// Runs `cmd` quietly and returns its output, whatever its exit status.
 pub fn capture(cmd: &mut Command) -> Result<Output> {
     let text = describe(cmd);

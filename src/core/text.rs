@@ -1,0 +1,96 @@
+//! Building message and body text without `core::fmt`: formatting machinery
+//! costs the wasm bundle kilobytes, and these few shapes are all it needs.
+
+use alloc::string::String;
+
+/// The concatenation of `parts`.
+pub fn cat(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for part in parts {
+        out.push_str(part);
+    }
+    out
+}
+
+/// `n` in decimal.
+pub fn int(n: i64) -> String {
+    let mut reversed = String::with_capacity(20);
+    let mut rest = n.unsigned_abs();
+    loop {
+        reversed.push(char::from(b'0' + (rest % 10) as u8));
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        reversed.push('-');
+    }
+    reversed.chars().rev().collect()
+}
+
+/// `n` in decimal, at least `width` digits (zero-padded).
+pub fn padded(n: u32, width: usize) -> String {
+    let digits = int(i64::from(n));
+    let mut out = String::with_capacity(width.max(digits.len()));
+    for _ in digits.len()..width {
+        out.push('0');
+    }
+    out.push_str(&digits);
+    out
+}
+
+/// The low `digits` hexadecimal digits of `n`, zero-padded.
+pub fn hex(n: u128, digits: u32) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    (0..digits).rev().map(|i| char::from(HEX[((n >> (4 * i)) & 0xf) as usize])).collect()
+}
+
+/// True for a finite number without a fractional part (what `f64::fract() == 0.0`
+/// says, without `std`).
+pub fn is_whole(x: f64) -> bool {
+    x.is_finite() && (x.abs() >= 4_503_599_627_370_496.0 || x == (x as i64) as f64)
+}
+
+/// The smallest whole number not below `x` (for `0 ≤ x < 2^53`).
+pub fn ceil(x: f64) -> f64 {
+    let truncated = (x as i64) as f64;
+    if truncated < x { truncated + 1.0 } else { truncated }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_print_like_display() {
+        for n in [0, 7, -7, 10, 1234567890, i64::MAX, i64::MIN, -32700] {
+            assert_eq!(int(n), n.to_string());
+        }
+        assert_eq!(padded(7, 2), "07");
+        assert_eq!(padded(2026, 4), "2026");
+        assert_eq!(padded(33, 4), "0033");
+        assert_eq!(padded(12345, 2), "12345");
+    }
+
+    #[test]
+    fn hex_is_zero_padded() {
+        assert_eq!(hex(0xab, 4), "00ab");
+        assert_eq!(hex(u128::MAX, 32), "f".repeat(32));
+    }
+
+    #[test]
+    fn whole_and_ceil_match_std() {
+        for x in [0.0, 1.0, -1.0, 1.5, -1.5, 1e300, 0.1, 9.0e15, f64::NAN, f64::INFINITY, -0.0] {
+            assert_eq!(is_whole(x), x.is_finite() && x.fract() == 0.0, "{x}");
+        }
+        for x in [0.0, 0.2, 1.0, 1.5, 59.001, 60.0] {
+            assert_eq!(ceil(x), x.ceil(), "{x}");
+        }
+    }
+
+    #[test]
+    fn cat_concatenates() {
+        assert_eq!(cat(&["a", "", "bc"]), "abc");
+    }
+}

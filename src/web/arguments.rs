@@ -1,0 +1,99 @@
+//! The arguments of each client method, read into a core [`Call`] and its
+//! [`CallConfig`]: every refusal is INVALID_INPUT, before any request.
+
+use super::js;
+use super::options::{CallConfig, Reader, call_config};
+use crate::core::call::Call;
+use crate::core::error::Error;
+use crate::core::parts::check_parts;
+use crate::core::skills::{Skill, SkillInput};
+use crate::core::validate::{self, Date};
+use alloc::string::String;
+use wasm_bindgen::{JsCast, JsValue};
+
+type Result<T> = core::result::Result<T, Error<JsValue>>;
+
+/// The client's methods.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// `ask(question, { contextId })`.
+    Ask,
+    /// `searchDocuments(query)`.
+    SearchDocuments,
+    /// `fetchDocument(id)`.
+    FetchDocument,
+    /// `massReadings(date)`.
+    MassReadings,
+    /// `saintsOfTheDay(date)`.
+    SaintsOfTheDay,
+    /// `sendMessage({ parts, skillId, contextId })`.
+    SendMessage,
+    /// `getTask(id)`.
+    GetTask,
+    /// `cancelTask(id)`.
+    CancelTask,
+}
+
+/// Reads `method`'s first argument and its options.
+pub fn prepare(method: Method, argument: &JsValue, options: &JsValue) -> Result<(Call, CallConfig)> {
+    let config = call_config(options, method == Method::Ask)?;
+    let text = |what: &str| validate::required_text(what, argument.as_string());
+    let skill = |skill: Skill, input: SkillInput| Call::Skill { skill, input, context_id: None };
+    let call = match method {
+        Method::Ask => Call::Skill { skill: Skill::CatholicQa, input: SkillInput::Text(text("question")?), context_id: config.context_id.clone() },
+        Method::SearchDocuments => skill(Skill::DocumentSearch, SkillInput::Text(text("query")?)),
+        Method::FetchDocument => skill(Skill::DocumentFetch, SkillInput::Data("id", text("id")?)),
+        Method::MassReadings => {
+            let query = match date_argument(argument)? {
+                DateArg::Date(date) => date.iso(),
+                DateArg::Query(query) => query,
+            };
+            skill(Skill::LiturgicalReadings, SkillInput::Text(query))
+        }
+        Method::SaintsOfTheDay => {
+            let input = match date_argument(argument)? {
+                DateArg::Date(date) => SkillInput::Data("date", date.iso()),
+                DateArg::Query(query) => SkillInput::Text(query),
+            };
+            skill(Skill::SaintsOfTheDay, input)
+        }
+        Method::SendMessage => send_message(argument)?,
+        Method::GetTask => Call::GetTask(text("id")?),
+        Method::CancelTask => Call::CancelTask(text("id")?),
+    };
+    Ok((call, config))
+}
+
+/// `{ parts, skillId?, contextId? }`: parts checked, then serialized by `JSON.stringify`.
+fn send_message(message: &JsValue) -> Result<Call> {
+    let m = Reader::new(message, "message", &["parts", "skillId", "contextId"])?;
+    let parts = m.get("parts").unwrap_or(JsValue::UNDEFINED);
+    check_parts(&parts)?;
+    let parts_json = js_sys::JSON::stringify(&parts).ok().and_then(|s| s.as_string());
+    let Some(parts_json) = parts_json else {
+        return Err(Error::invalid_input("parts must be JSON-serializable"));
+    };
+    Ok(Call::Send { parts_json, skill_id: m.non_empty_string("skillId")?, context_id: m.non_empty_string("contextId")? })
+}
+
+/// A date argument: a calendar date, or a natural-language query.
+enum DateArg {
+    Date(Date),
+    Query(String),
+}
+
+/// Reads a `Date` (its local calendar day) or a string; `YYYY-MM-DD` must be a real day.
+fn date_argument(value: &JsValue) -> Result<DateArg> {
+    if let Some(date) = value.dyn_ref::<js_sys::Date>() {
+        let invalid = || Error::invalid_input("date is an invalid Date");
+        // A Proxy passes `instanceof` but is no Date; after this its getters cannot throw.
+        js::get_time(value).ok().filter(|t| t.is_finite()).ok_or_else(invalid)?;
+        let day = Date::new(date.get_full_year().into(), i64::from(date.get_month()) + 1, date.get_date().into());
+        return day.map(DateArg::Date).ok_or_else(invalid);
+    }
+    let text = validate::required_text("date", value.as_string())?;
+    match validate::iso_date(&text) {
+        Some(date) => date.map(DateArg::Date),
+        None => Ok(DateArg::Query(text)),
+    }
+}

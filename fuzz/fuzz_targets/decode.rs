@@ -4,6 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use magisterium_a2a::core::call::Call;
+use magisterium_a2a::core::error::Dialect;
 use magisterium_a2a::core::skills::{Skill, SkillInput};
 use magisterium_a2a::core::wire::HttpReply;
 use serde_json::Value;
@@ -21,6 +22,6 @@ fuzz_target!(|data: &[u8]| {
     ];
     let call = &calls[usize::from(selector / 6) % calls.len()];
     let header = (selector & 0x80 != 0).then(|| String::from_utf8_lossy(&body[..body.len().min(12)]).into_owned());
-    let reply = HttpReply { status, retry_after_header: header, body: serde_json::from_slice::<Value>(body).ok() };
-    let _ = call.outcome(reply, 1);
+    let reply = HttpReply { status, retry_after_header: header, cache_control: None, body: serde_json::from_slice::<Value>(body).ok() };
+    let _ = call.outcome(reply, 1, if selector & 0x40 != 0 { Dialect::A2a } else { Dialect::Magisterium });
 });

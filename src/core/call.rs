@@ -1,11 +1,11 @@
 //! One client call from request body to decoded outcome, in pure Rust: the
 //! browser layer only moves bytes and converts the outcome to JS.
 
-use super::error::Error;
+use super::error::{Dialect, Error};
 use super::json::JsonView;
 use super::pacing::Pool;
 use super::skills::{self, Document, QaAnswer, SearchResult, Skill, SkillInput};
-use super::task::read_task;
+use super::task::{read_message, read_task};
 use super::wire::{self, HttpReply, MessageMeta, Method};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -48,7 +48,8 @@ pub enum Outcome<V> {
     Document(Option<Document<V>>),
     /// `massReadings`, `saintsOfTheDay` (`None`: nothing for that date).
     Text(Option<V>),
-    /// `sendMessage`, `getTask`, `cancelTask`: the task as sent.
+    /// `sendMessage`, `getTask`, `cancelTask`: the task as sent (from a
+    /// generic A2A agent, `sendMessage` may answer a message instead).
     Task(V),
 }
 
@@ -85,9 +86,16 @@ impl Call {
         }
     }
 
-    /// Reads the HTTP reply of this call into its typed outcome.
-    pub fn outcome<V: JsonView>(&self, reply: HttpReply<V>, request_id: u64) -> Result<Outcome<V>, Error<V>> {
-        let task = read_task(wire::read_response(reply, request_id)?)?;
+    /// Reads the HTTP reply of this call into its typed outcome, with the
+    /// server-defined error codes of `dialect`.
+    pub fn outcome<V: JsonView>(&self, reply: HttpReply<V>, request_id: u64, dialect: Dialect) -> Result<Outcome<V>, Error<V>> {
+        let result = wire::read_response(reply, request_id, dialect)?;
+        if let (Call::Send { .. }, Dialect::A2a) = (self, dialect)
+            && read_message(&result)
+        {
+            return Ok(Outcome::Task(result));
+        }
+        let task = read_task(result)?;
         let Call::Skill { skill, input, .. } = self else {
             return Ok(Outcome::Task(task.task));
         };

@@ -41,6 +41,29 @@ pub enum ErrorCode {
     BadResponse,
     /// An argument or option was refused before any request was made.
     InvalidInput,
+    /// -32002 (generic A2A): the task cannot be canceled.
+    TaskNotCancelable,
+    /// -32003 (generic A2A): the agent does not support push notifications.
+    PushNotificationNotSupported,
+    /// -32004 (generic A2A): the operation is not supported.
+    UnsupportedOperation,
+    /// -32005 (generic A2A): a content type is not supported.
+    ContentTypeNotSupported,
+    /// -32006 (generic A2A): the agent produced an invalid response.
+    InvalidAgentResponse,
+    /// -32007 (generic A2A): no authenticated extended card is configured.
+    AuthenticatedExtendedCardNotConfigured,
+}
+
+/// Whose meanings the server-defined JSON-RPC codes (-32002..-32007) have.
+/// Decided once per client, from its endpoint or agent card, never per error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// The Magisterium contract: -32002 SKILL_NOT_FOUND, -32003 RATE_LIMITED,
+    /// -32004 UNAUTHORIZED, -32005 PLAN_REQUIRED.
+    Magisterium,
+    /// A2A 0.2/0.3: -32002 TaskNotCancelable … -32007 AuthenticatedExtendedCardNotConfigured.
+    A2a,
 }
 
 impl ErrorCode {
@@ -63,34 +86,47 @@ impl ErrorCode {
             ErrorCode::Aborted => "ABORTED",
             ErrorCode::BadResponse => "BAD_RESPONSE",
             ErrorCode::InvalidInput => "INVALID_INPUT",
+            ErrorCode::TaskNotCancelable => "TASK_NOT_CANCELABLE",
+            ErrorCode::PushNotificationNotSupported => "PUSH_NOTIFICATION_NOT_SUPPORTED",
+            ErrorCode::UnsupportedOperation => "UNSUPPORTED_OPERATION",
+            ErrorCode::ContentTypeNotSupported => "CONTENT_TYPE_NOT_SUPPORTED",
+            ErrorCode::InvalidAgentResponse => "INVALID_AGENT_RESPONSE",
+            ErrorCode::AuthenticatedExtendedCardNotConfigured => "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED",
         }
     }
 
-    /// The code for a JSON-RPC error code, with Magisterium's meanings
-    /// (-32002 is SKILL_NOT_FOUND here, not A2A's TaskNotCancelable).
-    /// Codes the contract does not list are INTERNAL_ERROR (`rpcCode` keeps them).
-    pub fn from_rpc(code: f64) -> ErrorCode {
-        match code as i64 {
-            _ if !is_whole(code) => ErrorCode::InternalError,
-            -32700 => ErrorCode::ParseError,
-            -32600 => ErrorCode::InvalidRequest,
-            -32601 => ErrorCode::MethodNotFound,
-            -32602 => ErrorCode::InvalidParams,
-            -32001 => ErrorCode::TaskNotFound,
-            -32002 => ErrorCode::SkillNotFound,
-            -32003 => ErrorCode::RateLimited,
-            -32004 => ErrorCode::Unauthorized,
-            -32005 => ErrorCode::PlanRequired,
+    /// The code for a JSON-RPC error code in `dialect`: against Magisterium
+    /// -32002 is SKILL_NOT_FOUND, not A2A's TaskNotCancelable. Codes the
+    /// dialect does not define are INTERNAL_ERROR (`rpcCode` keeps them).
+    pub fn from_rpc(code: f64, dialect: Dialect) -> ErrorCode {
+        let code = if is_whole(code) { code as i64 } else { 0 };
+        match (code, dialect) {
+            (-32700, _) => ErrorCode::ParseError,
+            (-32600, _) => ErrorCode::InvalidRequest,
+            (-32601, _) => ErrorCode::MethodNotFound,
+            (-32602, _) => ErrorCode::InvalidParams,
+            (-32001, _) => ErrorCode::TaskNotFound,
+            (-32002, Dialect::Magisterium) => ErrorCode::SkillNotFound,
+            (-32003, Dialect::Magisterium) => ErrorCode::RateLimited,
+            (-32004, Dialect::Magisterium) => ErrorCode::Unauthorized,
+            (-32005, Dialect::Magisterium) => ErrorCode::PlanRequired,
+            (-32002, Dialect::A2a) => ErrorCode::TaskNotCancelable,
+            (-32003, Dialect::A2a) => ErrorCode::PushNotificationNotSupported,
+            (-32004, Dialect::A2a) => ErrorCode::UnsupportedOperation,
+            (-32005, Dialect::A2a) => ErrorCode::ContentTypeNotSupported,
+            (-32006, Dialect::A2a) => ErrorCode::InvalidAgentResponse,
+            (-32007, Dialect::A2a) => ErrorCode::AuthenticatedExtendedCardNotConfigured,
             _ => ErrorCode::InternalError,
         }
     }
 
-    /// The code an HTTP status implies when its body says nothing usable.
-    pub fn from_http_status(status: u16) -> Option<ErrorCode> {
-        match status {
-            401 => Some(ErrorCode::Unauthorized),
-            403 => Some(ErrorCode::PlanRequired),
-            429 => Some(ErrorCode::RateLimited),
+    /// The code an HTTP status implies when its body says nothing usable
+    /// (403 is Magisterium's PLAN_REQUIRED; elsewhere, refused access).
+    pub fn from_http_status(status: u16, dialect: Dialect) -> Option<ErrorCode> {
+        match (status, dialect) {
+            (401, _) | (403, Dialect::A2a) => Some(ErrorCode::Unauthorized),
+            (403, Dialect::Magisterium) => Some(ErrorCode::PlanRequired),
+            (429, _) => Some(ErrorCode::RateLimited),
             _ => None,
         }
     }
@@ -217,6 +253,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn generic_a2a_meanings_apply_to_other_agents() {
+        let cases = [
+            (-32001.0, "TASK_NOT_FOUND"),
+            (-32002.0, "TASK_NOT_CANCELABLE"),
+            (-32003.0, "PUSH_NOTIFICATION_NOT_SUPPORTED"),
+            (-32004.0, "UNSUPPORTED_OPERATION"),
+            (-32005.0, "CONTENT_TYPE_NOT_SUPPORTED"),
+            (-32006.0, "INVALID_AGENT_RESPONSE"),
+            (-32007.0, "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED"),
+            (-32602.0, "INVALID_PARAMS"),
+            (-32008.0, "INTERNAL_ERROR"),
+        ];
+        for (code, name) in cases {
+            assert_eq!(ErrorCode::from_rpc(code, Dialect::A2a).as_str(), name, "{code}");
+        }
+        assert_eq!(ErrorCode::from_rpc(-32006.0, Dialect::Magisterium), ErrorCode::InternalError);
+        assert_eq!(ErrorCode::from_http_status(403, Dialect::A2a), Some(ErrorCode::Unauthorized));
+    }
+
+    #[test]
     fn magisterium_meanings_apply_to_its_codes() {
         let cases = [
             (-32700.0, "PARSE_ERROR"),
@@ -235,16 +291,17 @@ mod tests {
             (f64::NAN, "INTERNAL_ERROR"),
         ];
         for (code, name) in cases {
-            assert_eq!(ErrorCode::from_rpc(code).as_str(), name, "{code}");
+            assert_eq!(ErrorCode::from_rpc(code, Dialect::Magisterium).as_str(), name, "{code}");
         }
     }
 
     #[test]
     fn http_statuses_imply_codes() {
-        assert_eq!(ErrorCode::from_http_status(401), Some(ErrorCode::Unauthorized));
-        assert_eq!(ErrorCode::from_http_status(403), Some(ErrorCode::PlanRequired));
-        assert_eq!(ErrorCode::from_http_status(429), Some(ErrorCode::RateLimited));
-        assert_eq!(ErrorCode::from_http_status(502), None);
+        let m = Dialect::Magisterium;
+        assert_eq!(ErrorCode::from_http_status(401, m), Some(ErrorCode::Unauthorized));
+        assert_eq!(ErrorCode::from_http_status(403, m), Some(ErrorCode::PlanRequired));
+        assert_eq!(ErrorCode::from_http_status(429, m), Some(ErrorCode::RateLimited));
+        assert_eq!(ErrorCode::from_http_status(502, m), None);
     }
 
     #[test]

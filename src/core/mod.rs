@@ -3,11 +3,13 @@
 //! tested natively and written never to panic on any input.
 
 pub mod call;
+pub mod card;
 pub mod error;
 pub mod json;
 pub mod jsonw;
 pub mod pacing;
 pub mod parts;
+pub mod poll;
 pub mod retry;
 pub mod skills;
 pub mod task;

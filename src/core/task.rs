@@ -78,6 +78,15 @@ impl<V: JsonView> TaskHead<V> {
     }
 }
 
+/// True for an A2A `Message` (`kind: "message"`, string `messageId` and
+/// `role`, `parts` an array), which a generic agent may answer `message/send` with.
+pub fn read_message<V: JsonView>(result: &V) -> bool {
+    result.get_string("kind").as_deref() == Some("message")
+        && result.get_kind("messageId", Kind::String).is_some()
+        && result.get_kind("role", Kind::String).is_some()
+        && result.get_kind("parts", Kind::Array).is_some()
+}
+
 /// One part of a message or artifact, by kind.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Part<V> {

@@ -19,6 +19,8 @@ pub struct Endpoint {
     pub https: bool,
     /// True when the host is loopback (`localhost`, `127.0.0.0/8`, `[::1]`).
     pub loopback: bool,
+    /// The host, lowercased (an IPv6 address without its brackets).
+    pub host: String,
 }
 
 /// Parses an absolute `http:`/`https:` URL with a host.
@@ -52,7 +54,7 @@ pub fn endpoint<V>(url: &str) -> Result<Endpoint, Error<V>> {
     if host.is_empty() {
         return refuse("has no host");
     }
-    Ok(Endpoint { url: url.to_owned(), https, loopback: is_loopback(host) })
+    Ok(Endpoint { url: url.to_owned(), https, loopback: is_loopback(host), host: host.to_owned() })
 }
 
 /// True for hosts that never leave the machine.

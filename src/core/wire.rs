@@ -4,7 +4,7 @@
 //! `result`/`error` split. What a `result` means is the business of
 //! [`crate::core::task`] and [`crate::core::skills`].
 
-use super::error::{Error, ErrorCode};
+use super::error::{Dialect, Error, ErrorCode};
 use super::json::{JsonView, Kind};
 use super::jsonw;
 use super::text::{cat, int};
@@ -91,6 +91,8 @@ pub struct HttpReply<V> {
     pub status: u16,
     /// The `Retry-After` header, when present.
     pub retry_after_header: Option<String>,
+    /// The `Cache-Control` header, when present (agent cards).
+    pub cache_control: Option<String>,
     /// The body parsed as JSON, or `None` when it is not JSON.
     pub body: Option<V>,
 }
@@ -99,11 +101,11 @@ pub struct HttpReply<V> {
 ///
 /// The body of a 401/403/429 is read, not lost: its JSON-RPC error wins, and
 /// the status alone only speaks when the body says nothing usable.
-pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64) -> Result<V, Error<V>> {
+pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64, dialect: Dialect) -> Result<V, Error<V>> {
     let status = reply.status;
     let header_retry = reply.retry_after_header.as_deref().and_then(parse_retry_after);
     let from_status = |detail: &str| -> Error<V> {
-        match ErrorCode::from_http_status(status) {
+        match ErrorCode::from_http_status(status, dialect) {
             Some(code) => {
                 let mut e = Error::new(code, http_message(status, detail));
                 if code == ErrorCode::RateLimited {
@@ -140,7 +142,7 @@ pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64) -> Resul
             if !id_matches && !id_is_null {
                 return Err(from_status("the response `id` does not match the request"));
             }
-            Err(rpc_error(&error, status, header_retry).unwrap_or_else(|| from_status("the JSON-RPC `error` is malformed")))
+            Err(rpc_error(&error, status, header_retry, dialect).unwrap_or_else(|| from_status("the JSON-RPC `error` is malformed")))
         }
     }
 }
@@ -151,9 +153,9 @@ fn http_message(status: u16, detail: &str) -> String {
 }
 
 /// The typed error for a JSON-RPC `error` object; `None` when it is malformed.
-fn rpc_error<V: JsonView>(error: &V, status: u16, header_retry: Option<f64>) -> Option<Error<V>> {
+fn rpc_error<V: JsonView>(error: &V, status: u16, header_retry: Option<f64>, dialect: Dialect) -> Option<Error<V>> {
     let rpc_code = error.get("code").and_then(|c| c.as_f64())?;
-    let code = ErrorCode::from_rpc(rpc_code);
+    let code = ErrorCode::from_rpc(rpc_code, dialect);
     let message = error.get_string("message").filter(|m| !m.trim().is_empty());
     let data = error.get("data");
     let mut e = Error::new(code, message.unwrap_or_else(|| cat(&["JSON-RPC error ", &int(rpc_code as i64)])));
@@ -190,7 +192,7 @@ mod tests {
     use serde_json::{Value, json};
 
     fn reply(status: u16, body: Value) -> HttpReply<Value> {
-        HttpReply { status, retry_after_header: None, body: Some(body) }
+        HttpReply { status, retry_after_header: None, cache_control: None, body: Some(body) }
     }
 
     #[test]
@@ -214,7 +216,7 @@ mod tests {
 
     #[test]
     fn a_result_with_the_right_id_is_returned() {
-        let got = read_response(reply(200, json!({"jsonrpc":"2.0","id":5,"result":{"kind":"task"}})), 5);
+        let got = read_response(reply(200, json!({"jsonrpc":"2.0","id":5,"result":{"kind":"task"}})), 5, Dialect::Magisterium);
         assert_eq!(got.unwrap(), json!({"kind":"task"}));
     }
 
@@ -234,7 +236,7 @@ mod tests {
         ];
         for (code, status, name) in table {
             let body = json!({"jsonrpc":"2.0","id":1,"error":{"code":code,"message":"server says","data":{"retryAfter":12}}});
-            let e = read_response(reply(status, body), 1).unwrap_err();
+            let e = read_response(reply(status, body), 1, Dialect::Magisterium).unwrap_err();
             assert_eq!(e.code.as_str(), name);
             assert_eq!(e.rpc_code, Some(code as f64));
             assert_eq!(e.http_status, Some(status));
@@ -247,27 +249,27 @@ mod tests {
     #[test]
     fn parse_errors_with_a_null_id_are_accepted() {
         let body = json!({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}});
-        assert_eq!(read_response(reply(200, body), 4).unwrap_err().code, ErrorCode::ParseError);
+        assert_eq!(read_response(reply(200, body), 4, Dialect::Magisterium).unwrap_err().code, ErrorCode::ParseError);
     }
 
     #[test]
     fn retry_after_falls_back_to_the_header_and_to_strings() {
         let body = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"slow down","data":{"retryAfter":"7"}}});
-        assert_eq!(read_response(reply(429, body), 1).unwrap_err().retry_after, Some(7.0));
+        assert_eq!(read_response(reply(429, body), 1, Dialect::Magisterium).unwrap_err().retry_after, Some(7.0));
         let mut r = reply(429, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"x"}}));
         r.retry_after_header = Some("30".into());
-        assert_eq!(read_response(r, 1).unwrap_err().retry_after, Some(30.0));
-        let bare = HttpReply { status: 429, retry_after_header: Some(" 5 ".into()), body: None::<Value> };
-        let e = read_response(bare, 1).unwrap_err();
+        assert_eq!(read_response(r, 1, Dialect::Magisterium).unwrap_err().retry_after, Some(30.0));
+        let bare = HttpReply { status: 429, retry_after_header: Some(" 5 ".into()), cache_control: None, body: None::<Value> };
+        let e = read_response(bare, 1, Dialect::Magisterium).unwrap_err();
         assert_eq!((e.code, e.retry_after, e.http_status), (ErrorCode::RateLimited, Some(5.0), Some(429)));
         let negative = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"x","data":{"retryAfter":-3}}});
-        assert_eq!(read_response(reply(429, negative), 1).unwrap_err().retry_after, None);
+        assert_eq!(read_response(reply(429, negative), 1, Dialect::Magisterium).unwrap_err().retry_after, None);
     }
 
     #[test]
     fn statuses_speak_when_the_body_does_not() {
         for (status, code) in [(401, ErrorCode::Unauthorized), (403, ErrorCode::PlanRequired), (502, ErrorCode::BadResponse), (200, ErrorCode::BadResponse)] {
-            let e = read_response(HttpReply { status, retry_after_header: None, body: None::<Value> }, 1).unwrap_err();
+            let e = read_response(HttpReply { status, retry_after_header: None, cache_control: None, body: None::<Value> }, 1, Dialect::Magisterium).unwrap_err();
             assert_eq!((e.code, e.http_status), (code, Some(status)));
         }
     }
@@ -290,24 +292,24 @@ mod tests {
             json!({"jsonrpc":"2.0","id":9,"error":{"code":-32001,"message":"other id"}}),
         ];
         for body in cases {
-            let e = read_response(reply(200, body.clone()), 1).unwrap_err();
+            let e = read_response(reply(200, body.clone()), 1, Dialect::Magisterium).unwrap_err();
             assert_eq!(e.code, ErrorCode::BadResponse, "{body}");
         }
-        let e = read_response(reply(500, json!({"jsonrpc":"2.0","id":1,"result":{}})), 1).unwrap_err();
+        let e = read_response(reply(500, json!({"jsonrpc":"2.0","id":1,"result":{}})), 1, Dialect::Magisterium).unwrap_err();
         assert_eq!((e.code, e.http_status), (ErrorCode::BadResponse, Some(500)));
     }
 
     #[test]
     fn a_null_result_beside_an_error_is_an_error() {
         let body = json!({"jsonrpc":"2.0","id":1,"result":null,"error":{"code":-32001,"message":"gone"}});
-        assert_eq!(read_response(reply(200, body), 1).unwrap_err().code, ErrorCode::TaskNotFound);
+        assert_eq!(read_response(reply(200, body), 1, Dialect::Magisterium).unwrap_err().code, ErrorCode::TaskNotFound);
         let body = json!({"jsonrpc":"2.0","id":1,"result":null});
-        assert_eq!(read_response(reply(200, body), 1).unwrap(), Value::Null);
+        assert_eq!(read_response(reply(200, body), 1, Dialect::Magisterium).unwrap(), Value::Null);
     }
 
     #[test]
     fn an_empty_message_gets_a_readable_default() {
         let body = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"  "}});
-        assert_eq!(read_response(reply(200, body), 1).unwrap_err().message, "JSON-RPC error -32001");
+        assert_eq!(read_response(reply(200, body), 1, Dialect::Magisterium).unwrap_err().message, "JSON-RPC error -32001");
     }
 }

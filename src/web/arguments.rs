@@ -1,11 +1,13 @@
-//! The arguments of each client method, read into a core [`Call`] and its
+//! The arguments of each client method, read into a [`Job`] and its
 //! [`CallConfig`]: every refusal is INVALID_INPUT, before any request.
 
 use super::js;
+use super::jobs::Job;
 use super::options::{CallConfig, Reader, call_config};
 use crate::core::call::Call;
 use crate::core::error::Error;
 use crate::core::parts::check_parts;
+use crate::core::poll;
 use crate::core::skills::{Skill, SkillInput};
 use crate::core::validate::{self, Date};
 use alloc::string::String;
@@ -32,11 +34,18 @@ pub enum Method {
     GetTask,
     /// `cancelTask(id)`.
     CancelTask,
+    /// `waitForTask(id, { pollIntervalMs })`.
+    WaitForTask,
 }
 
 /// Reads `method`'s first argument and its options.
-pub fn prepare(method: Method, argument: &JsValue, options: &JsValue) -> Result<(Call, CallConfig)> {
-    let config = call_config(options, method == Method::Ask)?;
+pub fn prepare(method: Method, argument: &JsValue, options: &JsValue) -> Result<(Job, CallConfig)> {
+    let extra_key = match method {
+        Method::Ask => Some("contextId"),
+        Method::WaitForTask => Some("pollIntervalMs"),
+        _ => None,
+    };
+    let config = call_config(options, extra_key)?;
     let text = |what: &str| validate::required_text(what, argument.as_string());
     let skill = |skill: Skill, input: SkillInput| Call::Skill { skill, input, context_id: None };
     let call = match method {
@@ -60,8 +69,12 @@ pub fn prepare(method: Method, argument: &JsValue, options: &JsValue) -> Result<
         Method::SendMessage => send_message(argument)?,
         Method::GetTask => Call::GetTask(text("id")?),
         Method::CancelTask => Call::CancelTask(text("id")?),
+        Method::WaitForTask => {
+            let first_interval_ms = config.poll_interval_ms.unwrap_or(poll::DEFAULT_INTERVAL_MS);
+            return Ok((Job::Wait { id: text("id")?, first_interval_ms }, config));
+        }
     };
-    Ok((call, config))
+    Ok((Job::Call(call), config))
 }
 
 /// `{ parts, skillId?, contextId? }`: parts checked, then serialized by `JSON.stringify`.

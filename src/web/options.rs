@@ -2,7 +2,7 @@
 //! each call's `CallOptions`. Unknown keys and wrong types are INVALID_INPUT,
 //! so a typo never silently falls back to a default.
 
-use crate::core::error::Error;
+use crate::core::error::{Dialect, Error};
 use crate::core::json::{JsonView, Kind};
 use crate::core::pacing::{Pacer, Rate};
 use crate::core::retry::RetryPolicy;
@@ -44,11 +44,29 @@ pub struct ClientConfig {
 /// The default `maxResponseBytes`: far above any real answer (~100 KB).
 const DEFAULT_MAX_RESPONSE_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
 
-/// Reads `ClientOptions` (`undefined` means all defaults).
-pub fn client_config(options: &JsValue) -> Result<ClientConfig> {
-    let keys = ["token", "tokenProvider", "endpoint", "timeoutMs", "maxRetries", "maxRetryWaitMs", "rateLimit", "maxResponseBytes"];
-    let o = Reader::new(options, "options", &keys)?;
+/// The options of every client (`ClientOptions`), endpoint aside.
+pub const CLIENT_KEYS: [&str; 7] = ["token", "tokenProvider", "timeoutMs", "maxRetries", "maxRetryWaitMs", "rateLimit", "maxResponseBytes"];
+
+/// Reads `ClientOptions` (`undefined` means all defaults): `endpoint`, or
+/// the default endpoint of the contract when absent.
+pub fn magisterium_config(options: &JsValue) -> Result<ClientConfig> {
+    let o = Reader::new(options, "options", &[&CLIENT_KEYS[..], &["endpoint"]].concat())?;
     let endpoint = validate::endpoint(o.string("endpoint")?.as_deref().unwrap_or(DEFAULT_ENDPOINT))?;
+    client_config(&o, endpoint)
+}
+
+/// Reads the `dialect` option: `"magisterium"` or `"a2a"`.
+pub fn dialect(o: &Reader) -> Result<Option<Dialect>> {
+    match o.string("dialect")?.as_deref() {
+        None => Ok(None),
+        Some("magisterium") => Ok(Some(Dialect::Magisterium)),
+        Some("a2a") => Ok(Some(Dialect::A2a)),
+        Some(_) => Err(Error::invalid_input("dialect must be \"magisterium\" or \"a2a\"")),
+    }
+}
+
+/// Reads the [`CLIENT_KEYS`] of `o` for a client of `endpoint`.
+pub fn client_config(o: &Reader, endpoint: Endpoint) -> Result<ClientConfig> {
     let token = o.string("token")?;
     let provider = o.get("tokenProvider").map(|p| p.dyn_into::<Function>().map_err(|_| Error::invalid_input("tokenProvider must be a function")));
     let auth = match (token, provider.transpose()?) {
@@ -91,17 +109,21 @@ pub struct CallConfig {
     pub timeout_ms: Option<u32>,
     /// The conversation to continue (`ask` only).
     pub context_id: Option<String>,
+    /// The first interval between polls (`waitForTask` only).
+    pub poll_interval_ms: Option<f64>,
 }
 
-/// Reads `CallOptions` (or `AskOptions` when `with_context`).
-pub fn call_config(options: &JsValue, with_context: bool) -> Result<CallConfig> {
-    let keys: &[&str] = if with_context { &["signal", "timeoutMs", "contextId"] } else { &["signal", "timeoutMs"] };
-    let o = Reader::new(options, "options", keys)?;
-    let signal = o.get("signal").map(|s| s.dyn_into::<AbortSignal>().map_err(|_| Error::invalid_input("signal must be an AbortSignal")));
+/// Reads `CallOptions`, plus the keys only one method takes (`contextId`
+/// for `ask`, `pollIntervalMs` for `waitForTask`).
+pub fn call_config(options: &JsValue, extra_key: Option<&str>) -> Result<CallConfig> {
+    let keys = [&["signal", "timeoutMs"][..], extra_key.as_slice()].concat();
+    let o = Reader::new(options, "options", &keys)?;
+    let poll_interval_ms = o.number("pollIntervalMs")?.map(|ms| validate::timeout_ms("pollIntervalMs", ms)).transpose()?;
     Ok(CallConfig {
-        signal: signal.transpose()?,
+        signal: o.signal()?,
         timeout_ms: o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?,
         context_id: o.non_empty_string("contextId")?,
+        poll_interval_ms: poll_interval_ms.map(f64::from),
     })
 }
 
@@ -134,6 +156,12 @@ impl<'a> Reader<'a> {
     /// INVALID_INPUT for the member `key`: `options.key must be …`.
     fn refuse(&self, key: &str, why: &str) -> Error<JsValue> {
         Error::invalid_input(cat(&[self.name, ".", key, why]))
+    }
+
+    /// The optional `signal` member, an `AbortSignal`.
+    pub fn signal(&self) -> Result<Option<AbortSignal>> {
+        let signal = self.get("signal").map(|s| s.dyn_into::<AbortSignal>().map_err(|_| Error::invalid_input("signal must be an AbortSignal")));
+        signal.transpose()
     }
 
     /// An optional string member.

@@ -6,7 +6,6 @@
 use crate::core::error::{Error, ErrorCode};
 use crate::core::text::{cat, int};
 use crate::core::wire::HttpReply;
-use super::options::ClientConfig;
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use js_sys::futures::JsFuture;
@@ -31,6 +30,7 @@ const TIMEOUT_REASON: &str = "magisterium-a2a: timeout";
 /// The cancellation of one call: aborted by the caller's signal or by its timeout.
 pub struct CallSignal {
     controller: AbortController,
+    deadline_ms: f64,
     timer: JsValue,
     caller: Option<(AbortSignal, Function)>,
 }
@@ -52,7 +52,12 @@ impl CallSignal {
             let _ = signal.add_event_listener_with_callback_and_add_event_listener_options("abort", &forward, &once);
             (signal, forward)
         });
-        Ok(CallSignal { controller, timer, caller })
+        Ok(CallSignal { controller, deadline_ms: js_sys::Date::now() + f64::from(timeout_ms), timer, caller })
+    }
+
+    /// When the call times out, on the `Date.now()` clock.
+    pub fn deadline_ms(&self) -> f64 {
+        self.deadline_ms
     }
 
     /// The signal every await of the call listens to.
@@ -116,22 +121,26 @@ fn bound_abort(controller: &AbortController) -> Function {
     Reflect::get(controller, &JsValue::from_str("abort")).unwrap_or(JsValue::UNDEFINED).unchecked_into()
 }
 
-/// POSTs `body` with exactly `Content-Type: application/json` and, when there
-/// is a token, `Authorization: Bearer …`. The body is parsed by `JSON.parse`
-/// in JS; a body that is not JSON reaches the core as `None`.
-pub async fn post(call: &CallSignal, config: &ClientConfig, token: Option<&str>, body: &str) -> Result<HttpReply<JsValue>, Error<JsValue>> {
+/// POSTs `body` (or GETs, without one) with exactly `Content-Type:
+/// application/json` (with a body) and, when there is a token,
+/// `Authorization: Bearer …`, nothing else. The response body is parsed by
+/// `JSON.parse` in JS; one that is not JSON reaches the core as `None`; one
+/// over `max_bytes` is BAD_RESPONSE.
+pub async fn send(call: &CallSignal, url: &str, token: Option<&str>, body: Option<&str>, max_bytes: f64) -> Result<HttpReply<JsValue>, Error<JsValue>> {
     let headers = Headers::new().map_err(|_| network("Headers is unavailable"))?;
-    let _ = headers.set("Content-Type", "application/json");
+    let init = RequestInit::new();
+    if let Some(body) = body {
+        let _ = headers.set("Content-Type", "application/json");
+        init.set_method("POST");
+        init.set_body(&JsValue::from_str(body));
+    }
     if let Some(token) = token {
         let bearer = cat(&["Bearer ", token]);
         headers.set("Authorization", &bearer).map_err(|_| Error::invalid_input("the token is not a valid header value"))?;
     }
-    let init = RequestInit::new();
-    init.set_method("POST");
     init.set_headers(&headers);
-    init.set_body(&JsValue::from_str(body));
     init.set_signal(Some(&call.signal()));
-    let response: Response = match JsFuture::from(fetch_with_init(&config.endpoint.url, &init)).await {
+    let response: Response = match JsFuture::from(fetch_with_init(url, &init)).await {
         Ok(response) => response.unchecked_into(),
         Err(e) => return Err(failed(call, "the request failed", &e)),
     };
@@ -139,12 +148,12 @@ pub async fn post(call: &CallSignal, config: &ClientConfig, token: Option<&str>,
     let header = |name: &str| response.headers().get(name).ok().flatten();
     let retry_after_header = header("Retry-After");
     let too_large = |size: f64| {
-        let (size, limit) = (int(size as i64), int(config.max_response_bytes as i64));
+        let (size, limit) = (int(size as i64), int(max_bytes as i64));
         let message = cat(&["the response is larger than maxResponseBytes (", &size, " > ", &limit, ")"]);
         Err(Error::bad_response(message).with_http_status(status))
     };
     let declared = header("Content-Length").and_then(|l| l.trim().parse::<u64>().ok()).map(|n| n as f64);
-    if let Some(size) = declared.filter(|size| *size > config.max_response_bytes) {
+    if let Some(size) = declared.filter(|size| *size > max_bytes) {
         // Stop the download; the body is never read.
         if let Some(stream) = response.body() {
             let _ = stream.cancel();
@@ -158,11 +167,11 @@ pub async fn post(call: &CallSignal, config: &ClientConfig, token: Option<&str>,
     let text = text.map_err(|e| failed(call, "the response body could not be read", &e).with_http_status(status))?;
     // UTF-16 units: at least the byte count of any body that fits the limit.
     let length = text.dyn_ref::<js_sys::JsString>().map_or(0.0, |t| f64::from(t.length()));
-    if length > config.max_response_bytes {
+    if length > max_bytes {
         return too_large(length);
     }
     let body = json_parse(&text).ok();
-    Ok(HttpReply { status, retry_after_header, body })
+    Ok(HttpReply { status, retry_after_header, cache_control: header("Cache-Control"), body })
 }
 
 /// NETWORK, unless the call was aborted or timed out meanwhile.

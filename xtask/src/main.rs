@@ -2,6 +2,7 @@
 //! `magisterium-a2a`. Each command installs what it needs when it is missing
 //! and says what it is doing.
 
+mod bench;
 mod browser;
 mod build;
 mod demo;
@@ -25,6 +26,7 @@ const HELP: &str = "\
 usage: cargo xtask <command>
 
 commands:
+  bench   build the package and measure it against plain JavaScript in Chromium: decode, per call, start, size
   demo    build the package, start the simulator and serve the demo page and parish widget (Ctrl-C stops)
   build   build the npm package into pkg/ (web, bundler and node targets) and print its gzip size
   test    run every test suite and print `N passed, N failed`
@@ -33,6 +35,7 @@ commands:
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
+        Some("bench") => bench::run(),
         Some("demo") => demo::run(),
         Some("build") => build::run().map(|_| ()),
         Some("test") => test::run(),

@@ -2,13 +2,13 @@
 
 use super::*;
 use crate::core::call::{Call, Outcome};
-use crate::core::error::ErrorCode;
+use crate::core::error::{Dialect, ErrorCode};
 use crate::core::wire::HttpReply;
 use serde_json::{Value, json};
 
 /// A recorded body as the transport would hand it over.
 fn reply(status: u16, body: &str) -> HttpReply<Value> {
-    HttpReply { status, retry_after_header: None, body: serde_json::from_str(body).ok() }
+    HttpReply { status, retry_after_header: None, cache_control: None, body: serde_json::from_str(body).ok() }
 }
 
 fn skill(skill: Skill, input: SkillInput) -> Call {
@@ -20,7 +20,7 @@ fn text(t: &str) -> SkillInput {
 }
 
 fn decode(call: &Call, body: &str) -> Result<Outcome<Value>, Error<Value>> {
-    call.outcome(reply(200, body), 1)
+    call.outcome(reply(200, body), 1, Dialect::Magisterium)
 }
 
 macro_rules! fixture {
@@ -169,9 +169,9 @@ fn every_skill_refuses_a_task_without_its_artifact() {
 #[test]
 fn malformed_bodies_are_typed_errors() {
     let call = skill(Skill::CatholicQa, text("q"));
-    let html = call.outcome(reply(502, fixture!("html_502.txt")), 1).unwrap_err();
+    let html = call.outcome(reply(502, fixture!("html_502.txt")), 1, Dialect::Magisterium).unwrap_err();
     assert_eq!((html.code, html.http_status), (ErrorCode::BadResponse, Some(502)));
-    let truncated = call.outcome(reply(200, fixture!("truncated.txt")), 1).unwrap_err();
+    let truncated = call.outcome(reply(200, fixture!("truncated.txt")), 1, Dialect::Magisterium).unwrap_err();
     assert_eq!(truncated.code, ErrorCode::BadResponse);
     let wrong_types = [
         r#"{"jsonrpc":"2.0","id":1,"result":"a string"}"#,
@@ -208,4 +208,25 @@ fn calls_build_the_right_methods_and_bodies() {
     let send = Call::Send { parts_json: r#"[{"kind":"text","text":"x"}]"#.into(), skill_id: None, context_id: None };
     let body: Value = serde_json::from_str(&send.body(6, "m")).unwrap();
     assert!(body["params"]["message"].get("metadata").is_none(), "the server's default skill");
+}
+
+#[test]
+fn a_generic_agent_may_answer_send_message_with_a_message() {
+    let body = r#"{"jsonrpc":"2.0","id":1,"result":{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"hi"}]}}"#;
+    let send = Call::Send { parts_json: "[]".into(), skill_id: None, context_id: None };
+    let Ok(Outcome::Task(message)) = send.outcome(reply(200, body), 1, Dialect::A2a) else {
+        panic!("a message is a valid answer from a generic agent");
+    };
+    assert_eq!(message["kind"], "message");
+    assert_eq!(send.outcome(reply(200, body), 1, Dialect::Magisterium).unwrap_err().code, ErrorCode::BadResponse, "Magisterium always answers a task");
+    let ask = skill(Skill::CatholicQa, text("q"));
+    assert_eq!(ask.outcome(reply(200, body), 1, Dialect::A2a).unwrap_err().code, ErrorCode::BadResponse);
+}
+
+#[test]
+fn server_defined_codes_follow_the_dialect() {
+    let body = r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32002,"message":"x"}}"#;
+    let get = Call::CancelTask("t".into());
+    assert_eq!(get.outcome(reply(200, body), 1, Dialect::Magisterium).unwrap_err().code, ErrorCode::SkillNotFound);
+    assert_eq!(get.outcome(reply(200, body), 1, Dialect::A2a).unwrap_err().code, ErrorCode::TaskNotCancelable);
 }

@@ -1,0 +1,115 @@
+//! `A2AClient`: the exported class for any A2A agent, found through its agent
+//! card or given an endpoint. It shares the session, the jobs and the
+//! decoding with `MagisteriumClient`; only the typed skill methods are
+//! Magisterium's own. The error dialect is decided once, from the card (or
+//! the endpoint), never guessed per error.
+
+use super::arguments::{self, Method};
+use super::discovery;
+use super::error::to_js;
+use super::jobs;
+use super::options::{CLIENT_KEYS, Reader, client_config, dialect};
+use super::session::Session;
+use crate::core::card::dialect_of;
+use crate::core::error::{Dialect, Error};
+use crate::core::validate;
+use alloc::rc::Rc;
+use alloc::string::String;
+use js_sys::Promise;
+use js_sys::futures::future_to_promise;
+use wasm_bindgen::prelude::*;
+
+/// A client for one A2A agent. Calls may overlap; each returns a Promise
+/// that rejects only with `MagisteriumError`.
+#[wasm_bindgen(skip_typescript)]
+pub struct A2AClient {
+    session: Rc<Session>,
+    card: JsValue,
+}
+
+#[wasm_bindgen]
+impl A2AClient {
+    /// Creates a client for `options.endpoint`; throws `MagisteriumError`
+    /// (INVALID_INPUT) for bad options.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: JsValue) -> Result<A2AClient, JsValue> {
+        Self::from_options(&options).map_err(|e| to_js(e, None))
+    }
+
+    /// Fetches the agent card under `baseUrl` (`/.well-known/agent.json`, then
+    /// `/.well-known/agent-card.json`; cached for its `Cache-Control` max-age)
+    /// and resolves with a client for the card's `url`.
+    pub fn discover(base_url: JsValue, options: JsValue) -> Promise {
+        future_to_promise(async move { discovery::discover(base_url, options).await.map(JsValue::from) })
+    }
+
+    /// The endpoint this client calls.
+    #[wasm_bindgen(getter)]
+    pub fn endpoint(&self) -> String {
+        self.session.config.endpoint.url.clone()
+    }
+
+    /// `"magisterium"` or `"a2a"`: whose meanings -32002..-32007 have.
+    #[wasm_bindgen(getter)]
+    pub fn dialect(&self) -> String {
+        String::from(match self.session.dialect {
+            Dialect::Magisterium => "magisterium",
+            Dialect::A2a => "a2a",
+        })
+    }
+
+    /// The agent card the client was discovered from, or `null`.
+    #[wasm_bindgen(getter)]
+    pub fn card(&self) -> JsValue {
+        self.card.clone()
+    }
+
+    /// `message/send`: resolves with the task (or message) as sent.
+    #[wasm_bindgen(js_name = sendMessage)]
+    pub fn send_message(&self, message: JsValue, options: JsValue) -> Promise {
+        self.start(Method::SendMessage, &message, &options)
+    }
+
+    /// `tasks/get`: resolves with the task.
+    #[wasm_bindgen(js_name = getTask)]
+    pub fn get_task(&self, id: JsValue, options: JsValue) -> Promise {
+        self.start(Method::GetTask, &id, &options)
+    }
+
+    /// `tasks/cancel`: resolves with the canceled task.
+    #[wasm_bindgen(js_name = cancelTask)]
+    pub fn cancel_task(&self, id: JsValue, options: JsValue) -> Promise {
+        self.start(Method::CancelTask, &id, &options)
+    }
+
+    /// Polls `tasks/get` until the task is terminal or needs the caller.
+    #[wasm_bindgen(js_name = waitForTask)]
+    pub fn wait_for_task(&self, id: JsValue, options: JsValue) -> Promise {
+        self.start(Method::WaitForTask, &id, &options)
+    }
+}
+
+impl A2AClient {
+    #[inline(never)]
+    fn start(&self, method: Method, argument: &JsValue, options: &JsValue) -> Promise {
+        jobs::start(&self.session, arguments::prepare(method, argument, options))
+    }
+
+    /// `new A2AClient({ endpoint, dialect?, …ClientOptions })`: the dialect
+    /// defaults to Magisterium's for a magisterium.com endpoint, A2A's otherwise.
+    fn from_options(options: &JsValue) -> Result<A2AClient, Error<JsValue>> {
+        let o = Reader::new(options, "options", &[&CLIENT_KEYS[..], &["endpoint", "dialect"]].concat())?;
+        let Some(url) = o.string("endpoint")? else {
+            return Err(Error::invalid_input("options.endpoint is required (or use A2AClient.discover)"));
+        };
+        let endpoint = validate::endpoint(&url)?;
+        let dialect = dialect(&o)?.unwrap_or_else(|| dialect_of(&endpoint.host, ""));
+        let config = client_config(&o, endpoint)?;
+        Ok(A2AClient { session: Rc::new(Session::new(config, dialect)), card: JsValue::NULL })
+    }
+
+    /// A client for a discovered card.
+    pub fn discovered(session: Session, card: JsValue) -> A2AClient {
+        A2AClient { session: Rc::new(session), card }
+    }
+}

@@ -1,0 +1,89 @@
+//! Agent discovery: the card under a base URL (cached for its max-age),
+//! and a client for the card's `url`.
+
+use super::agent::A2AClient;
+use super::error::to_js;
+use super::options::{CLIENT_KEYS, Reader, client_config, dialect};
+use super::session::Session;
+use super::transport::{self, CallSignal};
+use crate::core::card::{self, CardHead};
+use crate::core::error::Error;
+use crate::core::validate;
+use crate::core::wire::HttpReply;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cell::RefCell;
+use wasm_bindgen::JsValue;
+
+type Result<T> = core::result::Result<T, Error<JsValue>>;
+
+/// A card kept until `expires_ms`.
+struct Cached {
+    base: String,
+    card: JsValue,
+    expires_ms: f64,
+}
+
+/// Cards by base URL, for the page's lifetime.
+struct Cache(RefCell<Vec<Cached>>);
+
+// SAFETY: wasm32-unknown-unknown (without the atomics feature) runs this module on
+// a single thread; the cache is never reached from another one.
+unsafe impl Sync for Cache {}
+
+static CARDS: Cache = Cache(RefCell::new(Vec::new()));
+
+/// The largest agent card read (real cards are a few kilobytes).
+const MAX_CARD_BYTES: f64 = 1024.0 * 1024.0;
+
+/// `A2AClient.discover(baseUrl, options)`.
+pub async fn discover(base_url: JsValue, options: JsValue) -> core::result::Result<A2AClient, JsValue> {
+    let keys = [&CLIENT_KEYS[..], &["dialect", "signal"]].concat();
+    let prepared = Reader::new(&options, "options", &keys).and_then(|o| {
+        let base = validate::required_text("baseUrl", base_url.as_string())?;
+        Ok((card::card_urls(&base)?, base, dialect(&o)?, o.signal()?, o.number("timeoutMs")?))
+    });
+    let (urls, base, dialect, signal, timeout) = prepared.map_err(|e| to_js(e, None))?;
+    let timeout_ms = timeout.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose().map_err(|e| to_js(e, None))?;
+    let signal = CallSignal::start(signal, timeout_ms.unwrap_or(30_000)).map_err(|e| to_js(e, None))?;
+    let (head, card) = card_for(&base, &urls, &signal).await.map_err(|e| to_js(e, None))?;
+    let reader = Reader::new(&options, "options", &keys).map_err(|e| to_js(e, None))?;
+    let config = validate::endpoint(&head.url).and_then(|endpoint| client_config(&reader, endpoint)).map_err(|e| to_js(e, None))?;
+    Ok(A2AClient::discovered(Session::new(config, dialect.unwrap_or(head.dialect)), card))
+}
+
+/// The card under `base`: cached while fresh, else fetched from the first
+/// well-known path that answers one.
+async fn card_for(base: &str, urls: &[String; 2], signal: &CallSignal) -> Result<(CardHead, JsValue)> {
+    let now = js_sys::Date::now();
+    let cached = CARDS.0.borrow().iter().find(|c| c.base == base && c.expires_ms > now).map(|c| c.card.clone());
+    if let Some(card) = cached {
+        return Ok((card::read_card(&card)?, card));
+    }
+    let mut last = Error::bad_response("no agent card");
+    for url in urls {
+        match fetch_card(url, signal).await {
+            Ok((head, card, max_age_ms)) => {
+                let mut cards = CARDS.0.borrow_mut();
+                cards.retain(|c| c.base != base && c.expires_ms > now);
+                if max_age_ms > 0.0 {
+                    cards.push(Cached { base: String::from(base), card: card.clone(), expires_ms: now + max_age_ms });
+                }
+                return Ok((head, card));
+            }
+            Err(e) if signal.is_aborted() => return Err(e),
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
+/// GETs one card URL (no token: cards are public) and checks what comes back.
+async fn fetch_card(url: &str, signal: &CallSignal) -> Result<(CardHead, JsValue, f64)> {
+    let HttpReply { status, body, cache_control, .. } = transport::send(signal, url, None, None, MAX_CARD_BYTES).await?;
+    let card = match body {
+        Some(card) if (200..300).contains(&status) => card,
+        _ => return Err(Error::bad_response("no agent card at this address").with_http_status(status)),
+    };
+    Ok((card::read_card(&card)?, card, card::max_age_ms(cache_control.as_deref())))
+}

@@ -1,0 +1,99 @@
+//! `cargo xtask bench`: our client against plain JavaScript in headless
+//! Chromium, in one run: decode, per call (against the simulator), start and
+//! gzip size. Builds the package and copies its web build aside, bundles the
+//! anchors with esbuild, starts the simulator and a static server, and runs
+//! the Playwright driver (`bench/run.mjs`), which prints the table and writes
+//! it to `target/bench/results.md`. Timings are reported, never asserted.
+
+use crate::build::{self, Sizes};
+use crate::setup;
+use crate::shell::{self, Result, npm_bin, root};
+use crate::sim::Simulator;
+use crate::size::gzip_size;
+use crate::static_server::{Site, StaticServer};
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+/// The anchors of the size row: (entry under `bench/anchors/`, label).
+const ANCHORS: [(&str, &str); 2] = [("a2a-sdk", "@a2a-js/sdk A2AClient"), ("openai", "openai")];
+
+/// Builds, starts everything, runs the driver; fails when it does.
+pub fn run() -> Result<()> {
+    let sizes = build::run()?;
+    let out = root().join("target/bench");
+    // The web build as just built: a rebuild of `pkg/` meanwhile cannot pull it from under the bench.
+    let snapshot = out.join("pkg");
+    if snapshot.exists() {
+        fs::remove_dir_all(&snapshot).map_err(|e| format!("{}: {e}", snapshot.display()))?;
+    }
+    copy_tree(&root().join("pkg/web"), &snapshot.join("web"))?;
+    setup::chromium()?;
+    let mut anchors = Vec::new();
+    for (entry, label) in ANCHORS {
+        anchors.push((label, bundle(entry, &out.join("anchors"))?));
+    }
+    let sim = Simulator::start(&["--rate-default", "100000/60s", "--rate-expensive", "100000/60s"])?;
+    let server = StaticServer::start(Site {
+        mounts: vec![("/bench/", root().join("bench")), ("/pkg/", snapshot), ("/anchors/", out.join("anchors"))],
+        files: Vec::new(),
+    })?;
+    println!("bench: about a minute; the quieter the machine, the tighter the spreads");
+    shell::run(Command::new("node")
+        .arg(root().join("bench/run.mjs"))
+        .current_dir(root())
+        .env("BENCH_URL", &server.url)
+        .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
+        .env("CHROMIUM", setup::CHROMIUM)
+        .env("BENCH_SIZES", sizes_json(&sizes, &anchors))
+        .env("BENCH_OUT", out.join("results.md")))?;
+    println!("bench: the table is in {}", out.join("results.md").display());
+    Ok(())
+}
+
+/// `bench/anchors/<entry>.mjs` bundled and minified by esbuild into
+/// `<out>/<entry>.js`; answers its gzip size.
+fn bundle(entry: &str, out: &Path) -> Result<usize> {
+    let bundled = out.join(format!("{entry}.js"));
+    shell::run(npm_bin("esbuild")
+        .arg(root().join("bench/anchors").join(format!("{entry}.mjs")))
+        .args(["--bundle", "--minify", "--format=esm", "--log-level=warning"])
+        .arg(format!("--outfile={}", bundled.display())))?;
+    gzip_size(&[&bundled])
+}
+
+/// Copies the folder `from`, with its subfolders, to a new folder `to`.
+fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let target = to.join(path.file_name().unwrap_or_default());
+        if path.is_dir() {
+            copy_tree(&path, &target)?;
+        } else {
+            fs::copy(&path, &target).map_err(|e| format!("{} → {}: {e}", path.display(), target.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The sizes for the driver, as JSON: `{targets:[{name,wasm,js}], anchors:[{name,js}]}`.
+fn sizes_json(sizes: &[Sizes], anchors: &[(&str, usize)]) -> String {
+    let targets: Vec<String> = sizes.iter().map(|s| format!(r#"{{"name":"{}","wasm":{},"js":{}}}"#, s.dir, s.wasm, s.js)).collect();
+    let anchors: Vec<String> = anchors.iter().map(|(name, js)| format!(r#"{{"name":"{name}","js":{js}}}"#)).collect();
+    format!(r#"{{"targets":[{}],"anchors":[{}]}}"#, targets.join(","), anchors.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_json_for_the_driver() {
+        let sizes = [Sizes { dir: "web", wasm: 10, js: 2 }];
+        assert_eq!(
+            sizes_json(&sizes, &[("openai", 7)]),
+            r#"{"targets":[{"name":"web","wasm":10,"js":2}],"anchors":[{"name":"openai","js":7}]}"#
+        );
+    }
+}

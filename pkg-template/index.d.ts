@@ -21,7 +21,14 @@ export type MagisteriumErrorCode =
   | "TIMEOUT"
   | "ABORTED"
   | "BAD_RESPONSE"
-  | "INVALID_INPUT";
+  | "INVALID_INPUT"
+  // Generic A2A agents' own codes (an A2AClient in the "a2a" dialect):
+  | "TASK_NOT_CANCELABLE"
+  | "PUSH_NOTIFICATION_NOT_SUPPORTED"
+  | "UNSUPPORTED_OPERATION"
+  | "CONTENT_TYPE_NOT_SUPPORTED"
+  | "INVALID_AGENT_RESPONSE"
+  | "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED";
 
 /** Optional fields of a `MagisteriumError`, as its constructor takes them. */
 export interface MagisteriumErrorDetails {
@@ -81,6 +88,14 @@ export interface CallOptions {
   /** Aborts the call: it rejects with code ABORTED, the signal's reason as `cause`. */
   signal?: AbortSignal;
   /** This call's time limit in milliseconds (overrides the client's). */
+  timeoutMs?: number;
+}
+
+/** Options of `waitForTask`. */
+export interface WaitOptions extends CallOptions {
+  /** The first interval between polls in milliseconds (default 500), growing ×1.5 up to 10 s. */
+  pollIntervalMs?: number;
+  /** The time limit of the whole wait (default 300000). */
   timeoutMs?: number;
 }
 
@@ -235,6 +250,94 @@ export class MagisteriumClient {
   getTask(id: string, options?: CallOptions): Promise<Task>;
   /** `tasks/cancel`: the canceled task (INVALID_PARAMS for a task already terminal). */
   cancelTask(id: string, options?: CallOptions): Promise<Task>;
+  /** Polls `tasks/get` until the task is terminal (`completed`, `failed`, `canceled`, `rejected`) or needs the caller (`input-required`, `auth-required`). */
+  waitForTask(id: string, options?: WaitOptions): Promise<Task>;
+  /** Frees the client's wasm memory (also done by the garbage collector). */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** Whose meanings the server-defined JSON-RPC codes -32002..-32007 have. */
+export type Dialect = "magisterium" | "a2a";
+
+/** A skill of an agent card. */
+export interface AgentSkill {
+  id: string;
+  name: string;
+  description?: string;
+  tags?: string[];
+  examples?: string[];
+  inputModes?: string[];
+  outputModes?: string[];
+  [key: string]: unknown;
+}
+
+/** What an agent supports. */
+export interface AgentCapabilities {
+  streaming?: boolean;
+  pushNotifications?: boolean;
+  stateTransitionHistory?: boolean;
+  [key: string]: unknown;
+}
+
+/** An A2A agent card (checked: `name`, `url`, `capabilities`, `skills` with `id` and `name`), as the agent sent it. */
+export interface AgentCard {
+  name: string;
+  /** The agent's A2A endpoint: where the client sends its calls. */
+  url: string;
+  description?: string;
+  version?: string;
+  protocolVersion?: string;
+  capabilities: AgentCapabilities;
+  skills: AgentSkill[];
+  securitySchemes?: Record<string, Record<string, unknown>>;
+  security?: Record<string, string[]>[];
+  defaultInputModes?: string[];
+  defaultOutputModes?: string[];
+  provider?: { organization: string; url?: string };
+  [key: string]: unknown;
+}
+
+/** Options of `new A2AClient(...)`. */
+export interface A2AClientOptions extends ClientOptions {
+  /** The agent's A2A endpoint (required). */
+  endpoint: string;
+  /** Default: "magisterium" for a magisterium.com endpoint, "a2a" otherwise. */
+  dialect?: Dialect;
+}
+
+/** Options of `A2AClient.discover(...)`: the client's options, and the discovery's own `signal` and `timeoutMs`. */
+export interface DiscoverOptions extends Omit<ClientOptions, "endpoint"> {
+  /** Default: from the card ("magisterium" for Magisterium's, "a2a" for every other agent). */
+  dialect?: Dialect;
+  /** Aborts the discovery. */
+  signal?: AbortSignal;
+}
+
+/**
+ * A client for any A2A agent (Magisterium among them): discovered from its
+ * agent card, or given an endpoint. The error dialect is decided once, from
+ * the card or the endpoint, never guessed per error.
+ */
+export class A2AClient {
+  /** Throws `MagisteriumError` (INVALID_INPUT) for invalid options. */
+  constructor(options: A2AClientOptions);
+  /** Fetches `${baseUrl}/.well-known/agent.json` (then `agent-card.json`), cached for its Cache-Control max-age, and resolves with a client for the card's `url`. */
+  static discover(baseUrl: string, options?: DiscoverOptions): Promise<A2AClient>;
+  /** The endpoint this client calls (the card's `url` when discovered). */
+  readonly endpoint: string;
+  /** The error dialect in use. */
+  readonly dialect: Dialect;
+  /** The card the client was discovered from, or null. */
+  readonly card: AgentCard | null;
+  /** `message/send`: the task as sent, non-terminal states included, or a message (generic agents may answer one). */
+  sendMessage(message: SendMessageParams, options?: CallOptions): Promise<Task | Message>;
+  /** `tasks/get`. */
+  getTask(id: string, options?: CallOptions): Promise<Task>;
+  /** `tasks/cancel` (TASK_NOT_CANCELABLE from a generic agent for a finished task). */
+  cancelTask(id: string, options?: CallOptions): Promise<Task>;
+  /** Polls `tasks/get` until the task is terminal or needs the caller. */
+  waitForTask(id: string, options?: WaitOptions): Promise<Task>;
   /** Frees the client's wasm memory (also done by the garbage collector). */
   free(): void;
   [Symbol.dispose](): void;

@@ -1,5 +1,5 @@
 // The bundler build: the bundler instantiates the .wasm on import.
-export { MagisteriumClient } from "./magisterium_a2a.js";
+export { A2AClient, MagisteriumClient } from "./magisterium_a2a.js";
 export { MagisteriumError } from "{{ERROR_MODULE}}";
 
 /** Nothing to load in this build; kept so the same code runs on every build. */

@@ -28,7 +28,7 @@ pub struct CardHead {
 /// `skills` an array of objects with string `id` and `name`) and reads its head.
 pub fn read_card<V: JsonView>(card: &V) -> Result<CardHead, Error<V>> {
     let refuse = |why: &str| Err(Error::bad_response(cat(&["not an A2A agent card: ", why])));
-    if card.kind() != Kind::Object {
+    if !card.is_kind(Kind::Object) {
         return refuse("not a JSON object");
     }
     let (Some(name), Some(url)) = (card.get_string("name"), card.get_string("url")) else {

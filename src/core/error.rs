@@ -224,10 +224,14 @@ impl<V> core::ops::DerefMut for Error<V> {
     }
 }
 
+/// Secrets shorter than this are not searched for: no real token is, and
+/// replacing every "t" of a message would only garble it.
+pub const MIN_REDACTED_LEN: usize = 8;
+
 /// `message` with every occurrence of `secret` replaced by `[redacted]`, so
 /// no error text ever carries the caller's token (even one a server echoed).
 pub fn redact(message: &str, secret: Option<&str>) -> String {
-    let Some(secret) = secret.map(str::as_bytes).filter(|s| !s.is_empty()) else {
+    let Some(secret) = secret.map(str::as_bytes).filter(|s| s.len() >= MIN_REDACTED_LEN) else {
         return message.to_owned();
     };
     // A byte search: `str::replace` links a substring searcher whose panic
@@ -306,7 +310,9 @@ mod tests {
 
     #[test]
     fn redact_removes_every_occurrence() {
-        assert_eq!(redact("bad tok and tok", Some("tok")), "bad [redacted] and [redacted]");
+        assert_eq!(redact("bad token-123 and token-123", Some("token-123")), "bad [redacted] and [redacted]");
+        assert_eq!(redact("é token-123é", Some("token-123")), "é [redacted]é");
+        assert_eq!(redact("upstream failed", Some("t")), "upstream failed", "too short to be a token");
         assert_eq!(redact("nothing", Some("")), "nothing");
         assert_eq!(redact("nothing", None), "nothing");
     }

@@ -30,7 +30,8 @@ pub trait JsonView: Sized + Clone {
     /// The JSON type of this value.
     fn kind(&self) -> Kind;
     /// The member `key` of an object; `None` for other kinds or a missing key.
-    fn get(&self, key: &str) -> Option<Self>;
+    /// Keys are the decoder's own literals (the JS view keeps their JS strings).
+    fn get(&self, key: &'static str) -> Option<Self>;
     /// The value as a Rust string, when it is a string.
     fn as_string(&self) -> Option<String>;
     /// The length of a string value without copying it (bytes natively,
@@ -42,26 +43,31 @@ pub trait JsonView: Sized + Clone {
     fn len(&self) -> usize;
     /// The element `index` of an array.
     fn at(&self, index: usize) -> Option<Self>;
-    /// The own member names of an object, in order; empty for other kinds.
-    fn keys(&self) -> Vec<String>;
+    /// The own members of an object, in order; empty for other kinds.
+    fn entries(&self) -> Vec<(String, Self)>;
     /// A new string value (for the rare decoded field that is computed).
     fn from_str(text: &str) -> Self;
 
+    /// True when the value is of `kind` (a view may answer this with fewer
+    /// checks than [`JsonView::kind`] needs).
+    fn is_kind(&self, kind: Kind) -> bool {
+        self.kind() == kind
+    }
     /// True when the value is an array with no elements or not an array.
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
     /// The member `key` when it is a string value, kept as a view (no copy).
-    fn get_str(&self, key: &str) -> Option<Self> {
-        self.get(key).filter(|v| v.kind() == Kind::String)
+    fn get_str(&self, key: &'static str) -> Option<Self> {
+        self.get(key).filter(|v| v.is_kind(Kind::String))
     }
     /// The member `key` copied into a Rust string, when it is a string.
-    fn get_string(&self, key: &str) -> Option<String> {
+    fn get_string(&self, key: &'static str) -> Option<String> {
         self.get(key).and_then(|v| v.as_string())
     }
     /// The member `key` when it is of the given kind.
-    fn get_kind(&self, key: &str, kind: Kind) -> Option<Self> {
-        self.get(key).filter(|v| v.kind() == kind)
+    fn get_kind(&self, key: &'static str, kind: Kind) -> Option<Self> {
+        self.get(key).filter(|v| v.is_kind(kind))
     }
     /// The elements of an array (empty for other kinds).
     fn elements(&self) -> Elements<Self> {
@@ -107,7 +113,7 @@ mod native {
                 Value::Object(_) => Kind::Object,
             }
         }
-        fn get(&self, key: &str) -> Option<Self> {
+        fn get(&self, key: &'static str) -> Option<Self> {
             self.as_object().and_then(|o| o.get(key)).cloned()
         }
         fn as_string(&self) -> Option<String> {
@@ -125,8 +131,8 @@ mod native {
         fn at(&self, index: usize) -> Option<Self> {
             self.as_array().and_then(|a| a.get(index)).cloned()
         }
-        fn keys(&self) -> Vec<String> {
-            self.as_object().map_or_else(Vec::new, |o| o.keys().cloned().collect())
+        fn entries(&self) -> Vec<(String, Self)> {
+            self.as_object().map_or_else(Vec::new, |o| o.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
         }
         fn from_str(text: &str) -> Self {
             Value::String(text.to_owned())
@@ -151,6 +157,7 @@ mod tests {
         assert!(a.at(9).is_none());
         assert!(v.get("s").unwrap().get("x").is_none());
         assert_eq!(v.get("s").unwrap().len(), 0);
-        assert_eq!(v.keys(), vec!["a".to_string(), "s".to_string()]);
+        let keys: Vec<String> = v.entries().into_iter().map(|(k, _)| k).collect();
+        assert_eq!(keys, vec!["a".to_string(), "s".to_string()]);
     }
 }

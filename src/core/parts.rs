@@ -9,7 +9,7 @@ use super::text::{cat, int};
 /// `{kind:"data", data:object}` or `{kind:"file", file:{uri|bytes}}`, with at
 /// least one text or data part.
 pub fn check_parts<V: JsonView, E>(parts: &V) -> Result<(), Error<E>> {
-    if parts.kind() != Kind::Array {
+    if !parts.is_kind(Kind::Array) {
         return Err(Error::invalid_input("parts must be an array of A2A parts"));
     }
     let mut has_content = false;

@@ -145,8 +145,7 @@ impl<V: JsonView> Citation<V> {
             source_url: None,
             raw: Vec::new(),
         };
-        for key in object.keys() {
-            let Some(value) = object.get(&key) else { continue };
+        for (key, value) in object.entries() {
             let kind = value.kind();
             let slot = match key.as_str() {
                 "cited_text" | "citedText" => &mut c.cited_text,
@@ -193,11 +192,11 @@ pub fn decode_qa<V: JsonView>(task: &TaskHead<V>) -> Result<QaAnswer<V>, Error<V
     };
     for data in data_parts(&parts) {
         if let Some(citations) = data.get_kind("citations", Kind::Array) {
-            let objects = citations.elements().filter(|c| c.kind() == Kind::Object);
+            let objects = citations.elements().filter(|c| c.is_kind(Kind::Object));
             answer.citations.extend(objects.map(|c| Citation::decode(&c)));
         }
         if let Some(questions) = data.get_kind("related_questions", Kind::Array) {
-            answer.related_questions.extend(questions.elements().filter(|q| q.kind() == Kind::String));
+            answer.related_questions.extend(questions.elements().filter(|q| q.is_kind(Kind::String)));
         }
     }
     Ok(answer)
@@ -250,7 +249,7 @@ pub fn decode_document<V: JsonView>(task: &TaskHead<V>, requested_id: &str) -> R
     };
     let parts = task.artifact_parts(Skill::DocumentFetch.artifact_name())?;
     let meta = data_parts(&parts).next();
-    let field = |key: &str| meta.as_ref().map_or_else(|| V::from_str(""), |m| string_or_empty(m, key));
+    let field = |key: &'static str| meta.as_ref().map_or_else(|| V::from_str(""), |m| string_or_empty(m, key));
     let id = meta.as_ref().and_then(|m| m.get("id")).and_then(|id| string_or_integer(&id));
     Ok(Some(Document {
         id: id.unwrap_or_else(|| V::from_str(requested_id)),
@@ -287,7 +286,7 @@ fn data_parts<V: JsonView>(parts: &[Part<V>]) -> impl Iterator<Item = V> + '_ {
 }
 
 /// The member `key` when it is a string, else an empty string.
-fn string_or_empty<V: JsonView>(object: &V, key: &str) -> V {
+fn string_or_empty<V: JsonView>(object: &V, key: &'static str) -> V {
     object.get_str(key).unwrap_or_else(|| V::from_str(""))
 }
 

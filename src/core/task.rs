@@ -23,7 +23,7 @@ pub struct TaskHead<V> {
 /// Checks that `result` is an A2A Task (`kind: "task"`, string `id` and
 /// `contextId`, `status.state` a string) and reads its head.
 pub fn read_task<V: JsonView>(result: V) -> Result<TaskHead<V>, Error<V>> {
-    if result.kind() != Kind::Object || result.get_string("kind").as_deref() != Some("task") {
+    if !result.is_kind(Kind::Object) || result.get_string("kind").as_deref() != Some("task") {
         return Err(Error::bad_response("the result is not an A2A Task (`kind` is not \"task\")"));
     }
     let id = result.get_string("id").filter(|id| !id.is_empty());

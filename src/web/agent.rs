@@ -4,10 +4,9 @@
 //! Magisterium's own. The error dialect is decided once, from the card (or
 //! the endpoint), never guessed per error.
 
-use super::arguments::{self, Method};
-use super::discovery;
+use super::arguments::Method;
 use super::error::to_js;
-use super::jobs;
+use super::jobs::{self, Work};
 use super::options::{CLIENT_KEYS, Reader, client_config, dialect};
 use super::session::Session;
 use crate::core::card::dialect_of;
@@ -16,7 +15,6 @@ use crate::core::validate;
 use alloc::rc::Rc;
 use alloc::string::String;
 use js_sys::Promise;
-use js_sys::futures::future_to_promise;
 use wasm_bindgen::prelude::*;
 
 /// A client for one A2A agent. Calls may overlap; each returns a Promise
@@ -40,7 +38,7 @@ impl A2AClient {
     /// `/.well-known/agent-card.json`; cached for its `Cache-Control` max-age)
     /// and resolves with a client for the card's `url`.
     pub fn discover(base_url: JsValue, options: JsValue) -> Promise {
-        future_to_promise(async move { discovery::discover(base_url, options).await.map(JsValue::from) })
+        jobs::run(Work::Discover(base_url, options))
     }
 
     /// The endpoint this client calls.
@@ -90,9 +88,8 @@ impl A2AClient {
 }
 
 impl A2AClient {
-    #[inline(never)]
     fn start(&self, method: Method, argument: &JsValue, options: &JsValue) -> Promise {
-        jobs::start(&self.session, arguments::prepare(method, argument, options))
+        jobs::start(&self.session, method, argument, options)
     }
 
     /// `new A2AClient({ endpoint, dialect?, …ClientOptions })`: the dialect

@@ -77,15 +77,17 @@ pub fn prepare(method: Method, argument: &JsValue, options: &JsValue) -> Result<
     Ok((Job::Call(call), config))
 }
 
-/// `{ parts, skillId?, contextId? }`: parts checked, then serialized by `JSON.stringify`.
+/// `{ parts, skillId?, contextId? }`: parts serialized by `JSON.stringify`,
+/// then checked on their parsed copy (plain data, whatever the caller passed).
 fn send_message(message: &JsValue) -> Result<Call> {
     let m = Reader::new(message, "message", &["parts", "skillId", "contextId"])?;
     let parts = m.get("parts").unwrap_or(JsValue::UNDEFINED);
-    check_parts(&parts)?;
     let parts_json = js_sys::JSON::stringify(&parts).ok().and_then(|s| s.as_string());
-    let Some(parts_json) = parts_json else {
-        return Err(Error::invalid_input("parts must be JSON-serializable"));
+    let parsed = parts_json.as_deref().and_then(|json| js_sys::JSON::parse(json).ok());
+    let (Some(parts_json), Some(parsed)) = (parts_json, parsed) else {
+        return Err(Error::invalid_input("parts must be a JSON-serializable array of A2A parts"));
     };
+    check_parts(&parsed)?;
     Ok(Call::Send { parts_json, skill_id: m.non_empty_string("skillId")?, context_id: m.non_empty_string("contextId")? })
 }
 

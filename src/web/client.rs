@@ -2,7 +2,7 @@
 //! method only names itself; [`arguments`] reads its arguments and [`jobs`]
 //! runs it, once for every method.
 
-use super::arguments::{self, Method};
+use super::arguments::Method;
 use super::error::to_js;
 use super::jobs;
 use super::options::magisterium_config;
@@ -90,8 +90,7 @@ impl MagisteriumClient {
 }
 
 impl MagisteriumClient {
-    #[inline(never)]
     fn start(&self, method: Method, argument: &JsValue, options: &JsValue) -> Promise {
-        jobs::start(&self.session, arguments::prepare(method, argument, options))
+        jobs::start(&self.session, method, argument, options)
     }
 }

@@ -3,7 +3,9 @@
 
 use crate::core::call::Outcome;
 use crate::core::skills::{Citation, Document, QaAnswer, SearchResult};
-use js_sys::{Array, Object, Reflect};
+use super::js;
+use super::json::cached_key;
+use js_sys::{Array, Object};
 use wasm_bindgen::JsValue;
 
 /// The JS value a call resolves with.
@@ -24,12 +26,16 @@ impl Builder {
     fn new() -> Self {
         Builder(Object::new())
     }
-    fn set(self, key: &str, value: impl Into<JsValue>) -> Self {
-        // Defining a property on a fresh plain object cannot fail.
-        let _ = Reflect::set(&self.0, &JsValue::from_str(key), &value.into());
+    fn set(self, key: &'static str, value: impl Into<JsValue>) -> Self {
+        js::set_member(&self.0, &cached_key(key), &value.into());
         self
     }
-    fn set_some(self, key: &str, value: Option<impl Into<JsValue>>) -> Self {
+    /// A member whose name came from the server (a `raw` citation field).
+    fn set_named(self, key: &str, value: JsValue) -> Self {
+        js::set_member(&self.0, &JsValue::from_str(key), &value);
+        self
+    }
+    fn set_some(self, key: &'static str, value: Option<impl Into<JsValue>>) -> Self {
         match value {
             Some(value) => self.set(key, value),
             None => self,
@@ -53,7 +59,7 @@ fn qa_answer(a: QaAnswer<JsValue>) -> JsValue {
 fn citation(c: Citation<JsValue>) -> JsValue {
     // `__proto__` would set the prototype instead of a member: never a real field.
     let members = c.raw.into_iter().filter(|(key, _)| key != "__proto__");
-    let raw = members.fold(Builder::new(), |raw, (key, value)| raw.set(&key, value));
+    let raw = members.fold(Builder::new(), |raw, (key, value)| raw.set_named(&key, value));
     Builder::new()
         .set_some("citedText", c.cited_text)
         .set_some("citedTextHeading", c.cited_text_heading)

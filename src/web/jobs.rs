@@ -1,7 +1,9 @@
-//! What a method asks of the session, and the one future every method of
-//! every client class shares (so the future-to-Promise machinery exists once).
+//! What a method asks for, and the one future every method of every client
+//! class shares (so the future-to-Promise machinery exists once).
 
+use super::arguments::{self, Method};
 use super::convert;
+use super::discovery;
 use super::error::to_js;
 use super::options::CallConfig;
 use super::session::{Failed, Session};
@@ -18,7 +20,7 @@ use wasm_bindgen::JsValue;
 /// The default time limit of `waitForTask`: a task may take a while.
 pub const WAIT_TIMEOUT_MS: u32 = 300_000;
 
-/// A method's work.
+/// A client method's work.
 pub enum Job {
     /// One JSON-RPC call.
     Call(Call),
@@ -31,15 +33,34 @@ pub enum Job {
     },
 }
 
-/// Runs `job` on `session` as a Promise that rejects only with `MagisteriumError`.
-pub fn start(session: &Rc<Session>, prepared: Result<(Job, CallConfig), crate::core::error::Error<JsValue>>) -> Promise {
-    match prepared {
-        Ok((job, config)) => future_to_promise(run(session.clone(), job, config)),
+/// Work for the shared future.
+pub enum Work {
+    /// A job of a client's session.
+    Job(Rc<Session>, Job, CallConfig),
+    /// `A2AClient.discover(baseUrl, options)`, arguments as given: resolves with a new client.
+    Discover(JsValue, JsValue),
+}
+
+/// Runs `method` of a client, or rejects at once with the INVALID_INPUT that
+/// reading its arguments met. Every method of both classes comes through here.
+#[inline(never)]
+pub fn start(session: &Rc<Session>, method: Method, argument: &JsValue, options: &JsValue) -> Promise {
+    match arguments::prepare(method, argument, options) {
+        Ok((job, config)) => run(Work::Job(session.clone(), job, config)),
         Err(error) => Promise::reject(&to_js(error, None)),
     }
 }
 
-async fn run(session: Rc<Session>, job: Job, options: CallConfig) -> Result<JsValue, JsValue> {
+/// `work` as a Promise that rejects only with `MagisteriumError`.
+pub fn run(work: Work) -> Promise {
+    future_to_promise(perform(work))
+}
+
+async fn perform(work: Work) -> Result<JsValue, JsValue> {
+    let (session, job, options) = match work {
+        Work::Job(session, job, options) => (session, job, options),
+        Work::Discover(base_url, options) => return discovery::discover(base_url, options).await.map(JsValue::from),
+    };
     let default_timeout = match job {
         Job::Call(_) => session.config.timeout_ms,
         Job::Wait { .. } => WAIT_TIMEOUT_MS,

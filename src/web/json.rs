@@ -1,12 +1,16 @@
-//! The core's JSON view over JS values (the output of `JSON.parse`, or a
-//! caller's own objects): decoding reads them in place, without copying
-//! strings through wasm memory.
+//! The core's JSON view over JS values from `JSON.parse` (responses, and the
+//! parts a caller gives `sendMessage`, parsed back from their JSON): decoding
+//! reads them in place, without copying strings through wasm memory. Such
+//! values are plain data, so no access here can throw; a caller's own objects
+//! (options, which may be Proxies) are read by [`super::options::Reader`]
+//! through `catch` bindings instead.
 
-use crate::core::json::{JsonView, Kind};
 use super::js;
+use crate::core::json::{JsonView, Kind};
 use alloc::string::String;
 use alloc::vec::Vec;
-use js_sys::{JsString, Reflect};
+use core::cell::RefCell;
+use js_sys::{Array, JsString};
 use wasm_bindgen::{JsCast, JsValue};
 
 impl JsonView for JsValue {
@@ -17,7 +21,7 @@ impl JsonView for JsValue {
             Kind::Number
         } else if self.as_bool().is_some() {
             Kind::Bool
-        } else if js::is_array(self).unwrap_or(false) {
+        } else if Array::is_array(self) {
             Kind::Array
         } else if self.is_object() {
             Kind::Object
@@ -27,11 +31,21 @@ impl JsonView for JsValue {
         }
     }
 
-    fn get(&self, key: &str) -> Option<Self> {
-        if self.kind() != Kind::Object {
+    fn is_kind(&self, kind: Kind) -> bool {
+        match kind {
+            Kind::String => self.is_string(),
+            Kind::Number => self.as_f64().is_some(),
+            Kind::Array => Array::is_array(self),
+            Kind::Object => self.is_object() && !Array::is_array(self),
+            Kind::Bool | Kind::Null => self.kind() == kind,
+        }
+    }
+
+    fn get(&self, key: &'static str) -> Option<Self> {
+        if !self.is_object() {
             return None;
         }
-        Reflect::get(self, &JsValue::from_str(key)).ok().filter(|v| !v.is_undefined())
+        Some(js::get_member(self, &cached_key(key))).filter(|v| !v.is_undefined())
     }
 
     fn as_string(&self) -> Option<String> {
@@ -47,27 +61,45 @@ impl JsonView for JsValue {
     }
 
     fn len(&self) -> usize {
-        if self.kind() != Kind::Array {
-            return 0;
-        }
-        let length = Reflect::get(self, &JsValue::from_str("length")).ok().and_then(|l| l.as_f64());
-        length.filter(|l| *l >= 0.0).map_or(0, |l| l as usize)
+        if Array::is_array(self) { self.unchecked_ref::<Array>().length() as usize } else { 0 }
     }
 
     fn at(&self, index: usize) -> Option<Self> {
         let index = u32::try_from(index).ok()?;
         // Past the end an array answers `undefined`, which JSON never holds.
-        Reflect::get_u32(self, index).ok().filter(|v| !v.is_undefined())
+        Some(self.unchecked_ref::<Array>().get(index)).filter(|v| !v.is_undefined())
     }
 
-    fn keys(&self) -> Vec<String> {
+    fn entries(&self) -> Vec<(String, Self)> {
         if self.kind() != Kind::Object {
             return Vec::new();
         }
-        js::object_keys(self).map_or_else(|_| Vec::new(), |keys| keys.iter().filter_map(|k| k.as_string()).collect())
+        let pairs = js::object_entries(self);
+        pairs.iter().filter_map(|pair| Some((pair.get(0).as_string()?, pair.get(1)))).collect()
     }
 
     fn from_str(text: &str) -> Self {
         JsValue::from_str(text)
     }
+}
+
+/// The JS strings of the decoder's and the converter's key literals, made
+/// once each instead of on every access.
+struct KeyCache(RefCell<Vec<(*const u8, JsValue)>>);
+
+// SAFETY: wasm32-unknown-unknown (without the atomics feature) runs this module on
+// a single thread; the cache is never reached from another one.
+unsafe impl Sync for KeyCache {}
+
+static KEYS: KeyCache = KeyCache(RefCell::new(Vec::new()));
+
+/// The JS string for a key literal (one per literal, by address).
+pub fn cached_key(key: &'static str) -> JsValue {
+    let address = key.as_ptr();
+    if let Some((_, value)) = KEYS.0.borrow().iter().find(|(a, _)| *a == address) {
+        return value.clone();
+    }
+    let value = JsValue::from_str(key);
+    KEYS.0.borrow_mut().push((address, value.clone()));
+    value
 }

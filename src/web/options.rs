@@ -3,13 +3,13 @@
 //! so a typo never silently falls back to a default.
 
 use crate::core::error::{Dialect, Error};
-use crate::core::json::{JsonView, Kind};
 use crate::core::pacing::{Pacer, Rate};
 use crate::core::retry::RetryPolicy;
 use crate::core::text::{cat, is_whole};
 use alloc::string::String;
 use crate::core::validate::{self, DEFAULT_ENDPOINT, Endpoint};
-use js_sys::Function;
+use super::js;
+use js_sys::{Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
@@ -127,7 +127,8 @@ pub fn call_config(options: &JsValue, extra_key: Option<&str>) -> Result<CallCon
     })
 }
 
-/// Typed access to the members of an options object.
+/// Typed access to the members of a caller's options object, through
+/// `catch` bindings: it may be a Proxy whose traps throw.
 pub struct Reader<'a> {
     object: &'a JsValue,
     name: &'static str,
@@ -136,21 +137,26 @@ pub struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// Checks that `object` is an object (or `undefined`/`null`) with only `allowed` keys.
     pub fn new(object: &'a JsValue, name: &'static str, allowed: &[&str]) -> Result<Self> {
-        match object.kind() {
-            Kind::Null => {}
-            Kind::Object => {
-                if let Some(unknown) = object.keys().into_iter().find(|k| !allowed.contains(&k.as_str())) {
-                    return Err(Error::invalid_input(cat(&[name, " has an unknown key `", &unknown, "` (known: ", &allowed.join(", "), ")"])));
-                }
-            }
+        if object.is_undefined() || object.is_null() {
+            return Ok(Reader { object, name });
+        }
+        let keys = match js::is_array(object) {
+            Ok(false) if object.is_object() && !object.is_function() => js::object_keys(object),
             _ => return Err(Error::invalid_input(cat(&[name, " must be an object"]))),
+        };
+        let keys = keys.map_err(|_| Error::invalid_input(cat(&[name, " could not be read"])))?;
+        if let Some(unknown) = keys.iter().filter_map(|k| k.as_string()).find(|k| !allowed.contains(&k.as_str())) {
+            return Err(Error::invalid_input(cat(&[name, " has an unknown key `", &unknown, "` (known: ", &allowed.join(", "), ")"])));
         }
         Ok(Reader { object, name })
     }
 
     /// The member `key`, when present and not `undefined`/`null`.
     pub fn get(&self, key: &str) -> Option<JsValue> {
-        self.object.get(key).filter(|v| !v.is_null())
+        if self.object.is_undefined() || self.object.is_null() {
+            return None;
+        }
+        Reflect::get(self.object, &JsValue::from_str(key)).ok().filter(|v| !v.is_null() && !v.is_undefined())
     }
 
     /// INVALID_INPUT for the member `key`: `options.key must be …`.

@@ -24,7 +24,7 @@ impl Backoff {
     }
 
     /// The interval before the next poll.
-    pub fn next(&mut self) -> f64 {
+    pub fn next_interval(&mut self) -> f64 {
         let interval = self.next_ms;
         self.next_ms = (interval * 1.5).min(MAX_INTERVAL_MS);
         interval
@@ -48,10 +48,10 @@ mod tests {
     #[test]
     fn intervals_grow_and_are_capped() {
         let mut backoff = Backoff::new(400.0);
-        let intervals: Vec<f64> = (0..12).map(|_| backoff.next()).collect();
+        let intervals: Vec<f64> = (0..12).map(|_| backoff.next_interval()).collect();
         assert_eq!(&intervals[..3], &[400.0, 600.0, 900.0]);
         assert!(intervals.windows(2).all(|w| w[1] >= w[0]));
         assert_eq!(*intervals.last().unwrap(), MAX_INTERVAL_MS);
-        assert_eq!(Backoff::new(60_000.0).next(), MAX_INTERVAL_MS);
+        assert_eq!(Backoff::new(60_000.0).next_interval(), MAX_INTERVAL_MS);
     }
 }

@@ -92,7 +92,7 @@ impl Date {
     /// A checked date; `None` when the day does not exist (`2026-02-30`).
     pub fn new(year: i64, month: i64, day: i64) -> Option<Date> {
         let valid = (1..=9999).contains(&year) && (1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month);
-        valid.then(|| Date { year: year as u16, month: month as u8, day: day as u8 })
+        valid.then_some(Date { year: year as u16, month: month as u8, day: day as u8 })
     }
 
     /// `YYYY-MM-DD`.

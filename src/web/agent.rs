@@ -4,9 +4,9 @@
 //! Magisterium's own. The error dialect is decided once, from the card (or
 //! the endpoint), never guessed per error.
 
-use super::arguments::Method;
 use super::error::to_js;
 use super::jobs::{self, Work};
+use super::task_methods::task_methods;
 use super::options::{CLIENT_KEYS, Reader, client_config, dialect};
 use super::session::Session;
 use crate::core::card::dialect_of;
@@ -61,37 +61,9 @@ impl A2AClient {
     pub fn card(&self) -> JsValue {
         self.card.clone()
     }
-
-    /// `message/send`: resolves with the task (or message) as sent.
-    #[wasm_bindgen(js_name = sendMessage)]
-    pub fn send_message(&self, message: JsValue, options: JsValue) -> Promise {
-        self.start(Method::SendMessage, &message, &options)
-    }
-
-    /// `tasks/get`: resolves with the task.
-    #[wasm_bindgen(js_name = getTask)]
-    pub fn get_task(&self, id: JsValue, options: JsValue) -> Promise {
-        self.start(Method::GetTask, &id, &options)
-    }
-
-    /// `tasks/cancel`: resolves with the canceled task.
-    #[wasm_bindgen(js_name = cancelTask)]
-    pub fn cancel_task(&self, id: JsValue, options: JsValue) -> Promise {
-        self.start(Method::CancelTask, &id, &options)
-    }
-
-    /// Polls `tasks/get` until the task is terminal or needs the caller.
-    #[wasm_bindgen(js_name = waitForTask)]
-    pub fn wait_for_task(&self, id: JsValue, options: JsValue) -> Promise {
-        self.start(Method::WaitForTask, &id, &options)
-    }
 }
 
 impl A2AClient {
-    fn start(&self, method: Method, argument: &JsValue, options: &JsValue) -> Promise {
-        jobs::start(&self.session, method, argument, options)
-    }
-
     /// `new A2AClient({ endpoint, dialect?, …ClientOptions })`: the dialect
     /// defaults to Magisterium's for a magisterium.com endpoint, A2A's otherwise.
     fn from_options(options: &JsValue) -> Result<A2AClient, Error<JsValue>> {
@@ -110,3 +82,5 @@ impl A2AClient {
         A2AClient { session: Rc::new(session), card }
     }
 }
+
+task_methods!(A2AClient);

@@ -5,6 +5,7 @@
 use super::arguments::Method;
 use super::error::to_js;
 use super::jobs;
+use super::task_methods::task_methods;
 use super::options::magisterium_config;
 use super::session::Session;
 use crate::core::error::Dialect;
@@ -37,60 +38,32 @@ impl MagisteriumClient {
 
     /// `catholic_qa`: resolves with a `QaAnswer`.
     pub fn ask(&self, question: JsValue, options: JsValue) -> Promise {
-        self.start(Method::Ask, &question, &options)
+        jobs::start(&self.session, Method::Ask, &question, &options)
     }
 
     /// `document_search`: resolves with `SearchResult[]`.
     #[wasm_bindgen(js_name = searchDocuments)]
     pub fn search_documents(&self, query: JsValue, options: JsValue) -> Promise {
-        self.start(Method::SearchDocuments, &query, &options)
+        jobs::start(&self.session, Method::SearchDocuments, &query, &options)
     }
 
     /// `document_fetch`: resolves with a `MagisteriumDocument`, or `null` when not found.
     #[wasm_bindgen(js_name = fetchDocument)]
     pub fn fetch_document(&self, id: JsValue, options: JsValue) -> Promise {
-        self.start(Method::FetchDocument, &id, &options)
+        jobs::start(&self.session, Method::FetchDocument, &id, &options)
     }
 
     /// `liturgical_readings`: resolves with the readings text, or `null`.
     #[wasm_bindgen(js_name = massReadings)]
     pub fn mass_readings(&self, date: JsValue, options: JsValue) -> Promise {
-        self.start(Method::MassReadings, &date, &options)
+        jobs::start(&self.session, Method::MassReadings, &date, &options)
     }
 
     /// `saints_of_the_day`: resolves with the martyrology text, or `null`.
     #[wasm_bindgen(js_name = saintsOfTheDay)]
     pub fn saints_of_the_day(&self, date: JsValue, options: JsValue) -> Promise {
-        self.start(Method::SaintsOfTheDay, &date, &options)
-    }
-
-    /// `message/send` with any skill: resolves with the task as sent.
-    #[wasm_bindgen(js_name = sendMessage)]
-    pub fn send_message(&self, message: JsValue, options: JsValue) -> Promise {
-        self.start(Method::SendMessage, &message, &options)
-    }
-
-    /// `tasks/get`: resolves with the task.
-    #[wasm_bindgen(js_name = getTask)]
-    pub fn get_task(&self, id: JsValue, options: JsValue) -> Promise {
-        self.start(Method::GetTask, &id, &options)
-    }
-
-    /// `tasks/cancel`: resolves with the canceled task.
-    #[wasm_bindgen(js_name = cancelTask)]
-    pub fn cancel_task(&self, id: JsValue, options: JsValue) -> Promise {
-        self.start(Method::CancelTask, &id, &options)
-    }
-
-    /// Polls `tasks/get` until the task is terminal or needs the caller.
-    #[wasm_bindgen(js_name = waitForTask)]
-    pub fn wait_for_task(&self, id: JsValue, options: JsValue) -> Promise {
-        self.start(Method::WaitForTask, &id, &options)
+        jobs::start(&self.session, Method::SaintsOfTheDay, &date, &options)
     }
 }
 
-impl MagisteriumClient {
-    fn start(&self, method: Method, argument: &JsValue, options: &JsValue) -> Promise {
-        jobs::start(&self.session, method, argument, options)
-    }
-}
+task_methods!(MagisteriumClient);

@@ -86,7 +86,7 @@ async fn wait(session: &Session, id: String, first_interval_ms: f64, signal: &Ca
         if state.as_deref().is_some_and(poll::is_settled) {
             return Ok(task);
         }
-        signal.sleep(backoff.next()).await;
+        signal.sleep(backoff.next_interval()).await;
         if signal.is_aborted() {
             return Err(Failed { error: signal.aborted_error(), token: None });
         }

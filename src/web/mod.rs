@@ -12,6 +12,7 @@ mod js;
 mod json;
 mod options;
 mod session;
+mod task_methods;
 mod transport;
 
 pub use agent::A2AClient;

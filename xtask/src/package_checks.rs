@@ -56,29 +56,33 @@ fn layout(pkg: &Path) -> Result<()> {
     if missing.is_empty() { Ok(()) } else { Err(format!("missing {}", missing.join(", "))) }
 }
 
-/// Every method wasm-bindgen exports on `MagisteriumClient` is declared in
+/// Every method wasm-bindgen exports on the client classes is declared in
 /// the hand-written `index.d.ts` (which the TypeScript check then holds true).
 fn declared_methods(pkg: &Path) -> Result<()> {
     let glue = std::fs::read_to_string(pkg.join("web/magisterium_a2a.js")).map_err(|e| e.to_string())?;
     let types = std::fs::read_to_string(pkg.join("index.d.ts")).map_err(|e| e.to_string())?;
-    let class = glue.split("export class MagisteriumClient").nth(1).ok_or("the glue exports no MagisteriumClient")?;
-    let class = class.split("\nexport ").next().unwrap_or(class);
-    let methods: Vec<&str> = class
-        .lines()
-        .filter_map(|l| {
-            let l = l.strip_prefix("    ")?;
-            let name = l.strip_prefix("get ").unwrap_or(l).split('(').next()?;
-            let plain = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()) && l.contains(") {");
-            plain.then_some(name)
-        })
-        .filter(|name| !["constructor", "__destroy_into_raw"].contains(name))
-        .collect();
-    let undeclared: Vec<&&str> = methods.iter().filter(|m| !types.contains(&format!("  {m}(")) && !types.contains(&format!("readonly {m}:"))).collect();
-    match (methods.len(), undeclared.is_empty()) {
-        (0, _) => Err("found no methods in the glue".into()),
-        (_, true) => Ok(()),
-        _ => Err(format!("not in index.d.ts: {undeclared:?}")),
+    let mut undeclared = Vec::new();
+    for class in ["MagisteriumClient", "A2AClient"] {
+        let body = glue.split(&format!("export class {class} ")).nth(1).ok_or(format!("the glue exports no {class}"))?;
+        let body = body.split("\nexport ").next().unwrap_or(body);
+        let methods: Vec<&str> = body
+            .lines()
+            .filter_map(|l| {
+                let l = l.strip_prefix("    ")?;
+                let l = l.strip_prefix("static ").unwrap_or(l);
+                let name = l.strip_prefix("get ").unwrap_or(l).split('(').next()?;
+                let plain = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()) && l.contains(") {");
+                plain.then_some(name)
+            })
+            .filter(|name| !["constructor", "__destroy_into_raw"].contains(name))
+            .collect();
+        if methods.is_empty() {
+            return Err(format!("found no methods of {class} in the glue"));
+        }
+        let declared = |m: &str| types.contains(&format!("  {m}(")) || types.contains(&format!("readonly {m}:")) || types.contains(&format!("static {m}("));
+        undeclared.extend(methods.into_iter().filter(|m| !declared(m)).map(|m| format!("{class}.{m}")));
     }
+    if undeclared.is_empty() { Ok(()) } else { Err(format!("not in index.d.ts: {undeclared:?}")) }
 }
 
 /// `any` nowhere in the public types (comments included, to keep it simple and strict).

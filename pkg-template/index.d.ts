@@ -226,6 +226,8 @@ export interface SendMessageParams {
   skillId?: string;
   /** Continue a conversation. */
   contextId?: string;
+  /** Answer a task that is `input-required` (generic agents). */
+  taskId?: string;
 }
 
 /** A client for the Magisterium A2A endpoint. Calls may overlap. */
@@ -315,7 +317,7 @@ export interface DiscoverOptions extends Omit<ClientOptions, "endpoint"> {
 }
 
 /**
- * A client for any A2A agent (Magisterium among them): discovered from its
+ * A client for every A2A agent (Magisterium among them): discovered from its
  * agent card, or given an endpoint. The error dialect is decided once, from
  * the card or the endpoint, never guessed per error.
  */
@@ -330,7 +332,7 @@ export class A2AClient {
   readonly dialect: Dialect;
   /** The card the client was discovered from, or null. */
   readonly card: AgentCard | null;
-  /** `message/send`: the task as sent, non-terminal states included, or a message (generic agents may answer one). */
+  /** `message/send`, asking a generic agent not to block (`configuration.blocking: false`): the task as sent, `submitted`/`working` included (then `waitForTask`), or a message (generic agents may answer one). */
   sendMessage(message: SendMessageParams, options?: CallOptions): Promise<Task | Message>;
   /** `tasks/get`. */
   getTask(id: string, options?: CallOptions): Promise<Task>;

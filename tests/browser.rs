@@ -1,9 +1,11 @@
 //! The browser suite: the client's JS-facing API in headless Chromium against
-//! the simulator on another 127.0.0.1 port, so every call is a real
-//! cross-origin `fetch` with a real CORS preflight.
+//! the simulator (and a third-party agent on the official A2A SDK) on other
+//! 127.0.0.1 ports, so every call is a real cross-origin `fetch` with a real
+//! CORS preflight.
 //!
-//! `cargo xtask test` starts the simulator and compiles this suite with its
-//! address in `MAGISTERIUM_ENDPOINT` / `MAGISTERIUM_SIMULATOR`.
+//! `cargo xtask test` starts the simulator and the agent and compiles this
+//! suite with their addresses in `MAGISTERIUM_ENDPOINT` / `MAGISTERIUM_SIMULATOR`
+//! and `A2A_AGENT_URL`.
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen_test::wasm_bindgen_test_configure;
@@ -13,6 +15,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[path = "browser/support.rs"]
 mod support;
 
+#[path = "browser/agents.rs"]
+mod agents;
 #[path = "browser/errors.rs"]
 mod errors;
 #[path = "browser/hostile.rs"]

@@ -30,6 +30,8 @@ pub enum Call {
         skill_id: Option<String>,
         /// A conversation to continue.
         context_id: Option<String>,
+        /// The `input-required` task this message answers.
+        task_id: Option<String>,
     },
     /// `getTask`.
     GetTask(String),
@@ -72,15 +74,17 @@ impl Call {
         }
     }
 
-    /// The request body; `message_id` is used by `message/send` only.
-    pub fn body(&self, request_id: u64, message_id: &str) -> String {
-        let send = |parts_json: &str, skill_id: Option<&str>, context_id: &Option<String>| {
-            let meta = MessageMeta { message_id, skill_id, context_id: context_id.as_deref() };
+    /// The request body; `message_id` is used by `message/send` only, which
+    /// in the A2A dialect asks not to block (see [`MessageMeta::non_blocking`]).
+    pub fn body(&self, request_id: u64, message_id: &str, dialect: Dialect) -> String {
+        let non_blocking = dialect == Dialect::A2a;
+        let send = |parts_json: &str, skill_id: Option<&str>, context_id: &Option<String>, task_id: Option<&str>| {
+            let meta = MessageMeta { message_id, skill_id, context_id: context_id.as_deref(), task_id, non_blocking };
             wire::message_send_body(request_id, &meta, parts_json)
         };
         match self {
-            Call::Skill { skill, input, context_id } => send(&input.parts_json(), Some(skill.id()), context_id),
-            Call::Send { parts_json, skill_id, context_id } => send(parts_json, skill_id.as_deref(), context_id),
+            Call::Skill { skill, input, context_id } => send(&input.parts_json(), Some(skill.id()), context_id, None),
+            Call::Send { parts_json, skill_id, context_id, task_id } => send(parts_json, skill_id.as_deref(), context_id, task_id.as_deref()),
             Call::GetTask(id) => wire::task_body(request_id, Method::TasksGet, id),
             Call::CancelTask(id) => wire::task_body(request_id, Method::TasksCancel, id),
         }

@@ -7,10 +7,15 @@ use super::text::cat;
 use super::validate;
 use alloc::string::String;
 
+/// The base URL as the card cache knows it (`http://x/` and `http://x` are one agent).
+pub fn normalized_base(base_url: &str) -> &str {
+    base_url.trim().trim_end_matches('/')
+}
+
 /// The two well-known card paths, in the order they are tried
 /// (A2A 0.2 and Magisterium publish `agent.json`, A2A 0.3 `agent-card.json`).
 pub fn card_urls<V>(base_url: &str) -> Result<[String; 2], Error<V>> {
-    let base = base_url.trim().trim_end_matches('/');
+    let base = normalized_base(base_url);
     validate::endpoint::<V>(base)?;
     Ok([cat(&[base, "/.well-known/agent.json"]), cat(&[base, "/.well-known/agent-card.json"])])
 }
@@ -45,14 +50,16 @@ pub fn read_card<V: JsonView>(card: &V) -> Result<CardHead, Error<V>> {
         return refuse("every skill needs a string `id` and `name`");
     }
     let endpoint = validate::endpoint::<V>(&url)?;
-    Ok(CardHead { dialect: dialect_of(&endpoint.host, &name), url: endpoint.url })
+    let dialect = dialect_of(&endpoint.host, endpoint.loopback && name.starts_with("Magisterium AI"));
+    Ok(CardHead { dialect, url: endpoint.url })
 }
 
-/// Magisterium's meanings for an agent at `magisterium.com` or a card named
-/// "Magisterium AI…" (the service and its simulator); A2A's for every other.
-pub fn dialect_of(host: &str, name: &str) -> Dialect {
+/// Magisterium's meanings for an agent at `magisterium.com`, or for a local
+/// one that says it is Magisterium (its simulator: `local_magisterium`, a
+/// loopback endpoint whose card is named "Magisterium AI…"); A2A's for every other.
+pub fn dialect_of(host: &str, local_magisterium: bool) -> Dialect {
     let host = host.trim_end_matches('.');
-    if host == "magisterium.com" || host.ends_with(".magisterium.com") || name.starts_with("Magisterium AI") {
+    if host == "magisterium.com" || host.ends_with(".magisterium.com") || local_magisterium {
         Dialect::Magisterium
     } else {
         Dialect::A2a
@@ -101,7 +108,9 @@ mod tests {
         assert_eq!(magisterium.dialect, Dialect::Magisterium);
         let simulator = read_card(&card("Magisterium AI (simulator)", "http://127.0.0.1:9/api/v1/a2a")).unwrap();
         assert_eq!(simulator.dialect, Dialect::Magisterium);
-        assert_eq!(dialect_of("evil-magisterium.com", "x"), Dialect::A2a);
+        assert_eq!(dialect_of("evil-magisterium.com", false), Dialect::A2a);
+        let impostor = read_card(&card("Magisterium AI Helper", "https://agents.example/a2a")).unwrap();
+        assert_eq!(impostor.dialect, Dialect::A2a, "a name alone is not Magisterium off the machine");
     }
 
     #[test]

@@ -41,6 +41,13 @@ pub struct MessageMeta<'a> {
     pub skill_id: Option<&'a str>,
     /// `message.contextId`, to continue a conversation.
     pub context_id: Option<&'a str>,
+    /// `message.taskId`, to answer a task that is `input-required`.
+    pub task_id: Option<&'a str>,
+    /// Asks for `configuration.blocking: false`: a generic agent then answers
+    /// at once with the task as it stands (`submitted`, `working`) instead of
+    /// holding the request until the task ends. Not sent to Magisterium,
+    /// whose contract reserves `configuration`.
+    pub non_blocking: bool,
 }
 
 /// The body of a `message/send` request. `parts_json` is the already
@@ -55,12 +62,20 @@ pub fn message_send_body(request_id: u64, meta: &MessageMeta<'_>, parts_json: &s
         out.push_str(r#","contextId":"#);
         jsonw::push_string(&mut out, context_id);
     }
+    if let Some(task_id) = meta.task_id {
+        out.push_str(r#","taskId":"#);
+        jsonw::push_string(&mut out, task_id);
+    }
     if let Some(skill_id) = meta.skill_id {
         out.push_str(r#","metadata":{"skillId":"#);
         jsonw::push_string(&mut out, skill_id);
         out.push('}');
     }
-    out.push_str("}}}");
+    out.push('}');
+    if meta.non_blocking {
+        out.push_str(r#","configuration":{"blocking":false}"#);
+    }
+    out.push_str("}}");
     out
 }
 
@@ -197,7 +212,7 @@ mod tests {
 
     #[test]
     fn request_bodies_are_the_contract_shape() {
-        let meta = MessageMeta { message_id: "m-1", skill_id: Some("document_search"), context_id: Some("c\"1") };
+        let meta = MessageMeta { message_id: "m-1", skill_id: Some("document_search"), context_id: Some("c\"1"), ..Default::default() };
         let body: Value = serde_json::from_str(&message_send_body(7, &meta, r#"[{"kind":"text","text":"grace"}]"#)).unwrap();
         assert_eq!(
             body,
@@ -210,6 +225,12 @@ mod tests {
         let body: Value = serde_json::from_str(&message_send_body(1, &plain, "[]")).unwrap();
         assert!(body["params"]["message"].get("metadata").is_none());
         assert!(body["params"]["message"].get("contextId").is_none());
+        assert!(body["params"]["message"].get("taskId").is_none());
+        assert!(body["params"].get("configuration").is_none(), "Magisterium reserves `configuration`");
+        let answer = MessageMeta { message_id: "m", task_id: Some("t-7"), non_blocking: true, ..Default::default() };
+        let body: Value = serde_json::from_str(&message_send_body(2, &answer, "[]")).unwrap();
+        assert_eq!(body["params"]["message"]["taskId"], "t-7");
+        assert_eq!(body["params"]["configuration"], json!({"blocking": false}));
         let body: Value = serde_json::from_str(&task_body(3, Method::TasksCancel, "t-9")).unwrap();
         assert_eq!(body, json!({"jsonrpc":"2.0","id":3,"method":"tasks/cancel","params":{"id":"t-9"}}));
     }

@@ -72,7 +72,7 @@ impl A2AClient {
             return Err(Error::invalid_input("options.endpoint is required (or use A2AClient.discover)"));
         };
         let endpoint = validate::endpoint(&url)?;
-        let dialect = dialect(&o)?.unwrap_or_else(|| dialect_of(&endpoint.host, ""));
+        let dialect = dialect(&o)?.unwrap_or_else(|| dialect_of(&endpoint.host, false));
         let config = client_config(&o, endpoint)?;
         Ok(A2AClient { session: Rc::new(Session::new(config, dialect)), card: JsValue::NULL })
     }

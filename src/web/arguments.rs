@@ -77,10 +77,10 @@ pub fn prepare(method: Method, argument: &JsValue, options: &JsValue) -> Result<
     Ok((Job::Call(call), config))
 }
 
-/// `{ parts, skillId?, contextId? }`: parts serialized by `JSON.stringify`,
+/// `{ parts, skillId?, contextId?, taskId? }`: parts serialized by `JSON.stringify`,
 /// then checked on their parsed copy (plain data, whatever the caller passed).
 fn send_message(message: &JsValue) -> Result<Call> {
-    let m = Reader::new(message, "message", &["parts", "skillId", "contextId"])?;
+    let m = Reader::new(message, "message", &["parts", "skillId", "contextId", "taskId"])?;
     let parts = m.get("parts").unwrap_or(JsValue::UNDEFINED);
     let parts_json = js_sys::JSON::stringify(&parts).ok().and_then(|s| s.as_string());
     let parsed = parts_json.as_deref().and_then(|json| js_sys::JSON::parse(json).ok());
@@ -88,7 +88,8 @@ fn send_message(message: &JsValue) -> Result<Call> {
         return Err(Error::invalid_input("parts must be a JSON-serializable array of A2A parts"));
     };
     check_parts(&parsed)?;
-    Ok(Call::Send { parts_json, skill_id: m.non_empty_string("skillId")?, context_id: m.non_empty_string("contextId")? })
+    let (skill_id, context_id, task_id) = (m.non_empty_string("skillId")?, m.non_empty_string("contextId")?, m.non_empty_string("taskId")?);
+    Ok(Call::Send { parts_json, skill_id, context_id, task_id })
 }
 
 /// A date argument: a calendar date, or a natural-language query.

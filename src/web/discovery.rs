@@ -46,7 +46,7 @@ pub async fn discover(base_url: JsValue, options: JsValue) -> core::result::Resu
     let (urls, base, dialect, signal, timeout) = prepared.map_err(|e| to_js(e, None))?;
     let timeout_ms = timeout.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose().map_err(|e| to_js(e, None))?;
     let signal = CallSignal::start(signal, timeout_ms.unwrap_or(30_000)).map_err(|e| to_js(e, None))?;
-    let (head, card) = card_for(&base, &urls, &signal).await.map_err(|e| to_js(e, None))?;
+    let (head, card) = card_for(card::normalized_base(&base), &urls, &signal).await.map_err(|e| to_js(e, None))?;
     let reader = Reader::new(&options, "options", &keys).map_err(|e| to_js(e, None))?;
     let config = validate::endpoint(&head.url).and_then(|endpoint| client_config(&reader, endpoint)).map_err(|e| to_js(e, None))?;
     Ok(A2AClient::discovered(Session::new(config, dialect.unwrap_or(head.dialect)), card))

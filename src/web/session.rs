@@ -59,7 +59,7 @@ impl Session {
                 self.pace(call, signal).await?;
                 let request_id = self.next_request_id.get();
                 self.next_request_id.set(request_id + 1);
-                let body = call.body(request_id, &message_id);
+                let body = call.body(request_id, &message_id, self.dialect);
                 let reply = transport::send(signal, &self.config.endpoint.url, token.as_deref(), Some(&body), self.config.max_response_bytes).await?;
                 call.outcome(reply, request_id, self.dialect)
             };

@@ -41,6 +41,19 @@ pub fn text(value: &JsValue, key: &str) -> String {
     get(value, key).as_string().unwrap_or_else(|| panic!("`{key}` is not a string"))
 }
 
+/// Calls `target[name](...args)`: a method of a JS object, e.g. of a client
+/// that `A2AClient.discover` resolved with.
+pub fn call(target: &JsValue, name: &str, args: &[JsValue]) -> JsValue {
+    let method: js_sys::Function = get(target, name).dyn_into().unwrap_or_else(|_| panic!("`{name}` is not a method"));
+    method.apply(target, &args.iter().collect()).unwrap_or_else(|e| panic!("`{name}` threw {e:?}"))
+}
+
+/// GETs `url` and parses its JSON body.
+pub async fn get_json(url: &str) -> JsValue {
+    let response = JsFuture::from(fetch_with(url, &JsValue::UNDEFINED)).await.expect("reachable");
+    JsFuture::from(Promise::from(call(&response, "json", &[]))).await.expect("a JSON body")
+}
+
 /// POSTs a JSON body to a simulator control route; panics unless it answers 2xx.
 pub async fn control(path: &str, body: &str) {
     let init = object(&[

@@ -2,25 +2,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { MagisteriumClient, MagisteriumError } from "magisterium-a2a";
-import { endpoint, token, freshToken, fault } from "./harness.mjs";
+import { endpoint, token, freshToken, fault, rejectsWith } from "./harness.mjs";
 
 /** A client with a token of its own, and the token. */
 async function client(options = {}) {
   const own = await freshToken();
   return [new MagisteriumClient({ token: own, endpoint, ...options }), own];
-}
-
-/** Asserts that `promise` rejects with a MagisteriumError matching `expected`. */
-async function rejectsWith(promise, expected) {
-  const error = await promise.then(
-    () => assert.fail("expected a rejection"),
-    (e) => e,
-  );
-  assert.ok(error instanceof MagisteriumError, `not a MagisteriumError: ${error}`);
-  assert.ok(error instanceof Error);
-  assert.equal(error.name, "MagisteriumError");
-  for (const [key, value] of Object.entries(expected)) assert.deepEqual(error[key], value, key);
-  return error;
 }
 
 test("UNAUTHORIZED: a missing or invalid token is read from the 401 body", async () => {

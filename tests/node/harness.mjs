@@ -1,5 +1,8 @@
-// Shared setup of the Node suites: where the simulator is, and its test controls.
-// `cargo xtask test` starts the simulator and passes its address in the environment.
+// Shared setup of the Node suites: where the simulator and the fixture agent
+// are, their test controls, and the error assertion. `cargo xtask test` starts
+// both and passes their addresses in the environment.
+import assert from "node:assert/strict";
+import { MagisteriumError } from "magisterium-a2a";
 
 /** The A2A endpoint under test. */
 export const endpoint = process.env.MAGISTERIUM_ENDPOINT;
@@ -7,6 +10,9 @@ export const endpoint = process.env.MAGISTERIUM_ENDPOINT;
 export const token = process.env.MAGISTERIUM_TOKEN ?? "demo-token";
 /** The simulator's base URL (its `/_sim/` control routes), when testing against it. */
 export const simulator = process.env.MAGISTERIUM_SIMULATOR;
+
+/** The base URL of the fixture agent on @a2a-js/sdk (`tests/a2a-agent/`). */
+export const agentUrl = process.env.A2A_AGENT_URL;
 
 if (!endpoint) {
   throw new Error("MAGISTERIUM_ENDPOINT is not set: run these suites through `cargo xtask test`");
@@ -39,4 +45,17 @@ async function control(method, path, body) {
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+}
+
+/** Asserts that `promise` rejects with a MagisteriumError matching `expected`; the error. */
+export async function rejectsWith(promise, expected) {
+  const error = await promise.then(
+    () => assert.fail("expected a rejection"),
+    (e) => e,
+  );
+  assert.ok(error instanceof MagisteriumError, `not a MagisteriumError: ${error}`);
+  assert.ok(error instanceof Error);
+  assert.equal(error.name, "MagisteriumError");
+  for (const [key, value] of Object.entries(expected)) assert.deepEqual(error[key], value, key);
+  return error;
 }

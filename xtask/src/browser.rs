@@ -1,15 +1,18 @@
 //! The browser suite: `tests/browser.rs` (wasm-bindgen-test, `run_in_browser`)
-//! in headless Chromium through ChromeDriver, against the simulator on another
-//! 127.0.0.1 port, whose address is compiled into the suite from the environment.
+//! in headless Chromium through ChromeDriver, against the simulator and the
+//! fixture agent on other 127.0.0.1 ports, whose addresses are compiled into
+//! the suite from the environment.
 
+use crate::agent_server;
+use crate::child_server::ChildServer;
 use crate::hostile_server::HostileServer;
 use crate::setup::{self, CHROMEDRIVER};
 use crate::shell::{cargo, root};
 use crate::sim::Simulator;
 use crate::test::{Outcome, cargo_outcome};
 
-/// Runs the browser suite against `sim`.
-pub fn run(sim: &Simulator) -> Outcome {
+/// Runs the browser suite against `sim` and `agent`.
+pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
     if let Err(e) = setup::chromium() {
         return Outcome::broken(&e);
     }
@@ -22,6 +25,7 @@ pub fn run(sim: &Simulator) -> Outcome {
         .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
         .env("MAGISTERIUM_SIMULATOR", &sim.url)
         .env("MAGISTERIUM_HOSTILE", &hostile.url)
+        .env(agent_server::ENV, &agent.url)
         .env("CHROMEDRIVER", CHROMEDRIVER)
         .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", root().join("tests/webdriver.json"))
         .env("WASM_BINDGEN_TEST_TIMEOUT", "120");

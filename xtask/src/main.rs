@@ -2,9 +2,11 @@
 //! `magisterium-a2a`. Each command installs what it needs when it is missing
 //! and says what it is doing.
 
+mod agent_server;
 mod bench;
 mod browser;
 mod build;
+mod child_server;
 mod demo;
 mod fuzz;
 mod hostile_server;

@@ -1,7 +1,10 @@
 //! The README's code is executed: every ```js block of the README and of
-//! the npm README runs as an ES module in Node against the simulator,
-//! importing the installed package, so the docs never drift.
+//! the npm README runs as an ES module in Node against the simulator (and the
+//! fixture agent, for the orchestrator example), importing the installed
+//! package, so the docs never drift.
 
+use crate::agent_server;
+use crate::child_server::ChildServer;
 use crate::shell::root;
 use crate::sim::Simulator;
 use crate::test::{Outcome, tee};
@@ -29,7 +32,7 @@ pub fn js_blocks(markdown: &str) -> Vec<String> {
 }
 
 /// Runs every ```js block of `README.md` and `pkg/README.md`.
-pub fn run(sim: &Simulator) -> Outcome {
+pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
     let dir = root().join("tests/readme-examples");
     let mut outcome = Outcome { passed: 0, failed: 0 };
     if let Err(e) = std::fs::create_dir_all(&dir) {
@@ -50,7 +53,8 @@ pub fn run(sim: &Simulator) -> Outcome {
                 tee(Command::new("node")
                     .arg(&file)
                     .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
-                    .env("MAGISTERIUM_TOKEN", "demo-token"))
+                    .env("MAGISTERIUM_TOKEN", "demo-token")
+                    .env(agent_server::ENV, &agent.url))
             });
             match ran {
                 Ok((true, _)) => {

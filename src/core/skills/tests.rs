@@ -139,7 +139,7 @@ fn a_failed_task_rejects_skill_methods_but_not_send_message() {
     let e = decode(&skill(Skill::SaintsOfTheDay, text("today")), fixture!("task_failed.json")).unwrap_err();
     assert_eq!((e.code, e.task_id.as_deref()), (ErrorCode::TaskFailed, Some("task-x")));
     assert_eq!(e.message, "The skill raised: upstream unavailable");
-    let send = Call::Send { parts_json: "[]".into(), skill_id: Some("pope_lookup".into()), context_id: None };
+    let send = Call::Send { parts_json: "[]".into(), skill_id: Some("pope_lookup".into()), context_id: None, task_id: None };
     let Ok(Outcome::Task(task)) = decode(&send, fixture!("task_failed.json")) else {
         panic!("sendMessage returns the task");
     };
@@ -198,22 +198,22 @@ fn skill_inputs_serialize_as_contract_parts() {
 #[test]
 fn calls_build_the_right_methods_and_bodies() {
     let ask = Call::Skill { skill: Skill::CatholicQa, input: text("q"), context_id: Some("ctx".into()) };
-    let body: Value = serde_json::from_str(&ask.body(4, "mid")).unwrap();
+    let body: Value = serde_json::from_str(&ask.body(4, "mid", Dialect::Magisterium)).unwrap();
     assert_eq!(body["params"]["message"]["metadata"]["skillId"], "catholic_qa");
     assert_eq!(body["params"]["message"]["contextId"], "ctx");
     assert_eq!(ask.pool(), Some(crate::core::pacing::Pool::Expensive));
-    let get: Value = serde_json::from_str(&Call::GetTask("t".into()).body(5, "unused")).unwrap();
+    let get: Value = serde_json::from_str(&Call::GetTask("t".into()).body(5, "unused", Dialect::Magisterium)).unwrap();
     assert_eq!((get["method"].as_str(), get["id"].as_u64()), (Some("tasks/get"), Some(5)));
     assert_eq!(Call::CancelTask("t".into()).method().name(), "tasks/cancel");
-    let send = Call::Send { parts_json: r#"[{"kind":"text","text":"x"}]"#.into(), skill_id: None, context_id: None };
-    let body: Value = serde_json::from_str(&send.body(6, "m")).unwrap();
+    let send = Call::Send { parts_json: r#"[{"kind":"text","text":"x"}]"#.into(), skill_id: None, context_id: None, task_id: None };
+    let body: Value = serde_json::from_str(&send.body(6, "m", Dialect::Magisterium)).unwrap();
     assert!(body["params"]["message"].get("metadata").is_none(), "the server's default skill");
 }
 
 #[test]
 fn a_generic_agent_may_answer_send_message_with_a_message() {
     let body = r#"{"jsonrpc":"2.0","id":1,"result":{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"hi"}]}}"#;
-    let send = Call::Send { parts_json: "[]".into(), skill_id: None, context_id: None };
+    let send = Call::Send { parts_json: "[]".into(), skill_id: None, context_id: None, task_id: None };
     let Ok(Outcome::Task(message)) = send.outcome(reply(200, body), 1, Dialect::A2a) else {
         panic!("a message is a valid answer from a generic agent");
     };

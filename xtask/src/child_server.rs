@@ -1,0 +1,66 @@
+//! A server run as a child process for the suites and the demo: it prints
+//! `listening on http://127.0.0.1:PORT` as its first stdout line, and is
+//! stopped when the guard drops, whatever happens.
+
+use crate::shell::Result;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+/// A running child server; killed on drop.
+pub struct ChildServer {
+    child: Child,
+    /// `http://127.0.0.1:PORT`, from its first line.
+    pub url: String,
+}
+
+impl ChildServer {
+    /// Spawns `cmd` and reads where it listens; `what` names it in errors.
+    pub fn start(cmd: &mut Command, what: &str) -> Result<ChildServer> {
+        let child = cmd.stdout(Stdio::piped()).spawn().map_err(|e| format!("could not start {what}: {e}"))?;
+        let mut guard = ChildServer { child, url: String::new() };
+        let mut first_line = String::new();
+        if let Some(stdout) = guard.child.stdout.take() {
+            let mut reader = BufReader::new(stdout);
+            let _ = reader.read_line(&mut first_line);
+            // Keep draining, so a later line never meets a closed pipe.
+            std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
+        }
+        match first_line.trim().strip_prefix("listening on ") {
+            Some(url) => {
+                guard.url = url.to_owned();
+                Ok(guard)
+            }
+            None => Err(format!("{what} did not say where it listens (first line: {first_line:?})")),
+        }
+    }
+}
+
+impl Drop for ChildServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ChildServer;
+    use std::process::Command;
+
+    /// `sh -c script` as a child server.
+    fn shell(script: &str) -> Result<ChildServer, String> {
+        ChildServer::start(Command::new("sh").args(["-c", script]), "the test server")
+    }
+
+    #[test]
+    fn reads_the_url_from_the_first_line() {
+        let server = shell("echo listening on http://127.0.0.1:9; echo more; exec sleep 30").unwrap();
+        assert_eq!(server.url, "http://127.0.0.1:9");
+    }
+
+    #[test]
+    fn refuses_a_server_that_does_not_say_where_it_listens() {
+        let error = shell("echo ready").err().unwrap();
+        assert!(error.contains("the test server did not say where it listens"), "{error}");
+    }
+}

@@ -1,21 +1,13 @@
 //! The `magisterium-sim` binary: the first stdout line, --help, and start-up failures.
 
 use std::io::{BufRead, BufReader, Read};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_magisterium-sim");
 
 #[test]
 fn first_line_announces_the_url() {
-    let mut child = Command::new(BIN)
-        .args(["--addr", "127.0.0.1:0", "--token", "t1", "--token", "t2"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let (mut child, line) = spawn(&["--addr", "127.0.0.1:0", "--token", "t1", "--token", "t2"]);
     child.kill().unwrap();
     child.wait().unwrap();
     let url = line
@@ -101,16 +93,8 @@ fn faults_file_is_armed_at_start() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("faults.json");
     std::fs::write(&file, r#"[{"fault":"html_502","times":1}]"#).unwrap();
-    let mut child = Command::new(BIN)
-        .args(["--addr", "127.0.0.1:0", "--faults"])
-        .arg(&file)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let file = file.display().to_string();
+    let (mut child, line) = spawn(&["--addr", "127.0.0.1:0", "--faults", &file]);
     let addr = line
         .trim_end()
         .strip_prefix("listening on http://")
@@ -121,6 +105,20 @@ fn faults_file_is_armed_at_start() {
     child.wait().unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(status, "HTTP/1.1 502 Bad Gateway");
+}
+
+/// Starts the binary with `args` and reads its first stdout line.
+fn spawn(args: &[&str]) -> (Child, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    (child, line)
 }
 
 /// The status line of a minimal POST to the A2A endpoint.

@@ -70,15 +70,10 @@ pub struct RetryLoop {
 const RATE_LIMIT_JITTER_MS: f64 = 250.0;
 
 impl RetryLoop {
-    /// A call of `method` starting at `now_ms` that must end by `now_ms + timeout_ms`.
-    /// `can_refresh`: a token provider exists.
-    pub fn new(policy: RetryPolicy, method: Method, can_refresh: bool, now_ms: f64, timeout_ms: f64) -> Self {
-        RetryLoop { policy, method, retries: 0, can_refresh, deadline_ms: now_ms + timeout_ms }
-    }
-
-    /// When the call must have ended, on the clock `new` was given.
-    pub fn deadline_ms(&self) -> f64 {
-        self.deadline_ms
+    /// A call of `method` that must end by `deadline_ms` (on the clock later
+    /// given to [`RetryLoop::after`]). `can_refresh`: a token provider exists.
+    pub fn new(policy: RetryPolicy, method: Method, can_refresh: bool, deadline_ms: f64) -> Self {
+        RetryLoop { policy, method, retries: 0, can_refresh, deadline_ms }
     }
 
     /// The next step after `failure` at `now_ms`; `random` is uniform in `[0, 1)`.

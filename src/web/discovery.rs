@@ -38,17 +38,20 @@ const MAX_CARD_BYTES: f64 = 1024.0 * 1024.0;
 
 /// `A2AClient.discover(baseUrl, options)`.
 pub async fn discover(base_url: JsValue, options: JsValue) -> core::result::Result<A2AClient, JsValue> {
+    discover_client(&base_url, &options).await.map_err(|e| to_js(e, None))
+}
+
+/// Reads the options once, fetches (or reuses) the card, and makes the client.
+async fn discover_client(base_url: &JsValue, options: &JsValue) -> Result<A2AClient> {
     let keys = [&CLIENT_KEYS[..], &["dialect", "signal"]].concat();
-    let prepared = Reader::new(&options, "options", &keys).and_then(|o| {
-        let base = validate::required_text("baseUrl", base_url.as_string())?;
-        Ok((card::card_urls(&base)?, base, dialect(&o)?, o.signal()?, o.number("timeoutMs")?))
-    });
-    let (urls, base, dialect, signal, timeout) = prepared.map_err(|e| to_js(e, None))?;
-    let timeout_ms = timeout.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose().map_err(|e| to_js(e, None))?;
-    let signal = CallSignal::start(signal, timeout_ms.unwrap_or(30_000)).map_err(|e| to_js(e, None))?;
-    let (head, card) = card_for(card::normalized_base(&base), &urls, &signal).await.map_err(|e| to_js(e, None))?;
-    let reader = Reader::new(&options, "options", &keys).map_err(|e| to_js(e, None))?;
-    let config = validate::endpoint(&head.url).and_then(|endpoint| client_config(&reader, endpoint)).map_err(|e| to_js(e, None))?;
+    let o = Reader::new(options, "options", &keys)?;
+    let base = validate::required_text("baseUrl", base_url.as_string())?;
+    let urls = card::card_urls(&base)?;
+    let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;
+    let dialect = dialect(&o)?;
+    let signal = CallSignal::start(o.signal()?, timeout_ms.unwrap_or(30_000))?;
+    let (head, card) = card_for(card::normalized_base(&base), &urls, &signal).await?;
+    let config = client_config(&o, validate::endpoint(&head.url)?)?;
     Ok(A2AClient::discovered(Session::new(config, dialect.unwrap_or(head.dialect)), card))
 }
 

@@ -45,8 +45,7 @@ impl Session {
     /// Runs `call` until it succeeds, fails for good, or `signal` ends it.
     pub async fn call(&self, call: &Call, signal: &CallSignal) -> core::result::Result<Outcome<JsValue>, Failed> {
         let can_refresh = matches!(self.config.auth, Auth::Provider(_));
-        let remaining = signal.deadline_ms() - js_sys::Date::now();
-        let mut retry = RetryLoop::new(self.config.policy, call.method(), can_refresh, js_sys::Date::now(), remaining);
+        let mut retry = RetryLoop::new(self.config.policy, call.method(), can_refresh, signal.deadline_ms());
         let message_id = validate::uuid_v4(random_u128());
         let mut token = None;
         let mut need_token = true;

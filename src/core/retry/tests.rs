@@ -14,7 +14,7 @@ struct Run {
 /// repeating), sleeping on the fake clock as the policy says.
 fn run(policy: RetryPolicy, method: Method, can_refresh: bool, timeout_ms: f64, failures: &[Failure]) -> Run {
     let mut run = Run { now_ms: 1_000.0, waits: Vec::new(), attempts: 0, refreshes: 0 };
-    let mut retry = RetryLoop::new(policy, method, can_refresh, run.now_ms, timeout_ms);
+    let mut retry = RetryLoop::new(policy, method, can_refresh, run.now_ms + timeout_ms);
     loop {
         let failure = failures[(run.attempts as usize).min(failures.len() - 1)];
         run.attempts += 1;
@@ -110,7 +110,7 @@ fn final_failures_never_retry() {
 #[test]
 fn backoff_grows_is_capped_and_never_near_zero() {
     let policy = RetryPolicy { max_retries: 8, ..Default::default() };
-    let mut retry = RetryLoop::new(policy, Method::TasksGet, false, 0.0, 1e9);
+    let mut retry = RetryLoop::new(policy, Method::TasksGet, false, 1e9);
     let waits: Vec<f64> = (0..8)
         .map(|_| match retry.after(&NETWORK, 0.0, 0.0) {
             Step::Wait(ms) => ms,
@@ -140,6 +140,6 @@ fn zero_retries_means_one_attempt() {
 
 #[test]
 fn a_bad_random_number_is_tamed() {
-    let mut retry = RetryLoop::new(RetryPolicy::default(), Method::TasksGet, false, 0.0, 1e9);
+    let mut retry = RetryLoop::new(RetryPolicy::default(), Method::TasksGet, false, 1e9);
     assert_eq!(retry.after(&NETWORK, 0.0, f64::NAN), Step::Wait(187.5));
 }

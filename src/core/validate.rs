@@ -77,6 +77,15 @@ pub fn token_transport<V>(endpoint: &Endpoint, has_token: bool) -> Result<(), Er
     Ok(())
 }
 
+/// Refuses a token `fetch` could not send in a header: one with a line
+/// break or NUL, or a character beyond Latin-1 (header values are bytes).
+pub fn header_token<V>(token: &str) -> Result<(), Error<V>> {
+    if token.chars().any(|c| matches!(c, '\0' | '\r' | '\n') || c > '\u{ff}') {
+        return Err(Error::invalid_input("the token is not a valid header value"));
+    }
+    Ok(())
+}
+
 /// A calendar date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Date {
@@ -203,6 +212,15 @@ mod tests {
         assert!(token_transport::<()>(&remote, false).is_ok());
         assert!(token_transport::<()>(&local, true).is_ok());
         assert!(token_transport::<()>(&secure, true).is_ok());
+    }
+
+    #[test]
+    fn tokens_must_fit_a_header_value() {
+        assert!(header_token::<()>("sk-abc.DEF_123 ~!").is_ok());
+        assert!(header_token::<()>("caf\u{e9}").is_ok());
+        for bad in ["a\nb", "a\rb", "a\0b", "\u{201c}quoted\u{201d}", "emoji\u{1f600}"] {
+            assert!(header_token::<()>(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -11,7 +11,14 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
 use js_sys::{Array, JsString};
-use wasm_bindgen::{JsCast, JsValue};
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(module = "/js/results.js")]
+extern "C" {
+    /// `[keys joined by NUL (or an array of keys), values]` of an object from `JSON.parse`.
+    fn members(object: &JsValue) -> Array;
+}
 
 impl JsonView for JsValue {
     fn kind(&self) -> Kind {
@@ -74,8 +81,19 @@ impl JsonView for JsValue {
         if self.kind() != Kind::Object {
             return Vec::new();
         }
-        let pairs = js::object_entries(self);
-        pairs.iter().filter_map(|pair| Some((pair.get(0).as_string()?, pair.get(1)))).collect()
+        let pair = members(self);
+        let values = pair.get(1).unchecked_into::<Array>();
+        let count = values.length() as usize;
+        let keys = pair.get(0);
+        let keys: Vec<String> = match keys.as_string() {
+            Some(joined) if count > 0 => joined.split('\0').map(String::from).collect(),
+            Some(_) => Vec::new(),
+            None => keys.unchecked_into::<Array>().iter().filter_map(|key| key.as_string()).collect(),
+        };
+        if keys.len() != count {
+            return Vec::new();
+        }
+        keys.into_iter().zip(values.iter()).collect()
     }
 
     fn from_str(text: &str) -> Self {

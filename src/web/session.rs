@@ -55,6 +55,9 @@ impl Session {
                     token = self.token(signal).await?;
                     need_token = false;
                 }
+                if let Some(token) = &token {
+                    validate::header_token(token)?;
+                }
                 self.pace(call, signal).await?;
                 let request_id = self.next_request_id.get();
                 self.next_request_id.set(request_id + 1);

@@ -93,10 +93,11 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     let error_module = error_module(out)?;
     let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
     if target.dir == "node" {
-        commonjs_error_module(&error_module)?;
+        commonjs_snippets(&error_module)?;
         write(&out.join("package.json"), "{ \"type\": \"commonjs\" }\n")?;
     }
-    let mut js = vec![out.join(format!("{STEM}.js")), error_module.clone()];
+    let mut js = snippet_files(&error_module)?;
+    js.push(out.join(format!("{STEM}.js")));
     for (template, name) in target.entries {
         let text = read(&root().join("pkg-template/entries").join(template))?.replace("{{ERROR_MODULE}}", &relative);
         write(&out.join(name), &text)?;
@@ -119,16 +120,48 @@ fn error_module(out: &Path) -> Result<PathBuf> {
         .ok_or_else(|| format!("no snippets/*/js/magisterium-error.js in {}", out.display()))
 }
 
-/// The Node build is CommonJS: its copy of the error class becomes a CommonJS
-/// module, so the package loads on every Node 20 (not only those with `require(esm)`).
-fn commonjs_error_module(path: &Path) -> Result<()> {
-    let text = read(path)?;
-    const DECLARATION: &str = "export class MagisteriumError";
-    if !text.contains(DECLARATION) {
-        return Err(format!("{} no longer declares `{DECLARATION}`", path.display()));
+/// Every JS snippet wasm-bindgen copied next to the error class (all count in the size).
+fn snippet_files(error_module: &Path) -> Result<Vec<PathBuf>> {
+    let folder = error_module.parent().ok_or("the error module has no folder")?;
+    let entries = fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    let mut files: Vec<PathBuf> = entries.filter_map(|entry| entry.ok()).map(|entry| entry.path()).filter(|path| path.extension().is_some_and(|ext| ext == "js")).collect();
+    files.sort();
+    Ok(files)
+}
+
+/// The Node build is CommonJS: its copies of the JS snippets (`js/*.js`)
+/// become CommonJS modules, so the package loads on every Node 20 (not only
+/// those with `require(esm)`). A snippet exports only top-level
+/// `export class` / `export function` declarations.
+fn commonjs_snippets(error_module: &Path) -> Result<()> {
+    for path in snippet_files(error_module)? {
+        write(&path, &commonjs(&read(&path)?).map_err(|e| format!("{}: {e}", path.display()))?)?;
     }
-    let converted = format!("\"use strict\";\n{}\nmodule.exports = {{ MagisteriumError }};\n", text.replace(DECLARATION, "class MagisteriumError"));
-    write(path, &converted)
+    Ok(())
+}
+
+/// An ES module of `export class`/`export function` declarations as CommonJS.
+fn commonjs(module: &str) -> Result<String> {
+    let mut names = Vec::new();
+    let mut body = String::from("\"use strict\";\n");
+    for line in module.lines() {
+        let declaration = ["class ", "function "].iter().find_map(|kind| line.strip_prefix("export ").filter(|rest| rest.starts_with(kind)).map(|rest| (*kind, rest)));
+        match declaration {
+            Some((kind, rest)) => {
+                let name: String = rest[kind.len()..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+                names.push(name);
+                body.push_str(rest);
+            }
+            None if line.starts_with("export ") || line.starts_with("import ") => return Err(format!("cannot convert `{line}` to CommonJS")),
+            None => body.push_str(line),
+        }
+        body.push('\n');
+    }
+    if names.is_empty() {
+        return Err("exports nothing".into());
+    }
+    body.push_str(&format!("module.exports = {{ {} }};\n", names.join(", ")));
+    Ok(body)
 }
 
 /// The part of the project README that is also the npm README's usage:

@@ -47,19 +47,51 @@ impl Mapping {
         for (old, new) in &self.exports {
             out = replace_word(&out, &format!("wasm.{old}"), &format!("wasm.{new}"));
         }
-        let modules: std::collections::BTreeSet<&str> = self.imports.iter().map(|(m, _, _)| m.as_str()).collect();
-        if modules.len() != 1 {
-            return Err(format!("expected one import module, found {modules:?}"));
+        let main = self.main_module(&out)?;
+        // Functions wasm-bindgen imports straight from a snippet module become
+        // members of the main import object, as binaryen merged every module into one.
+        let mut moved = String::new();
+        for (module, old, new) in self.imports.iter().filter(|(module, _, _)| module != &main) {
+            let namespace = namespace_of(&out, module)?;
+            moved.push_str(&format!("\n        {new}: {namespace}.{old},"));
         }
-        let minified_module = "a";
-        for module in modules {
-            out = out.replace(&format!("\"{module}\":"), &format!("\"{minified_module}\":"));
+        const OPEN: &str = "const import0 = {\n        __proto__: null,";
+        if !moved.is_empty() {
+            if !out.contains(OPEN) {
+                return Err("the glue's import0 object has another shape".into());
+            }
+            out = out.replacen(OPEN, &format!("{OPEN}{moved}"), 1);
         }
+        let mut kept = String::with_capacity(out.len());
+        for line in out.split_inclusive('\n') {
+            let key = line.trim_start().strip_prefix('"').and_then(|rest| rest.split_once("\": import"));
+            match key {
+                Some((module, _)) if module == main => kept.push_str(&line.replacen(&format!("\"{module}\""), "\"a\"", 1)),
+                Some(_) => {}
+                None => kept.push_str(line),
+            }
+        }
+        out = kept;
         if let Some((_, old, _)) = self.imports.iter().find(|(_, old, _)| out.contains(&format!("{old}:"))) {
             return Err(format!("the glue still names the import {old}"));
         }
         Ok(out)
     }
+}
+
+impl Mapping {
+    /// The module of the glue's `import0` object, which binaryen's one module replaces.
+    fn main_module(&self, glue: &str) -> Result<String> {
+        let line = glue.lines().find(|line| line.trim_end().ends_with("\": import0,")).ok_or("the glue has no import0 module")?;
+        Ok(line.trim().trim_end_matches("\": import0,").trim_start_matches('"').to_owned())
+    }
+}
+
+/// The `importN` namespace the glue binds to `module`.
+fn namespace_of(glue: &str, module: &str) -> Result<String> {
+    let prefix = format!("\"{module}\": ");
+    let line = glue.lines().map(str::trim).find(|line| line.starts_with(&prefix)).ok_or_else(|| format!("the glue does not bind {module}"))?;
+    Ok(line[prefix.len()..].trim_end_matches(',').to_owned())
 }
 
 /// `text` with every `from` that is not part of a longer identifier replaced by `to`.
@@ -86,7 +118,8 @@ mod tests {
     const PRINTED: &str = r#"{
  "imports": [
   ["./m_bg.js", "__wbg_now_463a", "a"],
-  ["./m_bg.js", "__wbg_now_463a_x", "b"]
+  ["./m_bg.js", "__wbg_now_463a_x", "b"],
+  ["./snippets/s.js", "make", "c"]
  ],
 "exports": [
   ["memory", "c"],
@@ -95,17 +128,19 @@ mod tests {
 }"#;
 
     #[test]
-    fn renames_imports_exports_and_the_module_in_the_glue() {
+    fn renames_imports_exports_and_modules_in_the_glue() {
         let mapping = parse(PRINTED).unwrap();
-        let glue = "const i = { __wbg_now_463a: function() {}, __wbg_now_463a_x: function() {} };\n\
+        let glue = "import * as import1 from \"./snippets/s.js\"\n\
+                    const import0 = {\n        __proto__: null,\n        __wbg_now_463a: function() {},\n        __wbg_now_463a_x: function() {},\n};\n\
                     wasm.memory.buffer; wasm.client_ask(1); wasm.client_ask_more; x.memory;\n\
-                    return { \"./m_bg.js\": i };";
+                    return {\n        \"./m_bg.js\": import0,\n        \"./snippets/s.js\": import1,\n};";
         let out = mapping.apply(glue).unwrap();
         assert_eq!(
             out,
-            "const i = { a: function() {}, b: function() {} };\n\
+            "import * as import1 from \"./snippets/s.js\"\n\
+             const import0 = {\n        __proto__: null,\n        c: import1.make,\n        a: function() {},\n        b: function() {},\n};\n\
              wasm.c.buffer; wasm.d(1); wasm.client_ask_more; x.memory;\n\
-             return { \"a\": i };"
+             return {\n        \"a\": import0,\n};"
         );
     }
 

@@ -1,0 +1,137 @@
+// The client's I/O, on the JS side of the boundary: one call's cancellation
+// (the caller's signal and the call's timeout as one AbortController) and one
+// HTTP exchange (`fetch`, the size bound, the body read and `JSON.parse`).
+// Written in JS because each is a handful of browser calls: from Rust every
+// one of them would be a crossing, and the async glue around them would weigh
+// more in the bundle than these lines. Every decision stays in Rust: what to
+// send, what the reply means, whether to retry.
+
+/** The reason the controller aborts with when the call's time is up. */
+const TIMEOUT = "magisterium-a2a: timeout";
+/** The longest delay `setTimeout` honours (2^31 - 1 ms). */
+const MAX_DELAY = 2147483647;
+
+/** One call's cancellation: aborted by the caller's `AbortSignal` or by the call's timeout. */
+export class CallSignal {
+  /**
+   * @param {AbortSignal | undefined} caller the caller's signal (not yet aborted)
+   * @param {number} timeoutMs the call's time limit
+   */
+  constructor(caller, timeoutMs) {
+    const controller = new AbortController();
+    this.signal = controller.signal;
+    this.caller = caller;
+    this.deadline = Date.now() + timeoutMs;
+    this.timer = setTimeout(() => controller.abort(TIMEOUT), Math.min(timeoutMs, MAX_DELAY));
+    this.forward = caller && (() => controller.abort());
+    if (caller) caller.addEventListener("abort", this.forward, { once: true });
+  }
+
+  /** True once the call is aborted or timed out. */
+  get aborted() {
+    return this.signal.aborted;
+  }
+
+  /** True when the call ended by its timeout. */
+  get timedOut() {
+    return this.signal.reason === TIMEOUT;
+  }
+
+  /** The reason the caller gave `abort(reason)`, if any. */
+  get callerReason() {
+    return this.caller ? this.caller.reason : undefined;
+  }
+
+  /** `promise`, or a rejection as soon as the call is aborted. */
+  race(promise) {
+    const signal = this.signal;
+    return new Promise((resolve, reject) => {
+      const abort = () => reject(signal.reason);
+      if (signal.aborted) return abort();
+      signal.addEventListener("abort", abort, { once: true });
+      const settle = (then) => (value) => {
+        signal.removeEventListener("abort", abort);
+        then(value);
+      };
+      Promise.resolve(promise).then(settle(resolve), settle(reject));
+    });
+  }
+
+  /** Resolves after `ms`, or sooner when the call is aborted (never rejects). */
+  sleep(ms) {
+    const signal = this.signal;
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.min(Math.max(ms, 0), MAX_DELAY));
+      signal.addEventListener("abort", done, { once: true });
+    });
+  }
+
+  /** Stops the clock and lets go of the caller's signal (the call is over). */
+  dispose() {
+    clearTimeout(this.timer);
+    if (this.caller) this.caller.removeEventListener("abort", this.forward);
+  }
+}
+
+/** A decimal `Content-Length` (surrounding blanks allowed), else `NaN`. */
+function declaredLength(value) {
+  return value !== null && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+}
+
+/**
+ * One HTTP exchange: POSTs `body` (or GETs, without one) with exactly
+ * `Content-Type: application/json` (with a body) and, with a token,
+ * `Authorization: Bearer …`. Never rejects; resolves with
+ * `{ status, failed, error, tooLarge, body, retryAfter, cacheControl }`:
+ * `failed` is 1 when the request failed, 2 when the body could not be read
+ * (`error` is what was thrown); `tooLarge` is the size of a response over
+ * `maxBytes` (refused from its `Content-Length` before the download when it
+ * declares one, else counted in UTF-16 units); `body` is the parsed JSON,
+ * `undefined` when the body is not JSON.
+ */
+export function exchange(url, token, body, maxBytes, signal) {
+  const headers = {};
+  const init = { headers, signal };
+  if (body !== undefined) {
+    init.method = "POST";
+    init.body = body;
+    headers["Content-Type"] = "application/json";
+  }
+  if (token !== undefined) headers.Authorization = "Bearer " + token;
+  const out = { status: 0, failed: 1, error: undefined, tooLarge: undefined, body: undefined, retryAfter: null, cacheControl: null };
+  const fail = (error) => {
+    out.error = error;
+    return out;
+  };
+  return fetch(url, init).then((response) => {
+    const read = response.headers;
+    out.status = response.status;
+    out.failed = 2;
+    out.retryAfter = read.get("Retry-After");
+    out.cacheControl = read.get("Cache-Control");
+    const declared = declaredLength(read.get("Content-Length"));
+    if (declared > maxBytes) {
+      out.failed = 0;
+      out.tooLarge = declared;
+      if (response.body) response.body.cancel().catch(() => {});
+      return out;
+    }
+    return response.text().then((text) => {
+      out.failed = 0;
+      if (text.length > maxBytes) out.tooLarge = text.length;
+      else {
+        try {
+          out.body = JSON.parse(text);
+        } catch {
+          // not JSON: the core says what that status without a JSON body means
+        }
+      }
+      return out;
+    }, fail);
+  }, fail);
+}

@@ -26,7 +26,10 @@ export function citation(citedText, citedTextHeading, documentTitle, documentInd
 /** A citation's `raw`: the members the decoder did not type, under their wire names. */
 export function rawMembers(keys, values) {
   const raw = {};
-  for (let i = 0; i < keys.length; i++) raw[keys[i]] = values[i];
+  for (let i = 0; i < keys.length; i++) {
+    // A store to `__proto__` would set the prototype instead: never a real field.
+    if (keys[i] !== "__proto__") raw[keys[i]] = values[i];
+  }
   return raw;
 }
 
@@ -41,17 +44,24 @@ export function magisteriumDocument(id, title, author, ref, text) {
 }
 
 /**
- * An object's own members for the decoder in one crossing: `[keys, values]`,
- * the keys joined by NUL (one string to copy into wasm instead of one per
- * key), or as an array when a key itself holds a NUL.
+ * An object's own members for the decoder in one crossing:
+ * `[count, keys, values]`, where `count` is the number of all its members and
+ * `keys`/`values` are those of the members whose keys are not in `known` (a
+ * `Set`, or `undefined` for none).
  */
-export function members(object) {
-  const keys = Object.keys(object);
-  const values = new Array(keys.length);
-  let nul = false;
-  for (let i = 0; i < keys.length; i++) {
-    values[i] = object[keys[i]];
-    if (keys[i].includes("\0")) nul = true;
+export function members(object, known) {
+  const all = Object.keys(object);
+  const keys = [];
+  const values = [];
+  for (const key of all) {
+    if (known !== undefined && known.has(key)) continue;
+    keys.push(key);
+    values.push(object[key]);
   }
-  return [nul ? keys : keys.join("\0"), values];
+  return [all.length, keys, values];
+}
+
+/** The `Set` of the NUL-joined key names `joined`. */
+export function keySet(joined) {
+  return new Set(joined.split("\0"));
 }

@@ -11,6 +11,42 @@ const TIMEOUT = "magisterium-a2a: timeout";
 /** The longest delay `setTimeout` honours (2^31 - 1 ms). */
 const MAX_DELAY = 2147483647;
 
+/**
+ * The calls in flight, each with its deadline, and the one timer armed for
+ * the earliest: a timer per call would cost every call a `setTimeout` and a
+ * `clearTimeout`, most of them for calls that end long before their deadline.
+ */
+const inFlight = new Set();
+let timer;
+let timerAt = Infinity;
+
+/** Arms the shared timer for `at` unless it already fires sooner. */
+function arm(at) {
+  if (at >= timerAt) return;
+  clearTimeout(timer);
+  timerAt = at;
+  timer = setTimeout(expire, Math.min(Math.max(at - Date.now(), 0), MAX_DELAY));
+}
+
+/** Aborts every call past its deadline and re-arms for the next one. */
+function expire() {
+  timerAt = Infinity;
+  const now = Date.now();
+  let next = Infinity;
+  for (const call of inFlight) {
+    if (call.deadline <= now) {
+      inFlight.delete(call);
+      call.controller.abort(TIMEOUT);
+    } else if (call.deadline < next) next = call.deadline;
+  }
+  if (next < Infinity) arm(next);
+}
+
+/** In Node, the shared timer keeps the process alive only while a call is in flight. */
+function holdProcess(hold) {
+  if (timer && typeof timer.ref === "function") hold ? timer.ref() : timer.unref();
+}
+
 /** One call's cancellation: aborted by the caller's `AbortSignal` or by the call's timeout. */
 export class CallSignal {
   /**
@@ -19,12 +55,15 @@ export class CallSignal {
    */
   constructor(caller, timeoutMs) {
     const controller = new AbortController();
+    this.controller = controller;
     this.signal = controller.signal;
     this.caller = caller;
     this.deadline = Date.now() + timeoutMs;
-    this.timer = setTimeout(() => controller.abort(TIMEOUT), Math.min(timeoutMs, MAX_DELAY));
     this.forward = caller && (() => controller.abort());
     if (caller) caller.addEventListener("abort", this.forward, { once: true });
+    inFlight.add(this);
+    arm(this.deadline);
+    holdProcess(true);
   }
 
   /** True once the call is aborted or timed out. */
@@ -62,18 +101,19 @@ export class CallSignal {
     const signal = this.signal;
     return new Promise((resolve) => {
       const done = () => {
-        clearTimeout(timer);
+        clearTimeout(wake);
         signal.removeEventListener("abort", done);
         resolve();
       };
-      const timer = setTimeout(done, Math.min(Math.max(ms, 0), MAX_DELAY));
+      const wake = setTimeout(done, Math.min(Math.max(ms, 0), MAX_DELAY));
       signal.addEventListener("abort", done, { once: true });
     });
   }
 
   /** Stops the clock and lets go of the caller's signal (the call is over). */
   dispose() {
-    clearTimeout(this.timer);
+    inFlight.delete(this);
+    if (inFlight.size === 0) holdProcess(false);
     if (this.caller) this.caller.removeEventListener("abort", this.forward);
   }
 }

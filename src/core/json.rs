@@ -43,10 +43,15 @@ pub trait JsonView: Sized + Clone {
     fn len(&self) -> usize;
     /// The element `index` of an array.
     fn at(&self, index: usize) -> Option<Self>;
-    /// The own members of an object, in order; empty for other kinds.
-    fn entries(&self) -> Vec<(String, Self)>;
+    /// The number of own members of an object, and those members, in order,
+    /// whose keys are not in `known`, keys as string views (not copied);
+    /// `(0, [])` for other kinds.
+    fn members_except(&self, known: &'static [&'static str]) -> (usize, Vec<(Self, Self)>);
     /// A new string value (for the rare decoded field that is computed).
     fn from_str(text: &str) -> Self;
+    /// A new string value: the string values of `strings` joined by
+    /// `separator` (other kinds are skipped), without copying them out.
+    fn join(strings: &[&Self], separator: &str) -> Self;
 
     /// True when the value is of `kind` (a view may answer this with fewer
     /// checks than [`JsonView::kind`] needs).
@@ -131,11 +136,19 @@ mod native {
         fn at(&self, index: usize) -> Option<Self> {
             self.as_array().and_then(|a| a.get(index)).cloned()
         }
-        fn entries(&self) -> Vec<(String, Self)> {
-            self.as_object().map_or_else(Vec::new, |o| o.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+        fn members_except(&self, known: &'static [&'static str]) -> (usize, Vec<(Self, Self)>) {
+            let Some(object) = self.as_object() else {
+                return (0, Vec::new());
+            };
+            let others = object.iter().filter(|(k, _)| !known.contains(&k.as_str())).map(|(k, v)| (Value::String(k.clone()), v.clone()));
+            (object.len(), others.collect())
         }
         fn from_str(text: &str) -> Self {
             Value::String(text.to_owned())
+        }
+        fn join(strings: &[&Self], separator: &str) -> Self {
+            let texts: Vec<&str> = strings.iter().filter_map(|s| s.as_str()).collect();
+            Value::String(texts.join(separator))
         }
     }
 }
@@ -157,7 +170,10 @@ mod tests {
         assert!(a.at(9).is_none());
         assert!(v.get("s").unwrap().get("x").is_none());
         assert_eq!(v.get("s").unwrap().len(), 0);
-        let keys: Vec<String> = v.entries().into_iter().map(|(k, _)| k).collect();
-        assert_eq!(keys, vec!["a".to_string(), "s".to_string()]);
+        let (count, members) = v.members_except(&[]);
+        let keys: Vec<serde_json::Value> = members.into_iter().map(|(k, _)| k).collect();
+        assert_eq!((count, keys), (2, vec![json!("a"), json!("s")]));
+        assert_eq!(v.members_except(&["a"]).0, 2);
+        assert_eq!(v.members_except(&["a"]).1, vec![(json!("s"), json!("str"))]);
     }
 }

@@ -127,14 +127,21 @@ pub struct Citation<V> {
     pub document_year: Option<V>,
     /// `source_url` (as sent: renderers must still check the scheme).
     pub source_url: Option<V>,
-    /// Every other member, under its wire name.
-    pub raw: Vec<(String, V)>,
+    /// Every other member: (wire name, value).
+    pub raw: Vec<(V, V)>,
 }
 
+/// Every wire name of a typed citation field, in both spellings.
+const CITATION_KEYS: [&str; 16] = [
+    "cited_text", "citedText", "cited_text_heading", "citedTextHeading", "document_title", "documentTitle",
+    "document_index", "documentIndex", "document_author", "documentAuthor", "document_reference",
+    "documentReference", "document_year", "documentYear", "source_url", "sourceUrl",
+];
+
 impl<V: JsonView> Citation<V> {
-    /// Decodes one citation object, member by member.
-    pub fn decode(object: &V) -> Self {
-        let mut c = Citation {
+    /// A citation with no fields.
+    fn empty() -> Self {
+        Citation {
             cited_text: None,
             cited_text_heading: None,
             document_title: None,
@@ -144,10 +151,48 @@ impl<V: JsonView> Citation<V> {
             document_year: None,
             source_url: None,
             raw: Vec::new(),
+        }
+    }
+
+    /// Decodes one citation object.
+    pub fn decode(object: &V) -> Self {
+        Self::decode_known(object).unwrap_or_else(|| Self::decode_members(object))
+    }
+
+    /// The common case, read by known keys, with only the unknown members
+    /// walked for `raw`: `None` unless every known field is present at most
+    /// once (one spelling) and of its type.
+    fn decode_known(object: &V) -> Option<Self> {
+        let mut c = Self::empty();
+        let mut found = 0;
+        let mut field = |snake: &'static str, camel: &'static str, accepts: fn(&V) -> bool| -> Option<Option<V>> {
+            let Some(value) = object.get(snake).or_else(|| object.get(camel)) else {
+                return Some(None);
+            };
+            found += 1;
+            accepts(&value).then_some(Some(value))
         };
-        for (key, value) in object.entries() {
+        let text = |v: &V| v.is_kind(Kind::String);
+        c.cited_text = field("cited_text", "citedText", text)?;
+        c.cited_text_heading = field("cited_text_heading", "citedTextHeading", text)?;
+        c.document_title = field("document_title", "documentTitle", text)?;
+        c.document_index = field("document_index", "documentIndex", |v| v.is_kind(Kind::Number))?.and_then(|v| v.as_f64());
+        c.document_author = field("document_author", "documentAuthor", text)?;
+        c.document_reference = field("document_reference", "documentReference", text)?;
+        c.document_year = field("document_year", "documentYear", |v| v.is_kind(Kind::String) || v.is_kind(Kind::Number))?;
+        c.source_url = field("source_url", "sourceUrl", text)?;
+        let (count, others) = object.members_except(&CITATION_KEYS);
+        c.raw = others;
+        (count == found + c.raw.len()).then_some(c)
+    }
+
+    /// Any citation, member by member: known fields of their type typed,
+    /// everything else in `raw` (the later of two spellings of a field wins).
+    fn decode_members(object: &V) -> Self {
+        let mut c = Self::empty();
+        for (key, value) in object.members_except(&[]).1 {
             let kind = value.kind();
-            let slot = match key.as_str() {
+            let slot = match key.as_string().as_deref().unwrap_or_default() {
                 "cited_text" | "citedText" => &mut c.cited_text,
                 "cited_text_heading" | "citedTextHeading" => &mut c.cited_text_heading,
                 "document_title" | "documentTitle" => &mut c.document_title,

@@ -124,10 +124,7 @@ pub fn join_texts<V: JsonView>(parts: &[Part<V>]) -> Option<V> {
     match texts.as_slice() {
         [] => None,
         [one] => Some((*one).clone()),
-        many => {
-            let joined: Vec<String> = many.iter().filter_map(|t| t.as_string()).collect();
-            Some(V::from_str(&joined.join("\n\n")))
-        }
+        many => Some(V::join(many, "\n\n")),
     }
 }
 

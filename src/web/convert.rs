@@ -5,7 +5,6 @@
 use crate::core::call::Outcome;
 use crate::core::skills::{Citation, Document, QaAnswer, SearchResult};
 use alloc::boxed::Box;
-use alloc::string::String;
 use alloc::vec::Vec;
 use wasm_bindgen::prelude::*;
 
@@ -27,7 +26,7 @@ extern "C" {
         raw: &JsValue,
     ) -> JsValue;
     #[wasm_bindgen(js_name = rawMembers)]
-    fn raw_members(keys: Box<[String]>, values: Box<[JsValue]>) -> JsValue;
+    fn raw_members(keys: Box<[JsValue]>, values: Box<[JsValue]>) -> JsValue;
     #[wasm_bindgen(js_name = searchResult)]
     fn search_result_object(id: &JsValue, url: &JsValue, title: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = magisteriumDocument)]
@@ -56,8 +55,7 @@ fn qa_answer(a: QaAnswer<JsValue>) -> JsValue {
 }
 
 fn citation(c: Citation<JsValue>) -> JsValue {
-    // `__proto__` would set the prototype instead of a member: never a real field.
-    let (keys, values): (Vec<String>, Vec<JsValue>) = c.raw.into_iter().filter(|(key, _)| key != "__proto__").unzip();
+    let (keys, values): (Vec<JsValue>, Vec<JsValue>) = c.raw.into_iter().unzip();
     citation_object(
         &or_undefined(c.cited_text),
         &or_undefined(c.cited_text_heading),

@@ -16,8 +16,12 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/results.js")]
 extern "C" {
-    /// `[keys joined by NUL (or an array of keys), values]` of an object from `JSON.parse`.
-    fn members(object: &JsValue) -> Array;
+    /// `[member count, other keys, their values]` of an object from
+    /// `JSON.parse`: the members whose keys are not in `known`.
+    fn members(object: &JsValue, known: &JsValue) -> Array;
+    /// A `Set` of key names.
+    #[wasm_bindgen(js_name = keySet)]
+    fn key_set(joined: &str) -> JsValue;
 }
 
 impl JsonView for JsValue {
@@ -77,32 +81,28 @@ impl JsonView for JsValue {
         Some(self.unchecked_ref::<Array>().get(index)).filter(|v| !v.is_undefined())
     }
 
-    fn entries(&self) -> Vec<(String, Self)> {
+    fn members_except(&self, known: &'static [&'static str]) -> (usize, Vec<(Self, Self)>) {
         if self.kind() != Kind::Object {
-            return Vec::new();
+            return (0, Vec::new());
         }
-        let pair = members(self);
-        let values = pair.get(1).unchecked_into::<Array>();
-        let count = values.length() as usize;
-        let keys = pair.get(0);
-        let keys: Vec<String> = match keys.as_string() {
-            Some(joined) if count > 0 => joined.split('\0').map(String::from).collect(),
-            Some(_) => Vec::new(),
-            None => keys.unchecked_into::<Array>().iter().filter_map(|key| key.as_string()).collect(),
-        };
-        if keys.len() != count {
-            return Vec::new();
-        }
-        keys.into_iter().zip(values.iter()).collect()
+        let found = members(self, &known_set(known));
+        let total = found.get(0).as_f64().unwrap_or(0.0) as usize;
+        let (keys, values) = (found.get(1).unchecked_into::<Array>(), found.get(2).unchecked_into::<Array>());
+        (total, keys.iter().zip(values.iter()).collect())
     }
 
     fn from_str(text: &str) -> Self {
         JsValue::from_str(text)
     }
+
+    fn join(strings: &[&Self], separator: &str) -> Self {
+        let texts: Array = strings.iter().filter(|s| s.is_string()).map(|s| (*s).clone()).collect();
+        texts.join(separator).into()
+    }
 }
 
-/// The JS strings of the decoder's and the converter's key literals, made
-/// once each instead of on every access.
+/// JS values made once for the decoder's literals (key strings, key sets),
+/// by the literal's address.
 struct KeyCache(RefCell<Vec<(*const u8, JsValue)>>);
 
 // SAFETY: wasm32-unknown-unknown (without the atomics feature) runs this module on
@@ -121,3 +121,20 @@ pub fn cached_key(key: &'static str) -> JsValue {
     KEYS.0.borrow_mut().push((address, value.clone()));
     value
 }
+
+/// The JS `Set` of a list of known keys (one per list, by address; the empty list
+/// is `undefined`, which `members` reads as "none").
+fn known_set(known: &'static [&'static str]) -> JsValue {
+    if known.is_empty() {
+        return JsValue::UNDEFINED;
+    }
+    let address = known.as_ptr().cast::<u8>();
+    if let Some((_, value)) = KNOWN.0.borrow().iter().find(|(a, _)| *a == address) {
+        return value.clone();
+    }
+    let set = key_set(&known.join("\0"));
+    KNOWN.0.borrow_mut().push((address, set.clone()));
+    set
+}
+
+static KNOWN: KeyCache = KeyCache(RefCell::new(Vec::new()));

@@ -47,10 +47,10 @@ fn catholic_qa_decodes_text_citations_and_related_questions() {
     assert_eq!(first.document_reference, Some(json!("CCC 1996")));
     assert_eq!(first.document_year, Some(json!(1992)));
     assert_eq!(first.source_url, Some(json!("https://www.vatican.va/archive/ENG0015/__P6Z.HTM")));
-    assert_eq!(first.raw, vec![("relevance".to_string(), json!(0.92))]);
+    assert_eq!(first.raw, vec![(json!("relevance"), json!(0.92))]);
     let second = &a.citations[1];
     assert_eq!(second.document_index, None, "a wrong type is not decoded…");
-    assert_eq!(second.raw, vec![("document_index".to_string(), json!("two")), ("page".to_string(), json!(17))], "…but kept");
+    assert_eq!(second.raw, vec![(json!("document_index"), json!("two")), (json!("page"), json!(17))], "…but kept");
     assert_eq!(second.cited_text, None);
 }
 
@@ -68,6 +68,32 @@ fn camel_case_citation_fields_are_understood_too() {
     let c = Citation::decode(&json!({"citedText":"t","documentIndex":3,"sourceUrl":"https://x"}));
     assert_eq!((c.cited_text, c.document_index, c.source_url), (Some(json!("t")), Some(3.0), Some(json!("https://x"))));
     assert!(c.raw.is_empty());
+}
+
+#[test]
+fn citations_read_by_known_keys_decode_as_member_by_member() {
+    let objects = [
+        json!({"cited_text":"t","cited_text_heading":"h","document_title":"d","document_index":1,"document_author":"a",
+               "document_reference":"r","document_year":1965,"source_url":"https://x"}),
+        json!({"citedText":"t","documentYear":"1965"}),
+        json!({}),
+        json!({"cited_text":"t","citedText":"u"}),
+        json!({"cited_text":7}),
+        json!({"document_index":"two","page":17}),
+        json!({"document_year":null,"cited_text":"t"}),
+        json!({"source_url":"https://x","extra":{"nested":[1]}}),
+    ];
+    for object in &objects {
+        let members = Citation::decode_members(object);
+        assert_eq!(Citation::decode(object), members, "{object}");
+        if let Some(known) = Citation::decode_known(object) {
+            assert_eq!(known, members, "{object}");
+        }
+    }
+    assert!(Citation::decode_known(&objects[3]).is_none(), "both spellings of a field go member by member");
+    assert!(Citation::decode_known(&objects[0]).is_some(), "the common shape takes the fast path");
+    assert!(Citation::decode_known(&objects[7]).is_some(), "…with unknown members too");
+    assert!(Citation::decode_known(&objects[4]).is_none(), "a known field of the wrong type goes member by member");
 }
 
 #[test]

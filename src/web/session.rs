@@ -24,6 +24,10 @@ pub struct Session {
     pub dialect: Dialect,
     /// The `rateLimit` queue (borrowed only between awaits, never across one).
     pacer: RefCell<Pacer>,
+    /// The endpoint as a JS string, made once (every request passes it to `fetch`).
+    url: JsValue,
+    /// A fixed token as a JS string, made once; `undefined` otherwise.
+    fixed_token: JsValue,
     next_request_id: Cell<u64>,
 }
 
@@ -39,7 +43,12 @@ impl Session {
     /// A session over checked options.
     pub fn new(mut config: ClientConfig, dialect: Dialect) -> Session {
         let pacer = RefCell::new(core::mem::take(&mut config.pacer));
-        Session { config, dialect, pacer, next_request_id: Cell::new(1) }
+        let url = JsValue::from_str(&config.endpoint.url);
+        let fixed_token = match &config.auth {
+            Auth::Token(token) => JsValue::from_str(token),
+            _ => JsValue::UNDEFINED,
+        };
+        Session { config, dialect, pacer, url, fixed_token, next_request_id: Cell::new(1) }
     }
 
     /// Runs `call` until it succeeds, fails for good, or `signal` ends it.
@@ -47,7 +56,7 @@ impl Session {
         let can_refresh = matches!(self.config.auth, Auth::Provider(_));
         let mut retry = RetryLoop::new(self.config.policy, call.method(), can_refresh, signal.deadline_ms());
         let message_id = validate::uuid_v4(random_u128());
-        let mut token = None;
+        let mut token: Option<(String, JsValue)> = None;
         let mut need_token = true;
         loop {
             let attempt = async {
@@ -55,14 +64,15 @@ impl Session {
                     token = self.token(signal).await?;
                     need_token = false;
                 }
-                if let Some(token) = &token {
+                if let Some((token, _)) = &token {
                     validate::header_token(token)?;
                 }
                 self.pace(call, signal).await?;
                 let request_id = self.next_request_id.get();
                 self.next_request_id.set(request_id + 1);
                 let body = call.body(request_id, &message_id, self.dialect);
-                let reply = transport::send(signal, &self.config.endpoint.url, token.as_deref(), Some(&body), self.config.max_response_bytes).await?;
+                let bearer = token.as_ref().map_or(JsValue::UNDEFINED, |(_, js)| js.clone());
+                let reply = transport::send(signal, &self.url, &bearer, Some(&body), self.config.max_response_bytes).await?;
                 call.outcome(reply, request_id, self.dialect)
             };
             let error = match attempt.await {
@@ -72,12 +82,12 @@ impl Session {
             let failure = Failure { code: error.code, http_status: error.http_status, retry_after: error.retry_after };
             let step = if signal.is_aborted() { Step::GiveUp } else { retry.after(&failure, js_sys::Date::now(), js_sys::Math::random()) };
             match step {
-                Step::GiveUp => return Err(Failed { error, token }),
+                Step::GiveUp => return Err(Failed { error, token: token.map(|(text, _)| text) }),
                 Step::RefreshToken => need_token = true,
                 Step::Wait(ms) => {
                     signal.sleep(ms).await;
                     if signal.is_aborted() {
-                        return Err(Failed { error: signal.aborted_error(), token });
+                        return Err(Failed { error: signal.aborted_error(), token: token.map(|(text, _)| text) });
                     }
                 }
             }
@@ -111,11 +121,12 @@ impl Session {
         Ok(())
     }
 
-    /// The token for the next request: the fixed one, or the provider's answer.
-    async fn token(&self, signal: &CallSignal) -> Result<Option<String>> {
+    /// The token for the next request, as text and as a JS string: the fixed
+    /// one, or the provider's answer.
+    async fn token(&self, signal: &CallSignal) -> Result<Option<(String, JsValue)>> {
         let provider = match &self.config.auth {
             Auth::None => return Ok(None),
-            Auth::Token(token) => return Ok(Some(token.clone())),
+            Auth::Token(token) => return Ok(Some((token.clone(), self.fixed_token.clone()))),
             Auth::Provider(provider) => provider,
         };
         let answer = match provider.call0(&JsValue::UNDEFINED) {
@@ -123,8 +134,8 @@ impl Session {
             Err(thrown) => Err(thrown),
         };
         match answer {
-            Ok(token) => match token.as_string() {
-                Some(token) if !token.trim().is_empty() => Ok(Some(token)),
+            Ok(value) => match value.as_string() {
+                Some(token) if !token.trim().is_empty() => Ok(Some((token, value))),
                 _ => Err(Error::new(ErrorCode::Unauthorized, "tokenProvider returned no token (it must return a non-empty string)")),
             },
             Err(_) if signal.is_aborted() => Err(signal.aborted_error()),

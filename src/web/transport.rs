@@ -38,7 +38,7 @@ extern "C" {
     fn dispose(this: &JsCallSignal);
 
     /// One HTTP exchange; resolves (never rejects) with an [`Exchange`].
-    fn exchange(url: &str, token: Option<&str>, body: Option<&str>, max_bytes: f64, signal: &AbortSignal) -> Promise;
+    fn exchange(url: &JsValue, token: &JsValue, body: Option<&str>, max_bytes: f64, signal: &AbortSignal) -> Promise;
 
     /// What [`exchange`] resolves with (see `js/transport.js`).
     type Exchange;
@@ -114,8 +114,9 @@ impl Drop for CallSignal {
 /// application/json` (with a body) and, when there is a token,
 /// `Authorization: Bearer …`, nothing else. The response body is parsed by
 /// `JSON.parse` in JS; one that is not JSON reaches the core as `None`; one
-/// over `max_bytes` is BAD_RESPONSE.
-pub async fn send(call: &CallSignal, url: &str, token: Option<&str>, body: Option<&str>, max_bytes: f64) -> Result<HttpReply<JsValue>, Error<JsValue>> {
+/// over `max_bytes` is BAD_RESPONSE. `url` and `token` (or `undefined`) are JS
+/// strings, made once per client rather than per request.
+pub async fn send(call: &CallSignal, url: &JsValue, token: &JsValue, body: Option<&str>, max_bytes: f64) -> Result<HttpReply<JsValue>, Error<JsValue>> {
     let reply: Exchange = match JsFuture::from(exchange(url, token, body, max_bytes, &call.0.signal())).await {
         Ok(reply) => reply.unchecked_into(),
         Err(e) => return Err(failed(call, "the request failed", &e)),

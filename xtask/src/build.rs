@@ -106,8 +106,19 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     if target.bindgen == "bundler" {
         js.push(out.join(format!("{STEM}_bg.js")));
     }
+    minify_js(&js)?;
     let js: Vec<&Path> = js.iter().map(PathBuf::as_path).collect();
     Ok(Sizes { dir: target.dir, wasm: gzip_size(&[&module])?, js: gzip_size(&js)? })
+}
+
+/// Minifies the package's JS in place with esbuild (whitespace, comments,
+/// local names; exported names and each file's module format are kept, and
+/// `--keep-names` keeps the classes' `name` for stack traces and consoles).
+fn minify_js(files: &[PathBuf]) -> Result<()> {
+    for file in files {
+        shell::run(npm_bin("esbuild").arg(file).arg("--minify").arg("--keep-names").arg("--log-level=warning").arg("--allow-overwrite").arg(format!("--outfile={}", file.display())))?;
+    }
+    Ok(())
 }
 
 /// The error class wasm-bindgen copied under `snippets/<crate-hash>/`.

@@ -61,7 +61,7 @@ export function members(object, known) {
   return [all.length, keys, values];
 }
 
-/** The `Set` of the NUL-joined key names `joined`. */
-export function keySet(joined) {
-  return new Set(joined.split("\0"));
+/** A `Set` of key names. */
+export function keySet(keys) {
+  return new Set(keys);
 }

@@ -12,6 +12,7 @@
 extern crate alloc;
 
 pub mod core;
+pub mod heap;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
@@ -19,7 +20,7 @@ pub mod web;
 /// The bundle's allocator (std, when linked, brings its own).
 #[cfg(all(feature = "bundle", target_arch = "wasm32"))]
 #[global_allocator]
-static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
+static ALLOCATOR: heap::Heap<heap::LinearMemory> = heap::Heap::new(heap::LinearMemory);
 
 /// In the bundle a panic only traps: nothing is formatted, so no formatting
 /// code is linked. The core is written never to panic on outside data; the

@@ -7,6 +7,7 @@
 
 use super::js;
 use crate::core::json::{JsonView, Kind};
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
@@ -21,7 +22,7 @@ extern "C" {
     fn members(object: &JsValue, known: &JsValue) -> Array;
     /// A `Set` of key names.
     #[wasm_bindgen(js_name = keySet)]
-    fn key_set(joined: &str) -> JsValue;
+    fn key_set(keys: Box<[JsValue]>) -> JsValue;
 }
 
 impl JsonView for JsValue {
@@ -132,7 +133,7 @@ fn known_set(known: &'static [&'static str]) -> JsValue {
     if let Some((_, value)) = KNOWN.0.borrow().iter().find(|(a, _)| *a == address) {
         return value.clone();
     }
-    let set = key_set(&known.join("\0"));
+    let set = key_set(known.iter().map(|key| JsValue::from_str(key)).collect());
     KNOWN.0.borrow_mut().push((address, set.clone()));
     set
 }

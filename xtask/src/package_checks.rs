@@ -2,7 +2,7 @@
 //! install the tarball where the JS suites import it from, and hold the size budget.
 
 use crate::build;
-use crate::shell::{Result, capture, root};
+use crate::shell::{Result, capture, root, stdout_or_fail};
 use crate::size::kb;
 use crate::test::{Outcome, SIZE_BUDGET};
 use std::path::{Path, PathBuf};
@@ -59,28 +59,27 @@ fn layout(pkg: &Path) -> Result<()> {
 /// Every method wasm-bindgen exports on the client classes is declared in
 /// the hand-written `index.d.ts` (which the TypeScript check then holds true).
 fn declared_methods(pkg: &Path) -> Result<()> {
-    let glue = std::fs::read_to_string(pkg.join("web/magisterium_a2a.js")).map_err(|e| e.to_string())?;
     let types = std::fs::read_to_string(pkg.join("index.d.ts")).map_err(|e| e.to_string())?;
+    // The built module itself says what it exports (its glue is minified, so not its source).
+    const LIST: &str = "const m = require(process.argv[1]); const names = (o) => Object.getOwnPropertyNames(o).filter((n) => /^[A-Za-z0-9]+$/.test(n)); \
+        for (const c of ['MagisteriumClient', 'A2AClient']) { if (typeof m[c] !== 'function') throw new Error('the module exports no ' + c); \
+        console.log(c, names(m[c].prototype).filter((n) => n !== 'constructor').join(' '), '|', names(m[c]).filter((n) => !['length', 'name', 'prototype'].includes(n)).join(' ')); }";
+    let listed = stdout_or_fail(Command::new("node").arg("-e").arg(LIST).arg(pkg.join("node/index.cjs")))?;
     let mut undeclared = Vec::new();
-    for class in ["MagisteriumClient", "A2AClient"] {
-        let body = glue.split(&format!("export class {class} ")).nth(1).ok_or(format!("the glue exports no {class}"))?;
-        let body = body.split("\nexport ").next().unwrap_or(body);
-        let methods: Vec<&str> = body
-            .lines()
-            .filter_map(|l| {
-                let l = l.strip_prefix("    ")?;
-                let l = l.strip_prefix("static ").unwrap_or(l);
-                let name = l.strip_prefix("get ").unwrap_or(l).split('(').next()?;
-                let plain = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()) && l.contains(") {");
-                plain.then_some(name)
-            })
-            .filter(|name| !["constructor", "__destroy_into_raw"].contains(name))
-            .collect();
+    for line in listed.lines() {
+        let mut words = line.split_whitespace();
+        let class = words.next().unwrap_or_default();
+        let (methods, statics): (Vec<&str>, Vec<&str>) = {
+            let rest: Vec<&str> = words.collect();
+            let split = rest.iter().position(|w| *w == "|").unwrap_or(rest.len());
+            (rest[..split].to_vec(), rest.get(split + 1..).unwrap_or_default().to_vec())
+        };
         if methods.is_empty() {
-            return Err(format!("found no methods of {class} in the glue"));
+            return Err(format!("found no methods of {class} in the module"));
         }
-        let declared = |m: &str| types.contains(&format!("  {m}(")) || types.contains(&format!("readonly {m}:")) || types.contains(&format!("static {m}("));
+        let declared = |m: &str| types.contains(&format!("  {m}(")) || types.contains(&format!("readonly {m}:"));
         undeclared.extend(methods.into_iter().filter(|m| !declared(m)).map(|m| format!("{class}.{m}")));
+        undeclared.extend(statics.into_iter().filter(|m| !types.contains(&format!("static {m}("))).map(|m| format!("{class}.{m}")));
     }
     if undeclared.is_empty() { Ok(()) } else { Err(format!("not in index.d.ts: {undeclared:?}")) }
 }

@@ -42,26 +42,3 @@ export function searchResult(id, url, title) {
 export function magisteriumDocument(id, title, author, ref, text) {
   return { id, title, author, ref, text };
 }
-
-/**
- * An object's own members for the decoder in one crossing:
- * `[count, keys, values]`, where `count` is the number of all its members and
- * `keys`/`values` are those of the members whose keys are not in `known` (a
- * `Set`, or `undefined` for none).
- */
-export function members(object, known) {
-  const all = Object.keys(object);
-  const keys = [];
-  const values = [];
-  for (const key of all) {
-    if (known !== undefined && known.has(key)) continue;
-    keys.push(key);
-    values.push(object[key]);
-  }
-  return [all.length, keys, values];
-}
-
-/** A `Set` of key names. */
-export function keySet(keys) {
-  return new Set(keys);
-}

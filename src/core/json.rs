@@ -66,6 +66,11 @@ pub trait JsonView: Sized + Clone {
     fn get_str(&self, key: &'static str) -> Option<Self> {
         self.get(key).filter(|v| v.is_kind(Kind::String))
     }
+    /// True when the member `key` is the string `expected` (a view may
+    /// compare without copying the member out).
+    fn member_is(&self, key: &'static str, expected: &'static str) -> bool {
+        self.get_string(key).as_deref() == Some(expected)
+    }
     /// The member `key` copied into a Rust string, when it is a string.
     fn get_string(&self, key: &'static str) -> Option<String> {
         self.get(key).and_then(|v| v.as_string())

@@ -102,7 +102,7 @@ pub struct QaAnswer<V> {
     /// Suggested follow-up questions (strings only).
     pub related_questions: Vec<V>,
     /// The task that produced the answer.
-    pub task_id: String,
+    pub task_id: V,
     /// The conversation, for a follow-up `ask`.
     pub context_id: V,
 }
@@ -226,7 +226,7 @@ impl<V: JsonView> Citation<V> {
 pub fn decode_qa<V: JsonView>(task: &TaskHead<V>) -> Result<QaAnswer<V>, Error<V>> {
     let parts = task.artifact_parts(Skill::CatholicQa.artifact_name())?;
     let Some(text) = join_texts(&parts) else {
-        return Err(Error::bad_response("the answer has no text part").with_task_id(Some(task.id.clone())));
+        return Err(Error::bad_response("the answer has no text part").with_task_id(task.id.as_string()));
     };
     let mut answer = QaAnswer {
         text,
@@ -263,7 +263,7 @@ pub fn decode_search<V: JsonView>(task: &TaskHead<V>) -> Result<Vec<SearchResult
     let parts = task.artifact_parts(Skill::DocumentSearch.artifact_name())?;
     let results = data_parts(&parts).find_map(|d| d.get_kind("results", Kind::Array));
     let Some(results) = results else {
-        return Err(Error::bad_response("the search results have no `results` array").with_task_id(Some(task.id.clone())));
+        return Err(Error::bad_response("the search results have no `results` array").with_task_id(task.id.as_string()));
     };
     let hits = results.elements().filter_map(|hit| {
         let id = string_or_integer(&hit.get("id")?)?;
@@ -310,7 +310,7 @@ pub fn decode_text<V: JsonView>(task: &TaskHead<V>, skill: Skill) -> Result<Opti
     let parts = task.artifact_parts(skill.artifact_name())?;
     let Some(text) = join_texts(&parts) else {
         let message = cat(&["the `", skill.artifact_name(), "` artifact has no text part"]);
-        return Err(Error::bad_response(message).with_task_id(Some(task.id.clone())));
+        return Err(Error::bad_response(message).with_task_id(task.id.as_string()));
     };
     let empty = skill.empty_text().is_some_and(|empty| is_text(&text, empty));
     Ok((!empty).then_some(text))

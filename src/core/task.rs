@@ -10,8 +10,8 @@ use alloc::vec::Vec;
 /// The parts of a task the client reads; the task itself is kept as sent.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TaskHead<V> {
-    /// `id`.
-    pub id: String,
+    /// `id`, a non-empty string, kept as a view of the server's string.
+    pub id: V,
     /// `contextId`, kept as a view of the server's string.
     pub context_id: V,
     /// `status.state`, e.g. `completed`.
@@ -23,19 +23,19 @@ pub struct TaskHead<V> {
 /// Checks that `result` is an A2A Task (`kind: "task"`, string `id` and
 /// `contextId`, `status.state` a string) and reads its head.
 pub fn read_task<V: JsonView>(result: V) -> Result<TaskHead<V>, Error<V>> {
-    if !result.is_kind(Kind::Object) || result.get_string("kind").as_deref() != Some("task") {
+    if !result.is_kind(Kind::Object) || !result.member_is("kind", "task") {
         return Err(Error::bad_response("the result is not an A2A Task (`kind` is not \"task\")"));
     }
-    let id = result.get_string("id").filter(|id| !id.is_empty());
+    let id = result.get_str("id").filter(|id| id.string_len() != Some(0));
     let Some(id) = id else {
         return Err(Error::bad_response("the task has no string `id`"));
     };
     let state = result.get_kind("status", Kind::Object).and_then(|s| s.get_string("state"));
     let Some(state) = state else {
-        return Err(Error::bad_response("the task has no `status.state`").with_task_id(Some(id)));
+        return Err(Error::bad_response("the task has no `status.state`").with_task_id(id.as_string()));
     };
     let Some(context_id) = result.get_str("contextId") else {
-        return Err(Error::bad_response("the task has no string `contextId`").with_task_id(Some(id)));
+        return Err(Error::bad_response("the task has no string `contextId`").with_task_id(id.as_string()));
     };
     Ok(TaskHead { id, context_id, state, task: result })
 }
@@ -46,27 +46,27 @@ impl<V: JsonView> TaskHead<V> {
     /// A `failed` task (and `canceled`/`rejected`) is TASK_FAILED with the
     /// server's reason as the message; any non-terminal state from a skill
     /// that must answer synchronously is BAD_RESPONSE.
-    pub fn artifact_parts(&self, name: &str) -> Result<Vec<Part<V>>, Error<V>> {
-        let task_id = Some(self.id.clone());
+    pub fn artifact_parts(&self, name: &'static str) -> Result<Vec<Part<V>>, Error<V>> {
+        let task_id = || self.id.as_string();
         match self.state.as_str() {
             "completed" => {}
             "failed" | "canceled" | "rejected" => {
                 let reason = self.status_text().unwrap_or_else(|| cat(&["the task ended `", &self.state, "`"]));
-                return Err(Error::new(ErrorCode::TaskFailed, reason).with_task_id(task_id));
+                return Err(Error::new(ErrorCode::TaskFailed, reason).with_task_id(task_id()));
             }
             other => {
                 let message = cat(&["the task is `", other, "`, not terminal, though this skill answers synchronously"]);
-                return Err(Error::bad_response(message).with_task_id(task_id));
+                return Err(Error::bad_response(message).with_task_id(task_id()));
             }
         }
         let artifacts = self.task.get_kind("artifacts", Kind::Array);
         let artifact = artifacts
             .into_iter()
             .flat_map(|a| a.elements())
-            .find(|a| a.get_string("name").as_deref() == Some(name));
+            .find(|a| a.member_is("name", name));
         match artifact {
             Some(artifact) => Ok(parts_of(&artifact)),
-            None => Err(Error::bad_response(cat(&["the task has no `", name, "` artifact"])).with_task_id(task_id)),
+            None => Err(Error::bad_response(cat(&["the task has no `", name, "` artifact"])).with_task_id(task_id())),
         }
     }
 
@@ -81,7 +81,7 @@ impl<V: JsonView> TaskHead<V> {
 /// True for an A2A `Message` (`kind: "message"`, string `messageId` and
 /// `role`, `parts` an array), which a generic agent may answer `message/send` with.
 pub fn read_message<V: JsonView>(result: &V) -> bool {
-    result.get_string("kind").as_deref() == Some("message")
+    result.member_is("kind", "message")
         && result.get_kind("messageId", Kind::String).is_some()
         && result.get_kind("role", Kind::String).is_some()
         && result.get_kind("parts", Kind::Array).is_some()
@@ -104,10 +104,14 @@ pub fn parts_of<V: JsonView>(holder: &V) -> Vec<Part<V>> {
     parts
         .into_iter()
         .flat_map(|p| p.elements())
-        .map(|part| match part.get_string("kind").as_deref() {
-            Some("text") => part.get_str("text").map_or(Part::Other, Part::Text),
-            Some("data") => part.get_kind("data", Kind::Object).map_or(Part::Other, Part::Data),
-            _ => Part::Other,
+        .map(|part| {
+            if part.member_is("kind", "text") {
+                part.get_str("text").map_or(Part::Other, Part::Text)
+            } else if part.member_is("kind", "data") {
+                part.get_kind("data", Kind::Object).map_or(Part::Other, Part::Data)
+            } else {
+                Part::Other
+            }
         })
         .collect()
 }
@@ -144,7 +148,7 @@ mod tests {
     #[test]
     fn reads_the_head_of_a_task() {
         let head = read_task(task("completed", json!({}))).unwrap();
-        assert_eq!((head.id.as_str(), head.state.as_str()), ("t1", "completed"));
+        assert_eq!((head.id.as_str(), head.state.as_str()), (Some("t1"), "completed"));
         assert_eq!(head.context_id, json!("c1"));
     }
 

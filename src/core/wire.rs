@@ -134,7 +134,7 @@ pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64, dialect:
     let Some(body) = reply.body else {
         return Err(from_status("the response body is not JSON"));
     };
-    if !body.is_kind(Kind::Object) || body.get_string("jsonrpc").as_deref() != Some("2.0") {
+    if !body.is_kind(Kind::Object) || !body.member_is("jsonrpc", "2.0") {
         return Err(from_status("the response is not a JSON-RPC 2.0 message"));
     }
     let result = body.get("result").filter(|r| r.kind() != Kind::Null || body.get("error").is_none());

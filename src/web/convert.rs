@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(module = "/js/results.js")]
 extern "C" {
     #[wasm_bindgen(js_name = qaAnswer)]
-    fn qa_answer_object(text: &JsValue, citations: Box<[JsValue]>, related_questions: Box<[JsValue]>, task_id: &str, context_id: &JsValue) -> JsValue;
+    fn qa_answer_object(text: &JsValue, citations: Box<[JsValue]>, related_questions: Box<[JsValue]>, task_id: &JsValue, context_id: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = citation)]
     #[allow(clippy::too_many_arguments)]
     fn citation_object(

@@ -5,7 +5,6 @@
 //! (options, which may be Proxies) are read by [`super::options::Reader`]
 //! through `catch` bindings instead.
 
-use super::js;
 use crate::core::json::{JsonView, Kind};
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -15,8 +14,16 @@ use js_sys::{Array, JsString};
 
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(module = "/js/results.js")]
+#[wasm_bindgen(module = "/js/json-view.js")]
 extern "C" {
+    /// The kind of a value as a [`Kind`] code (see `kind_of_code`).
+    #[wasm_bindgen(js_name = kindOf)]
+    fn kind_code(value: &JsValue) -> u8;
+    /// The member `key` of an object; `undefined` when absent or not an object.
+    fn member(object: &JsValue, key: &JsValue) -> JsValue;
+    /// True when the member `key` of an object is `expected` (`===`).
+    #[wasm_bindgen(js_name = memberIs)]
+    fn member_is_value(object: &JsValue, key: &JsValue, expected: &JsValue) -> bool;
     /// `[member count, other keys, their values]` of an object from
     /// `JSON.parse`: the members whose keys are not in `known`.
     fn members(object: &JsValue, known: &JsValue) -> Array;
@@ -25,39 +32,43 @@ extern "C" {
     fn key_set(keys: Box<[JsValue]>) -> JsValue;
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// `Number(value)`, for a value known to be a number.
+    #[wasm_bindgen(js_name = Number)]
+    fn number(value: &JsValue) -> f64;
+}
+
+/// The [`Kind`] of a `kindOf` code.
+fn kind_of_code(code: u8) -> Kind {
+    match code {
+        1 => Kind::Bool,
+        2 => Kind::Number,
+        3 => Kind::String,
+        4 => Kind::Array,
+        5 => Kind::Object,
+        _ => Kind::Null,
+    }
+}
+
 impl JsonView for JsValue {
     fn kind(&self) -> Kind {
-        if self.is_string() {
-            Kind::String
-        } else if self.as_f64().is_some() {
-            Kind::Number
-        } else if self.as_bool().is_some() {
-            Kind::Bool
-        } else if Array::is_array(self) {
-            Kind::Array
-        } else if self.is_object() {
-            Kind::Object
-        } else {
-            // null, undefined, and what JSON cannot hold (functions, symbols, bigints)
-            Kind::Null
-        }
+        kind_of_code(kind_code(self))
     }
 
     fn is_kind(&self, kind: Kind) -> bool {
         match kind {
             Kind::String => self.is_string(),
-            Kind::Number => self.as_f64().is_some(),
-            Kind::Array => Array::is_array(self),
-            Kind::Object => self.is_object() && !Array::is_array(self),
-            Kind::Bool | Kind::Null => self.kind() == kind,
+            _ => self.kind() == kind,
         }
     }
 
     fn get(&self, key: &'static str) -> Option<Self> {
-        if !self.is_object() {
-            return None;
-        }
-        Some(js::get_member(self, &cached_key(key))).filter(|v| !v.is_undefined())
+        Some(member(self, cached_key(key))).filter(|v| !v.is_undefined())
+    }
+
+    fn member_is(&self, key: &'static str, expected: &'static str) -> bool {
+        member_is_value(self, cached_key(key), cached_key(expected))
     }
 
     fn as_string(&self) -> Option<String> {
@@ -69,11 +80,11 @@ impl JsonView for JsValue {
     }
 
     fn as_f64(&self) -> Option<f64> {
-        JsValue::as_f64(self)
+        self.is_kind(Kind::Number).then(|| number(self))
     }
 
     fn len(&self) -> usize {
-        if Array::is_array(self) { self.unchecked_ref::<Array>().length() as usize } else { 0 }
+        if self.is_kind(Kind::Array) { self.unchecked_ref::<Array>().length() as usize } else { 0 }
     }
 
     fn at(&self, index: usize) -> Option<Self> {
@@ -86,8 +97,8 @@ impl JsonView for JsValue {
         if self.kind() != Kind::Object {
             return (0, Vec::new());
         }
-        let found = members(self, &known_set(known));
-        let total = found.get(0).as_f64().unwrap_or(0.0) as usize;
+        let found = members(self, known_set(known));
+        let total = number(&found.get(0)) as usize;
         let (keys, values) = (found.get(1).unchecked_into::<Array>(), found.get(2).unchecked_into::<Array>());
         (total, keys.iter().zip(values.iter()).collect())
     }
@@ -103,39 +114,62 @@ impl JsonView for JsValue {
 }
 
 /// JS values made once for the decoder's literals (key strings, key sets),
-/// by the literal's address.
-struct KeyCache(RefCell<Vec<(*const u8, JsValue)>>);
+/// found by the literal's address and length: a slot per hash of those, then
+/// a list of all of them. Entries live as long as the module.
+struct LiteralCache(RefCell<Literals>);
+
+struct Literals {
+    /// The last literal seen per hash slot.
+    slots: [((usize, usize), Option<&'static JsValue>); 64],
+    /// Every literal made so far.
+    all: Vec<((usize, usize), &'static JsValue)>,
+}
 
 // SAFETY: wasm32-unknown-unknown (without the atomics feature) runs this module on
 // a single thread; the cache is never reached from another one.
-unsafe impl Sync for KeyCache {}
+unsafe impl Sync for LiteralCache {}
 
-static KEYS: KeyCache = KeyCache(RefCell::new(Vec::new()));
-
-/// The JS string for a key literal (one per literal, by address).
-pub fn cached_key(key: &'static str) -> JsValue {
-    let address = key.as_ptr();
-    if let Some((_, value)) = KEYS.0.borrow().iter().find(|(a, _)| *a == address) {
-        return value.clone();
+impl LiteralCache {
+    const fn new() -> Self {
+        LiteralCache(RefCell::new(Literals { slots: [((0, 0), None); 64], all: Vec::new() }))
     }
-    let value = JsValue::from_str(key);
-    KEYS.0.borrow_mut().push((address, value.clone()));
-    value
+
+    /// The value for the literal `id` (address, length), made by `make` the first time.
+    fn get(&self, id: (usize, usize), make: impl FnOnce() -> JsValue) -> &'static JsValue {
+        let mut literals = self.0.borrow_mut();
+        let slot = (id.0 ^ (id.0 >> 6) ^ id.1) & 63;
+        if let (seen, Some(value)) = literals.slots[slot] {
+            if seen == id {
+                return value;
+            }
+        }
+        let value = match literals.all.iter().find(|(seen, _)| *seen == id) {
+            Some((_, value)) => *value,
+            None => {
+                let value: &'static JsValue = Box::leak(Box::new(make()));
+                literals.all.push((id, value));
+                value
+            }
+        };
+        literals.slots[slot] = (id, Some(value));
+        value
+    }
 }
 
-/// The JS `Set` of a list of known keys (one per list, by address; the empty list
-/// is `undefined`, which `members` reads as "none").
-fn known_set(known: &'static [&'static str]) -> JsValue {
+static KEYS: LiteralCache = LiteralCache::new();
+static KNOWN: LiteralCache = LiteralCache::new();
+
+/// The JS string for a string literal, made once.
+pub fn cached_key(key: &'static str) -> &'static JsValue {
+    KEYS.get((key.as_ptr() as usize, key.len()), || JsValue::from_str(key))
+}
+
+/// The JS `Set` of a list of known keys, made once (the empty list is
+/// `undefined`, which `members` reads as "none").
+fn known_set(known: &'static [&'static str]) -> &'static JsValue {
+    const NONE: &JsValue = &JsValue::UNDEFINED;
     if known.is_empty() {
-        return JsValue::UNDEFINED;
+        return NONE;
     }
-    let address = known.as_ptr().cast::<u8>();
-    if let Some((_, value)) = KNOWN.0.borrow().iter().find(|(a, _)| *a == address) {
-        return value.clone();
-    }
-    let set = key_set(known.iter().map(|key| JsValue::from_str(key)).collect());
-    KNOWN.0.borrow_mut().push((address, set.clone()));
-    set
+    KNOWN.get((known.as_ptr() as usize, known.len()), || key_set(known.iter().map(|key| JsValue::from_str(key)).collect()))
 }
-
-static KNOWN: KeyCache = KeyCache(RefCell::new(Vec::new()));

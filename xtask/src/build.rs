@@ -112,11 +112,11 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
 }
 
 /// Minifies the package's JS in place with esbuild (whitespace, comments,
-/// local names; exported names and each file's module format are kept, and
-/// `--keep-names` keeps the classes' `name` for stack traces and consoles).
+/// local names; exported names, top-level names (so the classes' `name`) and
+/// each file's module format are kept).
 fn minify_js(files: &[PathBuf]) -> Result<()> {
     for file in files {
-        shell::run(npm_bin("esbuild").arg(file).arg("--minify").arg("--keep-names").arg("--log-level=warning").arg("--allow-overwrite").arg(format!("--outfile={}", file.display())))?;
+        shell::run(npm_bin("esbuild").arg(file).arg("--minify").arg("--log-level=warning").arg("--allow-overwrite").arg(format!("--outfile={}", file.display())))?;
     }
     Ok(())
 }

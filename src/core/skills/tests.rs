@@ -35,7 +35,7 @@ fn catholic_qa_decodes_text_citations_and_related_questions() {
         panic!("not an answer");
     };
     assert_eq!(a.text, json!("Grace is a participation in the life of God [1]."));
-    assert_eq!((a.task_id.as_str(), &a.context_id), ("task-qa-1", &json!("ctx-1")));
+    assert_eq!((a.task_id.as_str(), &a.context_id), (Some("task-qa-1"), &json!("ctx-1")));
     assert_eq!(a.related_questions, vec![json!("What is sanctifying grace?"), json!("How is grace received?")]);
     assert_eq!(a.citations.len(), 2, "non-objects are skipped");
     let first = &a.citations[0];

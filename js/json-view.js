@@ -28,21 +28,33 @@ export function memberIs(object, key, expected) {
   return member(object, key) === expected;
 }
 
+/** An object's own members in one crossing: `[keys, values]`. */
+export function members(object) {
+  return [Object.keys(object), Object.values(object)];
+}
+
 /**
- * An object's own members in one crossing: `[count, keys, values]`, where
- * `count` is the number of all its members and `keys`/`values` are those of
- * the members whose keys are not in `known` (a `Set`, or `undefined` for none).
+ * For an object with members under `known` keys (a `Set`): how many members
+ * have such keys, and a new object of the others, in one crossing.
  */
-export function members(object, known) {
-  const all = Object.keys(object);
-  const keys = [];
-  const values = [];
-  for (const key of all) {
-    if (known !== undefined && known.has(key)) continue;
-    keys.push(key);
-    values.push(object[key]);
+export function others(object, known) {
+  let count = 0;
+  const rest = {};
+  if (typeof object === "object" && object !== null && !Array.isArray(object)) {
+    for (const key of Object.keys(object)) {
+      if (known.has(key)) count++;
+      // A store to `__proto__` would set the prototype instead: never a real member.
+      else if (key !== "__proto__") rest[key] = object[key];
+    }
   }
-  return [all.length, keys, values];
+  return [count, rest];
+}
+
+/** A new object of `keys[i]: values[i]` (no `__proto__` member, which would set the prototype). */
+export function objectOf(keys, values) {
+  const out = {};
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== "__proto__") out[keys[i]] = values[i];
+  return out;
 }
 
 /** A `Set` of key names. */

@@ -23,16 +23,6 @@ export function citation(citedText, citedTextHeading, documentTitle, documentInd
   return c;
 }
 
-/** A citation's `raw`: the members the decoder did not type, under their wire names. */
-export function rawMembers(keys, values) {
-  const raw = {};
-  for (let i = 0; i < keys.length; i++) {
-    // A store to `__proto__` would set the prototype instead: never a real field.
-    if (keys[i] !== "__proto__") raw[keys[i]] = values[i];
-  }
-  return raw;
-}
-
 /** A `SearchResult`. */
 export function searchResult(id, url, title) {
   return { id, url, title };

@@ -132,7 +132,8 @@ function declaredLength(value) {
  * (`error` is what was thrown); `tooLarge` is the size of a response over
  * `maxBytes` (refused from its `Content-Length` before the download when it
  * declares one, else counted in UTF-16 units); `body` is the parsed JSON,
- * `undefined` when the body is not JSON.
+ * `undefined` when the body is not JSON; `retryAfter` is read from a
+ * response that is not 2xx, `cacheControl` from one to a GET.
  */
 export function exchange(url, token, body, maxBytes, signal) {
   const headers = {};
@@ -152,8 +153,9 @@ export function exchange(url, token, body, maxBytes, signal) {
     const read = response.headers;
     out.status = response.status;
     out.failed = 2;
-    out.retryAfter = read.get("Retry-After");
-    out.cacheControl = read.get("Cache-Control");
+    // Only what the core reads: `Retry-After` of a failure, `Cache-Control` of a card (a GET).
+    if (!response.ok) out.retryAfter = read.get("Retry-After");
+    if (body === undefined) out.cacheControl = read.get("Cache-Control");
     const declared = declaredLength(read.get("Content-Length"));
     if (declared > maxBytes) {
       out.failed = 0;

@@ -43,10 +43,16 @@ pub trait JsonView: Sized + Clone {
     fn len(&self) -> usize;
     /// The element `index` of an array.
     fn at(&self, index: usize) -> Option<Self>;
-    /// The number of own members of an object, and those members, in order,
-    /// whose keys are not in `known`, keys as string views (not copied);
-    /// `(0, [])` for other kinds.
-    fn members_except(&self, known: &'static [&'static str]) -> (usize, Vec<(Self, Self)>);
+    /// The own members of an object, in order, keys as string views (not
+    /// copied); empty for other kinds.
+    fn members(&self) -> Vec<(Self, Self)>;
+    /// For an object: how many of its members have keys in `known`, and a new
+    /// object of the others (without a `__proto__` member, which would set the
+    /// prototype of a JS object instead); `(0, {})` for other kinds.
+    fn others(&self, known: &'static [&'static str]) -> (usize, Self);
+    /// A new object of `members` (keys are string views; a `__proto__` member
+    /// is left out, as by [`JsonView::others`]).
+    fn object(members: Vec<(Self, Self)>) -> Self;
     /// A new string value (for the rare decoded field that is computed).
     fn from_str(text: &str) -> Self;
     /// A new string value: the string values of `strings` joined by
@@ -61,6 +67,11 @@ pub trait JsonView: Sized + Clone {
     /// True when the value is an array with no elements or not an array.
     fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+    /// The member `key` and its kind, when present and not `null` (a view may
+    /// answer with fewer questions than [`JsonView::get`] and then [`JsonView::kind`]).
+    fn get_with_kind(&self, key: &'static str) -> Option<(Kind, Self)> {
+        self.get(key).map(|v| (v.kind(), v)).filter(|(kind, _)| *kind != Kind::Null)
     }
     /// The member `key` when it is a string value, kept as a view (no copy).
     fn get_str(&self, key: &'static str) -> Option<Self> {
@@ -141,12 +152,17 @@ mod native {
         fn at(&self, index: usize) -> Option<Self> {
             self.as_array().and_then(|a| a.get(index)).cloned()
         }
-        fn members_except(&self, known: &'static [&'static str]) -> (usize, Vec<(Self, Self)>) {
-            let Some(object) = self.as_object() else {
-                return (0, Vec::new());
-            };
-            let others = object.iter().filter(|(k, _)| !known.contains(&k.as_str())).map(|(k, v)| (Value::String(k.clone()), v.clone()));
-            (object.len(), others.collect())
+        fn members(&self) -> Vec<(Self, Self)> {
+            let members = self.as_object().into_iter().flatten();
+            members.map(|(k, v)| (Value::String(k.clone()), v.clone())).collect()
+        }
+        fn others(&self, known: &'static [&'static str]) -> (usize, Self) {
+            let (known_members, others): (Vec<_>, Vec<_>) = self.members().into_iter().partition(|(k, _)| k.as_str().is_some_and(|k| known.contains(&k)));
+            (known_members.len(), Self::object(others))
+        }
+        fn object(members: Vec<(Self, Self)>) -> Self {
+            let members = members.into_iter().filter_map(|(k, v)| Some((k.as_str()?.to_owned(), v)));
+            Value::Object(members.filter(|(k, _)| k != "__proto__").collect())
         }
         fn from_str(text: &str) -> Self {
             Value::String(text.to_owned())
@@ -175,10 +191,12 @@ mod tests {
         assert!(a.at(9).is_none());
         assert!(v.get("s").unwrap().get("x").is_none());
         assert_eq!(v.get("s").unwrap().len(), 0);
-        let (count, members) = v.members_except(&[]);
-        let keys: Vec<serde_json::Value> = members.into_iter().map(|(k, _)| k).collect();
-        assert_eq!((count, keys), (2, vec![json!("a"), json!("s")]));
-        assert_eq!(v.members_except(&["a"]).0, 2);
-        assert_eq!(v.members_except(&["a"]).1, vec![(json!("s"), json!("str"))]);
+        let keys: Vec<serde_json::Value> = v.members().into_iter().map(|(k, _)| k).collect();
+        assert_eq!(keys, vec![json!("a"), json!("s")]);
+        assert_eq!(v.others(&["a"]), (1, json!({"s": "str"})));
+        assert_eq!(json!([1]).others(&["a"]), (0, json!({})));
+        assert_eq!(serde_json::Value::object(vec![(json!("__proto__"), json!(1)), (json!("k"), json!(2))]), json!({"k": 2}));
+        assert_eq!(v.get_with_kind("s"), Some((Kind::String, json!("str"))));
+        assert_eq!(json!({"n": null}).get_with_kind("n"), None);
     }
 }

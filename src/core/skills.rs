@@ -127,8 +127,8 @@ pub struct Citation<V> {
     pub document_year: Option<V>,
     /// `source_url` (as sent: renderers must still check the scheme).
     pub source_url: Option<V>,
-    /// Every other member: (wire name, value).
-    pub raw: Vec<(V, V)>,
+    /// Every other member, under its wire name (an object).
+    pub raw: V,
 }
 
 /// Every wire name of a typed citation field, in both spellings.
@@ -139,8 +139,8 @@ const CITATION_KEYS: [&str; 16] = [
 ];
 
 impl<V: JsonView> Citation<V> {
-    /// A citation with no fields.
-    fn empty() -> Self {
+    /// A citation with no typed fields and `raw` as given.
+    fn untyped(raw: V) -> Self {
         Citation {
             cited_text: None,
             cited_text_heading: None,
@@ -150,7 +150,7 @@ impl<V: JsonView> Citation<V> {
             document_reference: None,
             document_year: None,
             source_url: None,
-            raw: Vec::new(),
+            raw,
         }
     }
 
@@ -159,38 +159,39 @@ impl<V: JsonView> Citation<V> {
         Self::decode_known(object).unwrap_or_else(|| Self::decode_members(object))
     }
 
-    /// The common case, read by known keys, with only the unknown members
-    /// walked for `raw`: `None` unless every known field is present at most
-    /// once (one spelling) and of its type.
+    /// The common case, read by known keys, the unknown members gathered
+    /// into `raw` in one step: `None` unless every member with a known key is
+    /// a typed field, once (one spelling), of its type.
     fn decode_known(object: &V) -> Option<Self> {
-        let mut c = Self::empty();
+        let (known_members, raw) = object.others(&CITATION_KEYS);
+        let mut c = Self::untyped(raw);
         let mut found = 0;
-        let mut field = |snake: &'static str, camel: &'static str, accepts: fn(&V) -> bool| -> Option<Option<V>> {
-            let Some(value) = object.get(snake).or_else(|| object.get(camel)) else {
+        let mut field = |snake: &'static str, camel: &'static str, accepts: fn(Kind) -> bool| -> Option<Option<V>> {
+            let Some((kind, value)) = object.get_with_kind(snake).or_else(|| object.get_with_kind(camel)) else {
                 return Some(None);
             };
             found += 1;
-            accepts(&value).then_some(Some(value))
+            accepts(kind).then_some(Some(value))
         };
-        let text = |v: &V| v.is_kind(Kind::String);
+        let text = |kind| kind == Kind::String;
         c.cited_text = field("cited_text", "citedText", text)?;
         c.cited_text_heading = field("cited_text_heading", "citedTextHeading", text)?;
         c.document_title = field("document_title", "documentTitle", text)?;
-        c.document_index = field("document_index", "documentIndex", |v| v.is_kind(Kind::Number))?.and_then(|v| v.as_f64());
+        c.document_index = field("document_index", "documentIndex", |kind| kind == Kind::Number)?.and_then(|v| v.as_f64());
         c.document_author = field("document_author", "documentAuthor", text)?;
         c.document_reference = field("document_reference", "documentReference", text)?;
-        c.document_year = field("document_year", "documentYear", |v| v.is_kind(Kind::String) || v.is_kind(Kind::Number))?;
+        c.document_year = field("document_year", "documentYear", |kind| kind == Kind::String || kind == Kind::Number)?;
         c.source_url = field("source_url", "sourceUrl", text)?;
-        let (count, others) = object.members_except(&CITATION_KEYS);
-        c.raw = others;
-        (count == found + c.raw.len()).then_some(c)
+        // A `null` field, or both spellings of one, leaves a known member unaccounted for.
+        (known_members == found).then_some(c)
     }
 
     /// Any citation, member by member: known fields of their type typed,
     /// everything else in `raw` (the later of two spellings of a field wins).
     fn decode_members(object: &V) -> Self {
-        let mut c = Self::empty();
-        for (key, value) in object.members_except(&[]).1 {
+        let mut c = Self::untyped(V::object(Vec::new()));
+        let mut raw = Vec::new();
+        for (key, value) in object.members() {
             let kind = value.kind();
             let slot = match key.as_string().as_deref().unwrap_or_default() {
                 "cited_text" | "citedText" => &mut c.cited_text,
@@ -208,16 +209,17 @@ impl<V: JsonView> Citation<V> {
                     continue;
                 }
                 _ => {
-                    c.raw.push((key, value));
+                    raw.push((key, value));
                     continue;
                 }
             };
             if kind == Kind::String {
                 *slot = Some(value);
             } else {
-                c.raw.push((key, value));
+                raw.push((key, value));
             }
         }
+        c.raw = V::object(raw);
         c
     }
 }

@@ -25,8 +25,6 @@ extern "C" {
         source_url: &JsValue,
         raw: &JsValue,
     ) -> JsValue;
-    #[wasm_bindgen(js_name = rawMembers)]
-    fn raw_members(keys: Box<[JsValue]>, values: Box<[JsValue]>) -> JsValue;
     #[wasm_bindgen(js_name = searchResult)]
     fn search_result_object(id: &JsValue, url: &JsValue, title: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = magisteriumDocument)]
@@ -55,7 +53,6 @@ fn qa_answer(a: QaAnswer<JsValue>) -> JsValue {
 }
 
 fn citation(c: Citation<JsValue>) -> JsValue {
-    let (keys, values): (Vec<JsValue>, Vec<JsValue>) = c.raw.into_iter().unzip();
     citation_object(
         &or_undefined(c.cited_text),
         &or_undefined(c.cited_text_heading),
@@ -65,7 +62,7 @@ fn citation(c: Citation<JsValue>) -> JsValue {
         &or_undefined(c.document_reference),
         &or_undefined(c.document_year),
         &or_undefined(c.source_url),
-        &raw_members(keys.into(), values.into()),
+        &c.raw,
     )
 }
 

@@ -24,9 +24,13 @@ extern "C" {
     /// True when the member `key` of an object is `expected` (`===`).
     #[wasm_bindgen(js_name = memberIs)]
     fn member_is_value(object: &JsValue, key: &JsValue, expected: &JsValue) -> bool;
-    /// `[member count, other keys, their values]` of an object from
-    /// `JSON.parse`: the members whose keys are not in `known`.
-    fn members(object: &JsValue, known: &JsValue) -> Array;
+    /// `[keys, values]` of an object from `JSON.parse`.
+    fn members(object: &JsValue) -> Array;
+    /// `[how many members have keys in known, an object of the others]`.
+    fn others(object: &JsValue, known: &JsValue) -> Array;
+    /// A new object of `keys[i]: values[i]` (no `__proto__` member).
+    #[wasm_bindgen(js_name = objectOf)]
+    fn object_of(keys: Box<[JsValue]>, values: Box<[JsValue]>) -> JsValue;
     /// A `Set` of key names.
     #[wasm_bindgen(js_name = keySet)]
     fn key_set(keys: Box<[JsValue]>) -> JsValue;
@@ -93,14 +97,29 @@ impl JsonView for JsValue {
         Some(self.unchecked_ref::<Array>().get(index)).filter(|v| !v.is_undefined())
     }
 
-    fn members_except(&self, known: &'static [&'static str]) -> (usize, Vec<(Self, Self)>) {
-        if self.kind() != Kind::Object {
-            return (0, Vec::new());
+    fn members(&self) -> Vec<(Self, Self)> {
+        if !self.is_kind(Kind::Object) {
+            return Vec::new();
         }
-        let found = members(self, known_set(known));
-        let total = number(&found.get(0)) as usize;
-        let (keys, values) = (found.get(1).unchecked_into::<Array>(), found.get(2).unchecked_into::<Array>());
-        (total, keys.iter().zip(values.iter()).collect())
+        let pair = members(self);
+        let (keys, values) = (pair.get(0).unchecked_into::<Array>(), pair.get(1).unchecked_into::<Array>());
+        keys.iter().zip(values.iter()).collect()
+    }
+
+    fn others(&self, known: &'static [&'static str]) -> (usize, Self) {
+        let found = others(self, known_set(known));
+        (number(&found.get(0)) as usize, found.get(1))
+    }
+
+    fn object(members: Vec<(Self, Self)>) -> Self {
+        let (keys, values): (Vec<JsValue>, Vec<JsValue>) = members.into_iter().unzip();
+        object_of(keys.into(), values.into())
+    }
+
+    fn get_with_kind(&self, key: &'static str) -> Option<(Kind, Self)> {
+        let value = member(self, cached_key(key));
+        let kind = self::kind_of_code(kind_code(&value));
+        (kind != Kind::Null).then_some((kind, value))
     }
 
     fn from_str(text: &str) -> Self {
@@ -164,12 +183,7 @@ pub fn cached_key(key: &'static str) -> &'static JsValue {
     KEYS.get((key.as_ptr() as usize, key.len()), || JsValue::from_str(key))
 }
 
-/// The JS `Set` of a list of known keys, made once (the empty list is
-/// `undefined`, which `members` reads as "none").
+/// The JS `Set` of a list of known keys, made once.
 fn known_set(known: &'static [&'static str]) -> &'static JsValue {
-    const NONE: &JsValue = &JsValue::UNDEFINED;
-    if known.is_empty() {
-        return NONE;
-    }
     KNOWN.get((known.as_ptr() as usize, known.len()), || key_set(known.iter().map(|key| JsValue::from_str(key)).collect()))
 }

@@ -78,15 +78,11 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
         .arg(out)
         .arg(wasm))?;
     let module = out.join(format!("{STEM}_bg.wasm"));
-    let mut opt = npm_bin("wasm-opt");
-    opt.args(["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
-        .args(["--enable-reference-types", "--enable-multivalue", "--enable-mutable-globals"]);
-    let minified = target.bindgen != "bundler";
-    if minified {
-        opt.arg(minify::FLAG);
-    }
-    let printed = shell::stdout_or_fail(opt.arg(&module).arg("-o").arg(&module))?;
-    if minified {
+    // `--converge` repeats the passes while they still shrink the module; the
+    // renaming runs once, on its own, so binaryen prints one mapping.
+    wasm_opt(&["-Oz", "--converge"], &module)?;
+    if target.bindgen != "bundler" {
+        let printed = wasm_opt(&[minify::FLAG], &module)?;
         let glue = out.join(format!("{STEM}.js"));
         write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)?;
     }
@@ -109,6 +105,16 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     minify_js(&js)?;
     let js: Vec<&Path> = js.iter().map(PathBuf::as_path).collect();
     Ok(Sizes { dir: target.dir, wasm: gzip_size(&[&module])?, js: gzip_size(&js)? })
+}
+
+/// Runs npm binaryen's `wasm-opt` with `passes` on `module` in place (with the
+/// features wasm-bindgen's output uses); what it printed.
+fn wasm_opt(passes: &[&str], module: &Path) -> Result<String> {
+    let mut opt = npm_bin("wasm-opt");
+    opt.args(passes)
+        .args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
+        .args(["--enable-reference-types", "--enable-multivalue", "--enable-mutable-globals"]);
+    shell::stdout_or_fail(opt.arg(module).arg("-o").arg(module))
 }
 
 /// Minifies the package's JS in place with esbuild (whitespace, comments,

@@ -145,6 +145,37 @@ async fn a_proto_key_pollutes_nothing() {
 }
 
 #[wasm_bindgen_test]
+async fn citations_decode_alike_by_known_keys_and_member_by_member() {
+    // Common shapes take the known-key path; both spellings, a `null` field or
+    // a wrong type go member by member. Each must give what the types promise.
+    let cases: [(&str, &str); 7] = [
+        (
+            r#"{"cited_text":"t","document_index":1,"document_year":1965,"source_url":"https://x","relevance":0.5}"#,
+            r#"{"citedText":"t","documentIndex":1,"documentYear":1965,"sourceUrl":"https://x","raw":{"relevance":0.5}}"#,
+        ),
+        (r#"{"citedText":"t","documentYear":"1965"}"#, r#"{"citedText":"t","documentYear":"1965","raw":{}}"#),
+        (r#"{"cited_text":"a","citedText":"b"}"#, r#"{"citedText":"b","raw":{}}"#),
+        (r#"{"cited_text":null,"document_title":"d"}"#, r#"{"documentTitle":"d","raw":{"cited_text":null}}"#),
+        (r#"{"document_index":"two","page":17}"#, r#"{"raw":{"document_index":"two","page":17}}"#),
+        (r#"{"__proto__":{"x":1},"document_title":"d"}"#, r#"{"documentTitle":"d","raw":{}}"#),
+        ("{}", r#"{"raw":{}}"#),
+    ];
+    let citations: Vec<&str> = cases.iter().map(|(sent, _)| *sent).collect();
+    // Sent verbatim, so the members keep their order (the later spelling wins).
+    let parts = format!(r#"[{{"kind":"text","text":"a"}},{{"kind":"data","data":{{"citations":[{}]}}}}]"#, citations.join(","));
+    let result = format!(r#"{{"kind":"task","id":"t-h","contextId":"c-h","status":{{"state":"completed"}},"artifacts":[{{"artifactId":"a","name":"catholic_qa_response","parts":{parts}}}]}}"#);
+    let verbatim = body(200, &format!(r#"{{"jsonrpc":"2.0","id":{{{{id}}}},"result":{result}}}"#), "application/json");
+    let answer = case(Via::Ask, &verbatim, RESOLVES).await;
+    let decoded = Array::from(&get(&answer, "citations"));
+    assert_eq!(decoded.length() as usize, cases.len());
+    for (i, (sent, expected)) in cases.iter().enumerate() {
+        let got = js_sys::JSON::stringify(&decoded.get(i as u32)).ok().and_then(|s| s.as_string());
+        assert_eq!(got.as_deref(), Some(*expected), "{sent}");
+    }
+    assert!(get(&js_sys::Object::new().into(), "x").is_undefined(), "no prototype was set");
+}
+
+#[wasm_bindgen_test]
 async fn wrong_types_decode_to_what_is_valid() {
     let hits = case(Via::Search, &search_parts(r#"[{"kind":"data","data":{"results":[{"id":{}},5,null,{"id":"7","url":["x"],"title":7}]}}]"#), RESOLVES).await;
     let hits = Array::from(&hits);

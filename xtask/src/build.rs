@@ -102,7 +102,7 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     if target.bindgen == "bundler" {
         js.push(out.join(format!("{STEM}_bg.js")));
     }
-    minify_js(&js)?;
+    let js = if target.dir == "web" { vec![bundle_web(out)?] } else { minify_js(&js)? };
     let js: Vec<&Path> = js.iter().map(PathBuf::as_path).collect();
     Ok(Sizes { dir: target.dir, wasm: gzip_size(&[&module])?, js: gzip_size(&js)? })
 }
@@ -119,12 +119,32 @@ fn wasm_opt(passes: &[&str], module: &Path) -> Result<String> {
 
 /// Minifies the package's JS in place with esbuild (whitespace, comments,
 /// local names; exported names, top-level names (so the classes' `name`) and
-/// each file's module format are kept).
-fn minify_js(files: &[PathBuf]) -> Result<()> {
+/// each file's module format are kept); the files.
+fn minify_js(files: &[PathBuf]) -> Result<Vec<PathBuf>> {
     for file in files {
-        shell::run(npm_bin("esbuild").arg(file).arg("--minify").arg("--log-level=warning").arg("--allow-overwrite").arg(format!("--outfile={}", file.display())))?;
+        shell::run(esbuild(file).arg(format!("--outfile={}", file.display())))?;
     }
-    Ok(())
+    Ok(files.to_vec())
+}
+
+/// The web build as one minified ES module, `index.js` (the glue and the
+/// snippets bundled in): a page fetches one file before the `.wasm` instead
+/// of a chain of six. The folder keeps `index.js` and the `.wasm`.
+fn bundle_web(out: &Path) -> Result<PathBuf> {
+    let index = out.join("index.js");
+    let bundled = out.join("bundled.js");
+    shell::run(esbuild(&index).args(["--bundle", "--format=esm"]).arg(format!("--outfile={}", bundled.display())))?;
+    fs::rename(&bundled, &index).map_err(|e| format!("{}: {e}", index.display()))?;
+    fs::remove_file(out.join(format!("{STEM}.js"))).map_err(|e| format!("removing the web glue: {e}"))?;
+    fs::remove_dir_all(out.join("snippets")).map_err(|e| format!("removing the web snippets: {e}"))?;
+    Ok(index)
+}
+
+/// esbuild minifying `file` (quietly, overwriting allowed).
+fn esbuild(file: &Path) -> Command {
+    let mut cmd = npm_bin("esbuild");
+    cmd.arg(file).args(["--minify", "--log-level=warning", "--allow-overwrite"]);
+    cmd
 }
 
 /// The error class wasm-bindgen copied under `snippets/<crate-hash>/`.

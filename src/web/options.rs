@@ -72,7 +72,10 @@ pub fn client_config(o: &Reader, endpoint: Endpoint) -> Result<ClientConfig> {
     let auth = match (token, provider.transpose()?) {
         (Some(_), Some(_)) => return Err(Error::invalid_input("give either token or tokenProvider, not both")),
         (Some(token), None) if token.trim().is_empty() => return Err(Error::invalid_input("token must not be empty")),
-        (Some(token), None) => Auth::Token(token),
+        (Some(token), None) => {
+            validate::header_token(&token)?;
+            Auth::Token(token)
+        }
         (None, Some(provider)) => Auth::Provider(provider),
         (None, None) => Auth::None,
     };

@@ -64,9 +64,6 @@ impl Session {
                     token = self.token(signal).await?;
                     need_token = false;
                 }
-                if let Some((token, _)) = &token {
-                    validate::header_token(token)?;
-                }
                 self.pace(call, signal).await?;
                 let request_id = self.next_request_id.get();
                 self.next_request_id.set(request_id + 1);
@@ -135,7 +132,7 @@ impl Session {
         };
         match answer {
             Ok(value) => match value.as_string() {
-                Some(token) if !token.trim().is_empty() => Ok(Some((token, value))),
+                Some(token) if !token.trim().is_empty() => validate::header_token(&token).map(|()| Some((token, value))),
                 _ => Err(Error::new(ErrorCode::Unauthorized, "tokenProvider returned no token (it must return a non-empty string)")),
             },
             Err(_) if signal.is_aborted() => Err(signal.aborted_error()),

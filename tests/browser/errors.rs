@@ -58,6 +58,20 @@ async fn a_token_provider_is_asked_again_after_a_401() {
 }
 
 #[wasm_bindgen_test]
+async fn a_token_that_cannot_be_a_header_is_invalid_input() {
+    let bad = "line\nbreak";
+    let thrown = match magisterium_a2a::web::MagisteriumClient::new(object(&[("endpoint", ENDPOINT.into()), ("token", bad.into())])) {
+        Ok(_) => panic!("a token with a line break was accepted"),
+        Err(e) => e,
+    };
+    assert_eq!(text(&thrown, "code"), "INVALID_INPUT");
+    let provider = Function::new_no_args(r"return 'curly \u201ctoken\u201d'");
+    let c = magisterium_a2a::web::MagisteriumClient::new(object(&[("endpoint", ENDPOINT.into()), ("tokenProvider", provider.into())])).expect("client");
+    let e = rejects(search(&c), "INVALID_INPUT").await;
+    assert!(text(&e, "message").contains("header"), "{:?}", get(&e, "message"));
+}
+
+#[wasm_bindgen_test]
 async fn a_failed_task_rejects_with_task_failed() {
     let (c, token) = own_client().await;
     let failed = r#""result":{"kind":"task","id":"task-failed-1","contextId":"c","status":{"state":"failed","message":{"kind":"message","role":"agent","messageId":"m","parts":[{"kind":"text","text":"the skill raised"}]}}}"#;

@@ -11,7 +11,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
 use js_sys::{Array, JsString};
-
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/json-view.js")]

@@ -248,3 +248,25 @@ fn copy_files(from: &Path, to: &Path) -> Result<()> {
 fn copy(from: &Path, to: &Path) -> Result<()> {
     fs::copy(from, to).map(|_| ()).map_err(|e| format!("{} → {}: {e}", from.display(), to.display()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::commonjs;
+
+    #[test]
+    fn snippets_become_commonjs_modules_with_their_names() {
+        let module = "// a comment\nconst LIMIT = 2;\nexport class Signal {\n  constructor() {}\n}\nexport function exchange(a) {\n  return a;\n}\n";
+        let converted = commonjs(module).unwrap();
+        assert_eq!(
+            converted,
+            "\"use strict\";\n// a comment\nconst LIMIT = 2;\nclass Signal {\n  constructor() {}\n}\nfunction exchange(a) {\n  return a;\n}\nmodule.exports = { Signal, exchange };\n"
+        );
+    }
+
+    #[test]
+    fn what_it_cannot_convert_is_an_error() {
+        assert!(commonjs("import { x } from './y.js';\nexport function f() {}\n").is_err());
+        assert!(commonjs("export const x = 1;\n").is_err());
+        assert!(commonjs("const x = 1;\n").is_err(), "a module that exports nothing");
+    }
+}

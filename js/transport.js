@@ -12,9 +12,10 @@ const TIMEOUT = "magisterium-a2a: timeout";
 const MAX_DELAY = 2147483647;
 
 /**
- * The calls in flight, each with its deadline, and the one timer armed for
- * the earliest: a timer per call would cost every call a `setTimeout` and a
- * `clearTimeout`, most of them for calls that end long before their deadline.
+ * The calls in flight, each due at a time on the monotonic `performance.now()`
+ * clock, and the one timer armed for the earliest: a timer per call would cost
+ * every call a `setTimeout` and a `clearTimeout`, most of them for calls that
+ * end long before they are due.
  */
 const inFlight = new Set();
 let timer;
@@ -25,19 +26,19 @@ function arm(at) {
   if (at >= timerAt) return;
   clearTimeout(timer);
   timerAt = at;
-  timer = setTimeout(expire, Math.min(Math.max(at - Date.now(), 0), MAX_DELAY));
+  timer = setTimeout(expire, Math.min(Math.max(at - performance.now(), 0), MAX_DELAY));
 }
 
-/** Aborts every call past its deadline and re-arms for the next one. */
+/** Aborts every call that is due and re-arms for the next one. */
 function expire() {
   timerAt = Infinity;
-  const now = Date.now();
+  const now = performance.now();
   let next = Infinity;
   for (const call of inFlight) {
-    if (call.deadline <= now) {
+    if (call.due <= now) {
       inFlight.delete(call);
       call.controller.abort(TIMEOUT);
-    } else if (call.deadline < next) next = call.deadline;
+    } else if (call.due < next) next = call.due;
   }
   if (next < Infinity) arm(next);
 }
@@ -58,11 +59,13 @@ export class CallSignal {
     this.controller = controller;
     this.signal = controller.signal;
     this.caller = caller;
+    // `deadline` (wall clock) is what the Rust retry budget reads; `due` times the abort.
     this.deadline = Date.now() + timeoutMs;
+    this.due = performance.now() + timeoutMs;
     this.forward = caller && (() => controller.abort());
     if (caller) caller.addEventListener("abort", this.forward, { once: true });
     inFlight.add(this);
-    arm(this.deadline);
+    arm(this.due);
     holdProcess(true);
   }
 

@@ -156,6 +156,22 @@ async fn abort_and_timeout_end_a_slow_call() {
 }
 
 #[wasm_bindgen_test]
+async fn calls_in_flight_time_out_each_at_its_own_deadline() {
+    // One timer serves every call in flight: a later call that is due sooner must re-arm it.
+    let (c, token) = own_client().await;
+    fault(&token, "slow", r#""delayMs":5000,"times":2"#).await;
+    let started = js_sys::Date::now();
+    let long = c.search_documents("grace".into(), object(&[("timeoutMs", 2500.into())]));
+    let short = c.search_documents("grace".into(), object(&[("timeoutMs", 300.into())]));
+    rejects(short, "TIMEOUT").await;
+    let short_took = js_sys::Date::now() - started;
+    rejects(long, "TIMEOUT").await;
+    let long_took = js_sys::Date::now() - started;
+    assert!(long_took >= 2500.0 - 50.0, "the long call kept its own deadline: {long_took} ms");
+    assert!(short_took < long_took - 1000.0, "the short call ended at its deadline, not the long one's: {short_took} vs {long_took} ms");
+}
+
+#[wasm_bindgen_test]
 async fn invalid_input_is_refused_before_any_request() {
     let c = client("demo-token", &[]);
     rejects(c.ask("  ".into(), none()), "INVALID_INPUT").await;

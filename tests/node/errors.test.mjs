@@ -1,6 +1,8 @@
 // Every failure surfaces as a MagisteriumError with the right code, in the Node build.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { MagisteriumClient, MagisteriumError } from "magisterium-a2a";
 import { endpoint, token, freshToken, fault, rejectsWith } from "./harness.mjs";
 
@@ -106,6 +108,30 @@ test("TIMEOUT and ABORTED end a slow call, and the client keeps working", async 
   early.abort();
   await rejectsWith(c.searchDocuments("grace", { signal: early.signal }), { code: "ABORTED" });
   assert.ok((await c.searchDocuments("grace")).length > 0);
+});
+
+/** Runs `code` (an ES module) in a Node process of its own; its stdout and how long it lived. */
+function runScript(code) {
+  const started = Date.now();
+  const cwd = fileURLToPath(new URL("..", import.meta.url));
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ["--input-type=module", "-e", code], { cwd, timeout: 60_000 }, (error, stdout) =>
+      error ? reject(error) : resolve({ stdout: stdout.trim(), ms: Date.now() - started }));
+  });
+}
+
+test("the timeout timer holds a Node process only while a call is in flight", async () => {
+  const setup = `import { MagisteriumClient } from "magisterium-a2a";`;
+  // A finished call with the default 30 s timeout: the process ends when the script does.
+  const done = await runScript(`${setup} const c = new MagisteriumClient(${JSON.stringify({ token, endpoint })});
+    console.log((await c.searchDocuments("grace")).length > 0);`);
+  assert.equal(done.stdout, "true");
+  assert.ok(done.ms < 20_000, `the process outlived its call by the timeout: ${done.ms} ms`);
+  // A call still waiting (on a token that never comes) keeps the process until its timeout.
+  const waiting = await runScript(`${setup} const c = new MagisteriumClient(${JSON.stringify({ endpoint })
+    .replace("}", ", tokenProvider: () => new Promise(() => {}), timeoutMs: 300 }")});
+    c.searchDocuments("grace").catch((e) => console.log(e.code));`);
+  assert.equal(waiting.stdout, "TIMEOUT");
 });
 
 test("NETWORK when nothing answers", async () => {

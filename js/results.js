@@ -23,6 +23,11 @@ export function citation(citedText, citedTextHeading, documentTitle, documentInd
   return c;
 }
 
+/** An array of results (the glue has already made it one). */
+export function list(values) {
+  return values;
+}
+
 /** A `SearchResult`. */
 export function searchResult(id, url, title) {
   return { id, url, title };

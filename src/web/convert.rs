@@ -27,6 +27,8 @@ extern "C" {
     ) -> JsValue;
     #[wasm_bindgen(js_name = searchResult)]
     fn search_result_object(id: &JsValue, url: &JsValue, title: &JsValue) -> JsValue;
+    /// The array the glue makes of `values` (in one crossing, not a push per element).
+    fn list(values: Box<[JsValue]>) -> JsValue;
     #[wasm_bindgen(js_name = magisteriumDocument)]
     fn document_object(id: &JsValue, title: &JsValue, author: &JsValue, reference: &JsValue, text: &JsValue) -> JsValue;
 }
@@ -35,7 +37,7 @@ extern "C" {
 pub fn outcome(outcome: Outcome<JsValue>) -> JsValue {
     match outcome {
         Outcome::Answer(answer) => qa_answer(answer),
-        Outcome::Hits(hits) => js_sys::Array::from_iter(hits.into_iter().map(search_result)).into(),
+        Outcome::Hits(hits) => list(hits.into_iter().map(search_result).collect()),
         Outcome::Document(document) => document.map_or(JsValue::NULL, self::document),
         Outcome::Text(text) => text.unwrap_or(JsValue::NULL),
         Outcome::Task(task) => task,

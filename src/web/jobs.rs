@@ -1,5 +1,5 @@
 //! What a method asks for, and the one future every method of every client
-//! class shares (so the future-to-Promise machinery exists once).
+//! class shares (one state machine, driven by [`super::driver`]).
 
 use super::arguments::{self, Method};
 use super::convert;
@@ -14,7 +14,6 @@ use crate::core::poll::{self, Backoff};
 use alloc::rc::Rc;
 use alloc::string::String;
 use js_sys::Promise;
-use js_sys::futures::future_to_promise;
 use wasm_bindgen::JsValue;
 
 /// The default time limit of `waitForTask`: a task may take a while.
@@ -53,7 +52,7 @@ pub fn start(session: &Rc<Session>, method: Method, argument: &JsValue, options:
 
 /// `work` as a Promise that rejects only with `MagisteriumError`.
 pub fn run(work: Work) -> Promise {
-    future_to_promise(perform(work))
+    super::driver::run(perform(work))
 }
 
 async fn perform(work: Work) -> Result<JsValue, JsValue> {

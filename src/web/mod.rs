@@ -6,6 +6,7 @@ mod arguments;
 mod client;
 mod convert;
 mod discovery;
+mod driver;
 mod error;
 mod jobs;
 mod js;

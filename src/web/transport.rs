@@ -9,7 +9,7 @@ use crate::core::text::{cat, int};
 use crate::core::wire::HttpReply;
 use alloc::string::String;
 use js_sys::Promise;
-use js_sys::futures::JsFuture;
+use super::driver::wait;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 
@@ -95,12 +95,12 @@ impl CallSignal {
 
     /// Awaits `promise`, or rejects as soon as the call is aborted.
     pub async fn race(&self, promise: Promise) -> Result<JsValue, JsValue> {
-        JsFuture::from(self.0.race(&promise)).await
+        wait(self.0.race(&promise)).await
     }
 
     /// Sleeps `ms`, or less when the call is aborted first (check [`Self::is_aborted`]).
     pub async fn sleep(&self, ms: f64) {
-        let _ = JsFuture::from(self.0.sleep(ms)).await;
+        let _ = wait(self.0.sleep(ms)).await;
     }
 }
 
@@ -117,7 +117,7 @@ impl Drop for CallSignal {
 /// over `max_bytes` is BAD_RESPONSE. `url` and `token` (or `undefined`) are JS
 /// strings, made once per client rather than per request.
 pub async fn send(call: &CallSignal, url: &JsValue, token: &JsValue, body: Option<&str>, max_bytes: f64) -> Result<HttpReply<JsValue>, Error<JsValue>> {
-    let reply: Exchange = match JsFuture::from(exchange(url, token, body, max_bytes, &call.0.signal())).await {
+    let reply: Exchange = match wait(exchange(url, token, body, max_bytes, &call.0.signal())).await {
         Ok(reply) => reply.unchecked_into(),
         Err(e) => return Err(failed(call, "the request failed", &e)),
     };

@@ -1,0 +1,118 @@
+//! The one executor: a call's future is a [`Task`] that `js/driver.js` polls
+//! each time the promise it awaits settles. An await is [`wait`]: it hands
+//! the promise out of the poll and takes its outcome in the next one. This
+//! replaces `future_to_promise`/`JsFuture`, which give every await two Rust
+//! closures (each registered with a `FinalizationRegistry`) and a microtask
+//! queue of their own, and weigh several KB in the bundle.
+
+use alloc::boxed::Box;
+use core::cell::RefCell;
+use core::future::Future;
+use core::pin::Pin;
+use core::task::{Context, Poll, Waker};
+use js_sys::Promise;
+use wasm_bindgen::prelude::*;
+
+type Outcome = Result<JsValue, JsValue>;
+
+#[wasm_bindgen(module = "/js/driver.js")]
+extern "C" {
+    /// Polls `task` until its future ends; the promise of its outcome.
+    fn drive(task: Task) -> Promise;
+}
+
+/// What passes between [`Task::poll`] and the [`Wait`] being polled: the
+/// outcome of the promise the task awaited, and the promise it awaits next.
+struct Exchange {
+    settled: Option<Outcome>,
+    awaiting: Option<Promise>,
+}
+
+/// The exchange of the task being polled (polls nest when a caller's callback,
+/// run during a poll, starts another call: each poll saves and restores it).
+struct Current(RefCell<Exchange>);
+
+// SAFETY: wasm32-unknown-unknown (without the atomics feature) runs on one thread.
+unsafe impl Sync for Current {}
+
+static CURRENT: Current = Current(RefCell::new(Exchange { settled: None, awaiting: None }));
+
+/// A call's future, polled from JS.
+#[wasm_bindgen(skip_typescript)]
+pub struct Task {
+    future: Pin<Box<dyn Future<Output = Outcome>>>,
+    output: Option<Outcome>,
+}
+
+#[wasm_bindgen]
+impl Task {
+    /// Polls the future with the outcome of the promise it awaited (`ok`,
+    /// `value`; anything on the first poll). The promise it awaits next, or
+    /// `undefined` once it has ended (see `ok` and `output`).
+    pub fn poll(&mut self, ok: bool, value: JsValue) -> Option<Promise> {
+        let input = Exchange { settled: Some(if ok { Ok(value) } else { Err(value) }), awaiting: None };
+        let saved = CURRENT.0.replace(input);
+        let polled = self.future.as_mut().poll(&mut Context::from_waker(Waker::noop()));
+        let exchange = CURRENT.0.replace(saved);
+        match polled {
+            Poll::Ready(outcome) => {
+                self.output = Some(outcome);
+                None
+            }
+            Poll::Pending => match exchange.awaiting {
+                Some(promise) => Some(promise),
+                None => {
+                    // Only `wait` suspends a task; anything else would hang the call.
+                    self.output = Some(Err(JsValue::from_str("magisterium-a2a: a task suspended without a promise")));
+                    None
+                }
+            },
+        }
+    }
+
+    /// True when the future ended with a value, false with an error.
+    #[wasm_bindgen(getter)]
+    pub fn ok(&self) -> bool {
+        matches!(self.output, Some(Ok(_)))
+    }
+
+    /// What the future ended with.
+    #[wasm_bindgen(getter)]
+    pub fn output(&mut self) -> JsValue {
+        match self.output.take() {
+            Some(Ok(value) | Err(value)) => value,
+            None => JsValue::UNDEFINED,
+        }
+    }
+}
+
+/// `future` as a promise of its outcome.
+pub fn run(future: impl Future<Output = Outcome> + 'static) -> Promise {
+    drive(Task { future: Box::pin(future), output: None })
+}
+
+/// Awaits `promise`: its value, or what it rejected with.
+pub fn wait(promise: Promise) -> Wait {
+    Wait { promise: Some(promise) }
+}
+
+/// The future of [`wait`].
+pub struct Wait {
+    promise: Option<Promise>,
+}
+
+impl Future for Wait {
+    type Output = Outcome;
+
+    fn poll(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Outcome> {
+        let mut exchange = CURRENT.0.borrow_mut();
+        if let Some(promise) = self.promise.take() {
+            exchange.awaiting = Some(promise);
+            return Poll::Pending;
+        }
+        match exchange.settled.take() {
+            Some(outcome) => Poll::Ready(outcome),
+            None => Poll::Pending,
+        }
+    }
+}

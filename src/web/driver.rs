@@ -62,8 +62,8 @@ impl Task {
             Poll::Pending => match exchange.awaiting {
                 Some(promise) => Some(promise),
                 None => {
-                    // Only `wait` suspends a task; anything else would hang the call.
-                    self.output = Some(Err(JsValue::from_str("magisterium-a2a: a task suspended without a promise")));
+                    // Only `wait` suspends a task: a bug, reported rather than a call that hangs.
+                    self.output = Some(Err(js_sys::Error::new("magisterium-a2a: a task suspended without a promise").into()));
                     None
                 }
             },

@@ -1,6 +1,7 @@
 // The client's I/O, on the JS side of the boundary: one call's cancellation
 // (the caller's signal and the call's timeout as one AbortController) and one
-// HTTP exchange (`fetch`, the size bound, the body read and `JSON.parse`).
+// HTTP exchange (`fetch`, the size bound, the body read and `JSON.parse`),
+// and the driver that runs a call's Rust future across the promises it awaits.
 // Written in JS because each is a handful of browser calls: from Rust every
 // one of them would be a crossing, and the async glue around them would weigh
 // more in the bundle than these lines. Every decision stays in Rust: what to
@@ -179,4 +180,28 @@ export function exchange(url, token, body, maxBytes, signal) {
       return out;
     }, fail);
   }, fail);
+}
+
+// The driver: each time a call's future awaits a promise, the promise settles
+// here and the future is polled again with the outcome. No Rust closure is
+// handed to JS, so an await costs one `then` and one crossing. (It lives in
+// this module rather than its own: wasm-bindgen-test-runner's page stalled
+// intermittently while loading one more snippet module; see src/web/driver.rs.)
+
+/** Drives `task` (a Rust `Task`); resolves or rejects as its future ends. */
+export function drive(task) {
+  return new Promise((resolve, reject) => {
+    const step = (ok, value) => {
+      const awaited = task.poll(ok, value);
+      if (awaited !== undefined) {
+        awaited.then((settled) => step(true, settled), (error) => step(false, error));
+        return;
+      }
+      const settle = task.ok ? resolve : reject;
+      settle(task.output);
+      task.free();
+    };
+    // The first poll runs after the calling method returned, as later ones do.
+    queueMicrotask(() => step(true, undefined));
+  });
 }

@@ -1,12 +1,18 @@
-//! The one executor: a call's future is a [`Task`] that `js/driver.js` polls
-//! each time the promise it awaits settles. An await is [`wait`]: it hands
+//! The one executor: a call's future is a [`Task`] that `drive` (in
+//! `js/transport.js`) polls each time the promise it awaits settles. An await is [`wait`]: it hands
 //! the promise out of the poll and takes its outcome in the next one. This
 //! replaces `future_to_promise`/`JsFuture`, which give every await two Rust
 //! closures (each registered with a `FinalizationRegistry`) and a microtask
 //! queue of their own, and weigh several KB in the bundle.
+//!
+//! `drive` shares `js/transport.js` instead of having a module of its own:
+//! with one more snippet module, the page of wasm-bindgen-test-runner 0.2.130
+//! intermittently never finished loading its module graph (2 of 5 and 3 of 11
+//! runs of one test hung before any test code ran; the same code with `drive`
+//! merged here: 10 of 10 clean). The bundle is one file either way.
 
 use alloc::boxed::Box;
-use core::cell::RefCell;
+use core::cell::Cell;
 use core::future::Future;
 use core::pin::Pin;
 use core::task::{Context, Poll, Waker};
@@ -15,7 +21,7 @@ use wasm_bindgen::prelude::*;
 
 type Outcome = Result<JsValue, JsValue>;
 
-#[wasm_bindgen(module = "/js/driver.js")]
+#[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
     /// Polls `task` until its future ends; the promise of its outcome.
     fn drive(task: Task) -> Promise;
@@ -23,19 +29,21 @@ extern "C" {
 
 /// What passes between [`Task::poll`] and the [`Wait`] being polled: the
 /// outcome of the promise the task awaited, and the promise it awaits next.
+/// Each poll saves and restores both, so no poll sees another task's.
+/// (`Cell`s, not a `RefCell`: no borrow can fail, so no borrow-error
+/// formatting reaches the bundle.)
 struct Exchange {
-    settled: Option<Outcome>,
-    awaiting: Option<Promise>,
+    settled: Cell<Option<Outcome>>,
+    awaiting: Cell<Option<Promise>>,
 }
 
-/// The exchange of the task being polled (polls nest when a caller's callback,
-/// run during a poll, starts another call: each poll saves and restores it).
-struct Current(RefCell<Exchange>);
-
 // SAFETY: wasm32-unknown-unknown (without the atomics feature) runs on one thread.
-unsafe impl Sync for Current {}
+unsafe impl Sync for Exchange {}
 
-static CURRENT: Current = Current(RefCell::new(Exchange { settled: None, awaiting: None }));
+static CURRENT: Exchange = Exchange {
+    settled: Cell::new(None),
+    awaiting: Cell::new(None),
+};
 
 /// A call's future, polled from JS.
 #[wasm_bindgen(skip_typescript)]
@@ -50,20 +58,29 @@ impl Task {
     /// `value`; anything on the first poll). The promise it awaits next, or
     /// `undefined` once it has ended (see `ok` and `output`).
     pub fn poll(&mut self, ok: bool, value: JsValue) -> Option<Promise> {
-        let input = Exchange { settled: Some(if ok { Ok(value) } else { Err(value) }), awaiting: None };
-        let saved = CURRENT.0.replace(input);
-        let polled = self.future.as_mut().poll(&mut Context::from_waker(Waker::noop()));
-        let exchange = CURRENT.0.replace(saved);
+        let saved_settled = CURRENT
+            .settled
+            .replace(Some(if ok { Ok(value) } else { Err(value) }));
+        let saved_awaiting = CURRENT.awaiting.take();
+        let polled = self
+            .future
+            .as_mut()
+            .poll(&mut Context::from_waker(Waker::noop()));
+        CURRENT.settled.set(saved_settled);
+        let awaiting = CURRENT.awaiting.replace(saved_awaiting);
         match polled {
             Poll::Ready(outcome) => {
                 self.output = Some(outcome);
                 None
             }
-            Poll::Pending => match exchange.awaiting {
+            Poll::Pending => match awaiting {
                 Some(promise) => Some(promise),
                 None => {
                     // Only `wait` suspends a task: a bug, reported rather than a call that hangs.
-                    self.output = Some(Err(js_sys::Error::new("magisterium-a2a: a task suspended without a promise").into()));
+                    self.output = Some(Err(js_sys::Error::new(
+                        "magisterium-a2a: a task suspended without a promise",
+                    )
+                    .into()));
                     None
                 }
             },
@@ -88,12 +105,17 @@ impl Task {
 
 /// `future` as a promise of its outcome.
 pub fn run(future: impl Future<Output = Outcome> + 'static) -> Promise {
-    drive(Task { future: Box::pin(future), output: None })
+    drive(Task {
+        future: Box::pin(future),
+        output: None,
+    })
 }
 
 /// Awaits `promise`: its value, or what it rejected with.
 pub fn wait(promise: Promise) -> Wait {
-    Wait { promise: Some(promise) }
+    Wait {
+        promise: Some(promise),
+    }
 }
 
 /// The future of [`wait`].
@@ -105,12 +127,11 @@ impl Future for Wait {
     type Output = Outcome;
 
     fn poll(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Outcome> {
-        let mut exchange = CURRENT.0.borrow_mut();
         if let Some(promise) = self.promise.take() {
-            exchange.awaiting = Some(promise);
+            CURRENT.awaiting.set(Some(promise));
             return Poll::Pending;
         }
-        match exchange.settled.take() {
+        match CURRENT.settled.take() {
             Some(outcome) => Poll::Ready(outcome),
             None => Poll::Pending,
         }

@@ -144,15 +144,37 @@ async fn send_message_runs_any_skill_and_returns_the_raw_task() {
     );
 }
 
+/// Calls in flight at once each settle with their own outcome: the one
+/// executor hands the outcome of every awaited promise to the call that
+/// awaited it, whatever order the responses arrive in.
 #[wasm_bindgen_test]
-async fn concurrent_calls_of_one_client_all_complete() {
+async fn concurrent_calls_of_one_client_each_get_their_own_outcome() {
     let (c, _) = own_client().await;
-    let calls: Vec<_> = ["grace", "baptism", "prayer", "Eucharist"]
+    let queries = ["grace", "baptism", "prayer", "Eucharist"];
+    let as_json =
+        |value: &JsValue| String::from(js_sys::JSON::stringify(value).unwrap_or_default());
+    let mut alone = Vec::new();
+    for q in queries {
+        alone.push(as_json(&ok(c.search_documents(q.into(), none())).await));
+    }
+    let saints_alone = as_json(&ok(c.saints_of_the_day("2026-03-19".into(), none())).await);
+    let searches: Vec<_> = queries
         .iter()
         .map(|q| c.search_documents((*q).into(), none()))
         .collect();
-    for call in calls {
-        assert!(Array::is_array(&ok(call).await));
+    let missing = c.get_task("no-such-task".into(), none());
+    let saints = c.saints_of_the_day("2026-03-19".into(), none());
+    rejects(missing, "TASK_NOT_FOUND").await;
+    assert_eq!(as_json(&ok(saints).await), saints_alone);
+    for (search, expected) in searches.into_iter().zip(&alone) {
+        assert_eq!(&as_json(&ok(search).await), expected);
     }
-    let _: JsValue = ok(c.saints_of_the_day("2026-03-19".into(), none())).await;
+    assert_eq!(
+        alone
+            .iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .len(),
+        queries.len(),
+        "four different answers"
+    );
 }

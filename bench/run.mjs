@@ -21,9 +21,14 @@ const OUT = env("BENCH_OUT");
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-/** How much of each measurement: together about a minute on a 2-core machine. */
+/**
+ * How much of each measurement: together about a minute and a half on a
+ * 2-core machine. Per call gets the most rounds: a client's own work is ~1 %
+ * of a live call, so its ratio needs many paired rounds to stand out of the
+ * network's jitter (60 rounds left ±0.05 between runs).
+ */
 const DECODE = { warmupMs: 300, batchMs: 25, rounds: 60 };
-const CALLS = { warmup: 20, count: 10, rounds: 60 };
+const CALLS = { warmup: 20, count: 10, rounds: 200 };
 const START_PAIRS = 30;
 
 function fail(message) {

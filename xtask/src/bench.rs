@@ -47,7 +47,7 @@ pub fn run() -> Result<()> {
         ],
         files: Vec::new(),
     })?;
-    println!("bench: about a minute; the quieter the machine, the tighter the spreads");
+    println!("bench: about two minutes; the quieter the machine, the tighter the spreads");
     shell::run(
         Command::new("node")
             .arg(root().join("bench/run.mjs"))

@@ -115,8 +115,10 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     )?;
     let module = out.join(format!("{STEM}_bg.wasm"));
     // `--converge` repeats the passes while they still shrink the module; the
-    // renaming runs once, on its own, so binaryen prints one mapping.
-    wasm_opt(&["-Oz", "--converge"], &module)?;
+    // renaming runs once, on its own, so binaryen prints one mapping. The
+    // `target_features` section only tells tools what the code uses: no
+    // runtime reads it.
+    wasm_opt(&["-Oz", "--converge", "--strip-target-features"], &module)?;
     if target.bindgen != "bundler" {
         let printed = wasm_opt(&[minify::FLAG], &module)?;
         let glue = out.join(format!("{STEM}.js"));

@@ -3,13 +3,13 @@
 
 use super::error::{Dialect, Error};
 use super::json::{JsonView, Kind};
-use super::text::cat;
+use super::text::{cat, trim_end_ascii};
 use super::validate;
 use alloc::string::String;
 
 /// The base URL as the card cache knows it (`http://x/` and `http://x` are one agent).
 pub fn normalized_base(base_url: &str) -> &str {
-    base_url.trim().trim_end_matches('/')
+    trim_end_ascii(base_url.trim(), b'/')
 }
 
 /// The two well-known card paths, in the order they are tried
@@ -69,7 +69,7 @@ pub fn read_card<V: JsonView>(card: &V) -> Result<CardHead, Error<V>> {
 /// one that says it is Magisterium (its simulator: `local_magisterium`, a
 /// loopback endpoint whose card is named "Magisterium AI…"); A2A's for every other.
 pub fn dialect_of(host: &str, local_magisterium: bool) -> Dialect {
-    let host = host.trim_end_matches('.');
+    let host = trim_end_ascii(host, b'.');
     if host == "magisterium.com" || host.ends_with(".magisterium.com") || local_magisterium {
         Dialect::Magisterium
     } else {

@@ -12,6 +12,17 @@ pub fn cat(parts: &[&str]) -> String {
     out
 }
 
+/// `s` without its trailing `byte`s. `byte` is ASCII, so the cut is on a
+/// character boundary; a byte loop rather than `trim_end_matches`, whose
+/// reverse `char` search costs the bundle ~0.5 KB for these few uses.
+pub fn trim_end_ascii(s: &str, byte: u8) -> &str {
+    let mut end = s.len();
+    while end > 0 && s.as_bytes().get(end - 1) == Some(&byte) {
+        end -= 1;
+    }
+    s.get(..end).unwrap_or(s)
+}
+
 /// `n` in decimal.
 pub fn int(n: i64) -> String {
     let mut reversed = String::with_capacity(20);
@@ -105,6 +116,21 @@ mod tests {
         }
         for x in [0.0, 0.2, 1.0, 1.5, 59.001, 60.0] {
             assert_eq!(ceil(x), x.ceil(), "{x}");
+        }
+    }
+
+    #[test]
+    fn trim_end_ascii_matches_trim_end_matches() {
+        for s in [
+            "", "/", "//", "a/", "a//", "/a", "é/", "é", "a/b/", "x.y.", "ü..", "...",
+        ] {
+            for byte in [b'/', b'.'] {
+                assert_eq!(
+                    trim_end_ascii(s, byte),
+                    s.trim_end_matches(char::from(byte)),
+                    "{s:?} {byte}"
+                );
+            }
         }
     }
 

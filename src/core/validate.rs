@@ -2,7 +2,7 @@
 //! dates, ids and numeric options. Every refusal is INVALID_INPUT.
 
 use super::error::Error;
-use super::text::{cat, hex, int, is_whole, padded};
+use super::text::{cat, hex, int, is_whole, padded, trim_end_ascii};
 use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -45,9 +45,8 @@ pub fn endpoint<V>(url: &str) -> Result<Endpoint, Error<V>> {
     if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return refuse("must not contain spaces or control characters");
     }
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-    let host_port = authority.rsplit('@').next().unwrap_or("");
-    if authority.contains('@') {
+    let host_port = rest.split(['/', '?', '#']).next().unwrap_or("");
+    if host_port.contains('@') {
         return refuse("must not carry credentials");
     }
     let host = if let Some(v6) = host_port.strip_prefix('[') {
@@ -71,7 +70,7 @@ pub fn endpoint<V>(url: &str) -> Result<Endpoint, Error<V>> {
 
 /// True for hosts that never leave the machine.
 fn is_loopback(host: &str) -> bool {
-    let host = host.trim_end_matches('.');
+    let host = trim_end_ascii(host, b'.');
     if host == "localhost" || host.ends_with(".localhost") || host == "::1" {
         return true;
     }

@@ -1,15 +1,16 @@
 //! The one executor: a call's future is a [`Task`] that `drive` (in
-//! `js/transport.js`) polls each time the promise it awaits settles. An await is [`wait`]: it hands
-//! the promise out of the poll and takes its outcome in the next one. This
+//! `js/transport.js`) polls each time the promise it awaits settles. An await
+//! is [`wait`]: it hands the promise out of the poll and takes its outcome in
+//! the next one. This
 //! replaces `future_to_promise`/`JsFuture`, which give every await two Rust
 //! closures (each registered with a `FinalizationRegistry`) and a microtask
 //! queue of their own, and weigh several KB in the bundle.
 //!
 //! `drive` shares `js/transport.js` instead of having a module of its own:
 //! with one more snippet module, the page of wasm-bindgen-test-runner 0.2.130
-//! intermittently never finished loading its module graph (2 of 5 and 3 of 11
-//! runs of one test hung before any test code ran; the same code with `drive`
-//! merged here: 10 of 10 clean). The bundle is one file either way.
+//! intermittently never finished loading its module graph (8 of 23 runs of
+//! one test hung before any test code ran; the same code with `drive` merged
+//! here: 20 of 20 clean). The bundle is one file either way.
 
 use alloc::boxed::Box;
 use core::cell::Cell;

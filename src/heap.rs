@@ -49,14 +49,7 @@ unsafe impl<G> Sync for Heap<G> {}
 impl<G> Heap<G> {
     /// An empty heap that takes memory from `grow`.
     pub const fn new(grow: G) -> Self {
-        Heap {
-            state: UnsafeCell::new(State {
-                free: [0; CLASSES],
-                next: 0,
-                end: 0,
-            }),
-            grow,
-        }
+        Heap { state: UnsafeCell::new(State { free: [0; CLASSES], next: 0, end: 0 }), grow }
     }
 }
 
@@ -82,8 +75,7 @@ impl<G: Grow> Heap<G> {
             state.free[class] = unsafe { ptr::read(head as *const usize) };
             return head as *mut u8;
         }
-        self.carve(state, 1 << class, align.max(MIN_BLOCK))
-            .map_or(null_mut(), |at| at as *mut u8)
+        self.carve(state, 1 << class, align.max(MIN_BLOCK)).map_or(null_mut(), |at| at as *mut u8)
     }
 
     /// `size` bytes at `align` from the end of the last region, growing memory when it is used up.
@@ -186,13 +178,7 @@ mod tests {
         fn new(limit: usize, gap: usize) -> Self {
             let memory = vec![0u64; limit * PAGE / 8 + PAGE / 8];
             let base = (memory.as_ptr() as usize).next_multiple_of(PAGE);
-            Buffer {
-                base,
-                pages: Cell::new(0),
-                limit,
-                gap,
-                _memory: memory,
-            }
+            Buffer { base, pages: Cell::new(0), limit, gap, _memory: memory }
         }
     }
 
@@ -215,25 +201,16 @@ mod tests {
         for gap in [0, 1] {
             let heap = Heap::new(Buffer::new(64, gap));
             let mut blocks = Vec::new();
-            for (i, size) in [1, 7, 8, 9, 24, 100, 1000, 4096, 70_000, 3]
-                .into_iter()
-                .enumerate()
-            {
+            for (i, size) in [1, 7, 8, 9, 24, 100, 1000, 4096, 70_000, 3].into_iter().enumerate() {
                 let align = [1, 2, 4, 8, 16, 64][i % 6];
                 let l = layout(size, align);
                 let p = unsafe { heap.alloc(l) };
-                assert!(
-                    !p.is_null() && p as usize % align == 0,
-                    "size {size} align {align}"
-                );
+                assert!(!p.is_null() && p as usize % align == 0, "size {size} align {align}");
                 unsafe { ptr::write_bytes(p, i as u8, size) };
                 blocks.push((p as usize, l, i as u8));
             }
             for &(p, l, fill) in &blocks {
-                assert!(
-                    (0..l.size()).all(|k| unsafe { *((p + k) as *const u8) } == fill),
-                    "a block was overwritten"
-                );
+                assert!((0..l.size()).all(|k| unsafe { *((p + k) as *const u8) } == fill), "a block was overwritten");
             }
         }
     }
@@ -243,16 +220,8 @@ mod tests {
         let heap = Heap::new(Buffer::new(4, 0));
         let a = unsafe { heap.alloc(layout(40, 8)) };
         unsafe { heap.dealloc(a, layout(40, 8)) };
-        assert_eq!(
-            unsafe { heap.alloc(layout(64, 8)) },
-            a,
-            "same class (64 bytes)"
-        );
-        assert_ne!(
-            unsafe { heap.alloc(layout(40, 8)) },
-            a,
-            "taken again: a new block"
-        );
+        assert_eq!(unsafe { heap.alloc(layout(64, 8)) }, a, "same class (64 bytes)");
+        assert_ne!(unsafe { heap.alloc(layout(40, 8)) }, a, "taken again: a new block");
     }
 
     #[test]
@@ -261,46 +230,26 @@ mod tests {
         let l = layout(20, 4);
         let p = unsafe { heap.alloc(l) };
         unsafe { ptr::copy_nonoverlapping(b"abcdefghijklmnopqrst".as_ptr(), p, 20) };
-        assert_eq!(
-            unsafe { heap.realloc(p, l, 30) },
-            p,
-            "20 and 30 bytes share the 32-byte class"
-        );
+        assert_eq!(unsafe { heap.realloc(p, l, 30) }, p, "20 and 30 bytes share the 32-byte class");
         let q = unsafe { heap.realloc(p, l, 5000) };
         assert_ne!(q, p);
-        assert_eq!(
-            unsafe { std::slice::from_raw_parts(q, 20) },
-            b"abcdefghijklmnopqrst"
-        );
+        assert_eq!(unsafe { std::slice::from_raw_parts(q, 20) }, b"abcdefghijklmnopqrst");
     }
 
     #[test]
     fn running_out_of_memory_answers_null_and_never_overlaps() {
         let heap = Heap::new(Buffer::new(2, 0));
-        assert!(
-            unsafe { heap.alloc(layout(3 * PAGE, 8)) }.is_null(),
-            "larger than memory can grow"
-        );
-        assert!(
-            unsafe { heap.alloc(layout(isize::MAX as usize - 64, 8)) }.is_null(),
-            "the largest layouts"
-        );
+        assert!(unsafe { heap.alloc(layout(3 * PAGE, 8)) }.is_null(), "larger than memory can grow");
+        assert!(unsafe { heap.alloc(layout(isize::MAX as usize - 64, 8)) }.is_null(), "the largest layouts");
         let mut seen = Vec::new();
         loop {
             let p = unsafe { heap.alloc(layout(4000, 8)) };
             if p.is_null() {
                 break;
             }
-            assert!(
-                seen.iter()
-                    .all(|&q: &usize| (q as isize - p as isize).unsigned_abs() >= 4096)
-            );
+            assert!(seen.iter().all(|&q: &usize| (q as isize - p as isize).unsigned_abs() >= 4096));
             seen.push(p as usize);
         }
-        assert!(
-            seen.len() >= 15,
-            "two pages hold about 32 blocks of 4 KiB: {}",
-            seen.len()
-        );
+        assert!(seen.len() >= 15, "two pages hold about 32 blocks of 4 KiB: {}", seen.len());
     }
 }

@@ -187,24 +187,11 @@ async fn reset_clears_tasks_faults_and_tokens() {
 #[tokio::test]
 async fn faults_clear_disarms_only_one_tokens_faults() {
     let sim = start().await;
-    arm(
-        &sim,
-        json!({ "fault": "html_502", "token": "demo-token", "times": 0 }),
-    )
-    .await;
+    arm(&sim, json!({ "fault": "html_502", "token": "demo-token", "times": 0 })).await;
     arm(&sim, json!({ "fault": "html_502", "token": "other" })).await;
-    let cleared = control(
-        &sim,
-        "POST",
-        "faults/clear",
-        json!({ "token": "demo-token" }),
-    )
-    .await;
+    let cleared = control(&sim, "POST", "faults/clear", json!({ "token": "demo-token" })).await;
     assert_eq!(cleared.json(), json!({ "ok": true, "removed": 1 }));
-    assert_eq!(
-        send_text_as(&sim, "demo-token", None, "grace").await.status,
-        200
-    );
+    assert_eq!(send_text_as(&sim, "demo-token", None, "grace").await.status, 200);
     let bad = control(&sim, "POST", "faults/clear", json!({})).await;
     assert_eq!(bad.status, 400);
     sim.shutdown().await;

@@ -221,23 +221,10 @@ async fn status_with_verbatim_body_and_id_substitution() {
     arm(&sim, json!({ "fault": "status", "status": 500 })).await;
     let reply = post_raw(&sim, Some("demo-token"), "{").await;
     assert_eq!((reply.status, reply.body.len()), (500, 0));
-    arm(
-        &sim,
-        json!({ "fault": "status", "status": 429, "headers": [["Retry-After", "7"]] }),
-    )
-    .await;
+    arm(&sim, json!({ "fault": "status", "status": 429, "headers": [["Retry-After", "7"]] })).await;
     let reply = post_raw(&sim, Some("demo-token"), search_body(json!(2))).await;
-    assert_eq!(
-        (reply.status, reply.header("retry-after")),
-        (429, Some("7"))
-    );
-    let refused = control(
-        &sim,
-        "POST",
-        "faults",
-        json!({ "fault": "status", "status": 200, "headers": [["bad name", "x"]] }),
-    )
-    .await;
+    assert_eq!((reply.status, reply.header("retry-after")), (429, Some("7")));
+    let refused = control(&sim, "POST", "faults", json!({ "fault": "status", "status": 200, "headers": [["bad name", "x"]] })).await;
     assert_eq!(refused.status, 400);
     sim.shutdown().await;
 }

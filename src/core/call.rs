@@ -78,36 +78,13 @@ impl Call {
     /// in the A2A dialect asks not to block (see [`MessageMeta::non_blocking`]).
     pub fn body(&self, request_id: u64, message_id: &str, dialect: Dialect) -> String {
         let non_blocking = dialect == Dialect::A2a;
-        let send = |parts_json: &str,
-                    skill_id: Option<&str>,
-                    context_id: &Option<String>,
-                    task_id: Option<&str>| {
-            let meta = MessageMeta {
-                message_id,
-                skill_id,
-                context_id: context_id.as_deref(),
-                task_id,
-                non_blocking,
-            };
+        let send = |parts_json: &str, skill_id: Option<&str>, context_id: &Option<String>, task_id: Option<&str>| {
+            let meta = MessageMeta { message_id, skill_id, context_id: context_id.as_deref(), task_id, non_blocking };
             wire::message_send_body(request_id, &meta, parts_json)
         };
         match self {
-            Call::Skill {
-                skill,
-                input,
-                context_id,
-            } => send(&input.parts_json(), Some(skill.id()), context_id, None),
-            Call::Send {
-                parts_json,
-                skill_id,
-                context_id,
-                task_id,
-            } => send(
-                parts_json,
-                skill_id.as_deref(),
-                context_id,
-                task_id.as_deref(),
-            ),
+            Call::Skill { skill, input, context_id } => send(&input.parts_json(), Some(skill.id()), context_id, None),
+            Call::Send { parts_json, skill_id, context_id, task_id } => send(parts_json, skill_id.as_deref(), context_id, task_id.as_deref()),
             Call::GetTask(id) => wire::task_body(request_id, Method::TasksGet, id),
             Call::CancelTask(id) => wire::task_body(request_id, Method::TasksCancel, id),
         }
@@ -115,12 +92,7 @@ impl Call {
 
     /// Reads the HTTP reply of this call into its typed outcome, with the
     /// server-defined error codes of `dialect`.
-    pub fn outcome<V: JsonView>(
-        &self,
-        reply: HttpReply<V>,
-        request_id: u64,
-        dialect: Dialect,
-    ) -> Result<Outcome<V>, Error<V>> {
+    pub fn outcome<V: JsonView>(&self, reply: HttpReply<V>, request_id: u64, dialect: Dialect) -> Result<Outcome<V>, Error<V>> {
         let result = wire::read_response(reply, request_id, dialect)?;
         if let (Call::Send { .. }, Dialect::A2a) = (self, dialect)
             && read_message(&result)
@@ -140,9 +112,7 @@ impl Call {
                 };
                 Outcome::Document(skills::decode_document(&task, requested)?)
             }
-            Skill::LiturgicalReadings | Skill::SaintsOfTheDay => {
-                Outcome::Text(skills::decode_text(&task, *skill)?)
-            }
+            Skill::LiturgicalReadings | Skill::SaintsOfTheDay => Outcome::Text(skills::decode_text(&task, *skill)?),
         })
     }
 }

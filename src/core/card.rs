@@ -17,10 +17,7 @@ pub fn normalized_base(base_url: &str) -> &str {
 pub fn card_urls<V>(base_url: &str) -> Result<[String; 2], Error<V>> {
     let base = normalized_base(base_url);
     validate::endpoint::<V>(base)?;
-    Ok([
-        cat(&[base, "/.well-known/agent.json"]),
-        cat(&[base, "/.well-known/agent-card.json"]),
-    ])
+    Ok([cat(&[base, "/.well-known/agent.json"]), cat(&[base, "/.well-known/agent-card.json"])])
 }
 
 /// What the client needs of a card; the card itself is returned as sent.
@@ -48,21 +45,13 @@ pub fn read_card<V: JsonView>(card: &V) -> Result<CardHead, Error<V>> {
     let Some(skills) = card.get_kind("skills", Kind::Array) else {
         return refuse("`skills` must be an array");
     };
-    let skill_ok = |s: &V| {
-        s.get_kind("id", Kind::String).is_some() && s.get_kind("name", Kind::String).is_some()
-    };
+    let skill_ok = |s: &V| s.get_kind("id", Kind::String).is_some() && s.get_kind("name", Kind::String).is_some();
     if !skills.elements().all(|s| skill_ok(&s)) {
         return refuse("every skill needs a string `id` and `name`");
     }
     let endpoint = validate::endpoint::<V>(&url)?;
-    let dialect = dialect_of(
-        &endpoint.host,
-        endpoint.loopback && name.starts_with("Magisterium AI"),
-    );
-    Ok(CardHead {
-        dialect,
-        url: endpoint.url,
-    })
+    let dialect = dialect_of(&endpoint.host, endpoint.loopback && name.starts_with("Magisterium AI"));
+    Ok(CardHead { dialect, url: endpoint.url })
 }
 
 /// Magisterium's meanings for an agent at `magisterium.com`, or for a local
@@ -80,18 +69,13 @@ pub fn dialect_of(host: &str, local_magisterium: bool) -> Dialect {
 /// How long a card may be reused, in milliseconds, from its `Cache-Control`
 /// (`max-age=N`; `no-store`, `no-cache` or no header: not at all).
 pub fn max_age_ms(cache_control: Option<&str>) -> f64 {
-    let Some(header) = cache_control else {
-        return 0.0;
-    };
+    let Some(header) = cache_control else { return 0.0 };
     let mut max_age = 0.0;
     for directive in header.split(',').map(|d| d.trim().to_ascii_lowercase()) {
         if directive == "no-store" || directive == "no-cache" {
             return 0.0;
         }
-        if let Some(seconds) = directive
-            .strip_prefix("max-age=")
-            .and_then(|s| s.trim_matches('"').parse::<u32>().ok())
-        {
+        if let Some(seconds) = directive.strip_prefix("max-age=").and_then(|s| s.trim_matches('"').parse::<u32>().ok()) {
             max_age = f64::from(seconds) * 1000.0;
         }
     }
@@ -119,27 +103,14 @@ mod tests {
     #[test]
     fn a_card_gives_the_endpoint_and_the_dialect() {
         let head = read_card(&card("Echo", "http://127.0.0.1:4000/a2a")).unwrap();
-        assert_eq!(
-            (head.url.as_str(), head.dialect),
-            ("http://127.0.0.1:4000/a2a", Dialect::A2a)
-        );
-        let magisterium =
-            read_card(&card("Agent", "https://www.magisterium.com/api/v1/a2a")).unwrap();
+        assert_eq!((head.url.as_str(), head.dialect), ("http://127.0.0.1:4000/a2a", Dialect::A2a));
+        let magisterium = read_card(&card("Agent", "https://www.magisterium.com/api/v1/a2a")).unwrap();
         assert_eq!(magisterium.dialect, Dialect::Magisterium);
-        let simulator = read_card(&card(
-            "Magisterium AI (simulator)",
-            "http://127.0.0.1:9/api/v1/a2a",
-        ))
-        .unwrap();
+        let simulator = read_card(&card("Magisterium AI (simulator)", "http://127.0.0.1:9/api/v1/a2a")).unwrap();
         assert_eq!(simulator.dialect, Dialect::Magisterium);
         assert_eq!(dialect_of("evil-magisterium.com", false), Dialect::A2a);
-        let impostor =
-            read_card(&card("Magisterium AI Helper", "https://agents.example/a2a")).unwrap();
-        assert_eq!(
-            impostor.dialect,
-            Dialect::A2a,
-            "a name alone is not Magisterium off the machine"
-        );
+        let impostor = read_card(&card("Magisterium AI Helper", "https://agents.example/a2a")).unwrap();
+        assert_eq!(impostor.dialect, Dialect::A2a, "a name alone is not Magisterium off the machine");
     }
 
     #[test]
@@ -152,18 +123,9 @@ mod tests {
             json!({"name": "x", "url": "https://a/", "capabilities": {}, "skills": [{"id": 1, "name": "n"}]}),
         ];
         for value in bad {
-            assert_eq!(
-                read_card(&value).unwrap_err().code,
-                ErrorCode::BadResponse,
-                "{value}"
-            );
+            assert_eq!(read_card(&value).unwrap_err().code, ErrorCode::BadResponse, "{value}");
         }
-        assert_eq!(
-            read_card(&card("x", "javascript:alert(1)"))
-                .unwrap_err()
-                .code,
-            ErrorCode::InvalidInput
-        );
+        assert_eq!(read_card(&card("x", "javascript:alert(1)")).unwrap_err().code, ErrorCode::InvalidInput);
     }
 
     #[test]

@@ -91,9 +91,7 @@ impl ErrorCode {
             ErrorCode::UnsupportedOperation => "UNSUPPORTED_OPERATION",
             ErrorCode::ContentTypeNotSupported => "CONTENT_TYPE_NOT_SUPPORTED",
             ErrorCode::InvalidAgentResponse => "INVALID_AGENT_RESPONSE",
-            ErrorCode::AuthenticatedExtendedCardNotConfigured => {
-                "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED"
-            }
+            ErrorCode::AuthenticatedExtendedCardNotConfigured => "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED",
         }
     }
 
@@ -233,10 +231,7 @@ pub const MIN_REDACTED_LEN: usize = 8;
 /// `message` with every occurrence of `secret` replaced by `[redacted]`, so
 /// no error text ever carries the caller's token (even one a server echoed).
 pub fn redact(message: &str, secret: Option<&str>) -> String {
-    let Some(secret) = secret
-        .map(str::as_bytes)
-        .filter(|s| s.len() >= MIN_REDACTED_LEN)
-    else {
+    let Some(secret) = secret.map(str::as_bytes).filter(|s| s.len() >= MIN_REDACTED_LEN) else {
         return message.to_owned();
     };
     // A byte search: `str::replace` links a substring searcher whose panic
@@ -275,20 +270,10 @@ mod tests {
             (-32008.0, "INTERNAL_ERROR"),
         ];
         for (code, name) in cases {
-            assert_eq!(
-                ErrorCode::from_rpc(code, Dialect::A2a).as_str(),
-                name,
-                "{code}"
-            );
+            assert_eq!(ErrorCode::from_rpc(code, Dialect::A2a).as_str(), name, "{code}");
         }
-        assert_eq!(
-            ErrorCode::from_rpc(-32006.0, Dialect::Magisterium),
-            ErrorCode::InternalError
-        );
-        assert_eq!(
-            ErrorCode::from_http_status(403, Dialect::A2a),
-            Some(ErrorCode::Unauthorized)
-        );
+        assert_eq!(ErrorCode::from_rpc(-32006.0, Dialect::Magisterium), ErrorCode::InternalError);
+        assert_eq!(ErrorCode::from_http_status(403, Dialect::A2a), Some(ErrorCode::Unauthorized));
     }
 
     #[test]
@@ -310,44 +295,24 @@ mod tests {
             (f64::NAN, "INTERNAL_ERROR"),
         ];
         for (code, name) in cases {
-            assert_eq!(
-                ErrorCode::from_rpc(code, Dialect::Magisterium).as_str(),
-                name,
-                "{code}"
-            );
+            assert_eq!(ErrorCode::from_rpc(code, Dialect::Magisterium).as_str(), name, "{code}");
         }
     }
 
     #[test]
     fn http_statuses_imply_codes() {
         let m = Dialect::Magisterium;
-        assert_eq!(
-            ErrorCode::from_http_status(401, m),
-            Some(ErrorCode::Unauthorized)
-        );
-        assert_eq!(
-            ErrorCode::from_http_status(403, m),
-            Some(ErrorCode::PlanRequired)
-        );
-        assert_eq!(
-            ErrorCode::from_http_status(429, m),
-            Some(ErrorCode::RateLimited)
-        );
+        assert_eq!(ErrorCode::from_http_status(401, m), Some(ErrorCode::Unauthorized));
+        assert_eq!(ErrorCode::from_http_status(403, m), Some(ErrorCode::PlanRequired));
+        assert_eq!(ErrorCode::from_http_status(429, m), Some(ErrorCode::RateLimited));
         assert_eq!(ErrorCode::from_http_status(502, m), None);
     }
 
     #[test]
     fn redact_removes_every_occurrence() {
-        assert_eq!(
-            redact("bad token-123 and token-123", Some("token-123")),
-            "bad [redacted] and [redacted]"
-        );
+        assert_eq!(redact("bad token-123 and token-123", Some("token-123")), "bad [redacted] and [redacted]");
         assert_eq!(redact("é token-123é", Some("token-123")), "é [redacted]é");
-        assert_eq!(
-            redact("upstream failed", Some("t")),
-            "upstream failed",
-            "too short to be a token"
-        );
+        assert_eq!(redact("upstream failed", Some("t")), "upstream failed", "too short to be a token");
         assert_eq!(redact("nothing", Some("")), "nothing");
         assert_eq!(redact("nothing", None), "nothing");
     }

@@ -71,9 +71,7 @@ pub trait JsonView: Sized + Clone {
     /// The member `key` and its kind, when present and not `null` (a view may
     /// answer with fewer questions than [`JsonView::get`] and then [`JsonView::kind`]).
     fn get_with_kind(&self, key: &'static str) -> Option<(Kind, Self)> {
-        self.get(key)
-            .map(|v| (v.kind(), v))
-            .filter(|(kind, _)| *kind != Kind::Null)
+        self.get(key).map(|v| (v.kind(), v)).filter(|(kind, _)| *kind != Kind::Null)
     }
     /// The member `key` when it is a string value, kept as a view (no copy).
     fn get_str(&self, key: &'static str) -> Option<Self> {
@@ -94,11 +92,7 @@ pub trait JsonView: Sized + Clone {
     }
     /// The elements of an array (empty for other kinds).
     fn elements(&self) -> Elements<Self> {
-        Elements {
-            array: self.clone(),
-            next: 0,
-            len: self.len(),
-        }
+        Elements { array: self.clone(), next: 0, len: self.len() }
     }
 }
 
@@ -160,21 +154,14 @@ mod native {
         }
         fn members(&self) -> Vec<(Self, Self)> {
             let members = self.as_object().into_iter().flatten();
-            members
-                .map(|(k, v)| (Value::String(k.clone()), v.clone()))
-                .collect()
+            members.map(|(k, v)| (Value::String(k.clone()), v.clone())).collect()
         }
         fn others(&self, known: &'static [&'static str]) -> (usize, Self) {
-            let (known_members, others): (Vec<_>, Vec<_>) = self
-                .members()
-                .into_iter()
-                .partition(|(k, _)| k.as_str().is_some_and(|k| known.contains(&k)));
+            let (known_members, others): (Vec<_>, Vec<_>) = self.members().into_iter().partition(|(k, _)| k.as_str().is_some_and(|k| known.contains(&k)));
             (known_members.len(), Self::object(others))
         }
         fn object(members: Vec<(Self, Self)>) -> Self {
-            let members = members
-                .into_iter()
-                .filter_map(|(k, v)| Some((k.as_str()?.to_owned(), v)));
+            let members = members.into_iter().filter_map(|(k, v)| Some((k.as_str()?.to_owned(), v)));
             Value::Object(members.filter(|(k, _)| k != "__proto__").collect())
         }
         fn from_str(text: &str) -> Self {
@@ -208,10 +195,7 @@ mod tests {
         assert_eq!(keys, vec![json!("a"), json!("s")]);
         assert_eq!(v.others(&["a"]), (1, json!({"s": "str"})));
         assert_eq!(json!([1]).others(&["a"]), (0, json!({})));
-        assert_eq!(
-            serde_json::Value::object(vec![(json!("__proto__"), json!(1)), (json!("k"), json!(2))]),
-            json!({"k": 2})
-        );
+        assert_eq!(serde_json::Value::object(vec![(json!("__proto__"), json!(1)), (json!("k"), json!(2))]), json!({"k": 2}));
         assert_eq!(v.get_with_kind("s"), Some((Kind::String, json!("str"))));
         assert_eq!(json!({"n": null}).get_with_kind("n"), None);
     }

@@ -44,14 +44,7 @@ mod tests {
 
     #[test]
     fn strings_round_trip_through_a_real_parser() {
-        for text in [
-            "",
-            "plain",
-            "quote \" back \\ slash",
-            "ctl \u{0}\u{1f}\n\r\t",
-            "é 😀 \u{2028}",
-            "</script>",
-        ] {
+        for text in ["", "plain", "quote \" back \\ slash", "ctl \u{0}\u{1f}\n\r\t", "é 😀 \u{2028}", "</script>"] {
             let parsed: String = serde_json::from_str(&string(text)).unwrap();
             assert_eq!(parsed, text);
         }

@@ -18,30 +18,13 @@ pub struct Rate {
 impl Rate {
     /// Parses `"15/min"`, `"2/60s"`, `"10/s"`, `"100/h"` or `"15/1min"`.
     pub fn parse<V>(text: &str) -> Result<Rate, Error<V>> {
-        let refuse = || {
-            Error::invalid_input(cat(&[
-                "a rate is like \"15/min\" or \"2/60s\", not \"",
-                text,
-                "\"",
-            ]))
-        };
+        let refuse = || Error::invalid_input(cat(&["a rate is like \"15/min\" or \"2/60s\", not \"", text, "\""]));
         let (count, period) = text.trim().split_once('/').ok_or_else(refuse)?;
-        let max: u32 = count
-            .trim()
-            .parse()
-            .ok()
-            .filter(|n| *n >= 1)
-            .ok_or_else(refuse)?;
+        let max: u32 = count.trim().parse().ok().filter(|n| *n >= 1).ok_or_else(refuse)?;
         let period = period.trim();
-        let split = period
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(period.len());
+        let split = period.find(|c: char| !c.is_ascii_digit()).unwrap_or(period.len());
         let (amount, unit) = period.split_at_checked(split).ok_or_else(refuse)?;
-        let amount: f64 = if amount.is_empty() {
-            1.0
-        } else {
-            amount.parse::<u32>().map_err(|_| refuse())?.into()
-        };
+        let amount: f64 = if amount.is_empty() { 1.0 } else { amount.parse::<u32>().map_err(|_| refuse())?.into() };
         let unit_ms = match unit {
             "ms" => 1.0,
             "s" | "sec" => 1_000.0,
@@ -104,10 +87,7 @@ pub struct Pacer {
 impl Pacer {
     /// A pacer with the given ceilings (`None`: that pool is not paced).
     pub fn new(default: Option<Rate>, expensive: Option<Rate>) -> Pacer {
-        Pacer {
-            default: default.map(|r| (r, Vec::new())),
-            expensive: expensive.map(|r| (r, Vec::new())),
-        }
+        Pacer { default: default.map(|r| (r, Vec::new())), expensive: expensive.map(|r| (r, Vec::new())) }
     }
 
     fn pool(&mut self, pool: Pool) -> Option<&mut (Rate, Vec<f64>)> {
@@ -151,52 +131,12 @@ mod tests {
 
     #[test]
     fn rates_parse_in_every_spelling() {
-        assert_eq!(
-            rate("15/min"),
-            Rate {
-                max: 15,
-                period_ms: 60_000.0
-            }
-        );
-        assert_eq!(
-            rate("2/60s"),
-            Rate {
-                max: 2,
-                period_ms: 60_000.0
-            }
-        );
-        assert_eq!(
-            rate(" 10 / s "),
-            Rate {
-                max: 10,
-                period_ms: 1_000.0
-            }
-        );
-        assert_eq!(
-            rate("100/h"),
-            Rate {
-                max: 100,
-                period_ms: 3_600_000.0
-            }
-        );
-        assert_eq!(
-            rate("5/250ms"),
-            Rate {
-                max: 5,
-                period_ms: 250.0
-            }
-        );
-        for bad in [
-            "",
-            "15",
-            "0/min",
-            "-1/min",
-            "x/min",
-            "15/fortnight",
-            "15/0s",
-            "15/1.5s",
-            "99999999999/min",
-        ] {
+        assert_eq!(rate("15/min"), Rate { max: 15, period_ms: 60_000.0 });
+        assert_eq!(rate("2/60s"), Rate { max: 2, period_ms: 60_000.0 });
+        assert_eq!(rate(" 10 / s "), Rate { max: 10, period_ms: 1_000.0 });
+        assert_eq!(rate("100/h"), Rate { max: 100, period_ms: 3_600_000.0 });
+        assert_eq!(rate("5/250ms"), Rate { max: 5, period_ms: 250.0 });
+        for bad in ["", "15", "0/min", "-1/min", "x/min", "15/fortnight", "15/0s", "15/1.5s", "99999999999/min"] {
             assert!(Rate::parse::<()>(bad).is_err(), "{bad}");
         }
     }
@@ -204,15 +144,8 @@ mod tests {
     #[test]
     fn a_burst_is_spread_over_the_window() {
         let mut pacer = Pacer::new(Some(rate("3/60s")), None);
-        let at: Vec<f64> = (0..7)
-            .map(|_| pacer.reserve(Pool::Default, 1_000.0).unwrap().at_ms())
-            .collect();
-        assert_eq!(
-            at,
-            vec![
-                1_000.0, 1_000.0, 1_000.0, 61_100.0, 61_100.0, 61_100.0, 121_200.0
-            ]
-        );
+        let at: Vec<f64> = (0..7).map(|_| pacer.reserve(Pool::Default, 1_000.0).unwrap().at_ms()).collect();
+        assert_eq!(at, vec![1_000.0, 1_000.0, 1_000.0, 61_100.0, 61_100.0, 61_100.0, 121_200.0]);
     }
 
     #[test]
@@ -220,14 +153,8 @@ mod tests {
         let mut pacer = Pacer::new(Some(rate("2/10s")), None);
         pacer.reserve(Pool::Default, 0.0);
         pacer.reserve(Pool::Default, 4_000.0);
-        assert_eq!(
-            pacer.reserve(Pool::Default, 5_000.0).unwrap().at_ms(),
-            10_100.0
-        );
-        assert_eq!(
-            pacer.reserve(Pool::Default, 30_000.0).unwrap().at_ms(),
-            30_000.0
-        );
+        assert_eq!(pacer.reserve(Pool::Default, 5_000.0).unwrap().at_ms(), 10_100.0);
+        assert_eq!(pacer.reserve(Pool::Default, 30_000.0).unwrap().at_ms(), 30_000.0);
     }
 
     #[test]
@@ -235,10 +162,7 @@ mod tests {
         let mut pacer = Pacer::new(None, Some(rate("1/min")));
         assert!(pacer.reserve(Pool::Default, 0.0).is_none());
         assert_eq!(pacer.reserve(Pool::Expensive, 0.0).unwrap().at_ms(), 0.0);
-        assert_eq!(
-            pacer.reserve(Pool::Expensive, 0.0).unwrap().at_ms(),
-            60_100.0
-        );
+        assert_eq!(pacer.reserve(Pool::Expensive, 0.0).unwrap().at_ms(), 60_100.0);
         assert_eq!(Pool::of_skill(None), Pool::Expensive);
         assert_eq!(Pool::of_skill(Some("catholic_qa")), Pool::Expensive);
         assert_eq!(Pool::of_skill(Some("pope_lookup")), Pool::Default);
@@ -251,11 +175,7 @@ mod tests {
         let queued = pacer.reserve(Pool::Default, 0.0).unwrap();
         assert_eq!(queued.at_ms(), 60_100.0);
         pacer.release(queued);
-        assert_eq!(
-            pacer.reserve(Pool::Default, 1.0).unwrap().at_ms(),
-            60_100.0,
-            "the freed slot, not a later one"
-        );
+        assert_eq!(pacer.reserve(Pool::Default, 1.0).unwrap().at_ms(), 60_100.0, "the freed slot, not a later one");
         let third = pacer.reserve(Pool::Default, 2.0).unwrap();
         assert_eq!(third.at_ms(), 120_200.0);
     }

@@ -14,14 +14,7 @@ pub fn check_parts<V: JsonView, E>(parts: &V) -> Result<(), Error<E>> {
     }
     let mut has_content = false;
     for (index, part) in parts.elements().enumerate() {
-        let refuse = |why: &str| {
-            Err(Error::invalid_input(cat(&[
-                "parts[",
-                &int(index as i64),
-                "] ",
-                why,
-            ])))
-        };
+        let refuse = |why: &str| Err(Error::invalid_input(cat(&["parts[", &int(index as i64), "] ", why])));
         let kind = part.get_string("kind");
         match kind.as_deref() {
             Some("text") if part.get_kind("text", Kind::String).is_some() => has_content = true,
@@ -30,8 +23,7 @@ pub fn check_parts<V: JsonView, E>(parts: &V) -> Result<(), Error<E>> {
             Some("data") => return refuse("needs an object `data`"),
             Some("file") => {
                 let file = part.get_kind("file", Kind::Object);
-                let has_source = file
-                    .is_some_and(|f| f.get_str("uri").is_some() || f.get_str("bytes").is_some());
+                let has_source = file.is_some_and(|f| f.get_str("uri").is_some() || f.get_str("bytes").is_some());
                 if !has_source {
                     return refuse("needs `file.uri` or `file.bytes` as a string");
                 }
@@ -42,9 +34,7 @@ pub fn check_parts<V: JsonView, E>(parts: &V) -> Result<(), Error<E>> {
     if has_content {
         Ok(())
     } else {
-        Err(Error::invalid_input(
-            "parts needs at least one text or data part",
-        ))
+        Err(Error::invalid_input("parts needs at least one text or data part"))
     }
 }
 

@@ -3,10 +3,7 @@
 /// True for a state a wait ends on: terminal (`completed`, `failed`,
 /// `canceled`, `rejected`) or waiting for the caller (`input-required`, `auth-required`).
 pub fn is_settled(state: &str) -> bool {
-    matches!(
-        state,
-        "completed" | "failed" | "canceled" | "rejected" | "input-required" | "auth-required"
-    )
+    matches!(state, "completed" | "failed" | "canceled" | "rejected" | "input-required" | "auth-required")
 }
 
 /// The intervals between polls: the first as asked, then ×1.5 up to 10 s.
@@ -23,9 +20,7 @@ pub const MAX_INTERVAL_MS: f64 = 10_000.0;
 impl Backoff {
     /// Intervals starting at `first_ms`.
     pub fn new(first_ms: f64) -> Backoff {
-        Backoff {
-            next_ms: first_ms.min(MAX_INTERVAL_MS),
-        }
+        Backoff { next_ms: first_ms.min(MAX_INTERVAL_MS) }
     }
 
     /// The interval before the next poll.
@@ -42,14 +37,7 @@ mod tests {
 
     #[test]
     fn waits_end_on_terminal_and_interrupted_states() {
-        for state in [
-            "completed",
-            "failed",
-            "canceled",
-            "rejected",
-            "input-required",
-            "auth-required",
-        ] {
+        for state in ["completed", "failed", "canceled", "rejected", "input-required", "auth-required"] {
             assert!(is_settled(state), "{state}");
         }
         for state in ["submitted", "working", "unknown", "paused"] {

@@ -30,12 +30,7 @@ pub struct RetryPolicy {
 
 impl Default for RetryPolicy {
     fn default() -> Self {
-        RetryPolicy {
-            max_retries: 2,
-            max_retry_wait_ms: 10_000.0,
-            base_delay_ms: 250.0,
-            max_delay_ms: 4_000.0,
-        }
+        RetryPolicy { max_retries: 2, max_retry_wait_ms: 10_000.0, base_delay_ms: 250.0, max_delay_ms: 4_000.0 }
     }
 }
 
@@ -78,13 +73,7 @@ impl RetryLoop {
     /// A call of `method` that must end by `deadline_ms` (on the clock later
     /// given to [`RetryLoop::after`]). `can_refresh`: a token provider exists.
     pub fn new(policy: RetryPolicy, method: Method, can_refresh: bool, deadline_ms: f64) -> Self {
-        RetryLoop {
-            policy,
-            method,
-            retries: 0,
-            can_refresh,
-            deadline_ms,
-        }
+        RetryLoop { policy, method, retries: 0, can_refresh, deadline_ms }
     }
 
     /// The next step after `failure` at `now_ms`; `random` is uniform in `[0, 1)`.
@@ -106,11 +95,7 @@ impl RetryLoop {
 
     /// The wait before the next attempt, or `None` when it must not be retried.
     fn delay(&self, failure: &Failure, random: f64) -> Option<f64> {
-        let random = if (0.0..1.0).contains(&random) {
-            random
-        } else {
-            0.5
-        };
+        let random = if (0.0..1.0).contains(&random) { random } else { 0.5 };
         if failure.code == ErrorCode::RateLimited {
             let wait = match failure.retry_after {
                 Some(seconds) => seconds * 1000.0 + random * RATE_LIMIT_JITTER_MS,

@@ -133,22 +133,9 @@ pub struct Citation<V> {
 
 /// Every wire name of a typed citation field, in both spellings.
 const CITATION_KEYS: [&str; 16] = [
-    "cited_text",
-    "citedText",
-    "cited_text_heading",
-    "citedTextHeading",
-    "document_title",
-    "documentTitle",
-    "document_index",
-    "documentIndex",
-    "document_author",
-    "documentAuthor",
-    "document_reference",
-    "documentReference",
-    "document_year",
-    "documentYear",
-    "source_url",
-    "sourceUrl",
+    "cited_text", "citedText", "cited_text_heading", "citedTextHeading", "document_title", "documentTitle",
+    "document_index", "documentIndex", "document_author", "documentAuthor", "document_reference",
+    "documentReference", "document_year", "documentYear", "source_url", "sourceUrl",
 ];
 
 impl<V: JsonView> Citation<V> {
@@ -179,14 +166,8 @@ impl<V: JsonView> Citation<V> {
         let (known_members, raw) = object.others(&CITATION_KEYS);
         let mut c = Self::untyped(raw);
         let mut found = 0;
-        let mut field = |snake: &'static str,
-                         camel: &'static str,
-                         accepts: fn(Kind) -> bool|
-         -> Option<Option<V>> {
-            let Some((kind, value)) = object
-                .get_with_kind(snake)
-                .or_else(|| object.get_with_kind(camel))
-            else {
+        let mut field = |snake: &'static str, camel: &'static str, accepts: fn(Kind) -> bool| -> Option<Option<V>> {
+            let Some((kind, value)) = object.get_with_kind(snake).or_else(|| object.get_with_kind(camel)) else {
                 return Some(None);
             };
             found += 1;
@@ -196,15 +177,10 @@ impl<V: JsonView> Citation<V> {
         c.cited_text = field("cited_text", "citedText", text)?;
         c.cited_text_heading = field("cited_text_heading", "citedTextHeading", text)?;
         c.document_title = field("document_title", "documentTitle", text)?;
-        c.document_index = field("document_index", "documentIndex", |kind| {
-            kind == Kind::Number
-        })?
-        .and_then(|v| v.as_f64());
+        c.document_index = field("document_index", "documentIndex", |kind| kind == Kind::Number)?.and_then(|v| v.as_f64());
         c.document_author = field("document_author", "documentAuthor", text)?;
         c.document_reference = field("document_reference", "documentReference", text)?;
-        c.document_year = field("document_year", "documentYear", |kind| {
-            kind == Kind::String || kind == Kind::Number
-        })?;
+        c.document_year = field("document_year", "documentYear", |kind| kind == Kind::String || kind == Kind::Number)?;
         c.source_url = field("source_url", "sourceUrl", text)?;
         // A `null` field, or both spellings of one, leaves a known member unaccounted for.
         (known_members == found).then_some(c)
@@ -224,9 +200,7 @@ impl<V: JsonView> Citation<V> {
                 "document_author" | "documentAuthor" => &mut c.document_author,
                 "document_reference" | "documentReference" => &mut c.document_reference,
                 "source_url" | "sourceUrl" => &mut c.source_url,
-                "document_year" | "documentYear"
-                    if kind == Kind::Number || kind == Kind::String =>
-                {
+                "document_year" | "documentYear" if kind == Kind::Number || kind == Kind::String => {
                     c.document_year = Some(value);
                     continue;
                 }
@@ -254,9 +228,7 @@ impl<V: JsonView> Citation<V> {
 pub fn decode_qa<V: JsonView>(task: &TaskHead<V>) -> Result<QaAnswer<V>, Error<V>> {
     let parts = task.artifact_parts(Skill::CatholicQa.artifact_name())?;
     let Some(text) = join_texts(&parts) else {
-        return Err(
-            Error::bad_response("the answer has no text part").with_task_id(task.id.as_string())
-        );
+        return Err(Error::bad_response("the answer has no text part").with_task_id(task.id.as_string()));
     };
     let mut answer = QaAnswer {
         text,
@@ -268,14 +240,10 @@ pub fn decode_qa<V: JsonView>(task: &TaskHead<V>) -> Result<QaAnswer<V>, Error<V
     for data in data_parts(&parts) {
         if let Some(citations) = data.get_kind("citations", Kind::Array) {
             let objects = citations.elements().filter(|c| c.is_kind(Kind::Object));
-            answer
-                .citations
-                .extend(objects.map(|c| Citation::decode(&c)));
+            answer.citations.extend(objects.map(|c| Citation::decode(&c)));
         }
         if let Some(questions) = data.get_kind("related_questions", Kind::Array) {
-            answer
-                .related_questions
-                .extend(questions.elements().filter(|q| q.is_kind(Kind::String)));
+            answer.related_questions.extend(questions.elements().filter(|q| q.is_kind(Kind::String)));
         }
     }
     Ok(answer)
@@ -297,18 +265,11 @@ pub fn decode_search<V: JsonView>(task: &TaskHead<V>) -> Result<Vec<SearchResult
     let parts = task.artifact_parts(Skill::DocumentSearch.artifact_name())?;
     let results = data_parts(&parts).find_map(|d| d.get_kind("results", Kind::Array));
     let Some(results) = results else {
-        return Err(
-            Error::bad_response("the search results have no `results` array")
-                .with_task_id(task.id.as_string()),
-        );
+        return Err(Error::bad_response("the search results have no `results` array").with_task_id(task.id.as_string()));
     };
     let hits = results.elements().filter_map(|hit| {
         let id = string_or_integer(&hit.get("id")?)?;
-        Some(SearchResult {
-            id,
-            url: string_or_empty(&hit, "url"),
-            title: string_or_empty(&hit, "title"),
-        })
+        Some(SearchResult { id, url: string_or_empty(&hit, "url"), title: string_or_empty(&hit, "title") })
     });
     Ok(hits.collect())
 }
@@ -329,23 +290,14 @@ pub struct Document<V> {
 }
 
 /// Decodes a `document` artifact; `None` for `Document not found.`.
-pub fn decode_document<V: JsonView>(
-    task: &TaskHead<V>,
-    requested_id: &str,
-) -> Result<Option<Document<V>>, Error<V>> {
+pub fn decode_document<V: JsonView>(task: &TaskHead<V>, requested_id: &str) -> Result<Option<Document<V>>, Error<V>> {
     let Some(text) = decode_text(task, Skill::DocumentFetch)? else {
         return Ok(None);
     };
     let parts = task.artifact_parts(Skill::DocumentFetch.artifact_name())?;
     let meta = data_parts(&parts).next();
-    let field = |key: &'static str| {
-        meta.as_ref()
-            .map_or_else(|| V::from_str(""), |m| string_or_empty(m, key))
-    };
-    let id = meta
-        .as_ref()
-        .and_then(|m| m.get("id"))
-        .and_then(|id| string_or_integer(&id));
+    let field = |key: &'static str| meta.as_ref().map_or_else(|| V::from_str(""), |m| string_or_empty(m, key));
+    let id = meta.as_ref().and_then(|m| m.get("id")).and_then(|id| string_or_integer(&id));
     Ok(Some(Document {
         id: id.unwrap_or_else(|| V::from_str(requested_id)),
         title: field("title"),
@@ -359,25 +311,17 @@ pub fn decode_document<V: JsonView>(
 pub fn decode_text<V: JsonView>(task: &TaskHead<V>, skill: Skill) -> Result<Option<V>, Error<V>> {
     let parts = task.artifact_parts(skill.artifact_name())?;
     let Some(text) = join_texts(&parts) else {
-        let message = cat(&[
-            "the `",
-            skill.artifact_name(),
-            "` artifact has no text part",
-        ]);
+        let message = cat(&["the `", skill.artifact_name(), "` artifact has no text part"]);
         return Err(Error::bad_response(message).with_task_id(task.id.as_string()));
     };
-    let empty = skill
-        .empty_text()
-        .is_some_and(|empty| is_text(&text, empty));
+    let empty = skill.empty_text().is_some_and(|empty| is_text(&text, empty));
     Ok((!empty).then_some(text))
 }
 
 /// True when the string view `text` is `expected` (ignoring surrounding space),
 /// copying it only when it is short enough to be that text.
 fn is_text<V: JsonView>(text: &V, expected: &str) -> bool {
-    text.string_len()
-        .is_none_or(|len| len <= expected.len() + 16)
-        && text.as_string().is_some_and(|t| t.trim() == expected)
+    text.string_len().is_none_or(|len| len <= expected.len() + 16) && text.as_string().is_some_and(|t| t.trim() == expected)
 }
 
 /// The data parts, in order.
@@ -396,10 +340,7 @@ fn string_or_empty<V: JsonView>(object: &V, key: &'static str) -> V {
 /// A non-empty string id, or an integer id as its decimal string.
 fn string_or_integer<V: JsonView>(value: &V) -> Option<V> {
     match value.kind() {
-        Kind::String => value
-            .string_len()
-            .filter(|len| *len > 0)
-            .map(|_| value.clone()),
+        Kind::String => value.string_len().filter(|len| *len > 0).map(|_| value.clone()),
         Kind::Number => {
             let n = value.as_f64()?;
             let integral = is_whole(n) && n.abs() < 9.0e15;

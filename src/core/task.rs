@@ -24,33 +24,20 @@ pub struct TaskHead<V> {
 /// `contextId`, `status.state` a string) and reads its head.
 pub fn read_task<V: JsonView>(result: V) -> Result<TaskHead<V>, Error<V>> {
     if !result.is_kind(Kind::Object) || !result.member_is("kind", "task") {
-        return Err(Error::bad_response(
-            "the result is not an A2A Task (`kind` is not \"task\")",
-        ));
+        return Err(Error::bad_response("the result is not an A2A Task (`kind` is not \"task\")"));
     }
     let id = result.get_str("id").filter(|id| id.string_len() != Some(0));
     let Some(id) = id else {
         return Err(Error::bad_response("the task has no string `id`"));
     };
-    let state = result
-        .get_kind("status", Kind::Object)
-        .and_then(|s| s.get_string("state"));
+    let state = result.get_kind("status", Kind::Object).and_then(|s| s.get_string("state"));
     let Some(state) = state else {
-        return Err(
-            Error::bad_response("the task has no `status.state`").with_task_id(id.as_string())
-        );
+        return Err(Error::bad_response("the task has no `status.state`").with_task_id(id.as_string()));
     };
     let Some(context_id) = result.get_str("contextId") else {
-        return Err(
-            Error::bad_response("the task has no string `contextId`").with_task_id(id.as_string())
-        );
+        return Err(Error::bad_response("the task has no string `contextId`").with_task_id(id.as_string()));
     };
-    Ok(TaskHead {
-        id,
-        context_id,
-        state,
-        task: result,
-    })
+    Ok(TaskHead { id, context_id, state, task: result })
 }
 
 impl<V: JsonView> TaskHead<V> {
@@ -64,17 +51,11 @@ impl<V: JsonView> TaskHead<V> {
         match self.state.as_str() {
             "completed" => {}
             "failed" | "canceled" | "rejected" => {
-                let reason = self
-                    .status_text()
-                    .unwrap_or_else(|| cat(&["the task ended `", &self.state, "`"]));
+                let reason = self.status_text().unwrap_or_else(|| cat(&["the task ended `", &self.state, "`"]));
                 return Err(Error::new(ErrorCode::TaskFailed, reason).with_task_id(task_id()));
             }
             other => {
-                let message = cat(&[
-                    "the task is `",
-                    other,
-                    "`, not terminal, though this skill answers synchronously",
-                ]);
+                let message = cat(&["the task is `", other, "`, not terminal, though this skill answers synchronously"]);
                 return Err(Error::bad_response(message).with_task_id(task_id()));
             }
         }
@@ -85,10 +66,7 @@ impl<V: JsonView> TaskHead<V> {
             .find(|a| a.member_is("name", name));
         match artifact {
             Some(artifact) => Ok(parts_of(&artifact)),
-            None => Err(
-                Error::bad_response(cat(&["the task has no `", name, "` artifact"]))
-                    .with_task_id(task_id()),
-            ),
+            None => Err(Error::bad_response(cat(&["the task has no `", name, "` artifact"])).with_task_id(task_id())),
         }
     }
 
@@ -130,8 +108,7 @@ pub fn parts_of<V: JsonView>(holder: &V) -> Vec<Part<V>> {
             if part.member_is("kind", "text") {
                 part.get_str("text").map_or(Part::Other, Part::Text)
             } else if part.member_is("kind", "data") {
-                part.get_kind("data", Kind::Object)
-                    .map_or(Part::Other, Part::Data)
+                part.get_kind("data", Kind::Object).map_or(Part::Other, Part::Data)
             } else {
                 Part::Other
             }
@@ -171,10 +148,7 @@ mod tests {
     #[test]
     fn reads_the_head_of_a_task() {
         let head = read_task(task("completed", json!({}))).unwrap();
-        assert_eq!(
-            (head.id.as_str(), head.state.as_str()),
-            (Some("t1"), "completed")
-        );
+        assert_eq!((head.id.as_str(), head.state.as_str()), (Some("t1"), "completed"));
         assert_eq!(head.context_id, json!("c1"));
     }
 
@@ -192,85 +166,39 @@ mod tests {
             json!({"kind":"task","id":"t","status":{"state":"completed"}}),
         ];
         for c in cases {
-            assert_eq!(
-                read_task(c.clone()).unwrap_err().code,
-                ErrorCode::BadResponse,
-                "{c}"
-            );
+            assert_eq!(read_task(c.clone()).unwrap_err().code, ErrorCode::BadResponse, "{c}");
         }
     }
 
     #[test]
     fn a_failed_task_is_task_failed_with_the_reason() {
-        let t = task(
-            "failed",
-            json!({"status":{"state":"failed","message":{"role":"agent","parts":[{"kind":"text","text":"skill raised"}]}}}),
-        );
+        let t = task("failed", json!({"status":{"state":"failed","message":{"role":"agent","parts":[{"kind":"text","text":"skill raised"}]}}}));
         let e = read_task(t).unwrap().artifact_parts("x").unwrap_err();
-        assert_eq!(
-            (e.code, e.message.as_str(), e.task_id.as_deref()),
-            (ErrorCode::TaskFailed, "skill raised", Some("t1"))
-        );
-        let e = read_task(task("failed", json!({})))
-            .unwrap()
-            .artifact_parts("x")
-            .unwrap_err();
+        assert_eq!((e.code, e.message.as_str(), e.task_id.as_deref()), (ErrorCode::TaskFailed, "skill raised", Some("t1")));
+        let e = read_task(task("failed", json!({}))).unwrap().artifact_parts("x").unwrap_err();
         assert_eq!(e.message, "the task ended `failed`");
-        let e = read_task(task("rejected", json!({})))
-            .unwrap()
-            .artifact_parts("x")
-            .unwrap_err();
+        let e = read_task(task("rejected", json!({}))).unwrap().artifact_parts("x").unwrap_err();
         assert_eq!(e.code, ErrorCode::TaskFailed);
     }
 
     #[test]
     fn non_terminal_states_are_bad_responses_with_the_task_id() {
-        for state in [
-            "working",
-            "submitted",
-            "input-required",
-            "auth-required",
-            "unknown",
-            "new-state",
-        ] {
-            let e = read_task(task(state, json!({})))
-                .unwrap()
-                .artifact_parts("x")
-                .unwrap_err();
-            assert_eq!(
-                (e.code, e.task_id.as_deref()),
-                (ErrorCode::BadResponse, Some("t1")),
-                "{state}"
-            );
+        for state in ["working", "submitted", "input-required", "auth-required", "unknown", "new-state"] {
+            let e = read_task(task(state, json!({}))).unwrap().artifact_parts("x").unwrap_err();
+            assert_eq!((e.code, e.task_id.as_deref()), (ErrorCode::BadResponse, Some("t1")), "{state}");
         }
     }
 
     #[test]
     fn finds_the_named_artifact_and_types_its_parts() {
-        let t = task(
-            "completed",
-            json!({"artifacts":[
-                {"name":"other","parts":[]},
-                "junk",
-                {"name":"wanted","parts":[{"kind":"text","text":"a"},{"kind":"data","data":{"k":1}},{"kind":"file","file":{}},{"kind":"text","text":5},{"kind":"data","data":[]},7]}
-            ]}),
-        );
+        let t = task("completed", json!({"artifacts":[
+            {"name":"other","parts":[]},
+            "junk",
+            {"name":"wanted","parts":[{"kind":"text","text":"a"},{"kind":"data","data":{"k":1}},{"kind":"file","file":{}},{"kind":"text","text":5},{"kind":"data","data":[]},7]}
+        ]}));
         let parts = read_task(t).unwrap().artifact_parts("wanted").unwrap();
-        assert_eq!(
-            parts,
-            vec![
-                Part::Text(json!("a")),
-                Part::Data(json!({"k":1})),
-                Part::Other,
-                Part::Other,
-                Part::Other,
-                Part::Other
-            ]
-        );
-        let e = read_task(task("completed", json!({"artifacts":"none"})))
-            .unwrap()
-            .artifact_parts("wanted")
-            .unwrap_err();
+        assert_eq!(parts, vec![Part::Text(json!("a")), Part::Data(json!({"k":1})), Part::Other, Part::Other, Part::Other, Part::Other]);
+        let e = read_task(task("completed", json!({"artifacts":"none"}))).unwrap().artifact_parts("wanted").unwrap_err();
         assert_eq!(e.code, ErrorCode::BadResponse);
     }
 

@@ -54,10 +54,7 @@ pub fn padded(n: u32, width: usize) -> String {
 /// The low `digits` hexadecimal digits of `n`, zero-padded.
 pub fn hex(n: u128, digits: u32) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    (0..digits)
-        .rev()
-        .map(|i| char::from(HEX[((n >> (4 * i)) & 0xf) as usize]))
-        .collect()
+    (0..digits).rev().map(|i| char::from(HEX[((n >> (4 * i)) & 0xf) as usize])).collect()
 }
 
 /// True for a finite number without a fractional part (what `f64::fract() == 0.0`
@@ -69,11 +66,7 @@ pub fn is_whole(x: f64) -> bool {
 /// The smallest whole number not below `x` (for `0 ≤ x < 2^53`).
 pub fn ceil(x: f64) -> f64 {
     let truncated = (x as i64) as f64;
-    if truncated < x {
-        truncated + 1.0
-    } else {
-        truncated
-    }
+    if truncated < x { truncated + 1.0 } else { truncated }
 }
 
 #[cfg(test)]
@@ -99,19 +92,7 @@ mod tests {
 
     #[test]
     fn whole_and_ceil_match_std() {
-        for x in [
-            0.0,
-            1.0,
-            -1.0,
-            1.5,
-            -1.5,
-            1e300,
-            0.1,
-            9.0e15,
-            f64::NAN,
-            f64::INFINITY,
-            -0.0,
-        ] {
+        for x in [0.0, 1.0, -1.0, 1.5, -1.5, 1e300, 0.1, 9.0e15, f64::NAN, f64::INFINITY, -0.0] {
             assert_eq!(is_whole(x), x.is_finite() && x.fract() == 0.0, "{x}");
         }
         for x in [0.0, 0.2, 1.0, 1.5, 59.001, 60.0] {
@@ -121,15 +102,9 @@ mod tests {
 
     #[test]
     fn trim_end_ascii_matches_trim_end_matches() {
-        for s in [
-            "", "/", "//", "a/", "a//", "/a", "é/", "é", "a/b/", "x.y.", "ü..", "...",
-        ] {
+        for s in ["", "/", "//", "a/", "a//", "/a", "é/", "é", "a/b/", "x.y.", "ü..", "..."] {
             for byte in [b'/', b'.'] {
-                assert_eq!(
-                    trim_end_ascii(s, byte),
-                    s.trim_end_matches(char::from(byte)),
-                    "{s:?} {byte}"
-                );
+                assert_eq!(trim_end_ascii(s, byte), s.trim_end_matches(char::from(byte)), "{s:?} {byte}");
             }
         }
     }

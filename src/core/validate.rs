@@ -26,14 +26,7 @@ pub struct Endpoint {
 /// Parses an absolute `http:`/`https:` URL with a host.
 pub fn endpoint<V>(url: &str) -> Result<Endpoint, Error<V>> {
     let url = url.trim();
-    let refuse = |why: &str| {
-        Err(Error::invalid_input(cat(&[
-            "endpoint ",
-            why,
-            ": ",
-            &shorten(url),
-        ])))
-    };
+    let refuse = |why: &str| Err(Error::invalid_input(cat(&["endpoint ", why, ": ", &shorten(url)])));
     let lower = url.to_ascii_lowercase();
     let (https, rest) = if let Some(rest) = lower.strip_prefix("https://") {
         (true, rest)
@@ -60,12 +53,7 @@ pub fn endpoint<V>(url: &str) -> Result<Endpoint, Error<V>> {
     if host.is_empty() {
         return refuse("has no host");
     }
-    Ok(Endpoint {
-        url: url.to_owned(),
-        https,
-        loopback: is_loopback(host),
-        host: host.to_owned(),
-    })
+    Ok(Endpoint { url: url.to_owned(), https, loopback: is_loopback(host), host: host.to_owned() })
 }
 
 /// True for hosts that never leave the machine.
@@ -91,13 +79,8 @@ pub fn token_transport<V>(endpoint: &Endpoint, has_token: bool) -> Result<(), Er
 /// Refuses a token `fetch` could not send in a header: one with a line
 /// break or NUL, or a character beyond Latin-1 (header values are bytes).
 pub fn header_token<V>(token: &str) -> Result<(), Error<V>> {
-    if token
-        .chars()
-        .any(|c| matches!(c, '\0' | '\r' | '\n') || c > '\u{ff}')
-    {
-        return Err(Error::invalid_input(
-            "the token is not a valid header value",
-        ));
+    if token.chars().any(|c| matches!(c, '\0' | '\r' | '\n') || c > '\u{ff}') {
+        return Err(Error::invalid_input("the token is not a valid header value"));
     }
     Ok(())
 }
@@ -116,26 +99,13 @@ pub struct Date {
 impl Date {
     /// A checked date; `None` when the day does not exist (`2026-02-30`).
     pub fn new(year: i64, month: i64, day: i64) -> Option<Date> {
-        let valid = (1..=9999).contains(&year)
-            && (1..=12).contains(&month)
-            && day >= 1
-            && day <= days_in_month(year, month);
-        valid.then_some(Date {
-            year: year as u16,
-            month: month as u8,
-            day: day as u8,
-        })
+        let valid = (1..=9999).contains(&year) && (1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month);
+        valid.then_some(Date { year: year as u16, month: month as u8, day: day as u8 })
     }
 
     /// `YYYY-MM-DD`.
     pub fn iso(self) -> String {
-        cat(&[
-            &padded(self.year.into(), 4),
-            "-",
-            &padded(self.month.into(), 2),
-            "-",
-            &padded(self.day.into(), 2),
-        ])
+        cat(&[&padded(self.year.into(), 4), "-", &padded(self.month.into(), 2), "-", &padded(self.day.into(), 2)])
     }
 }
 
@@ -156,24 +126,12 @@ pub fn iso_date<V>(text: &str) -> Option<Result<Date, Error<V>>> {
     let text = text.trim();
     let b = text.as_bytes();
     let dash = |i: usize| b.get(i) == Some(&b'-');
-    let shaped = b.len() == 10
-        && dash(4)
-        && dash(7)
-        && b.iter()
-            .enumerate()
-            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+    let shaped = b.len() == 10 && dash(4) && dash(7) && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
     if !shaped {
         return None;
     }
-    let num = |range: core::ops::Range<usize>| {
-        text.get(range)
-            .and_then(|digits| digits.parse::<i64>().ok())
-            .unwrap_or(0)
-    };
-    Some(
-        Date::new(num(0..4), num(5..7), num(8..10))
-            .ok_or_else(|| Error::invalid_input(cat(&[text, " is not a calendar date"]))),
-    )
+    let num = |range: core::ops::Range<usize>| text.get(range).and_then(|digits| digits.parse::<i64>().ok()).unwrap_or(0);
+    Some(Date::new(num(0..4), num(5..7), num(8..10)).ok_or_else(|| Error::invalid_input(cat(&[text, " is not a calendar date"]))))
 }
 
 /// A required string argument: trimmed, non-empty.
@@ -200,13 +158,7 @@ fn whole_number<V>(what: &str, value: f64, min: f64, max: f64) -> Result<u32, Er
     if is_whole(value) && value >= min && value <= max {
         Ok(value as u32)
     } else {
-        Err(Error::invalid_input(cat(&[
-            what,
-            " must be a whole number from ",
-            &int(min as i64),
-            " to ",
-            &int(max as i64),
-        ])))
+        Err(Error::invalid_input(cat(&[what, " must be a whole number from ", &int(min as i64), " to ", &int(max as i64)])))
     }
 }
 
@@ -222,17 +174,7 @@ fn shorten(text: &str) -> String {
 pub fn uuid_v4(random: u128) -> String {
     let bits = (random & !(0xf << 76) & !(0x3 << 62)) | (0x4 << 76) | (0x2 << 62);
     let group = |from: u32, digits: u32| hex(bits >> (4 * (32 - from - digits)), digits);
-    cat(&[
-        &group(0, 8),
-        "-",
-        &group(8, 4),
-        "-",
-        &group(12, 4),
-        "-",
-        &group(16, 4),
-        "-",
-        &group(20, 12),
-    ])
+    cat(&[&group(0, 8), "-", &group(8, 4), "-", &group(12, 4), "-", &group(16, 4), "-", &group(20, 12)])
 }
 
 #[cfg(test)]
@@ -245,40 +187,17 @@ mod tests {
     fn endpoints_need_http_or_https_and_a_host() {
         let ok = endpoint::<()>("https://www.magisterium.com/api/v1/a2a").unwrap();
         assert!(ok.https && !ok.loopback);
-        for bad in [
-            "",
-            "ftp://x/y",
-            "www.magisterium.com",
-            "https://",
-            "https:///path",
-            "javascript:alert(1)",
-            "https://user:pw@host/",
-            "https://[::1/x",
-            "https://a b/",
-        ] {
+        for bad in ["", "ftp://x/y", "www.magisterium.com", "https://", "https:///path", "javascript:alert(1)", "https://user:pw@host/", "https://[::1/x", "https://a b/"] {
             assert!(endpoint::<()>(bad).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn loopback_hosts_are_recognised() {
-        for url in [
-            "http://127.0.0.1:8787/api",
-            "http://localhost/x",
-            "http://LOCALHOST:1",
-            "http://[::1]:80/",
-            "http://127.8.9.10",
-            "http://app.localhost/",
-        ] {
+        for url in ["http://127.0.0.1:8787/api", "http://localhost/x", "http://LOCALHOST:1", "http://[::1]:80/", "http://127.8.9.10", "http://app.localhost/"] {
             assert!(endpoint::<()>(url).unwrap().loopback, "{url}");
         }
-        for url in [
-            "http://127.0.0.1.evil.com/",
-            "http://10.0.0.1/",
-            "http://localhost.evil.com/",
-            "http://128.0.0.1/",
-            "http://127.0.0.256/",
-        ] {
+        for url in ["http://127.0.0.1.evil.com/", "http://10.0.0.1/", "http://localhost.evil.com/", "http://128.0.0.1/", "http://127.0.0.256/"] {
             assert!(!endpoint::<()>(url).unwrap().loopback, "{url}");
         }
     }
@@ -298,53 +217,20 @@ mod tests {
     fn tokens_must_fit_a_header_value() {
         assert!(header_token::<()>("sk-abc.DEF_123 ~!").is_ok());
         assert!(header_token::<()>("caf\u{e9}").is_ok());
-        for bad in [
-            "a\nb",
-            "a\rb",
-            "a\0b",
-            "\u{201c}quoted\u{201d}",
-            "emoji\u{1f600}",
-        ] {
+        for bad in ["a\nb", "a\rb", "a\0b", "\u{201c}quoted\u{201d}", "emoji\u{1f600}"] {
             assert!(header_token::<()>(bad).is_err(), "{bad:?}");
         }
     }
 
     #[test]
     fn iso_dates_are_checked_against_the_calendar() {
-        assert_eq!(
-            iso_date::<()>("2026-03-19").unwrap().unwrap().iso(),
-            "2026-03-19"
-        );
-        assert_eq!(
-            iso_date::<()>(" 2024-02-29 ").unwrap().unwrap(),
-            Date {
-                year: 2024,
-                month: 2,
-                day: 29
-            }
-        );
-        for impossible in [
-            "2026-02-30",
-            "2025-02-29",
-            "2100-02-29",
-            "2026-13-01",
-            "2026-00-10",
-            "2026-04-31",
-            "0000-01-01",
-        ] {
+        assert_eq!(iso_date::<()>("2026-03-19").unwrap().unwrap().iso(), "2026-03-19");
+        assert_eq!(iso_date::<()>(" 2024-02-29 ").unwrap().unwrap(), Date { year: 2024, month: 2, day: 29 });
+        for impossible in ["2026-02-30", "2025-02-29", "2100-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "0000-01-01"] {
             assert!(iso_date::<()>(impossible).unwrap().is_err(), "{impossible}");
         }
         assert!(iso_date::<()>("2000-02-29").unwrap().is_ok());
-        for query in [
-            "today",
-            "next Sunday",
-            "2026-3-19",
-            "2026/03/19",
-            "20260319",
-            "2026-03-1x",
-            "",
-            "２０２６-03-19",
-        ] {
+        for query in ["today", "next Sunday", "2026-3-19", "2026/03/19", "20260319", "2026-03-1x", "", "２０２６-03-19"] {
             assert!(iso_date::<()>(query).is_none(), "{query}");
         }
         assert_eq!(Date::new(33, 4, 3).unwrap().iso(), "0033-04-03");
@@ -363,10 +249,7 @@ mod tests {
 
     #[test]
     fn required_text_refuses_blank_and_missing() {
-        assert_eq!(
-            required_text::<()>("question", Some("q".into())).unwrap(),
-            "q"
-        );
+        assert_eq!(required_text::<()>("question", Some("q".into())).unwrap(), "q");
         assert!(required_text::<()>("question", Some("  ".into())).is_err());
         assert!(required_text::<()>("question", None).is_err());
     }

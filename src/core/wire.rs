@@ -116,16 +116,9 @@ pub struct HttpReply<V> {
 ///
 /// The body of a 401/403/429 is read, not lost: its JSON-RPC error wins, and
 /// the status alone only speaks when the body says nothing usable.
-pub fn read_response<V: JsonView>(
-    reply: HttpReply<V>,
-    request_id: u64,
-    dialect: Dialect,
-) -> Result<V, Error<V>> {
+pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64, dialect: Dialect) -> Result<V, Error<V>> {
     let status = reply.status;
-    let header_retry = reply
-        .retry_after_header
-        .as_deref()
-        .and_then(parse_retry_after);
+    let header_retry = reply.retry_after_header.as_deref().and_then(parse_retry_after);
     let from_status = |detail: &str| -> Error<V> {
         match ErrorCode::from_http_status(status, dialect) {
             Some(code) => {
@@ -144,9 +137,7 @@ pub fn read_response<V: JsonView>(
     if !body.is_kind(Kind::Object) || !body.member_is("jsonrpc", "2.0") {
         return Err(from_status("the response is not a JSON-RPC 2.0 message"));
     }
-    let result = body
-        .get("result")
-        .filter(|r| r.kind() != Kind::Null || body.get("error").is_none());
+    let result = body.get("result").filter(|r| r.kind() != Kind::Null || body.get("error").is_none());
     let error = body.get("error").filter(|e| e.kind() != Kind::Null);
     let id_matches = body.get("id").and_then(|id| id.as_f64()) == Some(request_id as f64);
     match (result, error) {
@@ -166,8 +157,7 @@ pub fn read_response<V: JsonView>(
             if !id_matches && !id_is_null {
                 return Err(from_status("the response `id` does not match the request"));
             }
-            Err(rpc_error(&error, status, header_retry, dialect)
-                .unwrap_or_else(|| from_status("the JSON-RPC `error` is malformed")))
+            Err(rpc_error(&error, status, header_retry, dialect).unwrap_or_else(|| from_status("the JSON-RPC `error` is malformed")))
         }
     }
 }
@@ -178,28 +168,16 @@ fn http_message(status: u16, detail: &str) -> String {
 }
 
 /// The typed error for a JSON-RPC `error` object; `None` when it is malformed.
-fn rpc_error<V: JsonView>(
-    error: &V,
-    status: u16,
-    header_retry: Option<f64>,
-    dialect: Dialect,
-) -> Option<Error<V>> {
+fn rpc_error<V: JsonView>(error: &V, status: u16, header_retry: Option<f64>, dialect: Dialect) -> Option<Error<V>> {
     let rpc_code = error.get("code").and_then(|c| c.as_f64())?;
     let code = ErrorCode::from_rpc(rpc_code, dialect);
     let message = error.get_string("message").filter(|m| !m.trim().is_empty());
     let data = error.get("data");
-    let mut e = Error::new(
-        code,
-        message.unwrap_or_else(|| cat(&["JSON-RPC error ", &int(rpc_code as i64)])),
-    );
+    let mut e = Error::new(code, message.unwrap_or_else(|| cat(&["JSON-RPC error ", &int(rpc_code as i64)])));
     e.rpc_code = Some(rpc_code);
     e.http_status = Some(status);
     if code == ErrorCode::RateLimited {
-        e.retry_after = data
-            .as_ref()
-            .and_then(|d| d.get("retryAfter"))
-            .and_then(|r| retry_seconds(&r))
-            .or(header_retry);
+        e.retry_after = data.as_ref().and_then(|d| d.get("retryAfter")).and_then(|r| retry_seconds(&r)).or(header_retry);
     }
     e.data = data;
     Some(e)
@@ -229,28 +207,13 @@ mod tests {
     use serde_json::{Value, json};
 
     fn reply(status: u16, body: Value) -> HttpReply<Value> {
-        HttpReply {
-            status,
-            retry_after_header: None,
-            cache_control: None,
-            body: Some(body),
-        }
+        HttpReply { status, retry_after_header: None, cache_control: None, body: Some(body) }
     }
 
     #[test]
     fn request_bodies_are_the_contract_shape() {
-        let meta = MessageMeta {
-            message_id: "m-1",
-            skill_id: Some("document_search"),
-            context_id: Some("c\"1"),
-            ..Default::default()
-        };
-        let body: Value = serde_json::from_str(&message_send_body(
-            7,
-            &meta,
-            r#"[{"kind":"text","text":"grace"}]"#,
-        ))
-        .unwrap();
+        let meta = MessageMeta { message_id: "m-1", skill_id: Some("document_search"), context_id: Some("c\"1"), ..Default::default() };
+        let body: Value = serde_json::from_str(&message_send_body(7, &meta, r#"[{"kind":"text","text":"grace"}]"#)).unwrap();
         assert_eq!(
             body,
             json!({"jsonrpc":"2.0","id":7,"method":"message/send","params":{"message":{
@@ -258,44 +221,23 @@ mod tests {
                 "parts":[{"kind":"text","text":"grace"}],"contextId":"c\"1",
                 "metadata":{"skillId":"document_search"}}}})
         );
-        let plain = MessageMeta {
-            message_id: "m",
-            ..Default::default()
-        };
+        let plain = MessageMeta { message_id: "m", ..Default::default() };
         let body: Value = serde_json::from_str(&message_send_body(1, &plain, "[]")).unwrap();
         assert!(body["params"]["message"].get("metadata").is_none());
         assert!(body["params"]["message"].get("contextId").is_none());
         assert!(body["params"]["message"].get("taskId").is_none());
-        assert!(
-            body["params"].get("configuration").is_none(),
-            "Magisterium reserves `configuration`"
-        );
-        let answer = MessageMeta {
-            message_id: "m",
-            task_id: Some("t-7"),
-            non_blocking: true,
-            ..Default::default()
-        };
+        assert!(body["params"].get("configuration").is_none(), "Magisterium reserves `configuration`");
+        let answer = MessageMeta { message_id: "m", task_id: Some("t-7"), non_blocking: true, ..Default::default() };
         let body: Value = serde_json::from_str(&message_send_body(2, &answer, "[]")).unwrap();
         assert_eq!(body["params"]["message"]["taskId"], "t-7");
         assert_eq!(body["params"]["configuration"], json!({"blocking": false}));
         let body: Value = serde_json::from_str(&task_body(3, Method::TasksCancel, "t-9")).unwrap();
-        assert_eq!(
-            body,
-            json!({"jsonrpc":"2.0","id":3,"method":"tasks/cancel","params":{"id":"t-9"}})
-        );
+        assert_eq!(body, json!({"jsonrpc":"2.0","id":3,"method":"tasks/cancel","params":{"id":"t-9"}}));
     }
 
     #[test]
     fn a_result_with_the_right_id_is_returned() {
-        let got = read_response(
-            reply(
-                200,
-                json!({"jsonrpc":"2.0","id":5,"result":{"kind":"task"}}),
-            ),
-            5,
-            Dialect::Magisterium,
-        );
+        let got = read_response(reply(200, json!({"jsonrpc":"2.0","id":5,"result":{"kind":"task"}})), 5, Dialect::Magisterium);
         assert_eq!(got.unwrap(), json!({"kind":"task"}));
     }
 
@@ -327,75 +269,28 @@ mod tests {
 
     #[test]
     fn parse_errors_with_a_null_id_are_accepted() {
-        let body =
-            json!({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}});
-        assert_eq!(
-            read_response(reply(200, body), 4, Dialect::Magisterium)
-                .unwrap_err()
-                .code,
-            ErrorCode::ParseError
-        );
+        let body = json!({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}});
+        assert_eq!(read_response(reply(200, body), 4, Dialect::Magisterium).unwrap_err().code, ErrorCode::ParseError);
     }
 
     #[test]
     fn retry_after_falls_back_to_the_header_and_to_strings() {
         let body = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"slow down","data":{"retryAfter":"7"}}});
-        assert_eq!(
-            read_response(reply(429, body), 1, Dialect::Magisterium)
-                .unwrap_err()
-                .retry_after,
-            Some(7.0)
-        );
-        let mut r = reply(
-            429,
-            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"x"}}),
-        );
+        assert_eq!(read_response(reply(429, body), 1, Dialect::Magisterium).unwrap_err().retry_after, Some(7.0));
+        let mut r = reply(429, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"x"}}));
         r.retry_after_header = Some("30".into());
-        assert_eq!(
-            read_response(r, 1, Dialect::Magisterium)
-                .unwrap_err()
-                .retry_after,
-            Some(30.0)
-        );
-        let bare = HttpReply {
-            status: 429,
-            retry_after_header: Some(" 5 ".into()),
-            cache_control: None,
-            body: None::<Value>,
-        };
+        assert_eq!(read_response(r, 1, Dialect::Magisterium).unwrap_err().retry_after, Some(30.0));
+        let bare = HttpReply { status: 429, retry_after_header: Some(" 5 ".into()), cache_control: None, body: None::<Value> };
         let e = read_response(bare, 1, Dialect::Magisterium).unwrap_err();
-        assert_eq!(
-            (e.code, e.retry_after, e.http_status),
-            (ErrorCode::RateLimited, Some(5.0), Some(429))
-        );
+        assert_eq!((e.code, e.retry_after, e.http_status), (ErrorCode::RateLimited, Some(5.0), Some(429)));
         let negative = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"x","data":{"retryAfter":-3}}});
-        assert_eq!(
-            read_response(reply(429, negative), 1, Dialect::Magisterium)
-                .unwrap_err()
-                .retry_after,
-            None
-        );
+        assert_eq!(read_response(reply(429, negative), 1, Dialect::Magisterium).unwrap_err().retry_after, None);
     }
 
     #[test]
     fn statuses_speak_when_the_body_does_not() {
-        for (status, code) in [
-            (401, ErrorCode::Unauthorized),
-            (403, ErrorCode::PlanRequired),
-            (502, ErrorCode::BadResponse),
-            (200, ErrorCode::BadResponse),
-        ] {
-            let e = read_response(
-                HttpReply {
-                    status,
-                    retry_after_header: None,
-                    cache_control: None,
-                    body: None::<Value>,
-                },
-                1,
-                Dialect::Magisterium,
-            )
-            .unwrap_err();
+        for (status, code) in [(401, ErrorCode::Unauthorized), (403, ErrorCode::PlanRequired), (502, ErrorCode::BadResponse), (200, ErrorCode::BadResponse)] {
+            let e = read_response(HttpReply { status, retry_after_header: None, cache_control: None, body: None::<Value> }, 1, Dialect::Magisterium).unwrap_err();
             assert_eq!((e.code, e.http_status), (code, Some(status)));
         }
     }
@@ -421,40 +316,21 @@ mod tests {
             let e = read_response(reply(200, body.clone()), 1, Dialect::Magisterium).unwrap_err();
             assert_eq!(e.code, ErrorCode::BadResponse, "{body}");
         }
-        let e = read_response(
-            reply(500, json!({"jsonrpc":"2.0","id":1,"result":{}})),
-            1,
-            Dialect::Magisterium,
-        )
-        .unwrap_err();
+        let e = read_response(reply(500, json!({"jsonrpc":"2.0","id":1,"result":{}})), 1, Dialect::Magisterium).unwrap_err();
         assert_eq!((e.code, e.http_status), (ErrorCode::BadResponse, Some(500)));
     }
 
     #[test]
     fn a_null_result_beside_an_error_is_an_error() {
-        let body =
-            json!({"jsonrpc":"2.0","id":1,"result":null,"error":{"code":-32001,"message":"gone"}});
-        assert_eq!(
-            read_response(reply(200, body), 1, Dialect::Magisterium)
-                .unwrap_err()
-                .code,
-            ErrorCode::TaskNotFound
-        );
+        let body = json!({"jsonrpc":"2.0","id":1,"result":null,"error":{"code":-32001,"message":"gone"}});
+        assert_eq!(read_response(reply(200, body), 1, Dialect::Magisterium).unwrap_err().code, ErrorCode::TaskNotFound);
         let body = json!({"jsonrpc":"2.0","id":1,"result":null});
-        assert_eq!(
-            read_response(reply(200, body), 1, Dialect::Magisterium).unwrap(),
-            Value::Null
-        );
+        assert_eq!(read_response(reply(200, body), 1, Dialect::Magisterium).unwrap(), Value::Null);
     }
 
     #[test]
     fn an_empty_message_gets_a_readable_default() {
         let body = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"  "}});
-        assert_eq!(
-            read_response(reply(200, body), 1, Dialect::Magisterium)
-                .unwrap_err()
-                .message,
-            "JSON-RPC error -32001"
-        );
+        assert_eq!(read_response(reply(200, body), 1, Dialect::Magisterium).unwrap_err().message, "JSON-RPC error -32001");
     }
 }

@@ -6,9 +6,9 @@
 
 use super::error::to_js;
 use super::jobs::{self, Work};
+use super::task_methods::task_methods;
 use super::options::{CLIENT_KEYS, Reader, client_config, dialect};
 use super::session::Session;
-use super::task_methods::task_methods;
 use crate::core::card::dialect_of;
 use crate::core::error::{Dialect, Error};
 use crate::core::validate;
@@ -67,31 +67,19 @@ impl A2AClient {
     /// `new A2AClient({ endpoint, dialect?, …ClientOptions })`: the dialect
     /// defaults to Magisterium's for a magisterium.com endpoint, A2A's otherwise.
     fn from_options(options: &JsValue) -> Result<A2AClient, Error<JsValue>> {
-        let o = Reader::new(
-            options,
-            "options",
-            &[&CLIENT_KEYS[..], &["endpoint", "dialect"]].concat(),
-        )?;
+        let o = Reader::new(options, "options", &[&CLIENT_KEYS[..], &["endpoint", "dialect"]].concat())?;
         let Some(url) = o.string("endpoint")? else {
-            return Err(Error::invalid_input(
-                "options.endpoint is required (or use A2AClient.discover)",
-            ));
+            return Err(Error::invalid_input("options.endpoint is required (or use A2AClient.discover)"));
         };
         let endpoint = validate::endpoint(&url)?;
         let dialect = dialect(&o)?.unwrap_or_else(|| dialect_of(&endpoint.host, false));
         let config = client_config(&o, endpoint)?;
-        Ok(A2AClient {
-            session: Rc::new(Session::new(config, dialect)),
-            card: JsValue::NULL,
-        })
+        Ok(A2AClient { session: Rc::new(Session::new(config, dialect)), card: JsValue::NULL })
     }
 
     /// A client for a discovered card.
     pub fn discovered(session: Session, card: JsValue) -> A2AClient {
-        A2AClient {
-            session: Rc::new(session),
-            card,
-        }
+        A2AClient { session: Rc::new(session), card }
     }
 }
 

@@ -5,9 +5,9 @@
 use super::arguments::Method;
 use super::error::to_js;
 use super::jobs;
+use super::task_methods::task_methods;
 use super::options::magisterium_config;
 use super::session::Session;
-use super::task_methods::task_methods;
 use crate::core::error::Dialect;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -27,9 +27,7 @@ impl MagisteriumClient {
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<MagisteriumClient, JsValue> {
         let config = magisterium_config(&options).map_err(|e| to_js(e, None))?;
-        Ok(MagisteriumClient {
-            session: Rc::new(Session::new(config, Dialect::Magisterium)),
-        })
+        Ok(MagisteriumClient { session: Rc::new(Session::new(config, Dialect::Magisterium)) })
     }
 
     /// The endpoint URL this client calls.

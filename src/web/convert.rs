@@ -11,13 +11,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(module = "/js/results.js")]
 extern "C" {
     #[wasm_bindgen(js_name = qaAnswer)]
-    fn qa_answer_object(
-        text: &JsValue,
-        citations: Box<[JsValue]>,
-        related_questions: Box<[JsValue]>,
-        task_id: &JsValue,
-        context_id: &JsValue,
-    ) -> JsValue;
+    fn qa_answer_object(text: &JsValue, citations: Box<[JsValue]>, related_questions: Box<[JsValue]>, task_id: &JsValue, context_id: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = citation)]
     #[allow(clippy::too_many_arguments)]
     fn citation_object(
@@ -36,13 +30,7 @@ extern "C" {
     /// The array the glue makes of `values` (in one crossing, not a push per element).
     fn list(values: Box<[JsValue]>) -> JsValue;
     #[wasm_bindgen(js_name = magisteriumDocument)]
-    fn document_object(
-        id: &JsValue,
-        title: &JsValue,
-        author: &JsValue,
-        reference: &JsValue,
-        text: &JsValue,
-    ) -> JsValue;
+    fn document_object(id: &JsValue, title: &JsValue, author: &JsValue, reference: &JsValue, text: &JsValue) -> JsValue;
 }
 
 /// The JS value a call resolves with.
@@ -63,13 +51,7 @@ fn or_undefined(value: Option<JsValue>) -> JsValue {
 
 fn qa_answer(a: QaAnswer<JsValue>) -> JsValue {
     let citations: Vec<JsValue> = a.citations.into_iter().map(citation).collect();
-    qa_answer_object(
-        &a.text,
-        citations.into(),
-        a.related_questions.into(),
-        &a.task_id,
-        &a.context_id,
-    )
+    qa_answer_object(&a.text, citations.into(), a.related_questions.into(), &a.task_id, &a.context_id)
 }
 
 fn citation(c: Citation<JsValue>) -> JsValue {

@@ -37,13 +37,8 @@ static CARDS: Cache = Cache(RefCell::new(Vec::new()));
 const MAX_CARD_BYTES: f64 = 1024.0 * 1024.0;
 
 /// `A2AClient.discover(baseUrl, options)`.
-pub async fn discover(
-    base_url: JsValue,
-    options: JsValue,
-) -> core::result::Result<A2AClient, JsValue> {
-    discover_client(&base_url, &options)
-        .await
-        .map_err(|e| to_js(e, None))
+pub async fn discover(base_url: JsValue, options: JsValue) -> core::result::Result<A2AClient, JsValue> {
+    discover_client(&base_url, &options).await.map_err(|e| to_js(e, None))
 }
 
 /// Reads the options once, fetches (or reuses) the card, and makes the client.
@@ -52,34 +47,19 @@ async fn discover_client(base_url: &JsValue, options: &JsValue) -> Result<A2ACli
     let o = Reader::new(options, "options", &keys)?;
     let base = validate::required_text("baseUrl", base_url.as_string())?;
     let urls = card::card_urls(&base)?;
-    let timeout_ms = o
-        .number("timeoutMs")?
-        .map(|ms| validate::timeout_ms("timeoutMs", ms))
-        .transpose()?;
+    let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;
     let dialect = dialect(&o)?;
     let signal = CallSignal::start(o.signal()?, timeout_ms.unwrap_or(30_000))?;
     let (head, card) = card_for(card::normalized_base(&base), &urls, &signal).await?;
     let config = client_config(&o, validate::endpoint(&head.url)?)?;
-    Ok(A2AClient::discovered(
-        Session::new(config, dialect.unwrap_or(head.dialect)),
-        card,
-    ))
+    Ok(A2AClient::discovered(Session::new(config, dialect.unwrap_or(head.dialect)), card))
 }
 
 /// The card under `base`: cached while fresh, else fetched from the first
 /// well-known path that answers one.
-async fn card_for(
-    base: &str,
-    urls: &[String; 2],
-    signal: &CallSignal,
-) -> Result<(CardHead, JsValue)> {
+async fn card_for(base: &str, urls: &[String; 2], signal: &CallSignal) -> Result<(CardHead, JsValue)> {
     let now = js_sys::Date::now();
-    let cached = CARDS
-        .0
-        .borrow()
-        .iter()
-        .find(|c| c.base == base && c.expires_ms > now)
-        .map(|c| c.card.clone());
+    let cached = CARDS.0.borrow().iter().find(|c| c.base == base && c.expires_ms > now).map(|c| c.card.clone());
     if let Some(card) = cached {
         return Ok((card::read_card(&card)?, card));
     }
@@ -90,11 +70,7 @@ async fn card_for(
                 let mut cards = CARDS.0.borrow_mut();
                 cards.retain(|c| c.base != base && c.expires_ms > now);
                 if max_age_ms > 0.0 {
-                    cards.push(Cached {
-                        base: String::from(base),
-                        card: card.clone(),
-                        expires_ms: now + max_age_ms,
-                    });
+                    cards.push(Cached { base: String::from(base), card: card.clone(), expires_ms: now + max_age_ms });
                 }
                 return Ok((head, card));
             }
@@ -107,30 +83,10 @@ async fn card_for(
 
 /// GETs one card URL (no token: cards are public) and checks what comes back.
 async fn fetch_card(url: &str, signal: &CallSignal) -> Result<(CardHead, JsValue, f64)> {
-    let HttpReply {
-        status,
-        body,
-        cache_control,
-        ..
-    } = transport::send(
-        signal,
-        &JsValue::from_str(url),
-        &JsValue::UNDEFINED,
-        None,
-        MAX_CARD_BYTES,
-    )
-    .await?;
+    let HttpReply { status, body, cache_control, .. } = transport::send(signal, &JsValue::from_str(url), &JsValue::UNDEFINED, None, MAX_CARD_BYTES).await?;
     let card = match body {
         Some(card) if (200..300).contains(&status) => card,
-        _ => {
-            return Err(
-                Error::bad_response("no agent card at this address").with_http_status(status)
-            );
-        }
+        _ => return Err(Error::bad_response("no agent card at this address").with_http_status(status)),
     };
-    Ok((
-        card::read_card(&card)?,
-        card,
-        card::max_age_ms(cache_control.as_deref()),
-    ))
+    Ok((card::read_card(&card)?, card, card::max_age_ms(cache_control.as_deref())))
 }

@@ -42,12 +42,7 @@ pub fn to_js(error: Error<JsValue>, secret: Option<&str>) -> JsValue {
     if let Some(cause) = error.cause {
         set("cause", cause);
     }
-    MagisteriumError::new(
-        error.code.as_str(),
-        &redact(&error.message, secret),
-        &details,
-    )
-    .into()
+    MagisteriumError::new(error.code.as_str(), &redact(&error.message, secret), &details).into()
 }
 
 /// `data` with the secret replaced, or `None` when it cannot be cleaned.

@@ -43,12 +43,7 @@ pub enum Work {
 /// Runs `method` of a client, or rejects at once with the INVALID_INPUT that
 /// reading its arguments met. Every method of both classes comes through here.
 #[inline(never)]
-pub fn start(
-    session: &Rc<Session>,
-    method: Method,
-    argument: &JsValue,
-    options: &JsValue,
-) -> Promise {
+pub fn start(session: &Rc<Session>, method: Method, argument: &JsValue, options: &JsValue) -> Promise {
     match arguments::prepare(method, argument, options) {
         Ok((job, config)) => run(Work::Job(session.clone(), job, config)),
         Err(error) => Promise::reject(&to_js(error, None)),
@@ -63,40 +58,22 @@ pub fn run(work: Work) -> Promise {
 async fn perform(work: Work) -> Result<JsValue, JsValue> {
     let (session, job, options) = match work {
         Work::Job(session, job, options) => (session, job, options),
-        Work::Discover(base_url, options) => {
-            return discovery::discover(base_url, options)
-                .await
-                .map(JsValue::from);
-        }
+        Work::Discover(base_url, options) => return discovery::discover(base_url, options).await.map(JsValue::from),
     };
     let default_timeout = match job {
         Job::Call(_) => session.config.timeout_ms,
         Job::Wait { .. } => WAIT_TIMEOUT_MS,
     };
-    let signal = CallSignal::start(
-        options.signal,
-        options.timeout_ms.unwrap_or(default_timeout),
-    )
-    .map_err(|e| to_js(e, None))?;
+    let signal = CallSignal::start(options.signal, options.timeout_ms.unwrap_or(default_timeout)).map_err(|e| to_js(e, None))?;
     let outcome = match job {
         Job::Call(call) => session.call(&call, &signal).await,
-        Job::Wait {
-            id,
-            first_interval_ms,
-        } => wait(&session, id, first_interval_ms, &signal).await,
+        Job::Wait { id, first_interval_ms } => wait(&session, id, first_interval_ms, &signal).await,
     };
-    outcome
-        .map(convert::outcome)
-        .map_err(|Failed { error, token }| to_js(error, token.as_deref()))
+    outcome.map(convert::outcome).map_err(|Failed { error, token }| to_js(error, token.as_deref()))
 }
 
 /// Polls `tasks/get` with backoff until the task is terminal or needs the caller.
-async fn wait(
-    session: &Session,
-    id: String,
-    first_interval_ms: f64,
-    signal: &CallSignal,
-) -> Result<Outcome<JsValue>, Failed> {
+async fn wait(session: &Session, id: String, first_interval_ms: f64, signal: &CallSignal) -> Result<Outcome<JsValue>, Failed> {
     let get = Call::GetTask(id);
     let mut backoff = Backoff::new(first_interval_ms);
     loop {
@@ -110,10 +87,7 @@ async fn wait(
         }
         signal.sleep(backoff.next_interval()).await;
         if signal.is_aborted() {
-            return Err(Failed {
-                error: signal.aborted_error(),
-                token: None,
-            });
+            return Err(Failed { error: signal.aborted_error(), token: None });
         }
     }
 }

@@ -87,11 +87,7 @@ impl JsonView for JsValue {
     }
 
     fn len(&self) -> usize {
-        if self.is_kind(Kind::Array) {
-            self.unchecked_ref::<Array>().length() as usize
-        } else {
-            0
-        }
+        if self.is_kind(Kind::Array) { self.unchecked_ref::<Array>().length() as usize } else { 0 }
     }
 
     fn at(&self, index: usize) -> Option<Self> {
@@ -105,10 +101,7 @@ impl JsonView for JsValue {
             return Vec::new();
         }
         let pair = members(self);
-        let (keys, values) = (
-            pair.get(0).unchecked_into::<Array>(),
-            pair.get(1).unchecked_into::<Array>(),
-        );
+        let (keys, values) = (pair.get(0).unchecked_into::<Array>(), pair.get(1).unchecked_into::<Array>());
         keys.iter().zip(values.iter()).collect()
     }
 
@@ -133,11 +126,7 @@ impl JsonView for JsValue {
     }
 
     fn join(strings: &[&Self], separator: &str) -> Self {
-        let texts: Array = strings
-            .iter()
-            .filter(|s| s.is_string())
-            .map(|s| (*s).clone())
-            .collect();
+        let texts: Array = strings.iter().filter(|s| s.is_string()).map(|s| (*s).clone()).collect();
         texts.join(separator).into()
     }
 }
@@ -160,10 +149,7 @@ unsafe impl Sync for LiteralCache {}
 
 impl LiteralCache {
     const fn new() -> Self {
-        LiteralCache(RefCell::new(Literals {
-            slots: [((0, 0), None); 64],
-            all: Vec::new(),
-        }))
+        LiteralCache(RefCell::new(Literals { slots: [((0, 0), None); 64], all: Vec::new() }))
     }
 
     /// The value for the literal `id` (address, length), made by `make` the first time.
@@ -193,14 +179,10 @@ static KNOWN: LiteralCache = LiteralCache::new();
 
 /// The JS string for a string literal, made once.
 pub fn cached_key(key: &'static str) -> &'static JsValue {
-    KEYS.get((key.as_ptr() as usize, key.len()), || {
-        JsValue::from_str(key)
-    })
+    KEYS.get((key.as_ptr() as usize, key.len()), || JsValue::from_str(key))
 }
 
 /// The JS `Set` of a list of known keys, made once.
 fn known_set(known: &'static [&'static str]) -> &'static JsValue {
-    KNOWN.get((known.as_ptr() as usize, known.len()), || {
-        key_set(known.iter().map(|key| JsValue::from_str(key)).collect())
-    })
+    KNOWN.get((known.as_ptr() as usize, known.len()), || key_set(known.iter().map(|key| JsValue::from_str(key)).collect()))
 }

@@ -2,13 +2,13 @@
 //! each call's `CallOptions`. Unknown keys and wrong types are INVALID_INPUT,
 //! so a typo never silently falls back to a default.
 
-use super::js;
 use crate::core::error::{Dialect, Error};
 use crate::core::pacing::{Pacer, Rate};
 use crate::core::retry::RetryPolicy;
 use crate::core::text::{cat, is_whole};
-use crate::core::validate::{self, DEFAULT_ENDPOINT, Endpoint};
 use alloc::string::String;
+use crate::core::validate::{self, DEFAULT_ENDPOINT, Endpoint};
+use super::js;
 use js_sys::{Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
@@ -45,26 +45,13 @@ pub struct ClientConfig {
 const DEFAULT_MAX_RESPONSE_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
 
 /// The options of every client (`ClientOptions`), endpoint aside.
-pub const CLIENT_KEYS: [&str; 7] = [
-    "token",
-    "tokenProvider",
-    "timeoutMs",
-    "maxRetries",
-    "maxRetryWaitMs",
-    "rateLimit",
-    "maxResponseBytes",
-];
+pub const CLIENT_KEYS: [&str; 7] = ["token", "tokenProvider", "timeoutMs", "maxRetries", "maxRetryWaitMs", "rateLimit", "maxResponseBytes"];
 
 /// Reads `ClientOptions` (`undefined` means all defaults): `endpoint`, or
 /// the default endpoint of the contract when absent.
 pub fn magisterium_config(options: &JsValue) -> Result<ClientConfig> {
-    let o = Reader::new(
-        options,
-        "options",
-        &[&CLIENT_KEYS[..], &["endpoint"]].concat(),
-    )?;
-    let endpoint =
-        validate::endpoint(o.string("endpoint")?.as_deref().unwrap_or(DEFAULT_ENDPOINT))?;
+    let o = Reader::new(options, "options", &[&CLIENT_KEYS[..], &["endpoint"]].concat())?;
+    let endpoint = validate::endpoint(o.string("endpoint")?.as_deref().unwrap_or(DEFAULT_ENDPOINT))?;
     client_config(&o, endpoint)
 }
 
@@ -74,28 +61,17 @@ pub fn dialect(o: &Reader) -> Result<Option<Dialect>> {
         None => Ok(None),
         Some("magisterium") => Ok(Some(Dialect::Magisterium)),
         Some("a2a") => Ok(Some(Dialect::A2a)),
-        Some(_) => Err(Error::invalid_input(
-            "dialect must be \"magisterium\" or \"a2a\"",
-        )),
+        Some(_) => Err(Error::invalid_input("dialect must be \"magisterium\" or \"a2a\"")),
     }
 }
 
 /// Reads the [`CLIENT_KEYS`] of `o` for a client of `endpoint`.
 pub fn client_config(o: &Reader, endpoint: Endpoint) -> Result<ClientConfig> {
     let token = o.string("token")?;
-    let provider = o.get("tokenProvider").map(|p| {
-        p.dyn_into::<Function>()
-            .map_err(|_| Error::invalid_input("tokenProvider must be a function"))
-    });
+    let provider = o.get("tokenProvider").map(|p| p.dyn_into::<Function>().map_err(|_| Error::invalid_input("tokenProvider must be a function")));
     let auth = match (token, provider.transpose()?) {
-        (Some(_), Some(_)) => {
-            return Err(Error::invalid_input(
-                "give either token or tokenProvider, not both",
-            ));
-        }
-        (Some(token), None) if token.trim().is_empty() => {
-            return Err(Error::invalid_input("token must not be empty"));
-        }
+        (Some(_), Some(_)) => return Err(Error::invalid_input("give either token or tokenProvider, not both")),
+        (Some(token), None) if token.trim().is_empty() => return Err(Error::invalid_input("token must not be empty")),
         (Some(token), None) => {
             validate::header_token(&token)?;
             Auth::Token(token)
@@ -111,18 +87,10 @@ pub fn client_config(o: &Reader, endpoint: Endpoint) -> Result<ClientConfig> {
     if let Some(ms) = o.number("maxRetryWaitMs")? {
         policy.max_retry_wait_ms = f64::from(validate::timeout_ms("maxRetryWaitMs", ms)?);
     }
-    let timeout_ms = o
-        .number("timeoutMs")?
-        .map(|ms| validate::timeout_ms("timeoutMs", ms))
-        .transpose()?
-        .unwrap_or(30_000);
+    let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?.unwrap_or(30_000);
     let max_response_bytes = match o.number("maxResponseBytes")? {
         Some(bytes) if is_whole(bytes) && bytes >= 1.0 => bytes,
-        Some(_) => {
-            return Err(Error::invalid_input(
-                "maxResponseBytes must be a whole number of bytes",
-            ));
-        }
+        Some(_) => return Err(Error::invalid_input("maxResponseBytes must be a whole number of bytes")),
         None => DEFAULT_MAX_RESPONSE_BYTES,
     };
     let pacer = match o.get("rateLimit") {
@@ -133,14 +101,7 @@ pub fn client_config(o: &Reader, endpoint: Endpoint) -> Result<ClientConfig> {
         }
         None => Pacer::default(),
     };
-    Ok(ClientConfig {
-        endpoint,
-        auth,
-        timeout_ms,
-        policy,
-        pacer,
-        max_response_bytes,
-    })
+    Ok(ClientConfig { endpoint, auth, timeout_ms, policy, pacer, max_response_bytes })
 }
 
 /// A call's settings, checked.
@@ -160,16 +121,10 @@ pub struct CallConfig {
 pub fn call_config(options: &JsValue, extra_key: Option<&str>) -> Result<CallConfig> {
     let keys = [&["signal", "timeoutMs"][..], extra_key.as_slice()].concat();
     let o = Reader::new(options, "options", &keys)?;
-    let poll_interval_ms = o
-        .number("pollIntervalMs")?
-        .map(|ms| validate::timeout_ms("pollIntervalMs", ms))
-        .transpose()?;
+    let poll_interval_ms = o.number("pollIntervalMs")?.map(|ms| validate::timeout_ms("pollIntervalMs", ms)).transpose()?;
     Ok(CallConfig {
         signal: o.signal()?,
-        timeout_ms: o
-            .number("timeoutMs")?
-            .map(|ms| validate::timeout_ms("timeoutMs", ms))
-            .transpose()?,
+        timeout_ms: o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?,
         context_id: o.non_empty_string("contextId")?,
         poll_interval_ms: poll_interval_ms.map(f64::from),
     })
@@ -193,19 +148,8 @@ impl<'a> Reader<'a> {
             _ => return Err(Error::invalid_input(cat(&[name, " must be an object"]))),
         };
         let keys = keys.map_err(|_| Error::invalid_input(cat(&[name, " could not be read"])))?;
-        if let Some(unknown) = keys
-            .iter()
-            .filter_map(|k| k.as_string())
-            .find(|k| !allowed.contains(&k.as_str()))
-        {
-            return Err(Error::invalid_input(cat(&[
-                name,
-                " has an unknown key `",
-                &unknown,
-                "` (known: ",
-                &allowed.join(", "),
-                ")",
-            ])));
+        if let Some(unknown) = keys.iter().filter_map(|k| k.as_string()).find(|k| !allowed.contains(&k.as_str())) {
+            return Err(Error::invalid_input(cat(&[name, " has an unknown key `", &unknown, "` (known: ", &allowed.join(", "), ")"])));
         }
         Ok(Reader { object, name })
     }
@@ -215,9 +159,7 @@ impl<'a> Reader<'a> {
         if self.object.is_undefined() || self.object.is_null() {
             return None;
         }
-        Reflect::get(self.object, &JsValue::from_str(key))
-            .ok()
-            .filter(|v| !v.is_null() && !v.is_undefined())
+        Reflect::get(self.object, &JsValue::from_str(key)).ok().filter(|v| !v.is_null() && !v.is_undefined())
     }
 
     /// INVALID_INPUT for the member `key`: `options.key must be …`.
@@ -227,10 +169,7 @@ impl<'a> Reader<'a> {
 
     /// The optional `signal` member, an `AbortSignal`.
     pub fn signal(&self) -> Result<Option<AbortSignal>> {
-        let signal = self.get("signal").map(|s| {
-            s.dyn_into::<AbortSignal>()
-                .map_err(|_| Error::invalid_input("signal must be an AbortSignal"))
-        });
+        let signal = self.get("signal").map(|s| s.dyn_into::<AbortSignal>().map_err(|_| Error::invalid_input("signal must be an AbortSignal")));
         signal.transpose()
     }
 
@@ -238,28 +177,20 @@ impl<'a> Reader<'a> {
     pub fn string(&self, key: &str) -> Result<Option<String>> {
         match self.get(key) {
             None => Ok(None),
-            Some(v) => v
-                .as_string()
-                .map(Some)
-                .ok_or_else(|| self.refuse(key, " must be a string")),
+            Some(v) => v.as_string().map(Some).ok_or_else(|| self.refuse(key, " must be a string")),
         }
     }
 
     /// An optional string member that must not be blank when present.
     pub fn non_empty_string(&self, key: &str) -> Result<Option<String>> {
-        self.string(key)?
-            .map(|s| validate::required_text(key, Some(s)))
-            .transpose()
+        self.string(key)?.map(|s| validate::required_text(key, Some(s))).transpose()
     }
 
     /// An optional number member.
     pub fn number(&self, key: &str) -> Result<Option<f64>> {
         match self.get(key) {
             None => Ok(None),
-            Some(v) => v
-                .as_f64()
-                .map(Some)
-                .ok_or_else(|| self.refuse(key, " must be a number")),
+            Some(v) => v.as_f64().map(Some).ok_or_else(|| self.refuse(key, " must be a number")),
         }
     }
 }

@@ -48,29 +48,13 @@ impl Session {
             Auth::Token(token) => JsValue::from_str(token),
             _ => JsValue::UNDEFINED,
         };
-        Session {
-            config,
-            dialect,
-            pacer,
-            url,
-            fixed_token,
-            next_request_id: Cell::new(1),
-        }
+        Session { config, dialect, pacer, url, fixed_token, next_request_id: Cell::new(1) }
     }
 
     /// Runs `call` until it succeeds, fails for good, or `signal` ends it.
-    pub async fn call(
-        &self,
-        call: &Call,
-        signal: &CallSignal,
-    ) -> core::result::Result<Outcome<JsValue>, Failed> {
+    pub async fn call(&self, call: &Call, signal: &CallSignal) -> core::result::Result<Outcome<JsValue>, Failed> {
         let can_refresh = matches!(self.config.auth, Auth::Provider(_));
-        let mut retry = RetryLoop::new(
-            self.config.policy,
-            call.method(),
-            can_refresh,
-            signal.deadline_ms(),
-        );
+        let mut retry = RetryLoop::new(self.config.policy, call.method(), can_refresh, signal.deadline_ms());
         let message_id = validate::uuid_v4(random_u128());
         let mut token: Option<(String, JsValue)> = None;
         let mut need_token = true;
@@ -84,48 +68,23 @@ impl Session {
                 let request_id = self.next_request_id.get();
                 self.next_request_id.set(request_id + 1);
                 let body = call.body(request_id, &message_id, self.dialect);
-                let bearer = token
-                    .as_ref()
-                    .map_or(JsValue::UNDEFINED, |(_, js)| js.clone());
-                let reply = transport::send(
-                    signal,
-                    &self.url,
-                    &bearer,
-                    Some(&body),
-                    self.config.max_response_bytes,
-                )
-                .await?;
+                let bearer = token.as_ref().map_or(JsValue::UNDEFINED, |(_, js)| js.clone());
+                let reply = transport::send(signal, &self.url, &bearer, Some(&body), self.config.max_response_bytes).await?;
                 call.outcome(reply, request_id, self.dialect)
             };
             let error = match attempt.await {
                 Ok(outcome) => return Ok(outcome),
                 Err(error) => error,
             };
-            let failure = Failure {
-                code: error.code,
-                http_status: error.http_status,
-                retry_after: error.retry_after,
-            };
-            let step = if signal.is_aborted() {
-                Step::GiveUp
-            } else {
-                retry.after(&failure, js_sys::Date::now(), js_sys::Math::random())
-            };
+            let failure = Failure { code: error.code, http_status: error.http_status, retry_after: error.retry_after };
+            let step = if signal.is_aborted() { Step::GiveUp } else { retry.after(&failure, js_sys::Date::now(), js_sys::Math::random()) };
             match step {
-                Step::GiveUp => {
-                    return Err(Failed {
-                        error,
-                        token: token.map(|(text, _)| text),
-                    });
-                }
+                Step::GiveUp => return Err(Failed { error, token: token.map(|(text, _)| text) }),
                 Step::RefreshToken => need_token = true,
                 Step::Wait(ms) => {
                     signal.sleep(ms).await;
                     if signal.is_aborted() {
-                        return Err(Failed {
-                            error: signal.aborted_error(),
-                            token: token.map(|(text, _)| text),
-                        });
+                        return Err(Failed { error: signal.aborted_error(), token: token.map(|(text, _)| text) });
                     }
                 }
             }
@@ -138,10 +97,7 @@ impl Session {
     /// queued gives the slot back.
     async fn pace(&self, call: &Call, signal: &CallSignal) -> Result<()> {
         let now = js_sys::Date::now();
-        let Some(slot) = call
-            .pool()
-            .and_then(|pool| self.pacer.borrow_mut().reserve(pool, now))
-        else {
+        let Some(slot) = call.pool().and_then(|pool| self.pacer.borrow_mut().reserve(pool, now)) else {
             return Ok(());
         };
         let wait = slot.at_ms() - now;
@@ -150,10 +106,7 @@ impl Session {
         }
         if slot.at_ms() >= signal.deadline_ms() {
             self.pacer.borrow_mut().release(slot);
-            let mut e = Error::new(
-                ErrorCode::RateLimited,
-                "the client-side rateLimit has no slot before this call's timeout",
-            );
+            let mut e = Error::new(ErrorCode::RateLimited, "the client-side rateLimit has no slot before this call's timeout");
             e.retry_after = Some(text::ceil(wait / 1000.0));
             return Err(e);
         }
@@ -179,24 +132,16 @@ impl Session {
         };
         match answer {
             Ok(value) => match value.as_string() {
-                Some(token) if !token.trim().is_empty() => {
-                    validate::header_token(&token).map(|()| Some((token, value)))
-                }
-                _ => Err(Error::new(
-                    ErrorCode::Unauthorized,
-                    "tokenProvider returned no token (it must return a non-empty string)",
-                )),
+                Some(token) if !token.trim().is_empty() => validate::header_token(&token).map(|()| Some((token, value))),
+                _ => Err(Error::new(ErrorCode::Unauthorized, "tokenProvider returned no token (it must return a non-empty string)")),
             },
             Err(_) if signal.is_aborted() => Err(signal.aborted_error()),
-            Err(thrown) => Err(Error::new(ErrorCode::Unauthorized, "tokenProvider failed")
-                .with_cause(Some(thrown))),
+            Err(thrown) => Err(Error::new(ErrorCode::Unauthorized, "tokenProvider failed").with_cause(Some(thrown))),
         }
     }
 }
 
 /// 128 random bits for a message id (not a secret: `Math.random` is enough).
 fn random_u128() -> u128 {
-    (0..4).fold(0u128, |acc, _| {
-        (acc << 32) | u128::from((js_sys::Math::random() * 4_294_967_296.0) as u32)
-    })
+    (0..4).fold(0u128, |acc, _| (acc << 32) | u128::from((js_sys::Math::random() * 4_294_967_296.0) as u32))
 }

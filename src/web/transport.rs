@@ -38,13 +38,7 @@ extern "C" {
     fn dispose(this: &JsCallSignal);
 
     /// One HTTP exchange; resolves (never rejects) with an [`Exchange`].
-    fn exchange(
-        url: &JsValue,
-        token: &JsValue,
-        body: Option<&str>,
-        max_bytes: f64,
-        signal: &AbortSignal,
-    ) -> Promise;
+    fn exchange(url: &JsValue, token: &JsValue, body: Option<&str>, max_bytes: f64, signal: &AbortSignal) -> Promise;
 
     /// What [`exchange`] resolves with (see `js/transport.js`).
     type Exchange;
@@ -69,16 +63,10 @@ pub struct CallSignal(JsCallSignal);
 
 impl CallSignal {
     /// Starts the call's clock. Fails with ABORTED when `caller` is already aborted.
-    pub fn start(
-        caller: Option<AbortSignal>,
-        timeout_ms: u32,
-    ) -> Result<CallSignal, Error<JsValue>> {
+    pub fn start(caller: Option<AbortSignal>, timeout_ms: u32) -> Result<CallSignal, Error<JsValue>> {
         if let Some(signal) = caller.as_ref().filter(|s| s.aborted()) {
             let reason = Some(signal.reason()).filter(|r| !r.is_undefined());
-            return Err(
-                Error::new(ErrorCode::Aborted, "the call was aborted before it started")
-                    .with_cause(reason),
-            );
+            return Err(Error::new(ErrorCode::Aborted, "the call was aborted before it started").with_cause(reason));
         }
         JsCallSignal::new(caller.as_ref(), timeout_ms)
             .map(CallSignal)
@@ -128,15 +116,8 @@ impl Drop for CallSignal {
 /// `JSON.parse` in JS; one that is not JSON reaches the core as `None`; one
 /// over `max_bytes` is BAD_RESPONSE. `url` and `token` (or `undefined`) are JS
 /// strings, made once per client rather than per request.
-pub async fn send(
-    call: &CallSignal,
-    url: &JsValue,
-    token: &JsValue,
-    body: Option<&str>,
-    max_bytes: f64,
-) -> Result<HttpReply<JsValue>, Error<JsValue>> {
-    let reply: Exchange = match wait(exchange(url, token, body, max_bytes, &call.0.signal())).await
-    {
+pub async fn send(call: &CallSignal, url: &JsValue, token: &JsValue, body: Option<&str>, max_bytes: f64) -> Result<HttpReply<JsValue>, Error<JsValue>> {
+    let reply: Exchange = match wait(exchange(url, token, body, max_bytes, &call.0.signal())).await {
         Ok(reply) => reply.unchecked_into(),
         Err(e) => return Err(failed(call, "the request failed", &e)),
     };
@@ -144,31 +125,15 @@ pub async fn send(
     match reply.failed() {
         0 => {}
         1 => return Err(failed(call, "the request failed", &reply.error())),
-        _ => {
-            return Err(
-                failed(call, "the response body could not be read", &reply.error())
-                    .with_http_status(status),
-            );
-        }
+        _ => return Err(failed(call, "the response body could not be read", &reply.error()).with_http_status(status)),
     }
     if let Some(size) = reply.too_large() {
         let (size, limit) = (int(size as i64), int(max_bytes as i64));
-        let message = cat(&[
-            "the response is larger than maxResponseBytes (",
-            &size,
-            " > ",
-            &limit,
-            ")",
-        ]);
+        let message = cat(&["the response is larger than maxResponseBytes (", &size, " > ", &limit, ")"]);
         return Err(Error::bad_response(message).with_http_status(status));
     }
     let body = Some(reply.body()).filter(|b| !b.is_undefined());
-    Ok(HttpReply {
-        status,
-        retry_after_header: reply.retry_after(),
-        cache_control: reply.cache_control(),
-        body,
-    })
+    Ok(HttpReply { status, retry_after_header: reply.retry_after(), cache_control: reply.cache_control(), body })
 }
 
 /// NETWORK, unless the call was aborted or timed out meanwhile.
@@ -176,15 +141,7 @@ fn failed(call: &CallSignal, what: &str, error: &JsValue) -> Error<JsValue> {
     if call.is_aborted() {
         return call.aborted_error();
     }
-    let detail = js_sys::Reflect::get(error, &JsValue::from_str("message"))
-        .ok()
-        .and_then(|m| m.as_string())
-        .unwrap_or_default();
-    let message = cat(&[
-        what,
-        ": ",
-        &detail,
-        " (offline, refused by CORS, or the connection dropped)",
-    ]);
+    let detail = js_sys::Reflect::get(error, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
+    let message = cat(&[what, ": ", &detail, " (offline, refused by CORS, or the connection dropped)"]);
     Error::new(ErrorCode::Network, &message).with_cause(Some(error.clone()))
 }

@@ -28,92 +28,41 @@ fn state(task: &JsValue) -> String {
 
 /// How many times the fixture answered `GET path`.
 async fn served(path: &str) -> f64 {
-    get(
-        &get_json(&format!("{AGENT}/_requests")).await,
-        &format!("GET {path}"),
-    )
-    .as_f64()
-    .unwrap_or(0.0)
+    get(&get_json(&format!("{AGENT}/_requests")).await, &format!("GET {path}")).as_f64().unwrap_or(0.0)
 }
 
 /// Starts a `slow` task working for `delay_ms`; it must come back `working`
 /// (a 5 s limit, so an agent that blocks fails the test instead of hanging it).
 async fn slow_task(client: &JsValue, delay_ms: u32) -> JsValue {
-    let parts = json(&format!(
-        r#"[{{"kind":"text","text":"slow"}},{{"kind":"data","data":{{"delayMs":{delay_ms}}}}}]"#
-    ));
-    let task = ok(method(
-        client,
-        "sendMessage",
-        &[
-            object(&[("parts", parts)]),
-            object(&[("timeoutMs", 5000.into())]),
-        ],
-    ))
-    .await;
-    assert_eq!(
-        state(&task),
-        "working",
-        "sendMessage returns a non-terminal task as it is"
-    );
+    let parts = json(&format!(r#"[{{"kind":"text","text":"slow"}},{{"kind":"data","data":{{"delayMs":{delay_ms}}}}}]"#));
+    let task = ok(method(client, "sendMessage", &[object(&[("parts", parts)]), object(&[("timeoutMs", 5000.into())])])).await;
+    assert_eq!(state(&task), "working", "sendMessage returns a non-terminal task as it is");
     task
 }
 
 #[wasm_bindgen_test]
 async fn discovery_falls_back_to_agent_card_json() {
-    let (tried, found) = (
-        served("/uncached/.well-known/agent.json").await,
-        served("/uncached/.well-known/agent-card.json").await,
-    );
+    let (tried, found) = (served("/uncached/.well-known/agent.json").await, served("/uncached/.well-known/agent-card.json").await);
     let client = discover(&format!("{AGENT}/uncached")).await;
-    assert_eq!(
-        served("/uncached/.well-known/agent.json").await,
-        tried + 1.0,
-        "agent.json first (404)"
-    );
-    assert_eq!(
-        served("/uncached/.well-known/agent-card.json").await,
-        found + 1.0
-    );
+    assert_eq!(served("/uncached/.well-known/agent.json").await, tried + 1.0, "agent.json first (404)");
+    assert_eq!(served("/uncached/.well-known/agent-card.json").await, found + 1.0);
     let card = get(&client, "card");
     assert_eq!(text(&card, "name"), "Fixture agent (@a2a-js/sdk)");
     assert_eq!(text(&card, "protocolVersion"), "0.3.0");
-    let ids: Vec<String> = js_sys::Array::from(&get(&card, "skills"))
-        .iter()
-        .map(|s| text(&s, "id"))
-        .collect();
+    let ids: Vec<String> = js_sys::Array::from(&get(&card, "skills")).iter().map(|s| text(&s, "id")).collect();
     assert_eq!(ids, ["echo", "slow", "ask-back", "fail", "reply"]);
-    assert_eq!(
-        text(&client, "endpoint"),
-        format!("{AGENT}/a2a"),
-        "the card's url"
-    );
+    assert_eq!(text(&client, "endpoint"), format!("{AGENT}/a2a"), "the card's url");
     assert_eq!(text(&client, "dialect"), "a2a");
 }
 
 #[wasm_bindgen_test]
 async fn echo_completes_and_reply_is_a_message() {
     let client = discover(AGENT).await;
-    let echo = ok(method(
-        &client,
-        "sendMessage",
-        &[json(
-            r#"{"parts":[{"kind":"text","text":"hello"}],"skillId":"echo"}"#,
-        )],
-    ))
-    .await;
+    let echo = ok(method(&client, "sendMessage", &[json(r#"{"parts":[{"kind":"text","text":"hello"}],"skillId":"echo"}"#)])).await;
     assert_eq!(state(&echo), "completed");
-    let part = get(
-        &js_sys::Array::from(&get(&echo, "artifacts")).get(0),
-        "parts",
-    );
+    let part = get(&js_sys::Array::from(&get(&echo, "artifacts")).get(0), "parts");
     assert_eq!(text(&js_sys::Array::from(&part).get(0), "text"), "hello");
-    let reply = ok(method(
-        &client,
-        "sendMessage",
-        &[json(r#"{"parts":[{"kind":"text","text":"reply hi"}]}"#)],
-    ))
-    .await;
+    let reply = ok(method(&client, "sendMessage", &[json(r#"{"parts":[{"kind":"text","text":"reply hi"}]}"#)])).await;
     assert_eq!(text(&reply, "kind"), "message");
 }
 
@@ -121,10 +70,7 @@ async fn echo_completes_and_reply_is_a_message() {
 async fn a_working_task_can_be_canceled_once() {
     let client = discover(AGENT).await;
     let id: JsValue = text(&slow_task(&client, 60_000).await, "id").into();
-    assert_eq!(
-        state(&ok(method(&client, "cancelTask", &[id.clone()])).await),
-        "canceled"
-    );
+    assert_eq!(state(&ok(method(&client, "cancelTask", &[id.clone()])).await), "canceled");
     let e = rejects(method(&client, "cancelTask", &[id]), "TASK_NOT_CANCELABLE").await;
     assert_eq!(number(&e, "rpcCode"), Some(-32002.0));
 }
@@ -133,12 +79,7 @@ async fn a_working_task_can_be_canceled_once() {
 async fn wait_for_task_polls_until_completed() {
     let client = discover(AGENT).await;
     let id: JsValue = text(&slow_task(&client, 1000).await, "id").into();
-    let done = ok(method(
-        &client,
-        "waitForTask",
-        &[id, object(&[("pollIntervalMs", 100.into())])],
-    ))
-    .await;
+    let done = ok(method(&client, "waitForTask", &[id, object(&[("pollIntervalMs", 100.into())])])).await;
     assert_eq!(state(&done), "completed");
 }
 
@@ -147,11 +88,7 @@ async fn the_dialect_names_the_server_defined_codes() {
     let token = fresh_token("").await;
     let options = object(&[("token", token.as_str().into())]);
     let magisterium = ok(A2AClient::discover(SIMULATOR.into(), options)).await;
-    assert_eq!(
-        text(&magisterium, "dialect"),
-        "magisterium",
-        "the simulator's card"
-    );
+    assert_eq!(text(&magisterium, "dialect"), "magisterium", "the simulator's card");
     let generic = A2AClient::new(object(&[
         ("endpoint", ENDPOINT.into()),
         ("token", token.as_str().into()),
@@ -168,19 +105,10 @@ async fn the_dialect_names_the_server_defined_codes() {
         (-32007, "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED"),
     ];
     for (rpc, code) in generic_codes {
-        fault(
-            &token,
-            "error",
-            &format!(r#""code":{rpc},"message":"injected""#),
-        )
-        .await;
+        fault(&token, "error", &format!(r#""code":{rpc},"message":"injected""#)).await;
         let e = rejects(generic.get_task("t".into(), none()), code).await;
         assert_eq!(number(&e, "rpcCode"), Some(f64::from(rpc)));
     }
     let unknown_skill = json(r#"{"parts":[{"kind":"text","text":"x"}],"skillId":"no_such_skill"}"#);
-    rejects(
-        method(&magisterium, "sendMessage", &[unknown_skill]),
-        "SKILL_NOT_FOUND",
-    )
-    .await;
+    rejects(method(&magisterium, "sendMessage", &[unknown_skill]), "SKILL_NOT_FOUND").await;
 }

@@ -31,61 +31,38 @@ type Expect = Option<&'static str>;
 /// outcome, then checks that the same client still answers.
 async fn case(via: Via, fault: &str, expect: Expect) -> JsValue {
     let token = fresh_token("").await;
-    let c = client(
-        &token,
-        &[("maxRetries", 0.into()), ("timeoutMs", 8000.into())],
-    );
+    let c = client(&token, &[("maxRetries", 0.into()), ("timeoutMs", 8000.into())]);
     // Twice by default: Chromium may resend a request once on its own.
-    let times = if fault.contains(r#""times""#) {
-        ""
-    } else {
-        r#""times":2,"#
-    };
-    control(
-        "/_sim/faults",
-        &format!(r#"{{"token":"{token}",{times}{fault}}}"#),
-    )
-    .await;
+    let times = if fault.contains(r#""times""#) { "" } else { r#""times":2,"# };
+    control("/_sim/faults", &format!(r#"{{"token":"{token}",{times}{fault}}}"#)).await;
     let outcome = match expect {
         Some(code) => rejects(via.call(&c), code).await,
         None => ok(via.call(&c)).await,
     };
     control("/_sim/faults/clear", &format!(r#"{{"token":"{token}"}}"#)).await;
-    assert!(
-        Array::is_array(&ok(Via::Search.call(&c)).await),
-        "the client still works"
-    );
+    assert!(Array::is_array(&ok(Via::Search.call(&c)).await), "the client still works");
     outcome
 }
 
 /// A JSON-RPC body the `status` fault sends verbatim (`{{id}}`: the request's id).
 fn body(status: u16, text: &str, content_type: &str) -> String {
-    let quoted = js_sys::JSON::stringify(&JsValue::from_str(text))
-        .ok()
-        .and_then(|s| s.as_string())
-        .unwrap_or_default();
+    let quoted = js_sys::JSON::stringify(&JsValue::from_str(text)).ok().and_then(|s| s.as_string()).unwrap_or_default();
     format!(r#""fault":"status","status":{status},"body":{quoted},"contentType":"{content_type}""#)
 }
 
 /// A `result` fault: a task with `task_members` spliced in after its required members.
 fn task(task_members: &str) -> String {
-    format!(
-        r#""fault":"result","result":{{"kind":"task","id":"t-h","contextId":"c-h","status":{{"state":"completed"}}{task_members}}}"#
-    )
+    format!(r#""fault":"result","result":{{"kind":"task","id":"t-h","contextId":"c-h","status":{{"state":"completed"}}{task_members}}}"#)
 }
 
 /// A completed `search_results` artifact with these parts.
 fn search_parts(parts: &str) -> String {
-    task(&format!(
-        r#","artifacts":[{{"artifactId":"a","name":"search_results","parts":{parts}}}]"#
-    ))
+    task(&format!(r#","artifacts":[{{"artifactId":"a","name":"search_results","parts":{parts}}}]"#))
 }
 
 /// A completed `catholic_qa_response` artifact with these parts.
 fn qa_parts(parts: &str) -> String {
-    task(&format!(
-        r#","artifacts":[{{"artifactId":"a","name":"catholic_qa_response","parts":{parts}}}]"#
-    ))
+    task(&format!(r#","artifacts":[{{"artifactId":"a","name":"catholic_qa_response","parts":{parts}}}]"#))
 }
 
 macro_rules! battery {
@@ -155,11 +132,7 @@ battery! {
 
 #[wasm_bindgen_test]
 async fn the_battery_holds_at_least_thirty_cases() {
-    assert!(
-        CASES + RAW_CASES.len() >= 30,
-        "{CASES} + {}",
-        RAW_CASES.len()
-    );
+    assert!(CASES + RAW_CASES.len() >= 30, "{CASES} + {}", RAW_CASES.len());
 }
 
 #[wasm_bindgen_test]
@@ -168,10 +141,7 @@ async fn a_proto_key_pollutes_nothing() {
     assert!(get(&js_sys::Object::new().into(), "polluted").is_undefined());
     let citation = Array::from(&get(&answer, "citations")).get(0);
     assert!(get(&citation, "polluted").is_undefined());
-    assert!(
-        get(&get(&citation, "raw"), "constructor").is_object(),
-        "an unknown key is kept in raw"
-    );
+    assert!(get(&get(&citation, "raw"), "constructor").is_object(), "an unknown key is kept in raw");
 }
 
 #[wasm_bindgen_test]
@@ -183,55 +153,26 @@ async fn citations_decode_alike_by_known_keys_and_member_by_member() {
             r#"{"cited_text":"t","document_index":1,"document_year":1965,"source_url":"https://x","relevance":0.5}"#,
             r#"{"citedText":"t","documentIndex":1,"documentYear":1965,"sourceUrl":"https://x","raw":{"relevance":0.5}}"#,
         ),
-        (
-            r#"{"citedText":"t","documentYear":"1965"}"#,
-            r#"{"citedText":"t","documentYear":"1965","raw":{}}"#,
-        ),
-        (
-            r#"{"cited_text":"a","citedText":"b"}"#,
-            r#"{"citedText":"b","raw":{}}"#,
-        ),
-        (
-            r#"{"cited_text":null,"document_title":"d"}"#,
-            r#"{"documentTitle":"d","raw":{"cited_text":null}}"#,
-        ),
-        (
-            r#"{"document_index":"two","page":17}"#,
-            r#"{"raw":{"document_index":"two","page":17}}"#,
-        ),
-        (
-            r#"{"__proto__":{"x":1},"document_title":"d"}"#,
-            r#"{"documentTitle":"d","raw":{}}"#,
-        ),
+        (r#"{"citedText":"t","documentYear":"1965"}"#, r#"{"citedText":"t","documentYear":"1965","raw":{}}"#),
+        (r#"{"cited_text":"a","citedText":"b"}"#, r#"{"citedText":"b","raw":{}}"#),
+        (r#"{"cited_text":null,"document_title":"d"}"#, r#"{"documentTitle":"d","raw":{"cited_text":null}}"#),
+        (r#"{"document_index":"two","page":17}"#, r#"{"raw":{"document_index":"two","page":17}}"#),
+        (r#"{"__proto__":{"x":1},"document_title":"d"}"#, r#"{"documentTitle":"d","raw":{}}"#),
         ("{}", r#"{"raw":{}}"#),
     ];
     let citations: Vec<&str> = cases.iter().map(|(sent, _)| *sent).collect();
     // Sent verbatim, so the members keep their order (the later spelling wins).
-    let parts = format!(
-        r#"[{{"kind":"text","text":"a"}},{{"kind":"data","data":{{"citations":[{}]}}}}]"#,
-        citations.join(",")
-    );
-    let result = format!(
-        r#"{{"kind":"task","id":"t-h","contextId":"c-h","status":{{"state":"completed"}},"artifacts":[{{"artifactId":"a","name":"catholic_qa_response","parts":{parts}}}]}}"#
-    );
-    let verbatim = body(
-        200,
-        &format!(r#"{{"jsonrpc":"2.0","id":{{{{id}}}},"result":{result}}}"#),
-        "application/json",
-    );
+    let parts = format!(r#"[{{"kind":"text","text":"a"}},{{"kind":"data","data":{{"citations":[{}]}}}}]"#, citations.join(","));
+    let result = format!(r#"{{"kind":"task","id":"t-h","contextId":"c-h","status":{{"state":"completed"}},"artifacts":[{{"artifactId":"a","name":"catholic_qa_response","parts":{parts}}}]}}"#);
+    let verbatim = body(200, &format!(r#"{{"jsonrpc":"2.0","id":{{{{id}}}},"result":{result}}}"#), "application/json");
     let answer = case(Via::Ask, &verbatim, RESOLVES).await;
     let decoded = Array::from(&get(&answer, "citations"));
     assert_eq!(decoded.length() as usize, cases.len());
     for (i, (sent, expected)) in cases.iter().enumerate() {
-        let got = js_sys::JSON::stringify(&decoded.get(i as u32))
-            .ok()
-            .and_then(|s| s.as_string());
+        let got = js_sys::JSON::stringify(&decoded.get(i as u32)).ok().and_then(|s| s.as_string());
         assert_eq!(got.as_deref(), Some(*expected), "{sent}");
     }
-    assert!(
-        get(&js_sys::Object::new().into(), "x").is_undefined(),
-        "no prototype was set"
-    );
+    assert!(get(&js_sys::Object::new().into(), "x").is_undefined(), "no prototype was set");
 }
 
 #[wasm_bindgen_test]
@@ -239,14 +180,7 @@ async fn wrong_types_decode_to_what_is_valid() {
     let hits = case(Via::Search, &search_parts(r#"[{"kind":"data","data":{"results":[{"id":{}},5,null,{"id":"7","url":["x"],"title":7}]}}]"#), RESOLVES).await;
     let hits = Array::from(&hits);
     assert_eq!(hits.length(), 1);
-    assert_eq!(
-        (
-            text(&hits.get(0), "id"),
-            text(&hits.get(0), "url"),
-            text(&hits.get(0), "title")
-        ),
-        ("7".into(), String::new(), String::new())
-    );
+    assert_eq!((text(&hits.get(0), "id"), text(&hits.get(0), "url"), text(&hits.get(0), "title")), ("7".into(), String::new(), String::new()));
 }
 
 /// Paths of the raw-TCP fixture (`MAGISTERIUM_HOSTILE`) and what each must end in.
@@ -262,20 +196,12 @@ const RAW_CASES: [(&str, Expect); 5] = [
 async fn raw_protocol_violations_end_in_typed_errors() {
     for (path, expect) in RAW_CASES {
         let endpoint = format!("{}/{path}", env!("MAGISTERIUM_HOSTILE"));
-        let c = MagisteriumClient::new(object(&[
-            ("endpoint", endpoint.into()),
-            ("maxRetries", 0.into()),
-            ("timeoutMs", 3000.into()),
-        ]))
-        .expect("client");
+        let c = MagisteriumClient::new(object(&[("endpoint", endpoint.into()), ("maxRetries", 0.into()), ("timeoutMs", 3000.into())])).expect("client");
         match expect {
             Some(code) => drop(rejects(Via::Search.call(&c), code).await),
             None => {
                 let hits = Array::from(&ok(Via::Search.call(&c)).await);
-                assert!(
-                    text(&hits.get(0), "title").contains('\u{fffd}'),
-                    "invalid bytes become U+FFFD"
-                );
+                assert!(text(&hits.get(0), "title").contains('\u{fffd}'), "invalid bytes become U+FFFD");
             }
         }
     }

@@ -5,13 +5,7 @@ use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 async fn a_task(c: &magisterium_a2a::web::MagisteriumClient) -> JsValue {
-    let message = object(&[
-        (
-            "parts",
-            json(r#"[{"kind":"data","data":{"date":"2026-03-19"}}]"#),
-        ),
-        ("skillId", "saints_of_the_day".into()),
-    ]);
+    let message = object(&[("parts", json(r#"[{"kind":"data","data":{"date":"2026-03-19"}}]"#)), ("skillId", "saints_of_the_day".into())]);
     ok(c.send_message(message, none())).await
 }
 
@@ -30,22 +24,14 @@ async fn an_unknown_task_is_task_not_found() {
     let e = rejects(c.get_task("no-such-task".into(), none()), "TASK_NOT_FOUND").await;
     assert_eq!(number(&e, "rpcCode"), Some(-32001.0));
     assert_eq!(number(&e, "httpStatus"), Some(200.0));
-    rejects(
-        c.cancel_task("no-such-task".into(), none()),
-        "TASK_NOT_FOUND",
-    )
-    .await;
+    rejects(c.cancel_task("no-such-task".into(), none()), "TASK_NOT_FOUND").await;
 }
 
 #[wasm_bindgen_test]
 async fn cancelling_a_terminal_task_is_an_invalid_state_transition() {
     let (c, _) = own_client().await;
     let task = a_task(&c).await;
-    let e = rejects(
-        c.cancel_task(text(&task, "id").into(), none()),
-        "INVALID_PARAMS",
-    )
-    .await;
+    let e = rejects(c.cancel_task(text(&task, "id").into(), none()), "INVALID_PARAMS").await;
     assert_eq!(number(&e, "rpcCode"), Some(-32602.0));
     assert_eq!(text(&e, "message"), "Invalid state transition");
 }
@@ -55,19 +41,9 @@ async fn a_working_task_can_be_read_and_canceled() {
     let (c, token) = own_client().await;
     fault(&token, "working", "").await;
     let task = a_task(&c).await;
-    assert_eq!(
-        text(&get(&task, "status"), "state"),
-        "working",
-        "sendMessage returns the task as it is"
-    );
+    assert_eq!(text(&get(&task, "status"), "state"), "working", "sendMessage returns the task as it is");
     let id = text(&task, "id");
-    assert_eq!(
-        text(
-            &get(&ok(c.get_task(id.clone().into(), none())).await, "status"),
-            "state"
-        ),
-        "working"
-    );
+    assert_eq!(text(&get(&ok(c.get_task(id.clone().into(), none())).await, "status"), "state"), "working");
     let canceled = ok(c.cancel_task(id.into(), none())).await;
     assert_eq!(text(&get(&canceled, "status"), "state"), "canceled");
 }

@@ -15,10 +15,6 @@ pub const ENV: &str = "A2A_AGENT_URL";
 pub fn start() -> Result<ChildServer> {
     setup::npm_tools()?;
     let mut cmd = Command::new("node");
-    cmd.arg(root().join("tests/a2a-agent/server.mjs"))
-        .current_dir(root());
-    ChildServer::start(
-        &mut cmd,
-        "the fixture A2A agent (tests/a2a-agent/server.mjs)",
-    )
+    cmd.arg(root().join("tests/a2a-agent/server.mjs")).current_dir(root());
+    ChildServer::start(&mut cmd, "the fixture A2A agent (tests/a2a-agent/server.mjs)")
 }

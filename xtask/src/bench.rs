@@ -33,35 +33,21 @@ pub fn run() -> Result<()> {
     for (entry, label) in ANCHORS {
         anchors.push((label, bundle(entry, &out.join("anchors"))?));
     }
-    let sim = Simulator::start(&[
-        "--rate-default",
-        "100000/60s",
-        "--rate-expensive",
-        "100000/60s",
-    ])?;
+    let sim = Simulator::start(&["--rate-default", "100000/60s", "--rate-expensive", "100000/60s"])?;
     let server = StaticServer::start(Site {
-        mounts: vec![
-            ("/bench/", root().join("bench")),
-            ("/pkg/", snapshot),
-            ("/anchors/", out.join("anchors")),
-        ],
+        mounts: vec![("/bench/", root().join("bench")), ("/pkg/", snapshot), ("/anchors/", out.join("anchors"))],
         files: Vec::new(),
     })?;
     println!("bench: about two minutes; the quieter the machine, the tighter the spreads");
-    shell::run(
-        Command::new("node")
-            .arg(root().join("bench/run.mjs"))
-            .current_dir(root())
-            .env("BENCH_URL", &server.url)
-            .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
-            .env("CHROMIUM", setup::CHROMIUM)
-            .env("BENCH_SIZES", sizes_json(&sizes, &anchors))
-            .env("BENCH_OUT", out.join("results.md")),
-    )?;
-    println!(
-        "bench: the table is in {}",
-        out.join("results.md").display()
-    );
+    shell::run(Command::new("node")
+        .arg(root().join("bench/run.mjs"))
+        .current_dir(root())
+        .env("BENCH_URL", &server.url)
+        .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
+        .env("CHROMIUM", setup::CHROMIUM)
+        .env("BENCH_SIZES", sizes_json(&sizes, &anchors))
+        .env("BENCH_OUT", out.join("results.md")))?;
+    println!("bench: the table is in {}", out.join("results.md").display());
     Ok(())
 }
 
@@ -69,17 +55,10 @@ pub fn run() -> Result<()> {
 /// `<out>/<entry>.js`; answers its gzip size.
 fn bundle(entry: &str, out: &Path) -> Result<usize> {
     let bundled = out.join(format!("{entry}.js"));
-    shell::run(
-        npm_bin("esbuild")
-            .arg(root().join("bench/anchors").join(format!("{entry}.mjs")))
-            .args([
-                "--bundle",
-                "--minify",
-                "--format=esm",
-                "--log-level=warning",
-            ])
-            .arg(format!("--outfile={}", bundled.display())),
-    )?;
+    shell::run(npm_bin("esbuild")
+        .arg(root().join("bench/anchors").join(format!("{entry}.mjs")))
+        .args(["--bundle", "--minify", "--format=esm", "--log-level=warning"])
+        .arg(format!("--outfile={}", bundled.display())))?;
     gzip_size(&[&bundled])
 }
 
@@ -92,8 +71,7 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
         if path.is_dir() {
             copy_tree(&path, &target)?;
         } else {
-            fs::copy(&path, &target)
-                .map_err(|e| format!("{} → {}: {e}", path.display(), target.display()))?;
+            fs::copy(&path, &target).map_err(|e| format!("{} → {}: {e}", path.display(), target.display()))?;
         }
     }
     Ok(())
@@ -101,19 +79,9 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
 
 /// The sizes for the driver, as JSON: `{targets:[{name,wasm,js}], anchors:[{name,js}]}`.
 fn sizes_json(sizes: &[Sizes], anchors: &[(&str, usize)]) -> String {
-    let targets: Vec<String> = sizes
-        .iter()
-        .map(|s| format!(r#"{{"name":"{}","wasm":{},"js":{}}}"#, s.dir, s.wasm, s.js))
-        .collect();
-    let anchors: Vec<String> = anchors
-        .iter()
-        .map(|(name, js)| format!(r#"{{"name":"{name}","js":{js}}}"#))
-        .collect();
-    format!(
-        r#"{{"targets":[{}],"anchors":[{}]}}"#,
-        targets.join(","),
-        anchors.join(",")
-    )
+    let targets: Vec<String> = sizes.iter().map(|s| format!(r#"{{"name":"{}","wasm":{},"js":{}}}"#, s.dir, s.wasm, s.js)).collect();
+    let anchors: Vec<String> = anchors.iter().map(|(name, js)| format!(r#"{{"name":"{name}","js":{js}}}"#)).collect();
+    format!(r#"{{"targets":[{}],"anchors":[{}]}}"#, targets.join(","), anchors.join(","))
 }
 
 #[cfg(test)]
@@ -122,11 +90,7 @@ mod tests {
 
     #[test]
     fn sizes_are_json_for_the_driver() {
-        let sizes = [Sizes {
-            dir: "web",
-            wasm: 10,
-            js: 2,
-        }];
+        let sizes = [Sizes { dir: "web", wasm: 10, js: 2 }];
         assert_eq!(
             sizes_json(&sizes, &[("openai", 7)]),
             r#"{"targets":[{"name":"web","wasm":10,"js":2}],"anchors":[{"name":"openai","js":7}]}"#

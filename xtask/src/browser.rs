@@ -21,24 +21,13 @@ pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
         Err(e) => return Outcome::broken(&format!("the hostile fixture server: {e}")),
     };
     let mut cmd = cargo();
-    cmd.args([
-        "test",
-        "-p",
-        "magisterium-a2a",
-        "--target",
-        "wasm32-unknown-unknown",
-        "--test",
-        "browser",
-    ])
-    .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
-    .env("MAGISTERIUM_SIMULATOR", &sim.url)
-    .env("MAGISTERIUM_HOSTILE", &hostile.url)
-    .env(agent_server::ENV, &agent.url)
-    .env("CHROMEDRIVER", CHROMEDRIVER)
-    .env(
-        "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
-        root().join("tests/webdriver.json"),
-    )
-    .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
+    cmd.args(["test", "-p", "magisterium-a2a", "--target", "wasm32-unknown-unknown", "--test", "browser"])
+        .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
+        .env("MAGISTERIUM_SIMULATOR", &sim.url)
+        .env("MAGISTERIUM_HOSTILE", &hostile.url)
+        .env(agent_server::ENV, &agent.url)
+        .env("CHROMEDRIVER", CHROMEDRIVER)
+        .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", root().join("tests/webdriver.json"))
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
     cargo_outcome(&mut cmd)
 }

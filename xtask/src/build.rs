@@ -25,21 +25,9 @@ pub struct Target {
 
 /// The three builds of the package.
 pub const TARGETS: [Target; 3] = [
-    Target {
-        bindgen: "web",
-        dir: "web",
-        entries: &[("web.js", "index.js")],
-    },
-    Target {
-        bindgen: "bundler",
-        dir: "bundler",
-        entries: &[("bundler.js", "index.js")],
-    },
-    Target {
-        bindgen: "nodejs",
-        dir: "node",
-        entries: &[("node.cjs", "index.cjs"), ("node.mjs", "index.mjs")],
-    },
+    Target { bindgen: "web", dir: "web", entries: &[("web.js", "index.js")] },
+    Target { bindgen: "bundler", dir: "bundler", entries: &[("bundler.js", "index.js")] },
+    Target { bindgen: "nodejs", dir: "node", entries: &[("node.cjs", "index.cjs"), ("node.mjs", "index.mjs")] },
 ];
 
 /// The gzip sizes of one target.
@@ -58,20 +46,8 @@ pub fn run() -> Result<Vec<Sizes>> {
     setup::wasm_bindgen_cli()?;
     setup::npm_tools()?;
     println!("building the wasm module");
-    shell::run(cargo().args([
-        "build",
-        "-p",
-        "magisterium-a2a",
-        "--features",
-        "bundle",
-        "--target",
-        "wasm32-unknown-unknown",
-        "--profile",
-        "wasm-release",
-    ]))?;
-    let wasm = root()
-        .join("target/wasm32-unknown-unknown/wasm-release")
-        .join(format!("{STEM}.wasm"));
+    shell::run(cargo().args(["build", "-p", "magisterium-a2a", "--features", "bundle", "--target", "wasm32-unknown-unknown", "--profile", "wasm-release"]))?;
+    let wasm = root().join("target/wasm32-unknown-unknown/wasm-release").join(format!("{STEM}.wasm"));
     let pkg = root().join("pkg");
     if pkg.exists() {
         fs::remove_dir_all(&pkg).map_err(|e| format!("removing pkg/: {e}"))?;
@@ -88,10 +64,7 @@ pub fn run() -> Result<Vec<Sizes>> {
     copy_files(&root().join("widget"), &pkg.join("widget"))?;
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
-    write(
-        &pkg.join("README.md"),
-        &read(&template.join("README.md"))?.replace("{{USAGE}}", usage),
-    )?;
+    write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
     print_sizes(&sizes);
     Ok(sizes)
 }
@@ -100,19 +73,10 @@ pub fn run() -> Result<Vec<Sizes>> {
 fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     println!("target {}", target.bindgen);
     // The package ships its own index.d.ts: wasm-bindgen's would name internals.
-    shell::run(
-        Command::new("wasm-bindgen")
-            .args([
-                "--target",
-                target.bindgen,
-                "--no-typescript",
-                "--remove-name-section",
-                "--remove-producers-section",
-                "--out-dir",
-            ])
-            .arg(out)
-            .arg(wasm),
-    )?;
+    shell::run(Command::new("wasm-bindgen")
+        .args(["--target", target.bindgen, "--no-typescript", "--remove-name-section", "--remove-producers-section", "--out-dir"])
+        .arg(out)
+        .arg(wasm))?;
     let module = out.join(format!("{STEM}_bg.wasm"));
     // `--converge` repeats the passes while they still shrink the module; the
     // renaming runs once, on its own, so binaryen prints one mapping. The
@@ -125,13 +89,7 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
         write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)?;
     }
     let error_module = error_module(out)?;
-    let relative = format!(
-        "./{}",
-        error_module
-            .strip_prefix(out)
-            .map_err(|e| e.to_string())?
-            .display()
-    );
+    let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
     if target.dir == "node" {
         commonjs_snippets(&error_module)?;
         write(&out.join("package.json"), "{ \"type\": \"commonjs\" }\n")?;
@@ -139,25 +97,16 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     let mut js = snippet_files(&error_module)?;
     js.push(out.join(format!("{STEM}.js")));
     for (template, name) in target.entries {
-        let text = read(&root().join("pkg-template/entries").join(template))?
-            .replace("{{ERROR_MODULE}}", &relative);
+        let text = read(&root().join("pkg-template/entries").join(template))?.replace("{{ERROR_MODULE}}", &relative);
         write(&out.join(name), &text)?;
         js.push(out.join(name));
     }
     if target.bindgen == "bundler" {
         js.push(out.join(format!("{STEM}_bg.js")));
     }
-    let js = if target.dir == "web" {
-        vec![bundle_web(out)?]
-    } else {
-        minify_js(&js)?
-    };
+    let js = if target.dir == "web" { vec![bundle_web(out)?] } else { minify_js(&js)? };
     let js: Vec<&Path> = js.iter().map(PathBuf::as_path).collect();
-    Ok(Sizes {
-        dir: target.dir,
-        wasm: gzip_size(&[&module])?,
-        js: gzip_size(&js)?,
-    })
+    Ok(Sizes { dir: target.dir, wasm: gzip_size(&[&module])?, js: gzip_size(&js)? })
 }
 
 /// Runs npm binaryen's `wasm-opt` with `passes` on `module` in place (with the
@@ -165,16 +114,8 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
 fn wasm_opt(passes: &[&str], module: &Path) -> Result<String> {
     let mut opt = npm_bin("wasm-opt");
     opt.args(passes)
-        .args([
-            "--enable-bulk-memory",
-            "--enable-nontrapping-float-to-int",
-            "--enable-sign-ext",
-        ])
-        .args([
-            "--enable-reference-types",
-            "--enable-multivalue",
-            "--enable-mutable-globals",
-        ]);
+        .args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
+        .args(["--enable-reference-types", "--enable-multivalue", "--enable-mutable-globals"]);
     shell::stdout_or_fail(opt.arg(module).arg("-o").arg(module))
 }
 
@@ -194,31 +135,23 @@ fn minify_js(files: &[PathBuf]) -> Result<Vec<PathBuf>> {
 fn bundle_web(out: &Path) -> Result<PathBuf> {
     let index = out.join("index.js");
     let bundled = out.join("bundled.js");
-    shell::run(
-        esbuild(&index)
-            .args(["--bundle", "--format=esm"])
-            .arg(format!("--outfile={}", bundled.display())),
-    )?;
+    shell::run(esbuild(&index).args(["--bundle", "--format=esm"]).arg(format!("--outfile={}", bundled.display())))?;
     fs::rename(&bundled, &index).map_err(|e| format!("{}: {e}", index.display()))?;
-    fs::remove_file(out.join(format!("{STEM}.js")))
-        .map_err(|e| format!("removing the web glue: {e}"))?;
-    fs::remove_dir_all(out.join("snippets"))
-        .map_err(|e| format!("removing the web snippets: {e}"))?;
+    fs::remove_file(out.join(format!("{STEM}.js"))).map_err(|e| format!("removing the web glue: {e}"))?;
+    fs::remove_dir_all(out.join("snippets")).map_err(|e| format!("removing the web snippets: {e}"))?;
     Ok(index)
 }
 
 /// esbuild minifying `file` (quietly, overwriting allowed).
 fn esbuild(file: &Path) -> Command {
     let mut cmd = npm_bin("esbuild");
-    cmd.arg(file)
-        .args(["--minify", "--log-level=warning", "--allow-overwrite"]);
+    cmd.arg(file).args(["--minify", "--log-level=warning", "--allow-overwrite"]);
     cmd
 }
 
 /// The error class wasm-bindgen copied under `snippets/<crate-hash>/`.
 fn error_module(out: &Path) -> Result<PathBuf> {
-    let snippets =
-        fs::read_dir(out.join("snippets")).map_err(|e| format!("{}: {e}", out.display()))?;
+    let snippets = fs::read_dir(out.join("snippets")).map_err(|e| format!("{}: {e}", out.display()))?;
     snippets
         .filter_map(|entry| entry.ok())
         .map(|entry| entry.path().join("js/magisterium-error.js"))
@@ -228,15 +161,9 @@ fn error_module(out: &Path) -> Result<PathBuf> {
 
 /// Every JS snippet wasm-bindgen copied next to the error class (all count in the size).
 fn snippet_files(error_module: &Path) -> Result<Vec<PathBuf>> {
-    let folder = error_module
-        .parent()
-        .ok_or("the error module has no folder")?;
+    let folder = error_module.parent().ok_or("the error module has no folder")?;
     let entries = fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|entry| entry.ok())
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "js"))
-        .collect();
+    let mut files: Vec<PathBuf> = entries.filter_map(|entry| entry.ok()).map(|entry| entry.path()).filter(|path| path.extension().is_some_and(|ext| ext == "js")).collect();
     files.sort();
     Ok(files)
 }
@@ -247,10 +174,7 @@ fn snippet_files(error_module: &Path) -> Result<Vec<PathBuf>> {
 /// `export class` / `export function` declarations.
 fn commonjs_snippets(error_module: &Path) -> Result<()> {
     for path in snippet_files(error_module)? {
-        write(
-            &path,
-            &commonjs(&read(&path)?).map_err(|e| format!("{}: {e}", path.display()))?,
-        )?;
+        write(&path, &commonjs(&read(&path)?).map_err(|e| format!("{}: {e}", path.display()))?)?;
     }
     Ok(())
 }
@@ -260,23 +184,14 @@ fn commonjs(module: &str) -> Result<String> {
     let mut names = Vec::new();
     let mut body = String::from("\"use strict\";\n");
     for line in module.lines() {
-        let declaration = ["class ", "function "].iter().find_map(|kind| {
-            line.strip_prefix("export ")
-                .filter(|rest| rest.starts_with(kind))
-                .map(|rest| (*kind, rest))
-        });
+        let declaration = ["class ", "function "].iter().find_map(|kind| line.strip_prefix("export ").filter(|rest| rest.starts_with(kind)).map(|rest| (*kind, rest)));
         match declaration {
             Some((kind, rest)) => {
-                let name: String = rest[kind.len()..]
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
-                    .collect();
+                let name: String = rest[kind.len()..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
                 names.push(name);
                 body.push_str(rest);
             }
-            None if line.starts_with("export ") || line.starts_with("import ") => {
-                return Err(format!("cannot convert `{line}` to CommonJS"));
-            }
+            None if line.starts_with("export ") || line.starts_with("import ") => return Err(format!("cannot convert `{line}` to CommonJS")),
             None => body.push_str(line),
         }
         body.push('\n');
@@ -291,12 +206,8 @@ fn commonjs(module: &str) -> Result<String> {
 /// The part of the project README that is also the npm README's usage:
 /// between `<!-- npm-readme:start -->` and `<!-- npm-readme:end -->`.
 fn npm_usage(readme: &str) -> Result<&str> {
-    let start = readme
-        .split_once("<!-- npm-readme:start -->\n")
-        .map(|(_, rest)| rest);
-    let usage = start
-        .and_then(|rest| rest.split_once("<!-- npm-readme:end -->"))
-        .map(|(usage, _)| usage.trim_end());
+    let start = readme.split_once("<!-- npm-readme:start -->\n").map(|(_, rest)| rest);
+    let usage = start.and_then(|rest| rest.split_once("<!-- npm-readme:end -->")).map(|(usage, _)| usage.trim_end());
     usage.ok_or_else(|| "README.md lacks the npm-readme:start/end markers".into())
 }
 
@@ -305,24 +216,14 @@ fn crate_version() -> Result<String> {
     let manifest = read(&root().join("Cargo.toml"))?;
     manifest
         .lines()
-        .find_map(|line| {
-            line.strip_prefix("version = \"")?
-                .strip_suffix('"')
-                .map(str::to_owned)
-        })
+        .find_map(|line| line.strip_prefix("version = \"")?.strip_suffix('"').map(str::to_owned))
         .ok_or_else(|| "Cargo.toml has no version".into())
 }
 
 fn print_sizes(sizes: &[Sizes]) {
     println!("gzip sizes (wasm + JS glue):");
     for s in sizes {
-        println!(
-            "  {:<8} wasm {:>9}  js {:>8}  total {:>8}",
-            s.dir,
-            kb(s.wasm),
-            kb(s.js),
-            kb(s.wasm + s.js)
-        );
+        println!("  {:<8} wasm {:>9}  js {:>8}  total {:>8}", s.dir, kb(s.wasm), kb(s.js), kb(s.wasm + s.js));
     }
 }
 
@@ -347,9 +248,7 @@ fn copy_files(from: &Path, to: &Path) -> Result<()> {
 }
 
 fn copy(from: &Path, to: &Path) -> Result<()> {
-    fs::copy(from, to)
-        .map(|_| ())
-        .map_err(|e| format!("{} → {}: {e}", from.display(), to.display()))
+    fs::copy(from, to).map(|_| ()).map_err(|e| format!("{} → {}: {e}", from.display(), to.display()))
 }
 
 #[cfg(test)]
@@ -370,9 +269,6 @@ mod tests {
     fn what_it_cannot_convert_is_an_error() {
         assert!(commonjs("import { x } from './y.js';\nexport function f() {}\n").is_err());
         assert!(commonjs("export const x = 1;\n").is_err());
-        assert!(
-            commonjs("const x = 1;\n").is_err(),
-            "a module that exports nothing"
-        );
+        assert!(commonjs("const x = 1;\n").is_err(), "a module that exports nothing");
     }
 }

@@ -16,14 +16,8 @@ pub struct ChildServer {
 impl ChildServer {
     /// Spawns `cmd` and reads where it listens; `what` names it in errors.
     pub fn start(cmd: &mut Command, what: &str) -> Result<ChildServer> {
-        let child = cmd
-            .stdout(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("could not start {what}: {e}"))?;
-        let mut guard = ChildServer {
-            child,
-            url: String::new(),
-        };
+        let child = cmd.stdout(Stdio::piped()).spawn().map_err(|e| format!("could not start {what}: {e}"))?;
+        let mut guard = ChildServer { child, url: String::new() };
         let mut first_line = String::new();
         if let Some(stdout) = guard.child.stdout.take() {
             let mut reader = BufReader::new(stdout);
@@ -36,9 +30,7 @@ impl ChildServer {
                 guard.url = url.to_owned();
                 Ok(guard)
             }
-            None => Err(format!(
-                "{what} did not say where it listens (first line: {first_line:?})"
-            )),
+            None => Err(format!("{what} did not say where it listens (first line: {first_line:?})")),
         }
     }
 }
@@ -62,17 +54,13 @@ mod tests {
 
     #[test]
     fn reads_the_url_from_the_first_line() {
-        let server =
-            shell("echo listening on http://127.0.0.1:9; echo more; exec sleep 30").unwrap();
+        let server = shell("echo listening on http://127.0.0.1:9; echo more; exec sleep 30").unwrap();
         assert_eq!(server.url, "http://127.0.0.1:9");
     }
 
     #[test]
     fn refuses_a_server_that_does_not_say_where_it_listens() {
         let error = shell("echo ready").err().unwrap();
-        assert!(
-            error.contains("the test server did not say where it listens"),
-            "{error}"
-        );
+        assert!(error.contains("the test server did not say where it listens"), "{error}");
     }
 }

@@ -21,14 +21,8 @@ pub fn run() -> Result<()> {
     let server = serve(&sim)?;
     println!();
     println!("demo: open {}/", server.url);
-    println!(
-        "demo: the parish widget in a host page: {}/widget.html",
-        server.url
-    );
-    println!(
-        "demo: simulator endpoint {} (token {DEMO_TOKEN}); Ctrl-C stops everything",
-        sim.endpoint()
-    );
+    println!("demo: the parish widget in a host page: {}/widget.html", server.url);
+    println!("demo: simulator endpoint {} (token {DEMO_TOKEN}); Ctrl-C stops everything", sim.endpoint());
     interrupt::wait();
     println!("demo: stopped");
     Ok(())
@@ -59,15 +53,9 @@ pub fn page_suite() -> Outcome {
 /// The static server: `www-demo/` at `/`, the built `pkg/` at `/pkg/`, and
 /// `/demo-config.json` pointing the page at the simulator.
 fn serve(sim: &Simulator) -> Result<StaticServer> {
-    let config = format!(
-        "{{\"endpoint\": \"{}\", \"token\": \"{DEMO_TOKEN}\"}}\n",
-        sim.endpoint()
-    );
+    let config = format!("{{\"endpoint\": \"{}\", \"token\": \"{DEMO_TOKEN}\"}}\n", sim.endpoint());
     StaticServer::start(Site {
-        mounts: vec![
-            ("/", root().join("www-demo")),
-            ("/pkg/", root().join("pkg")),
-        ],
+        mounts: vec![("/", root().join("www-demo")), ("/pkg/", root().join("pkg"))],
         files: vec![("/demo-config.json", config)],
     })
 }

@@ -11,46 +11,27 @@ use std::process::Command;
 const SECONDS_PER_TARGET: u32 = 30;
 
 /// The targets and their seed folders (relative to the root).
-const TARGETS: [(&str, &[&str]); 2] = [
-    (
-        "decode",
-        &[
-            "tests/fixtures/responses",
-            "tests/fixtures/fuzz-regressions",
-        ],
-    ),
-    ("validate", &["tests/fixtures/fuzz-regressions"]),
-];
+const TARGETS: [(&str, &[&str]); 2] =
+    [("decode", &["tests/fixtures/responses", "tests/fixtures/fuzz-regressions"]), ("validate", &["tests/fixtures/fuzz-regressions"])];
 
 /// Runs every target for a short while; each target is one test.
 pub fn run() -> Outcome {
     if let Err(e) = cargo_fuzz() {
         return Outcome::broken(&e);
     }
-    let mut outcome = Outcome {
-        passed: 0,
-        failed: 0,
-    };
+    let mut outcome = Outcome { passed: 0, failed: 0 };
     for (target, seeds) in TARGETS {
         let corpus = root().join("fuzz/corpus").join(target);
         if let Err(e) = std::fs::create_dir_all(&corpus) {
             return Outcome::broken(&e.to_string());
         }
         let mut cmd = Command::new("cargo");
-        cmd.current_dir(root().join("fuzz"))
-            .args(["+nightly", "fuzz", "run", target])
-            .arg(&corpus);
+        cmd.current_dir(root().join("fuzz")).args(["+nightly", "fuzz", "run", target]).arg(&corpus);
         cmd.args(seeds.iter().map(|s| root().join(s)));
-        cmd.args([
-            "--",
-            &format!("-max_total_time={SECONDS_PER_TARGET}"),
-            "-print_final_stats=1",
-        ]);
+        cmd.args(["--", &format!("-max_total_time={SECONDS_PER_TARGET}"), "-print_final_stats=1"]);
         match fuzz_once(&mut cmd) {
             Ok(runs) => {
-                println!(
-                    "ok - fuzz target {target}: {runs} executions in {SECONDS_PER_TARGET} s, no crash"
-                );
+                println!("ok - fuzz target {target}: {runs} executions in {SECONDS_PER_TARGET} s, no crash");
                 outcome.passed += 1;
             }
             Err(e) => {
@@ -64,9 +45,7 @@ pub fn run() -> Outcome {
 
 /// Runs one fuzz command; the number of executions, or why it failed.
 fn fuzz_once(cmd: &mut Command) -> Result<String> {
-    let output = cmd
-        .output()
-        .map_err(|e| format!("could not start cargo fuzz: {e}"))?;
+    let output = cmd.output().map_err(|e| format!("could not start cargo fuzz: {e}"))?;
     let log = String::from_utf8_lossy(&output.stderr);
     let runs = log
         .lines()
@@ -77,10 +56,7 @@ fn fuzz_once(cmd: &mut Command) -> Result<String> {
         _ => {
             let tail: Vec<&str> = log.lines().rev().take(30).collect();
             let tail: Vec<&str> = tail.into_iter().rev().collect();
-            Err(format!(
-                "a crash or a failed build (see fuzz/artifacts/):\n{}",
-                tail.join("\n")
-            ))
+            Err(format!("a crash or a failed build (see fuzz/artifacts/):\n{}", tail.join("\n")))
         }
     }
 }
@@ -89,13 +65,7 @@ fn fuzz_once(cmd: &mut Command) -> Result<String> {
 fn cargo_fuzz() -> Result<()> {
     if stdout_of(Command::new("rustup").args(["run", "nightly", "rustc", "--version"])).is_none() {
         println!("installing the nightly toolchain (for cargo fuzz)");
-        shell::run(Command::new("rustup").args([
-            "toolchain",
-            "install",
-            "nightly",
-            "--profile",
-            "minimal",
-        ]))?;
+        shell::run(Command::new("rustup").args(["toolchain", "install", "nightly", "--profile", "minimal"]))?;
     }
     if stdout_of(Command::new("cargo").args(["fuzz", "--version"])).is_none() {
         println!("installing cargo-fuzz (once)");

@@ -54,54 +54,25 @@ fn answer(mut stream: TcpStream) -> std::io::Result<()> {
     let (method, path) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     let cors = "Access-Control-Allow-Origin: *\r\nAccess-Control-Allow-Methods: POST, OPTIONS\r\nAccess-Control-Allow-Headers: Content-Type, Authorization\r\n";
     if method == "OPTIONS" {
-        return stream.write_all(
-            format!("HTTP/1.1 204 No Content\r\n{cors}Connection: close\r\n\r\n").as_bytes(),
-        );
+        return stream.write_all(format!("HTTP/1.1 204 No Content\r\n{cors}Connection: close\r\n\r\n").as_bytes());
     }
     let id = request_id(&String::from_utf8_lossy(&body));
     let json = SEARCH_RESULT.replace("{{id}}", &id);
-    let head = |extra: &str| {
-        format!(
-            "HTTP/1.1 200 OK\r\n{cors}Content-Type: application/json\r\nConnection: close\r\n{extra}\r\n"
-        )
-    };
+    let head = |extra: &str| format!("HTTP/1.1 200 OK\r\n{cors}Content-Type: application/json\r\nConnection: close\r\n{extra}\r\n");
     let response: Vec<u8> = match path.trim_start_matches('/') {
         "duplicate-content-length" => {
             let n = json.len();
-            [
-                head(&format!(
-                    "Content-Length: {n}\r\nContent-Length: {}\r\n",
-                    n + 5
-                ))
-                .as_bytes(),
-                json.as_bytes(),
-            ]
-            .concat()
+            [head(&format!("Content-Length: {n}\r\nContent-Length: {}\r\n", n + 5)).as_bytes(), json.as_bytes()].concat()
         }
         "invalid-utf8" => {
             let (before, after) = json.split_once("TITLE").unwrap_or((&json, ""));
             let body = [before.as_bytes(), b"bad \xff\xfe bytes", after.as_bytes()].concat();
-            [
-                head(&format!("Content-Length: {}\r\n", body.len())).into_bytes(),
-                body,
-            ]
-            .concat()
+            [head(&format!("Content-Length: {}\r\n", body.len())).into_bytes(), body].concat()
         }
-        "short-body" => [
-            head("Content-Length: 100000\r\n").as_bytes(),
-            &json.as_bytes()[..40],
-        ]
-        .concat(),
-        "bad-chunking" => [
-            head("Transfer-Encoding: chunked\r\n").as_bytes(),
-            b"zz\r\nnot a chunk\r\n",
-        ]
-        .concat(),
+        "short-body" => [head("Content-Length: 100000\r\n").as_bytes(), &json.as_bytes()[..40]].concat(),
+        "bad-chunking" => [head("Transfer-Encoding: chunked\r\n").as_bytes(), b"zz\r\nnot a chunk\r\n"].concat(),
         "not-http" => b"SSH-2.0-OpenSSH_9.2\r\nProtocol mismatch.\r\n".to_vec(),
-        _ => format!(
-            "HTTP/1.1 404 Not Found\r\n{cors}Content-Length: 0\r\nConnection: close\r\n\r\n"
-        )
-        .into_bytes(),
+        _ => format!("HTTP/1.1 404 Not Found\r\n{cors}Content-Length: 0\r\nConnection: close\r\n\r\n").into_bytes(),
     };
     stream.write_all(&response)?;
     stream.flush()
@@ -113,11 +84,7 @@ fn request_id(body: &str) -> String {
         return "null".into();
     };
     let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    if digits.is_empty() {
-        "null".into()
-    } else {
-        digits
-    }
+    if digits.is_empty() { "null".into() } else { digits }
 }
 
 #[cfg(test)]
@@ -126,10 +93,7 @@ mod tests {
 
     #[test]
     fn reads_the_request_id() {
-        assert_eq!(
-            request_id(r#"{"jsonrpc":"2.0","id":42,"method":"m"}"#),
-            "42"
-        );
+        assert_eq!(request_id(r#"{"jsonrpc":"2.0","id":42,"method":"m"}"#), "42");
         assert_eq!(request_id("{}"), "null");
     }
 }

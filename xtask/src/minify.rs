@@ -24,16 +24,9 @@ pub const FLAG: &str = "--minify-imports-and-exports-and-modules";
 pub fn parse(printed: &str) -> Result<Mapping> {
     let mut mapping = Mapping::default();
     for line in printed.lines() {
-        let quoted: Vec<String> = line
-            .split('"')
-            .skip(1)
-            .step_by(2)
-            .map(str::to_owned)
-            .collect();
+        let quoted: Vec<String> = line.split('"').skip(1).step_by(2).map(str::to_owned).collect();
         match quoted.as_slice() {
-            [module, old, new] => mapping
-                .imports
-                .push((module.clone(), old.clone(), new.clone())),
+            [module, old, new] => mapping.imports.push((module.clone(), old.clone(), new.clone())),
             [old, new] => mapping.exports.push((old.clone(), new.clone())),
             _ => {}
         }
@@ -71,24 +64,15 @@ impl Mapping {
         }
         let mut kept = String::with_capacity(out.len());
         for line in out.split_inclusive('\n') {
-            let key = line
-                .trim_start()
-                .strip_prefix('"')
-                .and_then(|rest| rest.split_once("\": import"));
+            let key = line.trim_start().strip_prefix('"').and_then(|rest| rest.split_once("\": import"));
             match key {
-                Some((module, _)) if module == main => {
-                    kept.push_str(&line.replacen(&format!("\"{module}\""), "\"a\"", 1))
-                }
+                Some((module, _)) if module == main => kept.push_str(&line.replacen(&format!("\"{module}\""), "\"a\"", 1)),
                 Some(_) => {}
                 None => kept.push_str(line),
             }
         }
         out = kept;
-        if let Some((_, old, _)) = self
-            .imports
-            .iter()
-            .find(|(_, old, _)| out.contains(&format!("{old}:")))
-        {
+        if let Some((_, old, _)) = self.imports.iter().find(|(_, old, _)| out.contains(&format!("{old}:"))) {
             return Err(format!("the glue still names the import {old}"));
         }
         Ok(out)
@@ -98,26 +82,15 @@ impl Mapping {
 impl Mapping {
     /// The module of the glue's `import0` object, which binaryen's one module replaces.
     fn main_module(&self, glue: &str) -> Result<String> {
-        let line = glue
-            .lines()
-            .find(|line| line.trim_end().ends_with("\": import0,"))
-            .ok_or("the glue has no import0 module")?;
-        Ok(line
-            .trim()
-            .trim_end_matches("\": import0,")
-            .trim_start_matches('"')
-            .to_owned())
+        let line = glue.lines().find(|line| line.trim_end().ends_with("\": import0,")).ok_or("the glue has no import0 module")?;
+        Ok(line.trim().trim_end_matches("\": import0,").trim_start_matches('"').to_owned())
     }
 }
 
 /// The `importN` namespace the glue binds to `module`.
 fn namespace_of(glue: &str, module: &str) -> Result<String> {
     let prefix = format!("\"{module}\": ");
-    let line = glue
-        .lines()
-        .map(str::trim)
-        .find(|line| line.starts_with(&prefix))
-        .ok_or_else(|| format!("the glue does not bind {module}"))?;
+    let line = glue.lines().map(str::trim).find(|line| line.starts_with(&prefix)).ok_or_else(|| format!("the glue does not bind {module}"))?;
     Ok(line[prefix.len()..].trim_end_matches(',').to_owned())
 }
 
@@ -127,10 +100,7 @@ fn replace_word(text: &str, from: &str, to: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(from) {
-        let before_ok = rest[..at]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !is_ident(c) || from.starts_with("wasm."));
+        let before_ok = rest[..at].chars().next_back().is_none_or(|c| !is_ident(c) || from.starts_with("wasm."));
         let after = &rest[at + from.len()..];
         let after_ok = after.chars().next().is_none_or(|c| !is_ident(c));
         out.push_str(&rest[..at]);

@@ -34,10 +34,7 @@ pub fn js_blocks(markdown: &str) -> Vec<String> {
 /// Runs every ```js block of `README.md` and `pkg/README.md`.
 pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
     let dir = root().join("tests/readme-examples");
-    let mut outcome = Outcome {
-        passed: 0,
-        failed: 0,
-    };
+    let mut outcome = Outcome { passed: 0, failed: 0 };
     if let Err(e) = std::fs::create_dir_all(&dir) {
         return Outcome::broken(&e.to_string());
     }
@@ -51,20 +48,14 @@ pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
             return Outcome::broken(&format!("{readme} has no js example"));
         }
         for (index, block) in blocks.iter().enumerate() {
-            let file = dir.join(format!(
-                "{}-{}.mjs",
-                readme.replace(['/', '.'], "_"),
-                index + 1
-            ));
-            let ran = std::fs::write(&file, block)
-                .map_err(|e| e.to_string())
-                .and_then(|()| {
-                    tee(Command::new("node")
-                        .arg(&file)
-                        .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
-                        .env("MAGISTERIUM_TOKEN", "demo-token")
-                        .env(agent_server::ENV, &agent.url))
-                });
+            let file = dir.join(format!("{}-{}.mjs", readme.replace(['/', '.'], "_"), index + 1));
+            let ran = std::fs::write(&file, block).map_err(|e| e.to_string()).and_then(|()| {
+                tee(Command::new("node")
+                    .arg(&file)
+                    .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
+                    .env("MAGISTERIUM_TOKEN", "demo-token")
+                    .env(agent_server::ENV, &agent.url))
+            });
             match ran {
                 Ok((true, _)) => {
                     println!("ok - {readme} example {}", index + 1);
@@ -87,9 +78,6 @@ mod tests {
     #[test]
     fn finds_only_js_blocks() {
         let md = "text\n```js\nconsole.log(1);\n```\n```sh\nls\n```\n```js\na;\nb;\n```\n";
-        assert_eq!(
-            js_blocks(md),
-            vec!["console.log(1);\n".to_string(), "a;\nb;\n".to_string()]
-        );
+        assert_eq!(js_blocks(md), vec!["console.log(1);\n".to_string(), "a;\nb;\n".to_string()]);
     }
 }

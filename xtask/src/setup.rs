@@ -7,12 +7,8 @@ use std::process::Command;
 
 /// The `wasm32-unknown-unknown` target of the active toolchain.
 pub fn wasm_target() -> Result<()> {
-    let installed = stdout_of(Command::new("rustup").args(["target", "list", "--installed"]))
-        .unwrap_or_default();
-    if installed
-        .lines()
-        .any(|t| t.trim() == "wasm32-unknown-unknown")
-    {
+    let installed = stdout_of(Command::new("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
+    if installed.lines().any(|t| t.trim() == "wasm32-unknown-unknown") {
         return Ok(());
     }
     println!("installing the wasm32-unknown-unknown target");
@@ -21,17 +17,11 @@ pub fn wasm_target() -> Result<()> {
 
 /// The wasm-bindgen version pinned in the root Cargo.toml (`wasm-bindgen = { version = "=X", … }`).
 pub fn pinned_wasm_bindgen() -> Result<String> {
-    let manifest = std::fs::read_to_string(root().join("Cargo.toml"))
-        .map_err(|e| format!("Cargo.toml: {e}"))?;
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).map_err(|e| format!("Cargo.toml: {e}"))?;
     manifest
         .lines()
         .filter(|line| line.trim_start().starts_with("wasm-bindgen = "))
-        .find_map(|line| {
-            line.split_once("\"=")?
-                .1
-                .split_once('"')
-                .map(|(version, _)| version.to_owned())
-        })
+        .find_map(|line| line.split_once("\"=")?.1.split_once('"').map(|(version, _)| version.to_owned()))
         .ok_or_else(|| "Cargo.toml has no `wasm-bindgen = { version = \"=X.Y.Z\" }` pin".into())
 }
 
@@ -55,9 +45,7 @@ pub fn npm_tools() -> Result<()> {
         return Ok(());
     }
     println!("installing the npm tools (package-lock.json)");
-    run(Command::new("npm")
-        .args(["ci", "--no-audit", "--no-fund"])
-        .current_dir(&root))
+    run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&root))
 }
 
 /// Debian's Chromium, which the page tests drive.
@@ -73,23 +61,15 @@ pub fn chromium() -> Result<()> {
     }
     let root_user = stdout_of(Command::new("id").arg("-u")).as_deref() == Some("0");
     let apt = |args: &[&str]| {
-        let mut cmd = if root_user {
-            Command::new("env")
-        } else {
-            Command::new("sudo")
-        };
+        let mut cmd = if root_user { Command::new("env") } else { Command::new("sudo") };
         if !root_user {
             cmd.arg("env");
         }
-        cmd.arg("DEBIAN_FRONTEND=noninteractive")
-            .arg("apt-get")
-            .args(args);
+        cmd.arg("DEBIAN_FRONTEND=noninteractive").arg("apt-get").args(args);
         cmd
     };
     if !root_user && stdout_of(Command::new("sudo").arg("--version")).is_none() {
-        return Err(format!(
-            "{CHROMIUM} or {CHROMEDRIVER} is missing: as root, run `apt-get install chromium chromium-driver`"
-        ));
+        return Err(format!("{CHROMIUM} or {CHROMEDRIVER} is missing: as root, run `apt-get install chromium chromium-driver`"));
     }
     println!("installing Chromium and ChromeDriver (Debian packages, once)");
     run(&mut apt(&["update"]))?;

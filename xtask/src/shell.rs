@@ -9,9 +9,7 @@ pub type Result<T> = std::result::Result<T, String>;
 /// The workspace root (the parent of `xtask/`).
 pub fn root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .parent()
-        .map_or(manifest.clone(), Path::to_path_buf)
+    manifest.parent().map_or(manifest.clone(), Path::to_path_buf)
 }
 
 /// A command, described as the shell would show it.
@@ -28,24 +26,15 @@ fn describe(cmd: &Command) -> String {
 pub fn run(cmd: &mut Command) -> Result<()> {
     let text = describe(cmd);
     println!("  $ {text}");
-    let status = cmd
-        .status()
-        .map_err(|e| format!("could not start `{text}`: {e}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("`{text}` failed ({status})"))
-    }
+    let status = cmd.status().map_err(|e| format!("could not start `{text}`: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("`{text}` failed ({status})")) }
 }
 
 /// Runs `cmd` (printed first), returning its stdout; fails unless it exits 0.
 pub fn stdout_or_fail(cmd: &mut Command) -> Result<String> {
     let text = describe(cmd);
     println!("  $ {text}");
-    let output = cmd
-        .stderr(std::process::Stdio::inherit())
-        .output()
-        .map_err(|e| format!("could not start `{text}`: {e}"))?;
+    let output = cmd.stderr(std::process::Stdio::inherit()).output().map_err(|e| format!("could not start `{text}`: {e}"))?;
     if output.status.success() {
         Ok(String::from_utf8_lossy(&output.stdout).into_owned())
     } else {
@@ -56,17 +45,13 @@ pub fn stdout_or_fail(cmd: &mut Command) -> Result<String> {
 /// Runs `cmd` quietly and returns its output, whatever its exit status.
 pub fn capture(cmd: &mut Command) -> Result<Output> {
     let text = describe(cmd);
-    cmd.output()
-        .map_err(|e| format!("could not start `{text}`: {e}"))
+    cmd.output().map_err(|e| format!("could not start `{text}`: {e}"))
 }
 
 /// The trimmed stdout of `cmd`, or `None` when it cannot run or fails.
 pub fn stdout_of(cmd: &mut Command) -> Option<String> {
     let output = cmd.output().ok()?;
-    output
-        .status
-        .success()
-        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+    output.status.success().then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
 }
 
 /// A `cargo` command using the toolchain that runs xtask.

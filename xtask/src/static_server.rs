@@ -29,11 +29,8 @@ pub struct StaticServer {
 impl StaticServer {
     /// Binds a free loopback port and serves `site` on background threads.
     pub fn start(site: Site) -> Result<StaticServer> {
-        let listener =
-            TcpListener::bind("127.0.0.1:0").map_err(|e| format!("static server: {e}"))?;
-        let addr = listener
-            .local_addr()
-            .map_err(|e| format!("static server: {e}"))?;
+        let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| format!("static server: {e}"))?;
+        let addr = listener.local_addr().map_err(|e| format!("static server: {e}"))?;
         let stop = Arc::new(AtomicBool::new(false));
         let (site, stopping) = (Arc::new(site), Arc::clone(&stop));
         std::thread::spawn(move || {
@@ -46,11 +43,7 @@ impl StaticServer {
                 std::thread::spawn(move || serve_connection(&site, stream));
             }
         });
-        Ok(StaticServer {
-            url: format!("http://{addr}"),
-            addr,
-            stop,
-        })
+        Ok(StaticServer { url: format!("http://{addr}"), addr, stop })
     }
 }
 
@@ -71,11 +64,7 @@ struct Reply {
 
 impl Reply {
     fn text(status: &'static str, message: &str) -> Reply {
-        Reply {
-            status,
-            content_type: "text/plain; charset=utf-8",
-            body: format!("{message}\n").into_bytes(),
-        }
+        Reply { status, content_type: "text/plain; charset=utf-8", body: format!("{message}\n").into_bytes() }
     }
 }
 
@@ -89,10 +78,7 @@ fn serve_connection(site: &Site, stream: TcpStream) {
     }
     // Skip the headers: nothing in them changes the answer.
     let mut header = String::new();
-    while reader
-        .read_line(&mut header)
-        .is_ok_and(|n| n > 0 && header.trim() != "")
-    {
+    while reader.read_line(&mut header).is_ok_and(|n| n > 0 && header.trim() != "") {
         header.clear();
     }
     let mut words = request_line.split_whitespace();
@@ -118,25 +104,13 @@ fn serve_connection(site: &Site, stream: TcpStream) {
 /// The answer to `GET target`.
 fn lookup(site: &Site, target: &str) -> Reply {
     let path = target.split(['?', '#']).next().unwrap_or("");
-    if !path.starts_with('/')
-        || ["..", "//", "\\", "\0"]
-            .iter()
-            .any(|bad| path.contains(bad))
-    {
+    if !path.starts_with('/') || ["..", "//", "\\", "\0"].iter().any(|bad| path.contains(bad)) {
         return Reply::text("400 Bad Request", "bad path");
     }
     if let Some((_, body)) = site.files.iter().find(|(p, _)| *p == path) {
-        return Reply {
-            status: "200 OK",
-            content_type: content_type(Path::new(path)),
-            body: body.clone().into_bytes(),
-        };
+        return Reply { status: "200 OK", content_type: content_type(Path::new(path)), body: body.clone().into_bytes() };
     }
-    let mount = site
-        .mounts
-        .iter()
-        .filter(|(prefix, _)| path.starts_with(prefix))
-        .max_by_key(|(prefix, _)| prefix.len());
+    let mount = site.mounts.iter().filter(|(prefix, _)| path.starts_with(prefix)).max_by_key(|(prefix, _)| prefix.len());
     let Some((prefix, dir)) = mount else {
         return Reply::text("404 Not Found", "not found");
     };
@@ -145,11 +119,7 @@ fn lookup(site: &Site, target: &str) -> Reply {
         file.push("index.html");
     }
     match std::fs::read(&file) {
-        Ok(body) => Reply {
-            status: "200 OK",
-            content_type: content_type(&file),
-            body,
-        },
+        Ok(body) => Reply { status: "200 OK", content_type: content_type(&file), body },
         Err(_) => Reply::text("404 Not Found", "not found"),
     }
 }
@@ -198,28 +168,13 @@ mod tests {
     fn serves_files_mounts_and_generated_files_with_their_types() {
         let (dir, server) = site("serves");
         let home = get(&server, "GET /?x=1 HTTP/1.1\r\nHost: x\r\n\r\n");
-        assert!(
-            home.starts_with("HTTP/1.1 200 OK\r\n")
-                && home.contains("text/html; charset=utf-8")
-                && home.ends_with("<p>home</p>"),
-            "{home}"
-        );
+        assert!(home.starts_with("HTTP/1.1 200 OK\r\n") && home.contains("text/html; charset=utf-8") && home.ends_with("<p>home</p>"), "{home}");
         let wasm = get(&server, "GET /pkg/m_bg.wasm HTTP/1.1\r\n\r\n");
-        assert!(
-            wasm.contains("Content-Type: application/wasm\r\n")
-                && wasm.contains("Content-Length: 4\r\n"),
-            "{wasm}"
-        );
+        assert!(wasm.contains("Content-Type: application/wasm\r\n") && wasm.contains("Content-Length: 4\r\n"), "{wasm}");
         let config = get(&server, "GET /demo-config.json HTTP/1.1\r\n\r\n");
-        assert!(
-            config.contains("application/json") && config.ends_with("{\"a\":1}"),
-            "{config}"
-        );
+        assert!(config.contains("application/json") && config.ends_with("{\"a\":1}"), "{config}");
         let head = get(&server, "HEAD /index.html HTTP/1.1\r\n\r\n");
-        assert!(
-            head.contains("Content-Length: 11\r\n") && head.ends_with("\r\n\r\n"),
-            "{head}"
-        );
+        assert!(head.contains("Content-Length: 11\r\n") && head.ends_with("\r\n\r\n"), "{head}");
         std::fs::remove_dir_all(dir).unwrap();
     }
 
@@ -236,12 +191,7 @@ mod tests {
 
     #[test]
     fn types_files_by_extension() {
-        for (name, expected) in [
-            ("a.js", "text/javascript; charset=utf-8"),
-            ("a.css", "text/css; charset=utf-8"),
-            ("a.svg", "image/svg+xml"),
-            ("a.bin", "application/octet-stream"),
-        ] {
+        for (name, expected) in [("a.js", "text/javascript; charset=utf-8"), ("a.css", "text/css; charset=utf-8"), ("a.svg", "image/svg+xml"), ("a.bin", "application/octet-stream")] {
             assert_eq!(content_type(Path::new(name)), expected);
         }
     }

@@ -20,10 +20,7 @@ impl Outcome {
     /// A suite that could not run at all.
     pub fn broken(why: &str) -> Outcome {
         eprintln!("  suite error: {why}");
-        Outcome {
-            passed: 0,
-            failed: 1,
-        }
+        Outcome { passed: 0, failed: 1 }
     }
 }
 
@@ -34,73 +31,37 @@ pub const SIZE_BUDGET: usize = 42 * 1024;
 /// Runs every suite; fails when any test failed.
 pub fn run() -> Result<()> {
     let mut results: Vec<(&str, Outcome)> = vec![
-        (
-            "core unit tests (native)",
-            cargo_tests(&["-p", "magisterium-a2a", "--lib"]),
-        ),
-        (
-            "simulator tests (native)",
-            cargo_tests(&["-p", "magisterium-sim"]),
-        ),
+        ("core unit tests (native)", cargo_tests(&["-p", "magisterium-a2a", "--lib"])),
+        ("simulator tests (native)", cargo_tests(&["-p", "magisterium-sim"])),
         ("xtask tests (native)", cargo_tests(&["-p", "xtask"])),
-        (
-            "fuzzing (cargo fuzz, decoder and validation)",
-            crate::fuzz::run(),
-        ),
+        ("fuzzing (cargo fuzz, decoder and validation)", crate::fuzz::run()),
     ];
     let package = crate::package_checks::run();
     let built = package.failed == 0;
     results.push(("package (build, npm pack, size budget)", package));
     if built {
-        results.push((
-            "TypeScript consumer (tsc --noEmit --strict)",
-            crate::typecheck::run(),
-        ));
+        results.push(("TypeScript consumer (tsc --noEmit --strict)", crate::typecheck::run()));
     }
     if built {
-        results.push((
-            "page suite (demo and widget in Chromium, Playwright)",
-            crate::demo::page_suite(),
-        ));
-        match Simulator::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])
-            .and_then(|sim| Ok((sim, agent_server::start()?)))
-        {
+        results.push(("page suite (demo and widget in Chromium, Playwright)", crate::demo::page_suite()));
+        match Simulator::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"]).and_then(|sim| Ok((sim, agent_server::start()?))) {
             Ok((sim, agent)) => {
-                results.push((
-                    "browser suite (headless Chromium vs simulator and agent, cross-origin)",
-                    crate::browser::run(&sim, &agent),
-                ));
-                results.push((
-                    "node suite (nodejs build vs simulator and agent)",
-                    node_tests(&sim, &agent),
-                ));
-                results.push((
-                    "README examples (executed in Node)",
-                    crate::readme::run(&sim, &agent),
-                ));
+                results.push(("browser suite (headless Chromium vs simulator and agent, cross-origin)", crate::browser::run(&sim, &agent)));
+                results.push(("node suite (nodejs build vs simulator and agent)", node_tests(&sim, &agent)));
+                results.push(("README examples (executed in Node)", crate::readme::run(&sim, &agent)));
             }
-            Err(e) => results.push((
-                "node suite (nodejs build vs simulator and agent)",
-                Outcome::broken(&e),
-            )),
+            Err(e) => results.push(("node suite (nodejs build vs simulator and agent)", Outcome::broken(&e))),
         }
     }
     println!();
     let (mut passed, mut failed) = (0, 0);
     for (name, outcome) in &results {
-        println!(
-            "suite {name}: {} passed, {} failed",
-            outcome.passed, outcome.failed
-        );
+        println!("suite {name}: {} passed, {} failed", outcome.passed, outcome.failed);
         passed += outcome.passed;
         failed += outcome.failed;
     }
     println!("{passed} passed, {failed} failed");
-    if failed == 0 {
-        Ok(())
-    } else {
-        Err(format!("{failed} failed"))
-    }
+    if failed == 0 { Ok(()) } else { Err(format!("{failed} failed")) }
 }
 
 /// `cargo test` with `args`, counted from its `test result:` lines.
@@ -116,10 +77,7 @@ pub fn cargo_outcome(cmd: &mut Command) -> Outcome {
         Ok(run) => run,
         Err(e) => return Outcome::broken(&e),
     };
-    let mut outcome = Outcome {
-        passed: 0,
-        failed: 0,
-    };
+    let mut outcome = Outcome { passed: 0, failed: 0 };
     for line in lines.iter().filter_map(|l| l.strip_prefix("test result: ")) {
         outcome.passed += count_before(line, " passed");
         outcome.failed += count_before(line, " failed");
@@ -149,13 +107,7 @@ pub fn node_outcome(cmd: &mut Command) -> Outcome {
         Err(e) => return Outcome::broken(&e),
     };
     let total = |label: &str| {
-        lines.iter().rev().find_map(|l| {
-            l.trim_start_matches(['ℹ', '#', ' '])
-                .strip_prefix(label)?
-                .trim()
-                .parse::<usize>()
-                .ok()
-        })
+        lines.iter().rev().find_map(|l| l.trim_start_matches(['ℹ', '#', ' ']).strip_prefix(label)?.trim().parse::<usize>().ok())
     };
     match (total("pass "), total("fail ")) {
         (Some(passed), Some(failed)) if success || failed > 0 => Outcome { passed, failed },
@@ -165,34 +117,17 @@ pub fn node_outcome(cmd: &mut Command) -> Outcome {
 
 /// The number just before `label` in `text` (`"54 passed"` → 54).
 fn count_before(text: &str, label: &str) -> usize {
-    let Some(end) = text.find(label) else {
-        return 0;
-    };
-    let digits: String = text[..end]
-        .chars()
-        .rev()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits
-        .chars()
-        .rev()
-        .collect::<String>()
-        .parse()
-        .unwrap_or(0)
+    let Some(end) = text.find(label) else { return 0 };
+    let digits: String = text[..end].chars().rev().take_while(char::is_ascii_digit).collect();
+    digits.chars().rev().collect::<String>().parse().unwrap_or(0)
 }
 
 /// Runs `cmd`, echoing its stdout while keeping the lines; stderr passes through.
 pub fn tee(cmd: &mut Command) -> Result<(bool, Vec<String>)> {
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("could not start {cmd:?}: {e}"))?;
+    let mut child = cmd.stdout(Stdio::piped()).spawn().map_err(|e| format!("could not start {cmd:?}: {e}"))?;
     let mut lines = Vec::new();
     if let Some(stdout) = child.stdout.take() {
-        for line in BufReader::new(stdout)
-            .lines()
-            .map_while(std::result::Result::ok)
-        {
+        for line in BufReader::new(stdout).lines().map_while(std::result::Result::ok) {
             println!("{line}");
             lines.push(line);
         }

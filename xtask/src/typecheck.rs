@@ -6,11 +6,7 @@ use crate::test::Outcome;
 
 /// Runs `tsc -p tests/types`; each reported error counts as a failure.
 pub fn run() -> Outcome {
-    let output = match capture(
-        npm_bin("tsc")
-            .arg("-p")
-            .arg(root().join("tests/types/tsconfig.json")),
-    ) {
+    let output = match capture(npm_bin("tsc").arg("-p").arg(root().join("tests/types/tsconfig.json"))) {
         Ok(output) => output,
         Err(e) => return Outcome::broken(&e),
     };
@@ -20,15 +16,9 @@ pub fn run() -> Outcome {
     match (output.status.success(), errors) {
         (true, _) => {
             println!("ok - tests/types/consumer.ts passes tsc --strict");
-            Outcome {
-                passed: 1,
-                failed: 0,
-            }
+            Outcome { passed: 1, failed: 0 }
         }
         (false, 0) => Outcome::broken("tsc failed without reporting an error"),
-        (false, n) => Outcome {
-            passed: 0,
-            failed: n,
-        },
+        (false, n) => Outcome { passed: 0, failed: n },
     }
 }

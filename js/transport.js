@@ -188,11 +188,20 @@ export function exchange(url, token, body, maxBytes, signal) {
 // this module rather than its own: wasm-bindgen-test-runner's page stalled
 // intermittently while loading one more snippet module; see src/web/driver.rs.)
 
-/** Drives `task` (a Rust `Task`); resolves or rejects as its future ends. */
+/**
+ * Drives `task` (a Rust `Task`); resolves or rejects as its future ends. A
+ * poll that throws (a trap: a bug, never outside data) rejects the call
+ * instead of leaving it pending forever.
+ */
 export function drive(task) {
   return new Promise((resolve, reject) => {
     const step = (ok, value) => {
-      const awaited = task.poll(ok, value);
+      let awaited;
+      try {
+        awaited = task.poll(ok, value);
+      } catch (trap) {
+        return reject(trap);
+      }
       if (awaited !== undefined) {
         awaited.then((settled) => step(true, settled), (error) => step(false, error));
         return;

@@ -47,6 +47,15 @@ function withoutIds(result) {
   return Array.isArray(result) ? result : { ...result, taskId: undefined, contextId: undefined };
 }
 
+/** `warmup` calls per side, then `rounds` alternating batches of `count` calls per side. */
+async function perCall({ ours, js }, { warmup, count, rounds }) {
+  for (let i = 0; i < warmup; i++) {
+    await ours();
+    await js();
+  }
+  return { count, ...(await alternate(batches({ ours, js }, count), rounds)) };
+}
+
 window.bench = {
   /** Both sides' results for every fixture and every live call: the driver checks they are the same. */
   async check(endpoint) {
@@ -78,18 +87,23 @@ window.bench = {
   },
 
   /** Per call: each live call against the simulator, `rounds` batches of `count` calls per side. */
-  async calls(endpoint, { warmup, count, rounds }) {
+  async calls(endpoint, options) {
     const pair = clients(endpoint);
     const out = [];
-    for (const call of LIVE_CALLS) {
-      const { ours, js } = sides(pair, call);
-      for (let i = 0; i < warmup; i++) {
-        await ours();
-        await js();
-      }
-      out.push({ name: call.name, count, ...(await alternate(batches({ ours, js }, count), rounds)) });
-    }
+    for (const call of LIVE_CALLS) out.push({ name: call.name, ...(await perCall(sides(pair, call), options)) });
     return out;
+  },
+
+  /**
+   * Per call without the network's jitter: `ask()` of the small answer with
+   * `fetch` stubbed to answer after `delayMs`, so both sides wait alike and
+   * what differs is each client's own work around the wait.
+   */
+  async stubbedCalls({ delayMs, ...options }) {
+    const pair = clients(REPLAY_ENDPOINT);
+    const fixture = FIXTURES.find((f) => f.name === "small answer");
+    const measured = await replaying(fixture, () => perCall(sides(pair, fixture), options), delayMs);
+    return { name: `${fixture.method}()`, delayMs, ...measured };
   },
 };
 document.body.dataset.ready = "true";

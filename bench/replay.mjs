@@ -16,10 +16,17 @@ function requestId(init) {
   return match[1];
 }
 
-/** Runs `body()` while every `fetch` answers with `fixture`'s recorded body; restores `fetch` after. */
-export async function replaying(fixture, body) {
+/**
+ * Runs `body()` while every `fetch` answers with `fixture`'s recorded body,
+ * at once or after `delayMs` (a stand-in for the network's wait); restores
+ * `fetch` after.
+ */
+export async function replaying(fixture, body, delayMs = 0) {
   const real = globalThis.fetch;
-  globalThis.fetch = (_url, init) => Promise.resolve(new Response(PREFIX + requestId(init) + fixture.rest));
+  const answer = (init) => new Response(PREFIX + requestId(init) + fixture.rest);
+  globalThis.fetch = delayMs > 0
+    ? (_url, init) => new Promise((resolve) => setTimeout(() => resolve(answer(init)), delayMs))
+    : (_url, init) => Promise.resolve(answer(init));
   try {
     return await body();
   } finally {

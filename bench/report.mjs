@@ -38,14 +38,15 @@ function timing(label, m, goal = "—") {
   return [label, spread(m.ours, duration), spread(m.js, duration), spread(m.ratio, ratio), goal];
 }
 
-/** The main table: decode, per call, start. */
-function timings({ decode, calls, start }) {
+/** The main table: decode, per call (live, then with the stubbed network), start. */
+function timings({ decode, calls, stubbed, start }) {
   const rows = decode.map((m) => timing(
     `decode, ${m.name} (${(m.bytes / 1024).toFixed(1)} KB), per call, ${m.rounds}×${m.count} calls/side`,
     m, m.name.startsWith("large") ? target(m.ratio.median, TARGETS.decodeLarge) : undefined));
   for (const m of calls) {
     rows.push(timing(`per call, \`${m.name}\` vs simulator, ${m.rounds}×${m.count} calls/side`, m, target(m.ratio.median, TARGETS.perCall)));
   }
+  rows.push(timing(`per call, \`${stubbed.name}\`, small answer, network stubbed to answer after ${stubbed.delayMs} ms, ${stubbed.rounds}×${stubbed.count} calls/side`, stubbed));
   rows.push(timing(`start, \`import()\` to usable client, fresh context, ${start.rounds} samples/side; plain JS = \`@a2a-js/sdk\` \`A2AClient\``, start));
   return table(["measure", "magisterium-a2a", "plain JS", "ratio ours / JS", "issue target"], rows);
 }
@@ -68,7 +69,7 @@ function sizes({ targets, anchors }) {
 }
 
 /** The Markdown report of one run. */
-export function report({ chromium, decode, calls, start, sizes: bytes, date }) {
+export function report({ chromium, decode, calls, stubbed, start, sizes: bytes, date }) {
   const started = `Of the start, \`import()\` alone took ${duration(start.imported.ours.median)} for magisterium-a2a (then \`init()\` `
     + `fetches, compiles and instantiates the .wasm) and ${duration(start.imported.js.median)} for \`@a2a-js/sdk\`.`;
   return [
@@ -76,7 +77,7 @@ export function report({ chromium, decode, calls, start, sizes: bytes, date }) {
     "Each pair was measured in the same run, alternating: the sides take turns in every round and the side that goes first",
     "rotates. Medians over the whole run, interquartile range in brackets; the ratio is the median of the per-round ratios.",
     "",
-    ...timings({ decode, calls, start }),
+    ...timings({ decode, calls, stubbed, start }),
     "",
     "Decode replays a recorded body from memory through a stubbed `fetch`; both sides pay the stub, the `Response` and its",
     "`text()` (the floor), so the differences are the clients' own work:",

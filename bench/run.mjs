@@ -29,6 +29,7 @@ const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "
  */
 const DECODE = { warmupMs: 300, batchMs: 25, rounds: 60 };
 const CALLS = { warmup: 20, count: 10, rounds: 200 };
+const STUBBED_CALLS = { delayMs: 5, warmup: 20, count: 10, rounds: 100 };
 const START_PAIRS = 30;
 
 function fail(message) {
@@ -85,10 +86,12 @@ try {
   const decode = await page.evaluate((options) => window.bench.decode(options), DECODE);
   console.log("bench: measuring per call against the simulator");
   const calls = await page.evaluate(([endpoint, options]) => window.bench.calls(endpoint, options), [ENDPOINT, CALLS]);
+  console.log("bench: measuring per call with a stubbed network");
+  const stubbed = await page.evaluate((options) => window.bench.stubbedCalls(options), STUBBED_CALLS);
   await context.close();
   console.log("bench: measuring start (a fresh context per sample)");
   const starts = await start(browser, START_PAIRS);
-  const markdown = report({ chromium: browser.version(), decode, calls, start: starts, sizes: SIZES, date: new Date() });
+  const markdown = report({ chromium: browser.version(), decode, calls, stubbed, start: starts, sizes: SIZES, date: new Date() });
   await mkdir(dirname(OUT), { recursive: true });
   await writeFile(OUT, markdown);
   console.log(`\n${markdown}`);

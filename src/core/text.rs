@@ -25,19 +25,26 @@ pub fn trim_end_ascii(s: &str, byte: u8) -> &str {
 
 /// `n` in decimal.
 pub fn int(n: i64) -> String {
-    let mut reversed = String::with_capacity(20);
+    // Digits from the lowest up into a 20-byte buffer (u64::MAX has 20), then out in order.
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
     let mut rest = n.unsigned_abs();
-    loop {
-        reversed.push(char::from(b'0' + (rest % 10) as u8));
+    for slot in digits.iter_mut().rev() {
+        *slot = b'0' + (rest % 10) as u8;
+        start -= 1;
         rest /= 10;
         if rest == 0 {
             break;
         }
     }
+    let mut out = String::with_capacity(21);
     if n < 0 {
-        reversed.push('-');
+        out.push('-');
     }
-    reversed.chars().rev().collect()
+    for &digit in digits.iter().skip(start) {
+        out.push(char::from(digit));
+    }
+    out
 }
 
 /// `n` in decimal, at least `width` digits (zero-padded).

@@ -5,7 +5,6 @@ use super::error::Error;
 use super::text::{cat, hex, int, is_whole, padded, trim_end_ascii};
 use alloc::borrow::ToOwned;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 /// The endpoint the contract names; the default.
 pub const DEFAULT_ENDPOINT: &str = "https://www.magisterium.com/api/v1/a2a";
@@ -62,8 +61,14 @@ fn is_loopback(host: &str) -> bool {
     if host == "localhost" || host.ends_with(".localhost") || host == "::1" {
         return true;
     }
-    let octets: Vec<&str> = host.split('.').collect();
-    octets.len() == 4 && octets[0] == "127" && octets.iter().all(|o| o.parse::<u8>().is_ok())
+    let Some(rest) = host.strip_prefix("127.") else {
+        return false;
+    };
+    let mut octets = 0;
+    rest.split('.').all(|o| {
+        octets += 1;
+        o.parse::<u8>().is_ok()
+    }) && octets == 3
 }
 
 /// Refuses to send a token in clear text to anything but loopback.

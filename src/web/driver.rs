@@ -1,10 +1,10 @@
 //! The one executor: a call's future is a [`Task`] that `drive` (in
 //! `js/transport.js`) polls each time the promise it awaits settles. An await
 //! is [`wait`]: it hands the promise out of the poll and takes its outcome in
-//! the next one. This
-//! replaces `future_to_promise`/`JsFuture`, which give every await two Rust
-//! closures (each registered with a `FinalizationRegistry`) and a microtask
-//! queue of their own, and weigh several KB in the bundle.
+//! the next one. This replaces `future_to_promise`/`JsFuture`, which give
+//! every await two Rust closures (each registered with a
+//! `FinalizationRegistry`) and a microtask queue of their own, and weigh
+//! several KB in the bundle.
 //!
 //! `drive` shares `js/transport.js` instead of having a module of its own:
 //! with one more snippet module, the page of wasm-bindgen-test-runner 0.2.130
@@ -41,10 +41,7 @@ struct Exchange {
 // SAFETY: wasm32-unknown-unknown (without the atomics feature) runs on one thread.
 unsafe impl Sync for Exchange {}
 
-static CURRENT: Exchange = Exchange {
-    settled: Cell::new(None),
-    awaiting: Cell::new(None),
-};
+static CURRENT: Exchange = Exchange { settled: Cell::new(None), awaiting: Cell::new(None) };
 
 /// A call's future, polled from JS.
 #[wasm_bindgen(skip_typescript)]
@@ -59,14 +56,9 @@ impl Task {
     /// `value`; anything on the first poll). The promise it awaits next, or
     /// `undefined` once it has ended (see `ok` and `output`).
     pub fn poll(&mut self, ok: bool, value: JsValue) -> Option<Promise> {
-        let saved_settled = CURRENT
-            .settled
-            .replace(Some(if ok { Ok(value) } else { Err(value) }));
+        let saved_settled = CURRENT.settled.replace(Some(if ok { Ok(value) } else { Err(value) }));
         let saved_awaiting = CURRENT.awaiting.take();
-        let polled = self
-            .future
-            .as_mut()
-            .poll(&mut Context::from_waker(Waker::noop()));
+        let polled = self.future.as_mut().poll(&mut Context::from_waker(Waker::noop()));
         CURRENT.settled.set(saved_settled);
         let awaiting = CURRENT.awaiting.replace(saved_awaiting);
         match polled {
@@ -78,10 +70,7 @@ impl Task {
                 Some(promise) => Some(promise),
                 None => {
                     // Only `wait` suspends a task: a bug, reported rather than a call that hangs.
-                    self.output = Some(Err(js_sys::Error::new(
-                        "magisterium-a2a: a task suspended without a promise",
-                    )
-                    .into()));
+                    self.output = Some(Err(js_sys::Error::new("magisterium-a2a: a task suspended without a promise").into()));
                     None
                 }
             },
@@ -106,17 +95,12 @@ impl Task {
 
 /// `future` as a promise of its outcome.
 pub fn run(future: impl Future<Output = Outcome> + 'static) -> Promise {
-    drive(Task {
-        future: Box::pin(future),
-        output: None,
-    })
+    drive(Task { future: Box::pin(future), output: None })
 }
 
 /// Awaits `promise`: its value, or what it rejected with.
 pub fn wait(promise: Promise) -> Wait {
-    Wait {
-        promise: Some(promise),
-    }
+    Wait { promise: Some(promise) }
 }
 
 /// The future of [`wait`].

@@ -65,10 +65,13 @@ fn is_loopback(host: &str) -> bool {
         return false;
     };
     let mut octets = 0;
-    rest.split('.').all(|o| {
+    for octet in rest.split('.') {
+        if octet.parse::<u8>().is_err() {
+            return false;
+        }
         octets += 1;
-        o.parse::<u8>().is_ok()
-    }) && octets == 3
+    }
+    octets == 3
 }
 
 /// Refuses to send a token in clear text to anything but loopback.

@@ -117,7 +117,7 @@ impl JsonView for JsValue {
 
     fn get_with_kind(&self, key: &'static str) -> Option<(Kind, Self)> {
         let value = member(self, cached_key(key));
-        let kind = self::kind_of_code(kind_code(&value));
+        let kind = kind_of_code(kind_code(&value));
         (kind != Kind::Null).then_some((kind, value))
     }
 

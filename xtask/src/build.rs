@@ -104,7 +104,12 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     if target.bindgen == "bundler" {
         js.push(out.join(format!("{STEM}_bg.js")));
     }
-    let js = if target.dir == "web" { vec![bundle_web(out)?] } else { minify_js(&js)? };
+    let js = if target.dir == "web" {
+        vec![bundle_web(out)?]
+    } else {
+        minify_js(&js)?;
+        js
+    };
     let js: Vec<&Path> = js.iter().map(PathBuf::as_path).collect();
     Ok(Sizes { dir: target.dir, wasm: gzip_size(&[&module])?, js: gzip_size(&js)? })
 }
@@ -121,12 +126,12 @@ fn wasm_opt(passes: &[&str], module: &Path) -> Result<String> {
 
 /// Minifies the package's JS in place with esbuild (whitespace, comments,
 /// local names; exported names, top-level names (so the classes' `name`) and
-/// each file's module format are kept); the files.
-fn minify_js(files: &[PathBuf]) -> Result<Vec<PathBuf>> {
+/// each file's module format are kept).
+fn minify_js(files: &[PathBuf]) -> Result<()> {
     for file in files {
         shell::run(esbuild(file).arg(format!("--outfile={}", file.display())))?;
     }
-    Ok(files.to_vec())
+    Ok(())
 }
 
 /// The web build as one minified ES module, `index.js` (the glue and the

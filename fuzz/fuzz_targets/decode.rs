@@ -17,11 +17,20 @@ fuzz_target!(|data: &[u8]| {
         Call::Skill { skill: Skill::DocumentSearch, input: SkillInput::Text("q".into()), context_id: None },
         Call::Skill { skill: Skill::DocumentFetch, input: SkillInput::Data("id", "1".into()), context_id: None },
         Call::Skill { skill: Skill::LiturgicalReadings, input: SkillInput::Text("today".into()), context_id: None },
-        Call::Skill { skill: Skill::SaintsOfTheDay, input: SkillInput::Data("date", "2026-03-19".into()), context_id: None },
+        Call::Skill {
+            skill: Skill::SaintsOfTheDay,
+            input: SkillInput::Data("date", "2026-03-19".into()),
+            context_id: None,
+        },
         Call::GetTask("t".into()),
     ];
     let call = &calls[usize::from(selector / 6) % calls.len()];
     let header = (selector & 0x80 != 0).then(|| String::from_utf8_lossy(&body[..body.len().min(12)]).into_owned());
-    let reply = HttpReply { status, retry_after_header: header, cache_control: None, body: serde_json::from_slice::<Value>(body).ok() };
+    let reply = HttpReply {
+        status,
+        retry_after_header: header,
+        cache_control: None,
+        body: serde_json::from_slice::<Value>(body).ok(),
+    };
     let _ = call.outcome(reply, 1, if selector & 0x40 != 0 { Dialect::A2a } else { Dialect::Magisterium });
 });

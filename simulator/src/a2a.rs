@@ -23,10 +23,7 @@ pub(crate) async fn handle(state: &State, request: Request<Incoming>) -> HttpRes
             return inject::render(&RpcResponse::error(serde_json::Value::Null, error));
         }
         Err(BodyError::Broken) => {
-            return plain_error(
-                StatusCode::BAD_REQUEST,
-                "the request body could not be read",
-            );
+            return plain_error(StatusCode::BAD_REQUEST, "the request body could not be read");
         }
     };
     let token = bearer_token(&head.headers);
@@ -47,25 +44,16 @@ fn process(state: &State, token: Option<&str>, body: &[u8], working: bool) -> Rp
         Ok(envelope) => envelope,
         Err(response) => return response,
     };
-    let outcome = authenticate(state, token).and_then(|caller| {
-        methods::call(state, &envelope.method, envelope.params, caller, working)
-    });
-    RpcResponse {
-        id: envelope.id,
-        outcome,
-    }
+    let outcome = authenticate(state, token)
+        .and_then(|caller| methods::call(state, &envelope.method, envelope.params, caller, working));
+    RpcResponse { id: envelope.id, outcome }
 }
 
 fn authenticate<'a>(state: &State, token: Option<&'a str>) -> Result<Caller<'a>, RpcError> {
     let token = token.ok_or_else(|| RpcError::detailed(UNAUTHORIZED, "missing Bearer token"))?;
-    let info = lock(&state.tokens)
-        .get(token)
-        .ok_or_else(|| RpcError::detailed(UNAUTHORIZED, "invalid token"))?;
+    let info = lock(&state.tokens).get(token).ok_or_else(|| RpcError::detailed(UNAUTHORIZED, "invalid token"))?;
     match info.plan {
         Plan::Paid => Ok(Caller { token, info }),
-        Plan::Free => Err(RpcError::detailed(
-            PLAN_REQUIRED,
-            "A2A needs a Pro, Organization or Enterprise plan",
-        )),
+        Plan::Free => Err(RpcError::detailed(PLAN_REQUIRED, "A2A needs a Pro, Organization or Enterprise plan")),
     }
 }

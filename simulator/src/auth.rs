@@ -44,18 +44,12 @@ pub(crate) struct TokenRegistry {
 impl TokenRegistry {
     /// A registry holding the configured tokens.
     pub(crate) fn new(configured: HashMap<String, TokenInfo>) -> TokenRegistry {
-        TokenRegistry {
-            configured,
-            registered: HashMap::new(),
-        }
+        TokenRegistry { configured, registered: HashMap::new() }
     }
 
     /// Looks a token up; run-time registrations shadow configured tokens.
     pub(crate) fn get(&self, token: &str) -> Option<TokenInfo> {
-        self.registered
-            .get(token)
-            .or_else(|| self.configured.get(token))
-            .copied()
+        self.registered.get(token).or_else(|| self.configured.get(token)).copied()
     }
 
     /// Registers (or replaces) a run-time token.

@@ -8,11 +8,10 @@ const K1: f64 = 1.2;
 const B: f64 = 0.75;
 
 const STOP_WORDS: &[&str] = &[
-    "a", "about", "after", "all", "also", "an", "and", "any", "are", "as", "at", "be", "been",
-    "but", "by", "can", "did", "do", "does", "for", "from", "had", "has", "have", "he", "her",
-    "his", "how", "i", "if", "in", "into", "is", "it", "its", "me", "my", "no", "not", "of", "on",
-    "or", "our", "she", "so", "than", "that", "the", "their", "them", "then", "there", "these",
-    "they", "this", "to", "us", "was", "we", "were", "what", "when", "where", "which", "who",
+    "a", "about", "after", "all", "also", "an", "and", "any", "are", "as", "at", "be", "been", "but", "by", "can",
+    "did", "do", "does", "for", "from", "had", "has", "have", "he", "her", "his", "how", "i", "if", "in", "into", "is",
+    "it", "its", "me", "my", "no", "not", "of", "on", "or", "our", "she", "so", "than", "that", "the", "their", "them",
+    "then", "there", "these", "they", "this", "to", "us", "was", "we", "were", "what", "when", "where", "which", "who",
     "whom", "why", "will", "with", "you", "your",
 ];
 
@@ -57,20 +56,13 @@ impl Bm25 {
                 *counts.entry(term).or_default() += 1;
             }
             for (term, count) in counts {
-                postings
-                    .entry(term.to_string())
-                    .or_default()
-                    .push((index, count));
+                postings.entry(term.to_string()).or_default().push((index, count));
             }
         }
         let doc_lengths: Vec<usize> = documents.iter().map(Vec::len).collect();
         let total: usize = doc_lengths.iter().sum();
         let average_length = (total as f64 / doc_lengths.len().max(1) as f64).max(1.0);
-        Bm25 {
-            postings,
-            doc_lengths,
-            average_length,
-        }
+        Bm25 { postings, doc_lengths, average_length }
     }
 
     /// Documents matching at least one distinct query term, best first (ties: lower index first).
@@ -105,22 +97,13 @@ mod tests {
     }
 
     fn ranking(bm: &Bm25, query: &str) -> Vec<usize> {
-        bm.search(&tokenize(query))
-            .into_iter()
-            .map(|(i, _)| i)
-            .collect()
+        bm.search(&tokenize(query)).into_iter().map(|(i, _)| i).collect()
     }
 
     #[test]
     fn analyzer() {
-        assert_eq!(
-            tokenize("What are the Sacraments of Jesus?"),
-            ["sacrament", "jesus"]
-        );
-        assert_eq!(
-            tokenize("Mysteries, gifts; grace's."),
-            ["mystery", "gift", "grace"]
-        );
+        assert_eq!(tokenize("What are the Sacraments of Jesus?"), ["sacrament", "jesus"]);
+        assert_eq!(tokenize("Mysteries, gifts; grace's."), ["mystery", "gift", "grace"]);
         assert!(tokenize("the of and a").is_empty());
     }
 
@@ -141,22 +124,13 @@ mod tests {
 
     #[test]
     fn shorter_documents_win_on_equal_frequency() {
-        let bm = index(&[
-            "baptism water",
-            "baptism water word light candle garment white",
-            "other",
-        ]);
+        let bm = index(&["baptism water", "baptism water word light candle garment white", "other"]);
         assert_eq!(ranking(&bm, "baptism"), [0, 1]);
     }
 
     #[test]
     fn rare_terms_outweigh_common_ones() {
-        let bm = index(&[
-            "church grace",
-            "church people",
-            "church bishop",
-            "church trinity",
-        ]);
+        let bm = index(&["church grace", "church people", "church bishop", "church trinity"]);
         let ranked = bm.search(&tokenize("church trinity"));
         assert_eq!(ranked[0].0, 3);
         assert!(ranked[0].1 > 2.0 * ranked[1].1);

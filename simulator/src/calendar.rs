@@ -74,10 +74,7 @@ impl LiturgicalDay {
         } else if date < ash_wednesday {
             (Season::OrdinaryTime, weeks_since(baptism))
         } else {
-            (
-                Season::OrdinaryTime,
-                34 - advent.add_days(-1).days_after(date).div_euclid(7),
-            )
+            (Season::OrdinaryTime, 34 - advent.add_days(-1).days_after(date).div_euclid(7))
         };
         let liturgical_year = if date >= advent { year + 1 } else { year };
         LiturgicalDay {
@@ -96,9 +93,7 @@ impl LiturgicalDay {
         let sunday = weekday == Weekday::Sunday;
         let nth = ordinal(self.week);
         match self.season {
-            Season::Christmas
-                if (26..=31).contains(&self.date.day()) && self.date.month() == 12 =>
-            {
+            Season::Christmas if (26..=31).contains(&self.date.day()) && self.date.month() == 12 => {
                 format!("{day} within the Octave of Christmas")
             }
             Season::Christmas if sunday => "Sunday of Christmas Time".to_string(),
@@ -123,9 +118,8 @@ fn season_short(season: Season) -> &'static str {
 
 /// `First` … `Thirty-Fourth`.
 fn ordinal(n: i64) -> String {
-    const UNITS: [&str; 10] = [
-        "", "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth",
-    ];
+    const UNITS: [&str; 10] =
+        ["", "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth"];
     const TEENS: [&str; 10] = [
         "Tenth",
         "Eleventh",
@@ -163,45 +157,21 @@ mod tests {
     #[test]
     fn seasons_weeks_and_cycles() {
         let d = day("2026-03-08");
-        assert_eq!(
-            (d.season, d.title().as_str()),
-            (Season::Lent, "Third Sunday of Lent")
-        );
+        assert_eq!((d.season, d.title().as_str()), (Season::Lent, "Third Sunday of Lent"));
         assert_eq!((d.sunday_cycle, d.weekday_cycle), ('A', "II"));
         assert_eq!(day("2026-02-19").title(), "Thursday after Ash Wednesday");
         assert_eq!(day("2026-03-31").title(), "Tuesday of Holy Week");
-        assert_eq!(
-            day("2026-04-07").title(),
-            "Tuesday within the Octave of Easter"
-        );
+        assert_eq!(day("2026-04-07").title(), "Tuesday within the Octave of Easter");
         assert_eq!(day("2026-04-12").title(), "Second Sunday of Easter");
-        assert_eq!(
-            day("2026-05-12").title(),
-            "Tuesday of the Sixth Week of Easter"
-        );
+        assert_eq!(day("2026-05-12").title(), "Tuesday of the Sixth Week of Easter");
         assert_eq!(day("2026-01-18").title(), "Second Sunday in Ordinary Time");
-        assert_eq!(
-            day("2026-01-13").title(),
-            "Tuesday of the First Week in Ordinary Time"
-        );
-        assert_eq!(
-            day("2026-11-22").title(),
-            "Thirty-Fourth Sunday in Ordinary Time"
-        );
-        assert_eq!(
-            day("2026-11-21").title(),
-            "Saturday of the Thirty-Third Week in Ordinary Time"
-        );
+        assert_eq!(day("2026-01-13").title(), "Tuesday of the First Week in Ordinary Time");
+        assert_eq!(day("2026-11-22").title(), "Thirty-Fourth Sunday in Ordinary Time");
+        assert_eq!(day("2026-11-21").title(), "Saturday of the Thirty-Third Week in Ordinary Time");
         let advent = day("2025-12-07");
-        assert_eq!(
-            (advent.title().as_str(), advent.sunday_cycle),
-            ("Second Sunday of Advent", 'A')
-        );
+        assert_eq!((advent.title().as_str(), advent.sunday_cycle), ("Second Sunday of Advent", 'A'));
         assert_eq!(day("2025-11-23").sunday_cycle, 'C');
-        assert_eq!(
-            day("2026-12-28").title(),
-            "Monday within the Octave of Christmas"
-        );
+        assert_eq!(day("2026-12-28").title(), "Monday within the Octave of Christmas");
         assert_eq!(day("2027-01-05").season, Season::Christmas);
         assert_eq!(day("2026-01-11").season, Season::Christmas);
         assert_eq!(day("2026-01-12").season, Season::OrdinaryTime);

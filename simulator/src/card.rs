@@ -16,10 +16,7 @@ fn skill_entry(skill: Skill) -> Value {
             "Catholic Q&A",
             "Answers a question in natural language with citations from the (sample) corpus. Expensive rate-limit pool.",
             &["catholic", "question-answering", "citations"],
-            &[
-                "What is grace?",
-                "What does the Church teach about confession?",
-            ],
+            &["What is grace?", "What does the Church teach about confession?"],
         ),
         Skill::DocumentSearch => (
             "Document search",
@@ -60,10 +57,7 @@ fn skill_entry(skill: Skill) -> Value {
 /// `http://HOST` from a plausible `Host` header, else from the bound address.
 pub(crate) fn base_url(headers: &HeaderMap, fallback: std::net::SocketAddr) -> String {
     let host = headers.get(HOST).and_then(|h| h.to_str().ok()).filter(|h| {
-        !h.is_empty()
-            && h.len() <= 255
-            && h.chars()
-                .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
+        !h.is_empty() && h.len() <= 255 && h.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
     });
     match host {
         Some(host) => format!("http://{host}"),

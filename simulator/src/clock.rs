@@ -28,12 +28,7 @@ impl Clock {
 
     /// A clock that stands still at `instant` and only moves when advanced: fully deterministic tests.
     pub fn frozen_at(instant: SystemTime) -> Clock {
-        Clock {
-            inner: Arc::new(Inner {
-                frozen_at: Some(instant),
-                offset_ms: AtomicU64::new(0),
-            }),
-        }
+        Clock { inner: Arc::new(Inner { frozen_at: Some(instant), offset_ms: AtomicU64::new(0) }) }
     }
 
     /// The current simulated time.
@@ -50,12 +45,8 @@ impl Clock {
     /// Moves the clock forward by `by` (millisecond resolution, saturating).
     pub fn advance(&self, by: Duration) {
         let ms = u64::try_from(by.as_millis()).unwrap_or(u64::MAX);
-        let _ = self
-            .inner
-            .offset_ms
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |old| {
-                Some(old.saturating_add(ms))
-            });
+        let _ =
+            self.inner.offset_ms.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |old| Some(old.saturating_add(ms)));
     }
 
     /// Sets the offset back to zero.

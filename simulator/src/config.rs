@@ -32,11 +32,7 @@ pub struct Config {
     pub tokens: Vec<String>,
 
     /// Valid token on a free plan, refused with -32005 (HTTP 403); repeatable.
-    #[arg(
-        long = "free-token",
-        value_name = "TOKEN",
-        default_value = "free-token"
-    )]
+    #[arg(long = "free-token", value_name = "TOKEN", default_value = "free-token")]
     pub free_tokens: Vec<String>,
 
     /// Per-token ceiling of the default pool (every skill but catholic_qa), N requests per D seconds (sliding window).
@@ -89,20 +85,8 @@ mod tests {
         assert_eq!(c.addr.to_string(), "127.0.0.1:8787");
         assert_eq!(c.tokens, ["demo-token"]);
         assert_eq!(c.free_tokens, ["free-token"]);
-        assert_eq!(
-            c.rate_default,
-            RateLimit {
-                max: 15,
-                window_secs: 60
-            }
-        );
-        assert_eq!(
-            c.rate_expensive,
-            RateLimit {
-                max: 2,
-                window_secs: 60
-            }
-        );
+        assert_eq!(c.rate_default, RateLimit { max: 15, window_secs: 60 });
+        assert_eq!(c.rate_expensive, RateLimit { max: 2, window_secs: 60 });
         assert_eq!((c.task_ttl_secs, c.max_body_bytes), (86_400, 1_048_576));
         assert!(c.faults_file.is_none() && !c.no_control && c.faults.is_empty());
         Config::command().debug_assert();
@@ -124,13 +108,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(c.tokens, ["a", "b"]);
-        assert_eq!(
-            c.rate_expensive,
-            RateLimit {
-                max: 5,
-                window_secs: 10
-            }
-        );
+        assert_eq!(c.rate_expensive, RateLimit { max: 5, window_secs: 10 });
         assert!(c.no_control);
         assert!(Config::try_parse_from(["magisterium-sim", "--rate-default", "fast"]).is_err());
     }

@@ -49,30 +49,15 @@ struct ClockRequest {
 type Outcome = Result<Value, String>;
 
 /// Answers a request under `/_sim/` from `peer`.
-pub(crate) async fn handle(
-    state: &State,
-    request: Request<Incoming>,
-    peer: SocketAddr,
-) -> HttpResponse {
+pub(crate) async fn handle(state: &State, request: Request<Incoming>, peer: SocketAddr) -> HttpResponse {
     if !state.control_enabled {
-        return plain_error(
-            StatusCode::NOT_FOUND,
-            "not found (control routes are disabled)",
-        );
+        return plain_error(StatusCode::NOT_FOUND, "not found (control routes are disabled)");
     }
     if !peer.ip().to_canonical().is_loopback() {
-        return plain_error(
-            StatusCode::FORBIDDEN,
-            "control routes only answer loopback clients",
-        );
+        return plain_error(StatusCode::FORBIDDEN, "control routes only answer loopback clients");
     }
     let (head, body) = request.into_parts();
-    let route = head
-        .uri
-        .path()
-        .strip_prefix(PREFIX)
-        .unwrap_or_default()
-        .to_string();
+    let route = head.uri.path().strip_prefix(PREFIX).unwrap_or_default().to_string();
     let allowed: &[Method] = match route.as_str() {
         "faults" => &[Method::POST, Method::DELETE],
         "faults/clear" | "tokens" | "clock" | "reset" => &[Method::POST],
@@ -87,10 +72,7 @@ pub(crate) async fn handle(
             return plain_error(StatusCode::PAYLOAD_TOO_LARGE, "body too large");
         }
         Err(BodyError::Broken) => {
-            return plain_error(
-                StatusCode::BAD_REQUEST,
-                "the request body could not be read",
-            );
+            return plain_error(StatusCode::BAD_REQUEST, "the request body could not be read");
         }
     };
     let outcome = match (route.as_str(), head.method == Method::DELETE) {
@@ -170,13 +152,9 @@ fn register_token(state: &State, body: &[u8]) -> Outcome {
 fn advance_clock(state: &State, body: &[u8]) -> Outcome {
     let request: ClockRequest = parse(body)?;
     if !(0.0..=MAX_ADVANCE_SECS).contains(&request.advance_secs) {
-        return Err(format!(
-            "`advanceSecs` must be between 0 and {MAX_ADVANCE_SECS}"
-        ));
+        return Err(format!("`advanceSecs` must be between 0 and {MAX_ADVANCE_SECS}"));
     }
-    state
-        .clock
-        .advance(Duration::from_secs_f64(request.advance_secs));
+    state.clock.advance(Duration::from_secs_f64(request.advance_secs));
     Ok(json!({
         "ok": true,
         "now": rfc3339(state.clock.now()),

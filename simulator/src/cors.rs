@@ -1,8 +1,8 @@
 //! CORS: the preflight answer and the `Access-Control-Allow-Origin` header on every response.
 
 use hyper::header::{
-    ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS, ACCESS_CONTROL_ALLOW_ORIGIN,
-    ACCESS_CONTROL_MAX_AGE, HeaderValue,
+    ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS, ACCESS_CONTROL_ALLOW_ORIGIN, ACCESS_CONTROL_MAX_AGE,
+    HeaderValue,
 };
 use hyper::{Response, StatusCode};
 
@@ -13,14 +13,8 @@ pub(crate) fn preflight() -> HttpResponse {
     let mut response = Response::new(ResponseBody::Full(None));
     *response.status_mut() = StatusCode::NO_CONTENT;
     let headers = response.headers_mut();
-    headers.insert(
-        ACCESS_CONTROL_ALLOW_METHODS,
-        HeaderValue::from_static("POST, OPTIONS"),
-    );
-    headers.insert(
-        ACCESS_CONTROL_ALLOW_HEADERS,
-        HeaderValue::from_static("Content-Type, Authorization"),
-    );
+    headers.insert(ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("POST, OPTIONS"));
+    headers.insert(ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static("Content-Type, Authorization"));
     headers.insert(ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("86400"));
     response
 }
@@ -28,8 +22,6 @@ pub(crate) fn preflight() -> HttpResponse {
 /// Adds `Access-Control-Allow-Origin: *`, unless the response is marked [`WithoutCors`].
 pub(crate) fn allow_any_origin(response: &mut HttpResponse) {
     if response.extensions().get::<WithoutCors>().is_none() {
-        response
-            .headers_mut()
-            .insert(ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+        response.headers_mut().insert(ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
     }
 }

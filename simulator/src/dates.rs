@@ -74,9 +74,7 @@ impl Weekday {
     }
 
     fn parse(word: &str) -> Option<Weekday> {
-        WEEKDAYS
-            .into_iter()
-            .find(|w| w.name().eq_ignore_ascii_case(word))
+        WEEKDAYS.into_iter().find(|w| w.name().eq_ignore_ascii_case(word))
     }
 }
 
@@ -90,11 +88,7 @@ impl Date {
     /// The date with `month` clamped to 1..=12 and `day` to the days of that month.
     pub(crate) fn clamped(year: i32, month: u32, day: u32) -> Date {
         let month = month.clamp(1, 12);
-        Date {
-            year,
-            month,
-            day: day.clamp(1, days_in_month(year, month)),
-        }
+        Date { year, month, day: day.clamp(1, days_in_month(year, month)) }
     }
 
     /// The year.
@@ -119,13 +113,7 @@ impl Date {
 
     /// E.g. `Thursday, March 19, 2026`.
     pub(crate) fn long_form(self) -> String {
-        format!(
-            "{}, {} {}, {}",
-            self.weekday().name(),
-            self.month_name(),
-            self.day,
-            self.year
-        )
+        format!("{}, {} {}, {}", self.weekday().name(), self.month_name(), self.day, self.year)
     }
 
     /// Days since 1970-01-01 (negative before).
@@ -150,11 +138,7 @@ impl Date {
         let day = doy - (153 * mp + 2) / 5 + 1;
         let month = if mp < 10 { mp + 3 } else { mp - 9 };
         let year = yoe + era * 400 + i64::from(month <= 2);
-        Date {
-            year: i32::try_from(year).unwrap_or(i32::MAX),
-            month: month as u32,
-            day: day as u32,
-        }
+        Date { year: i32::try_from(year).unwrap_or(i32::MAX), month: month as u32, day: day as u32 }
     }
 
     /// The UTC calendar day of `t`.
@@ -219,12 +203,7 @@ pub(crate) fn rfc3339(t: SystemTime) -> String {
     };
     let date = Date::from_days_since_epoch(secs.div_euclid(86_400));
     let s = secs.rem_euclid(86_400);
-    format!(
-        "{date}T{:02}:{:02}:{:02}.{millis:03}Z",
-        s / 3600,
-        s / 60 % 60,
-        s % 60
-    )
+    format!("{date}T{:02}:{:02}:{:02}.{millis:03}Z", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// Easter Sunday of `year` by the Anonymous Gregorian algorithm (Meeus/Jones/Butcher).
@@ -242,21 +221,13 @@ pub(crate) fn easter(year: i32) -> Date {
     let l = (32 + 2 * e + 2 * i - h - k).rem_euclid(7);
     let m = (a + 11 * h + 22 * l) / 451;
     let n = h + l - 7 * m + 114;
-    Date {
-        year,
-        month: (n / 31) as u32,
-        day: (n % 31 + 1) as u32,
-    }
+    Date { year, month: (n / 31) as u32, day: (n % 31 + 1) as u32 }
 }
 
 /// The First Sunday of Advent that begins the liturgical year ending in `year + 1`:
 /// the fourth Sunday before Christmas of `year`.
 pub(crate) fn first_sunday_of_advent(year: i32) -> Date {
-    let christmas = Date {
-        year,
-        month: 12,
-        day: 25,
-    };
+    let christmas = Date { year, month: 12, day: 25 };
     let back = match christmas.weekday().days_from_sunday() {
         0 => 7,
         n => n,
@@ -272,64 +243,22 @@ const FEASTS: &[(&[&str], FeastFn)] = &[
     (&["easter", "easter sunday", "easter day"], easter),
     (&["ash wednesday"], |y| easter(y).add_days(-46)),
     (&["palm sunday"], |y| easter(y).add_days(-7)),
-    (&["holy thursday", "maundy thursday"], |y| {
-        easter(y).add_days(-3)
-    }),
+    (&["holy thursday", "maundy thursday"], |y| easter(y).add_days(-3)),
     (&["good friday"], |y| easter(y).add_days(-2)),
     (&["holy saturday"], |y| easter(y).add_days(-1)),
     (&["divine mercy sunday"], |y| easter(y).add_days(7)),
-    (&["ascension", "ascension thursday"], |y| {
-        easter(y).add_days(39)
-    }),
-    (&["pentecost", "pentecost sunday"], |y| {
-        easter(y).add_days(49)
-    }),
+    (&["ascension", "ascension thursday"], |y| easter(y).add_days(39)),
+    (&["pentecost", "pentecost sunday"], |y| easter(y).add_days(49)),
     (&["trinity sunday"], |y| easter(y).add_days(56)),
     (&["corpus christi"], |y| easter(y).add_days(60)),
-    (
-        &["first sunday of advent", "advent sunday"],
-        first_sunday_of_advent,
-    ),
-    (&["christmas", "christmas day"], |year| Date {
-        year,
-        month: 12,
-        day: 25,
-    }),
-    (&["christmas eve"], |year| Date {
-        year,
-        month: 12,
-        day: 24,
-    }),
-    (&["epiphany"], |year| Date {
-        year,
-        month: 1,
-        day: 6,
-    }),
-    (
-        &["all saints", "all saints day", "all saints' day"],
-        |year| Date {
-            year,
-            month: 11,
-            day: 1,
-        },
-    ),
-    (&["all souls", "all souls day", "all souls' day"], |year| {
-        Date {
-            year,
-            month: 11,
-            day: 2,
-        }
-    }),
-    (&["assumption"], |year| Date {
-        year,
-        month: 8,
-        day: 15,
-    }),
-    (&["immaculate conception"], |year| Date {
-        year,
-        month: 12,
-        day: 8,
-    }),
+    (&["first sunday of advent", "advent sunday"], first_sunday_of_advent),
+    (&["christmas", "christmas day"], |year| Date { year, month: 12, day: 25 }),
+    (&["christmas eve"], |year| Date { year, month: 12, day: 24 }),
+    (&["epiphany"], |year| Date { year, month: 1, day: 6 }),
+    (&["all saints", "all saints day", "all saints' day"], |year| Date { year, month: 11, day: 1 }),
+    (&["all souls", "all souls day", "all souls' day"], |year| Date { year, month: 11, day: 2 }),
+    (&["assumption"], |year| Date { year, month: 8, day: 15 }),
+    (&["immaculate conception"], |year| Date { year, month: 12, day: 8 }),
 ];
 
 /// Parses a natural-language date query relative to `today`.
@@ -349,10 +278,7 @@ pub(crate) fn parse_query(query: &str, today: Date) -> Option<Date> {
 fn normalize(query: &str) -> String {
     let lowered = query.trim().to_lowercase().replace(',', " ");
     let trimmed = lowered.trim_end_matches(['.', '?', '!']).trim();
-    let stripped = ["for ", "on "]
-        .iter()
-        .find_map(|prefix| trimmed.strip_prefix(prefix))
-        .unwrap_or(trimmed);
+    let stripped = ["for ", "on "].iter().find_map(|prefix| trimmed.strip_prefix(prefix)).unwrap_or(trimmed);
     stripped.to_string()
 }
 
@@ -365,9 +291,7 @@ fn parse_words(words: &[&str], today: Date) -> Option<Date> {
         [which @ ("this" | "next" | "last"), day] => relative_weekday(which, day, today),
         _ => None,
     };
-    relative
-        .or_else(|| parse_month_day(words, today.year()))
-        .or_else(|| parse_feast(words, today))
+    relative.or_else(|| parse_month_day(words, today.year())).or_else(|| parse_feast(words, today))
 }
 
 fn parse_iso(word: &str) -> Option<Date> {
@@ -415,9 +339,7 @@ fn parse_month(word: &str) -> Option<u32> {
 fn parse_day_number(word: &str) -> Option<u32> {
     let digits = word.trim_end_matches(|c: char| c.is_ascii_alphabetic());
     let suffix = &word[digits.len()..];
-    matches!(suffix, "" | "st" | "nd" | "rd" | "th")
-        .then(|| parse_digits(digits))
-        .flatten()
+    matches!(suffix, "" | "st" | "nd" | "rd" | "th").then(|| parse_digits(digits)).flatten()
 }
 
 fn parse_year(word: &str) -> Option<i32> {
@@ -532,11 +454,7 @@ mod tests {
         assert_eq!(q("Palm Sunday 2026"), Some(d("2026-03-29")));
         assert_eq!(q("Good Friday 2025"), Some(d("2025-04-18")));
         assert_eq!(q("for the Epiphany 2027."), Some(d("2027-01-06")));
-        assert_eq!(
-            q("Easter"),
-            Some(d("2027-03-28")),
-            "next Easter after today"
-        );
+        assert_eq!(q("Easter"), Some(d("2027-03-28")), "next Easter after today");
         assert_eq!(q("Christmas"), Some(d("2026-12-25")));
         assert_eq!(q("March 19, 2027"), Some(d("2027-03-19")));
         assert_eq!(q("19 March 2027"), Some(d("2027-03-19")));

@@ -12,11 +12,7 @@ const MAX_DELAY_MS: u64 = 600_000;
 
 /// One fault. JSON shape: `{"fault": "<snake_case name>", ...camelCase params}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(
-    tag = "fault",
-    rename_all = "snake_case",
-    rename_all_fields = "camelCase"
-)]
+#[serde(tag = "fault", rename_all = "snake_case", rename_all_fields = "camelCase")]
 pub enum Fault {
     /// HTTP 502 with an HTML error page.
     #[serde(rename = "html_502")]
@@ -121,16 +117,15 @@ impl FaultRule {
 
     /// Parses and validates one rule from a JSON value.
     pub fn from_value(value: Value) -> Result<FaultRule, String> {
-        let rule: FaultRule =
-            serde_json::from_value(value).map_err(|e| format!("invalid fault rule: {e}"))?;
+        let rule: FaultRule = serde_json::from_value(value).map_err(|e| format!("invalid fault rule: {e}"))?;
         rule.validate()?;
         Ok(rule)
     }
 
     /// Parses and validates a JSON array of rules (the `--faults` file).
     pub fn list_from_json(json: &[u8]) -> Result<Vec<FaultRule>, String> {
-        let values: Vec<Value> = serde_json::from_slice(json)
-            .map_err(|e| format!("expected a JSON array of fault rules: {e}"))?;
+        let values: Vec<Value> =
+            serde_json::from_slice(json).map_err(|e| format!("expected a JSON array of fault rules: {e}"))?;
         values
             .into_iter()
             .enumerate()
@@ -150,12 +145,7 @@ impl FaultRule {
             Fault::Oversized { bytes } if *bytes > MAX_OVERSIZED_BYTES => {
                 Err(format!("`bytes` must be at most {MAX_OVERSIZED_BYTES}"))
             }
-            Fault::Status {
-                status,
-                content_type,
-                headers,
-                ..
-            } => {
+            Fault::Status { status, content_type, headers, .. } => {
                 http_status(*status)?;
                 HeaderValue::from_str(content_type)
                     .map_err(|_| "`contentType` is not a valid header value".to_string())?;
@@ -167,10 +157,7 @@ impl FaultRule {
                 }
                 Ok(())
             }
-            Fault::Error {
-                http_status: Some(status),
-                ..
-            } => http_status(*status).map(|_| ()),
+            Fault::Error { http_status: Some(status), .. } => http_status(*status).map(|_| ()),
             _ => Ok(()),
         }
     }
@@ -210,10 +197,7 @@ impl FaultStore {
 
     /// Takes one use of the first fault matching a request with this Bearer token.
     pub(crate) fn take(&mut self, token: Option<&str>) -> Option<Fault> {
-        let index = self
-            .armed
-            .iter()
-            .position(|a| a.token.is_none() || a.token.as_deref() == token)?;
+        let index = self.armed.iter().position(|a| a.token.is_none() || a.token.as_deref() == token)?;
         let armed = &mut self.armed[index];
         let fault = armed.fault.clone();
         match &mut armed.remaining {
@@ -251,34 +235,13 @@ mod tests {
     #[test]
     fn parses_rules_with_defaults() {
         let r = rule(json!({"fault": "slow"})).unwrap();
-        assert_eq!(
-            (r.fault, r.token, r.times),
-            (Fault::Slow { delay_ms: 5000 }, None, 1)
-        );
+        assert_eq!((r.fault, r.token, r.times), (Fault::Slow { delay_ms: 5000 }, None, 1));
         let r = rule(json!({"fault": "html_502", "token": "t", "times": 0})).unwrap();
-        assert_eq!(
-            (r.fault, r.token.as_deref(), r.times),
-            (Fault::Html502, Some("t"), 0)
-        );
-        let r =
-            rule(json!({"fault": "error", "code": -32603, "message": "boom", "httpStatus": 500}))
-                .unwrap();
-        assert_eq!(
-            r.fault,
-            Fault::Error {
-                code: -32603,
-                message: "boom".into(),
-                data: None,
-                http_status: Some(500)
-            }
-        );
+        assert_eq!((r.fault, r.token.as_deref(), r.times), (Fault::Html502, Some("t"), 0));
+        let r = rule(json!({"fault": "error", "code": -32603, "message": "boom", "httpStatus": 500})).unwrap();
+        assert_eq!(r.fault, Fault::Error { code: -32603, message: "boom".into(), data: None, http_status: Some(500) });
         let r = rule(json!({"fault": "oversized"})).unwrap();
-        assert_eq!(
-            r.fault,
-            Fault::Oversized {
-                bytes: 8 * 1024 * 1024
-            }
-        );
+        assert_eq!(r.fault, Fault::Oversized { bytes: 8 * 1024 * 1024 });
     }
 
     #[test]
@@ -301,11 +264,7 @@ mod tests {
             assert!(rule(bad.clone()).is_err(), "{bad}");
         }
         assert!(FaultRule::list_from_json(b"{}").is_err());
-        assert!(
-            FaultRule::list_from_json(br#"[{"fault":"drop"},{"fault":"nope"}]"#)
-                .unwrap_err()
-                .contains("#1")
-        );
+        assert!(FaultRule::list_from_json(br#"[{"fault":"drop"},{"fault":"nope"}]"#).unwrap_err().contains("#1"));
     }
 
     #[test]

@@ -34,29 +34,21 @@ pub(crate) enum ResponseBody {
     /// The whole body, taken on the first poll.
     Full(Option<Bytes>),
     /// `head`, then one space every tick until the client goes away.
-    Trickle {
-        head: Option<Bytes>,
-        ticker: tokio::time::Interval,
-    },
+    Trickle { head: Option<Bytes>, ticker: tokio::time::Interval },
 }
 
 impl Body for ResponseBody {
     type Data = Bytes;
     type Error = Infallible;
 
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+    fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
         match self.get_mut() {
             ResponseBody::Full(bytes) => Poll::Ready(bytes.take().map(|b| Ok(Frame::data(b)))),
             ResponseBody::Trickle { head, ticker } => {
                 if let Some(head) = head.take() {
                     return Poll::Ready(Some(Ok(Frame::data(head))));
                 }
-                ticker
-                    .poll_tick(cx)
-                    .map(|_| Some(Ok(Frame::data(Bytes::from_static(b" ")))))
+                ticker.poll_tick(cx).map(|_| Some(Ok(Frame::data(Bytes::from_static(b" ")))))
             }
         }
     }
@@ -67,20 +59,14 @@ impl Body for ResponseBody {
 
     fn size_hint(&self) -> SizeHint {
         match self {
-            ResponseBody::Full(bytes) => {
-                SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64))
-            }
+            ResponseBody::Full(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
             ResponseBody::Trickle { .. } => SizeHint::default(),
         }
     }
 }
 
 /// A response with `body` and a `Content-Type`.
-pub(crate) fn bytes_response(
-    status: StatusCode,
-    content_type: HeaderValue,
-    body: impl Into<Bytes>,
-) -> HttpResponse {
+pub(crate) fn bytes_response(status: StatusCode, content_type: HeaderValue, body: impl Into<Bytes>) -> HttpResponse {
     let mut response = Response::new(ResponseBody::Full(Some(body.into())));
     *response.status_mut() = status;
     response.headers_mut().insert(CONTENT_TYPE, content_type);
@@ -89,11 +75,7 @@ pub(crate) fn bytes_response(
 
 /// A JSON response.
 pub(crate) fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
-    bytes_response(
-        status,
-        HeaderValue::from_static("application/json"),
-        body.to_string(),
-    )
+    bytes_response(status, HeaderValue::from_static("application/json"), body.to_string())
 }
 
 /// A small JSON error body `{"error": message}` for non-JSON-RPC routes.
@@ -105,13 +87,8 @@ pub(crate) fn plain_error(status: StatusCode, message: &str) -> HttpResponse {
 pub(crate) fn trickle_response(head: String) -> HttpResponse {
     let mut ticker = tokio::time::interval(TRICKLE_EVERY);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut response = Response::new(ResponseBody::Trickle {
-        head: Some(Bytes::from(head)),
-        ticker,
-    });
-    response
-        .headers_mut()
-        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    let mut response = Response::new(ResponseBody::Trickle { head: Some(Bytes::from(head)), ticker });
+    response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response
 }
 
@@ -140,9 +117,5 @@ pub(crate) async fn read_body(mut body: Incoming, limit: usize) -> Result<Vec<u8
             bytes.extend_from_slice(&data);
         }
     }
-    if seen > limit {
-        Err(BodyError::TooLarge)
-    } else {
-        Ok(bytes)
-    }
+    if seen > limit { Err(BodyError::TooLarge) } else { Ok(bytes) }
 }

@@ -19,12 +19,7 @@ pub(crate) fn uuid() -> String {
     let lo = random_u64();
     let time_hi = (hi & 0x0fff) | 0x4000;
     let clock_seq = ((lo >> 48) & 0x3fff) | 0x8000;
-    format!(
-        "{:08x}-{:04x}-{time_hi:04x}-{clock_seq:04x}-{:012x}",
-        hi >> 32,
-        (hi >> 16) & 0xffff,
-        lo & 0xffff_ffff_ffff
-    )
+    format!("{:08x}-{:04x}-{time_hi:04x}-{clock_seq:04x}-{:012x}", hi >> 32, (hi >> 16) & 0xffff, lo & 0xffff_ffff_ffff)
 }
 
 #[cfg(test)]

@@ -5,9 +5,7 @@ use hyper::header::{HeaderName, HeaderValue};
 use serde_json::{Value, json};
 
 use crate::faults::{Fault, http_status};
-use crate::http::{
-    DropConnection, HttpResponse, WithoutCors, bytes_response, json_response, trickle_response,
-};
+use crate::http::{DropConnection, HttpResponse, WithoutCors, bytes_response, json_response, trickle_response};
 use crate::rpc::{RpcError, RpcResponse, request_id};
 
 const BAD_GATEWAY_PAGE: &str = "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\
@@ -34,46 +32,28 @@ pub(crate) fn replacement(fault: &Fault, body: &[u8]) -> Option<HttpResponse> {
             response.extensions_mut().insert(DropConnection);
             response
         }
-        Fault::NeverEnding => {
-            trickle_response(format!("{{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":", id()))
-        }
-        Fault::Status {
-            status,
-            body,
-            content_type,
-            headers,
-        } => {
+        Fault::NeverEnding => trickle_response(format!("{{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":", id())),
+        Fault::Status { status, body, content_type, headers } => {
             let mut response = bytes_response(
                 http_status(*status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-                HeaderValue::from_str(content_type)
-                    .unwrap_or(HeaderValue::from_static("application/json")),
+                HeaderValue::from_str(content_type).unwrap_or(HeaderValue::from_static("application/json")),
                 body.replace("{{id}}", &id().to_string()),
             );
             // Validated when armed; a pair that still fails to parse is skipped.
             for (name, value) in headers {
-                if let (Ok(name), Ok(value)) = (
-                    HeaderName::from_bytes(name.as_bytes()),
-                    HeaderValue::from_str(value),
-                ) {
+                if let (Ok(name), Ok(value)) = (HeaderName::from_bytes(name.as_bytes()), HeaderValue::from_str(value)) {
                     response.headers_mut().append(name, value);
                 }
             }
             response
         }
         Fault::Result { result } => render(&RpcResponse::success(id(), result.clone())),
-        Fault::Error {
-            code,
-            message,
-            data,
-            http_status: status,
-        } => {
+        Fault::Error { code, message, data, http_status: status } => {
             let error = RpcError {
                 code: *code,
                 message: message.clone(),
                 data: data.clone(),
-                http_status: status
-                    .and_then(|s| http_status(s).ok())
-                    .unwrap_or(StatusCode::OK),
+                http_status: status.and_then(|s| http_status(s).ok()).unwrap_or(StatusCode::OK),
             };
             render(&RpcResponse::error(id(), error))
         }
@@ -95,19 +75,13 @@ pub(crate) fn finish(fault: Option<&Fault>, mut response: RpcResponse) -> HttpRe
         Some(Fault::Truncated) => {
             let mut body = response.to_json().to_string().into_bytes();
             body.truncate(body.len() / 2);
-            bytes_response(
-                response.http_status(),
-                HeaderValue::from_static("application/json"),
-                body,
-            )
+            bytes_response(response.http_status(), HeaderValue::from_static("application/json"), body)
         }
         Some(Fault::WrongId) => {
             response.id = different_id(&response.id);
             render(&response)
         }
-        Some(Fault::Oversized { bytes }) => {
-            json_response(response.http_status(), &padded(&response, *bytes))
-        }
+        Some(Fault::Oversized { bytes }) => json_response(response.http_status(), &padded(&response, *bytes)),
         Some(Fault::NoCors) => {
             let mut rendered = render(&response);
             rendered.extensions_mut().insert(WithoutCors);
@@ -132,9 +106,7 @@ fn padded(response: &RpcResponse, bytes: usize) -> Value {
         let mut body = response.to_json();
         match body.get_mut("result").and_then(Value::as_object_mut) {
             Some(result) => result.insert("padding".into(), json!(padding)),
-            None => body
-                .as_object_mut()
-                .and_then(|top| top.insert("padding".into(), json!(padding))),
+            None => body.as_object_mut().and_then(|top| top.insert("padding".into(), json!(padding))),
         };
         body
     };

@@ -18,8 +18,7 @@ async fn main() -> ExitCode {
         }
     };
     let mut stdout = std::io::stdout().lock();
-    let announced =
-        writeln!(stdout, "listening on {}", simulator.url()).and_then(|()| stdout.flush());
+    let announced = writeln!(stdout, "listening on {}", simulator.url()).and_then(|()| stdout.flush());
     drop(stdout);
     if let Err(e) = announced {
         eprintln!("magisterium-sim: cannot write to stdout: {e}");

@@ -7,9 +7,7 @@ use crate::dates::{Date, rfc3339};
 use crate::ids::uuid;
 use crate::model::{AgentMessage, HistoryEntry, Task, TaskState, TaskStatus};
 use crate::rate::Pool;
-use crate::rpc::{
-    INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, RpcError, SKILL_NOT_FOUND, TASK_NOT_FOUND,
-};
+use crate::rpc::{INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, RpcError, SKILL_NOT_FOUND, TASK_NOT_FOUND};
 use crate::skills::{Input, Outcome, Skill};
 use crate::state::{State, lock};
 use crate::tasks::CancelError;
@@ -38,10 +36,7 @@ pub(crate) fn call(
         "tasks/get" => tasks_get(state, params)?,
         "tasks/cancel" => tasks_cancel(state, params)?,
         other => {
-            return Err(RpcError::detailed(
-                METHOD_NOT_FOUND,
-                format!("unknown method {other:?}"),
-            ));
+            return Err(RpcError::detailed(METHOD_NOT_FOUND, format!("unknown method {other:?}")));
         }
     };
     serde_json::to_value(task).map_err(|e| RpcError::detailed(INTERNAL_ERROR, e.to_string()))
@@ -62,11 +57,7 @@ fn non_empty_str(value: Option<&Value>) -> Option<&str> {
 
 fn check_part(index: usize, part: &Value) -> Result<bool, RpcError> {
     let field = |name: &str| part.get(name);
-    let bad = |what: &str| {
-        Err(RpcError::invalid_params(format!(
-            "message.parts[{index}] {what}"
-        )))
-    };
+    let bad = |what: &str| Err(RpcError::invalid_params(format!("message.parts[{index}] {what}")));
     match field("kind").and_then(Value::as_str) {
         Some("text") if field("text").is_some_and(Value::is_string) => Ok(true),
         Some("text") => bad("is a text part without a string `text`"),
@@ -120,33 +111,17 @@ fn check_send(params: Option<Value>) -> Result<SendRequest, RpcError> {
         },
         Some(_) => return invalid("message.metadata must be an object"),
     };
-    Ok(SendRequest {
-        message,
-        parts,
-        skill_id,
-        context_id,
-    })
+    Ok(SendRequest { message, parts, skill_id, context_id })
 }
 
-fn message_send(
-    state: &State,
-    params: Option<Value>,
-    caller: Caller<'_>,
-    working: bool,
-) -> Result<Task, RpcError> {
+fn message_send(state: &State, params: Option<Value>, caller: Caller<'_>, working: bool) -> Result<Task, RpcError> {
     let request = check_send(params)?;
     let skill = Skill::from_id(&request.skill_id);
     let pool = skill.map_or(Pool::Default, Skill::pool);
     let now = state.clock.now();
-    lock(&state.rates)
-        .check(caller.token, pool, caller.info.limit(pool), now)
-        .map_err(RpcError::rate_limited)?;
-    let skill = skill.ok_or_else(|| {
-        RpcError::detailed(
-            SKILL_NOT_FOUND,
-            format!("unknown skillId {:?}", request.skill_id),
-        )
-    })?;
+    lock(&state.rates).check(caller.token, pool, caller.info.limit(pool), now).map_err(RpcError::rate_limited)?;
+    let skill =
+        skill.ok_or_else(|| RpcError::detailed(SKILL_NOT_FOUND, format!("unknown skillId {:?}", request.skill_id)))?;
 
     let task_id = uuid();
     let context_id = request.context_id.unwrap_or_else(uuid);
@@ -156,39 +131,20 @@ fn message_send(
     let mut history = vec![HistoryEntry::User(Value::Object(user_message))];
     let timestamp = rfc3339(now);
     let (status, artifacts) = if working {
-        let status = TaskStatus {
-            state: TaskState::Working,
-            timestamp,
-            message: None,
-        };
+        let status = TaskStatus { state: TaskState::Working, timestamp, message: None };
         (status, Vec::new())
     } else {
-        let input = Input {
-            parts: &request.parts,
-            today: Date::from_system_time(now),
-        };
+        let input = Input { parts: &request.parts, today: Date::from_system_time(now) };
         match skill.run(&input) {
             Outcome::Completed { artifact, reply } => {
-                history.push(HistoryEntry::Agent(AgentMessage::new(
-                    reply,
-                    &context_id,
-                    &task_id,
-                )));
-                let status = TaskStatus {
-                    state: TaskState::Completed,
-                    timestamp,
-                    message: None,
-                };
+                history.push(HistoryEntry::Agent(AgentMessage::new(reply, &context_id, &task_id)));
+                let status = TaskStatus { state: TaskState::Completed, timestamp, message: None };
                 (status, vec![artifact])
             }
             Outcome::Failed(reason) => {
                 let message = AgentMessage::new(reason, &context_id, &task_id);
                 history.push(HistoryEntry::Agent(message.clone()));
-                let status = TaskStatus {
-                    state: TaskState::Failed,
-                    timestamp,
-                    message: Some(message),
-                };
+                let status = TaskStatus { state: TaskState::Failed, timestamp, message: Some(message) };
                 (status, Vec::new())
             }
         }
@@ -204,39 +160,30 @@ fn task_id_param(params: Option<Value>) -> Result<String, RpcError> {
             Some(Value::String(id)) => Ok(id),
             _ => Err(RpcError::invalid_params("params.id must be a string")),
         },
-        _ => Err(RpcError::invalid_params(
-            "params must be an object with an `id`",
-        )),
+        _ => Err(RpcError::invalid_params("params must be an object with an `id`")),
     }
 }
 
 fn not_found(id: &str) -> RpcError {
-    RpcError::detailed(
-        TASK_NOT_FOUND,
-        format!("no task {id:?} (unknown or expired)"),
-    )
+    RpcError::detailed(TASK_NOT_FOUND, format!("no task {id:?} (unknown or expired)"))
 }
 
 fn tasks_get(state: &State, params: Option<Value>) -> Result<Task, RpcError> {
     let id = task_id_param(params)?;
-    lock(&state.tasks)
-        .get(&id, state.clock.now())
-        .ok_or_else(|| not_found(&id))
+    lock(&state.tasks).get(&id, state.clock.now()).ok_or_else(|| not_found(&id))
 }
 
 fn tasks_cancel(state: &State, params: Option<Value>) -> Result<Task, RpcError> {
     let id = task_id_param(params)?;
     let now = state.clock.now();
-    lock(&state.tasks)
-        .cancel(&id, now, rfc3339(now))
-        .map_err(|e| match e {
-            CancelError::NotFound => not_found(&id),
-            CancelError::Terminal(task_state) => RpcError {
-                message: "Invalid state transition".into(),
-                ..RpcError::new(
-                    INVALID_PARAMS,
-                    Some(json!({ "detail": "the task is already terminal", "state": task_state })),
-                )
-            },
-        })
+    lock(&state.tasks).cancel(&id, now, rfc3339(now)).map_err(|e| match e {
+        CancelError::NotFound => not_found(&id),
+        CancelError::Terminal(task_state) => RpcError {
+            message: "Invalid state transition".into(),
+            ..RpcError::new(
+                INVALID_PARAMS,
+                Some(json!({ "detail": "the task is already terminal", "state": task_state })),
+            )
+        },
+    })
 }

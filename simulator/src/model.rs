@@ -34,11 +34,7 @@ pub(crate) struct Artifact {
 impl Artifact {
     /// An artifact with a fresh `art_…` id.
     pub(crate) fn new(name: &'static str, parts: Vec<Part>) -> Artifact {
-        Artifact {
-            artifact_id: format!("art_{}", uuid()),
-            name,
-            parts,
-        }
+        Artifact { artifact_id: format!("art_{}", uuid()), name, parts }
     }
 }
 
@@ -117,13 +113,6 @@ impl Task {
         artifacts: Vec<Artifact>,
         history: Vec<HistoryEntry>,
     ) -> Task {
-        Task {
-            kind: "task",
-            id,
-            context_id,
-            status,
-            artifacts,
-            history,
-        }
+        Task { kind: "task", id, context_id, status, artifacts, history }
     }
 }

@@ -57,13 +57,7 @@ pub(crate) struct RateLimiter {
 
 impl RateLimiter {
     /// Records a request at `now` if allowed; otherwise returns the whole seconds (≥ 1) to wait.
-    pub(crate) fn check(
-        &mut self,
-        token: &str,
-        pool: Pool,
-        limit: RateLimit,
-        now: SystemTime,
-    ) -> Result<(), u64> {
+    pub(crate) fn check(&mut self, token: &str, pool: Pool, limit: RateLimit, now: SystemTime) -> Result<(), u64> {
         let window = Duration::from_secs(limit.window_secs);
         let log = self.logs.entry((token.to_string(), pool)).or_default();
         log.retain(|&t| elapsed(t, now) < window);
@@ -101,28 +95,9 @@ mod tests {
 
     #[test]
     fn parses_and_prints_limits() {
-        assert_eq!(
-            "15/60s".parse(),
-            Ok(RateLimit {
-                max: 15,
-                window_secs: 60
-            })
-        );
-        assert_eq!(
-            "2/60".parse(),
-            Ok(RateLimit {
-                max: 2,
-                window_secs: 60
-            })
-        );
-        assert_eq!(
-            RateLimit {
-                max: 0,
-                window_secs: 5
-            }
-            .to_string(),
-            "0/5s"
-        );
+        assert_eq!("15/60s".parse(), Ok(RateLimit { max: 15, window_secs: 60 }));
+        assert_eq!("2/60".parse(), Ok(RateLimit { max: 2, window_secs: 60 }));
+        assert_eq!(RateLimit { max: 0, window_secs: 5 }.to_string(), "0/5s");
         for bad in ["", "15", "15/0s", "x/60s", "15/60m", "-1/60s"] {
             assert!(bad.parse::<RateLimit>().is_err(), "{bad}");
         }
@@ -130,48 +105,17 @@ mod tests {
 
     #[test]
     fn sliding_window_refuses_then_recovers() {
-        let limit = RateLimit {
-            max: 2,
-            window_secs: 60,
-        };
+        let limit = RateLimit { max: 2, window_secs: 60 };
         let t0 = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000);
         let mut rl = RateLimiter::default();
         assert_eq!(rl.check("a", Pool::Default, limit, t0), Ok(()));
-        assert_eq!(
-            rl.check("a", Pool::Default, limit, t0 + Duration::from_secs(10)),
-            Ok(())
-        );
-        assert_eq!(
-            rl.check("a", Pool::Default, limit, t0 + Duration::from_secs(20)),
-            Err(40)
-        );
-        assert_eq!(
-            rl.check("a", Pool::Expensive, limit, t0),
-            Ok(()),
-            "pools are separate"
-        );
-        assert_eq!(
-            rl.check("b", Pool::Default, limit, t0),
-            Ok(()),
-            "tokens are separate"
-        );
-        assert_eq!(
-            rl.check(
-                "a",
-                Pool::Default,
-                limit,
-                t0 + Duration::from_millis(59_500)
-            ),
-            Err(1)
-        );
-        assert_eq!(
-            rl.check("a", Pool::Default, limit, t0 + Duration::from_secs(60)),
-            Ok(())
-        );
-        let zero = RateLimit {
-            max: 0,
-            window_secs: 5,
-        };
+        assert_eq!(rl.check("a", Pool::Default, limit, t0 + Duration::from_secs(10)), Ok(()));
+        assert_eq!(rl.check("a", Pool::Default, limit, t0 + Duration::from_secs(20)), Err(40));
+        assert_eq!(rl.check("a", Pool::Expensive, limit, t0), Ok(()), "pools are separate");
+        assert_eq!(rl.check("b", Pool::Default, limit, t0), Ok(()), "tokens are separate");
+        assert_eq!(rl.check("a", Pool::Default, limit, t0 + Duration::from_millis(59_500)), Err(1));
+        assert_eq!(rl.check("a", Pool::Default, limit, t0 + Duration::from_secs(60)), Ok(()));
+        let zero = RateLimit { max: 0, window_secs: 5 };
         assert_eq!(rl.check("z", Pool::Default, zero, t0), Err(5));
     }
 }

@@ -63,12 +63,7 @@ pub(crate) struct RpcError {
 impl RpcError {
     /// An error with the contract's message and HTTP status for `code`.
     pub(crate) fn new(code: i64, data: Option<Value>) -> RpcError {
-        RpcError {
-            code,
-            message: standard_message(code).to_string(),
-            data,
-            http_status: standard_status(code),
-        }
+        RpcError { code, message: standard_message(code).to_string(), data, http_status: standard_status(code) }
     }
 
     /// An error whose `data` is `{"detail": detail}`.
@@ -129,23 +124,16 @@ fn is_valid_id(id: &Value) -> bool {
 
 /// Checks the body is JSON (-32700) and a JSON-RPC 2.0 request with `jsonrpc`, `method` and `id` (-32600).
 pub(crate) fn parse_envelope(body: &[u8]) -> Result<Envelope, RpcResponse> {
-    let value: Value = serde_json::from_slice(body).map_err(|e| {
-        RpcResponse::error(Value::Null, RpcError::detailed(PARSE_ERROR, e.to_string()))
-    })?;
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|e| RpcResponse::error(Value::Null, RpcError::detailed(PARSE_ERROR, e.to_string())))?;
     let Value::Object(mut object) = value else {
-        let err = RpcError::detailed(
-            INVALID_REQUEST,
-            "the body must be a JSON object (batches are not supported)",
-        );
+        let err = RpcError::detailed(INVALID_REQUEST, "the body must be a JSON object (batches are not supported)");
         return Err(RpcResponse::error(Value::Null, err));
     };
     let id = object.remove("id").filter(is_valid_id);
     let invalid = |detail: &str| {
         let id = id.clone().unwrap_or(Value::Null);
-        Err(RpcResponse::error(
-            id,
-            RpcError::detailed(INVALID_REQUEST, detail),
-        ))
+        Err(RpcResponse::error(id, RpcError::detailed(INVALID_REQUEST, detail)))
     };
     if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
         return invalid("`jsonrpc` must be \"2.0\"");
@@ -156,11 +144,7 @@ pub(crate) fn parse_envelope(body: &[u8]) -> Result<Envelope, RpcResponse> {
     let Some(id) = id else {
         return invalid("`id` must be a string or a number");
     };
-    Ok(Envelope {
-        id,
-        method,
-        params: object.remove("params"),
-    })
+    Ok(Envelope { id, method, params: object.remove("params") })
 }
 
 /// A JSON-RPC response: the id it answers and a result or an error.
@@ -173,18 +157,12 @@ pub(crate) struct RpcResponse {
 impl RpcResponse {
     /// A success response.
     pub(crate) fn success(id: Value, result: Value) -> RpcResponse {
-        RpcResponse {
-            id,
-            outcome: Ok(result),
-        }
+        RpcResponse { id, outcome: Ok(result) }
     }
 
     /// An error response.
     pub(crate) fn error(id: Value, error: RpcError) -> RpcResponse {
-        RpcResponse {
-            id,
-            outcome: Err(error),
-        }
+        RpcResponse { id, outcome: Err(error) }
     }
 
     /// The HTTP status this response is sent with.
@@ -218,31 +196,13 @@ mod tests {
     fn envelope_checks() {
         assert_eq!(err_of("{"), (Value::Null, PARSE_ERROR));
         assert_eq!(err_of("[]"), (Value::Null, INVALID_REQUEST));
-        assert_eq!(
-            err_of(r#"{"id":1,"method":"x"}"#),
-            (json!(1), INVALID_REQUEST)
-        );
-        assert_eq!(
-            err_of(r#"{"jsonrpc":"1.0","id":"a","method":"x"}"#),
-            (json!("a"), INVALID_REQUEST)
-        );
-        assert_eq!(
-            err_of(r#"{"jsonrpc":"2.0","id":1,"method":7}"#),
-            (json!(1), INVALID_REQUEST)
-        );
-        assert_eq!(
-            err_of(r#"{"jsonrpc":"2.0","method":"x"}"#),
-            (Value::Null, INVALID_REQUEST)
-        );
-        assert_eq!(
-            err_of(r#"{"jsonrpc":"2.0","id":null,"method":"x"}"#),
-            (Value::Null, INVALID_REQUEST)
-        );
+        assert_eq!(err_of(r#"{"id":1,"method":"x"}"#), (json!(1), INVALID_REQUEST));
+        assert_eq!(err_of(r#"{"jsonrpc":"1.0","id":"a","method":"x"}"#), (json!("a"), INVALID_REQUEST));
+        assert_eq!(err_of(r#"{"jsonrpc":"2.0","id":1,"method":7}"#), (json!(1), INVALID_REQUEST));
+        assert_eq!(err_of(r#"{"jsonrpc":"2.0","method":"x"}"#), (Value::Null, INVALID_REQUEST));
+        assert_eq!(err_of(r#"{"jsonrpc":"2.0","id":null,"method":"x"}"#), (Value::Null, INVALID_REQUEST));
         let ok = parse_envelope(br#"{"jsonrpc":"2.0","id":"q","method":"m","params":{}}"#).unwrap();
-        assert_eq!(
-            (ok.id, ok.method.as_str(), ok.params),
-            (json!("q"), "m", Some(json!({})))
-        );
+        assert_eq!((ok.id, ok.method.as_str(), ok.params), (json!("q"), "m", Some(json!({}))));
     }
 
     #[test]
@@ -253,18 +213,9 @@ mod tests {
             r.to_json(),
             json!({"jsonrpc":"2.0","id":3,"error":{"code":-32003,"message":"Rate limit exceeded","data":{"retryAfter":7}}})
         );
-        assert_eq!(
-            RpcError::new(UNAUTHORIZED, None).http_status,
-            StatusCode::UNAUTHORIZED
-        );
-        assert_eq!(
-            RpcError::new(PLAN_REQUIRED, None).http_status,
-            StatusCode::FORBIDDEN
-        );
-        assert_eq!(
-            RpcError::new(TASK_NOT_FOUND, None).http_status,
-            StatusCode::OK
-        );
+        assert_eq!(RpcError::new(UNAUTHORIZED, None).http_status, StatusCode::UNAUTHORIZED);
+        assert_eq!(RpcError::new(PLAN_REQUIRED, None).http_status, StatusCode::FORBIDDEN);
+        assert_eq!(RpcError::new(TASK_NOT_FOUND, None).http_status, StatusCode::OK);
         assert_eq!(request_id(br#"{"id":"x"}"#), json!("x"));
         assert_eq!(request_id(b"nope"), Value::Null);
     }

@@ -51,12 +51,7 @@ impl Simulator {
         let state = Arc::new(State::new(&config, faults, addr));
         let (stop, stopped) = watch::channel(false);
         let task = tokio::spawn(serve(listener, state, stopped));
-        Ok(Simulator {
-            addr,
-            clock: config.clock,
-            stop,
-            task,
-        })
+        Ok(Simulator { addr, clock: config.clock, stop, task })
     }
 
     /// The bound address.
@@ -89,21 +84,15 @@ impl Simulator {
 fn initial_faults(config: &Config) -> io::Result<Vec<FaultRule>> {
     let mut faults = match &config.faults_file {
         Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| {
-                io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
-            })?;
-            FaultRule::list_from_json(&bytes).map_err(|e| {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("{}: {e}", path.display()),
-                )
-            })?
+            let bytes = std::fs::read(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display())))?;
+            FaultRule::list_from_json(&bytes)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display())))?
         }
         None => Vec::new(),
     };
     for rule in &config.faults {
-        rule.validate()
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+        rule.validate().map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
         faults.push(rule.clone());
     }
     Ok(faults)
@@ -134,10 +123,7 @@ async fn serve_connection(stream: TcpStream, peer: SocketAddr, state: Arc<State>
         async move { route(&state, request, peer).await }
     });
     // Errors here are the client's (reset, malformed HTTP) or a deliberate `drop` fault.
-    let _ = http1::Builder::new()
-        .timer(TokioTimer::new())
-        .serve_connection(TokioIo::new(stream), service)
-        .await;
+    let _ = http1::Builder::new().timer(TokioTimer::new()).serve_connection(TokioIo::new(stream), service).await;
 }
 
 /// Returned to hyper to close a connection without answering (the `drop` fault).
@@ -154,27 +140,18 @@ impl std::error::Error for ConnectionDropped {}
 
 fn method_not_allowed(allow: &'static str) -> HttpResponse {
     let mut response = plain_error(StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
-    response
-        .headers_mut()
-        .insert(ALLOW, HeaderValue::from_static(allow));
+    response.headers_mut().insert(ALLOW, HeaderValue::from_static(allow));
     response
 }
 
 fn card_response(state: &State, request: &Request<Incoming>) -> HttpResponse {
     let card = agent_card(&base_url(request.headers(), state.local_addr));
     let mut response = json_response(StatusCode::OK, &card);
-    response.headers_mut().insert(
-        CACHE_CONTROL,
-        HeaderValue::from_static("public, max-age=3600"),
-    );
+    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
     response
 }
 
-async fn route(
-    state: &State,
-    request: Request<Incoming>,
-    peer: SocketAddr,
-) -> Result<HttpResponse, ConnectionDropped> {
+async fn route(state: &State, request: Request<Incoming>, peer: SocketAddr) -> Result<HttpResponse, ConnectionDropped> {
     let path = request.uri().path().to_string();
     let method = request.method().clone();
     let mut response = match (path.as_str(), method) {

@@ -30,15 +30,9 @@ pub(crate) struct State {
 impl State {
     /// State for `config`, with `faults` armed.
     pub(crate) fn new(config: &Config, faults: Vec<FaultRule>, local_addr: SocketAddr) -> State {
-        let paid = TokenInfo {
-            plan: Plan::Paid,
-            rate_default: config.rate_default,
-            rate_expensive: config.rate_expensive,
-        };
-        let free = TokenInfo {
-            plan: Plan::Free,
-            ..paid
-        };
+        let paid =
+            TokenInfo { plan: Plan::Paid, rate_default: config.rate_default, rate_expensive: config.rate_expensive };
+        let free = TokenInfo { plan: Plan::Free, ..paid };
         let configured: HashMap<String, TokenInfo> = config
             .tokens
             .iter()

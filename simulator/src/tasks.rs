@@ -36,41 +36,25 @@ pub(crate) struct TaskStore {
 impl TaskStore {
     /// An empty store keeping tasks for `ttl`.
     pub(crate) fn new(ttl: Duration) -> TaskStore {
-        TaskStore {
-            tasks: HashMap::new(),
-            ttl,
-        }
+        TaskStore { tasks: HashMap::new(), ttl }
     }
 
     /// Stores a task created at `now`, dropping expired ones so memory stays bounded by the TTL.
     pub(crate) fn insert(&mut self, task: Task, now: SystemTime) {
         let ttl = self.ttl;
         self.tasks.retain(|_, s| s.is_live(now, ttl));
-        self.tasks
-            .insert(task.id.clone(), Stored { task, created: now });
+        self.tasks.insert(task.id.clone(), Stored { task, created: now });
     }
 
     /// The live task with this id.
     pub(crate) fn get(&self, id: &str, now: SystemTime) -> Option<Task> {
-        self.tasks
-            .get(id)
-            .filter(|s| s.is_live(now, self.ttl))
-            .map(|s| s.task.clone())
+        self.tasks.get(id).filter(|s| s.is_live(now, self.ttl)).map(|s| s.task.clone())
     }
 
     /// Moves a live non-terminal task to `canceled` (stamped `timestamp`) and returns it.
-    pub(crate) fn cancel(
-        &mut self,
-        id: &str,
-        now: SystemTime,
-        timestamp: String,
-    ) -> Result<Task, CancelError> {
+    pub(crate) fn cancel(&mut self, id: &str, now: SystemTime, timestamp: String) -> Result<Task, CancelError> {
         let ttl = self.ttl;
-        let stored = self
-            .tasks
-            .get_mut(id)
-            .filter(|s| s.is_live(now, ttl))
-            .ok_or(CancelError::NotFound)?;
+        let stored = self.tasks.get_mut(id).filter(|s| s.is_live(now, ttl)).ok_or(CancelError::NotFound)?;
         let status = &mut stored.task.status;
         if status.state != TaskState::Working {
             return Err(CancelError::Terminal(status.state));

@@ -10,10 +10,7 @@ fn first_line_announces_the_url() {
     let (mut child, line) = spawn(&["--addr", "127.0.0.1:0", "--token", "t1", "--token", "t2"]);
     child.kill().unwrap();
     child.wait().unwrap();
-    let url = line
-        .trim_end()
-        .strip_prefix("listening on http://127.0.0.1:")
-        .expect(&line);
+    let url = line.trim_end().strip_prefix("listening on http://127.0.0.1:").expect(&line);
     assert!(url.parse::<u16>().is_ok_and(|port| port > 0), "{line}");
 }
 
@@ -35,15 +32,7 @@ fn help_documents_every_flag() {
     ] {
         assert!(help.contains(flag), "{flag} missing from:\n{help}");
     }
-    for default in [
-        "127.0.0.1:8787",
-        "demo-token",
-        "free-token",
-        "15/60s",
-        "2/60s",
-        "86400",
-        "1048576",
-    ] {
+    for default in ["127.0.0.1:8787", "demo-token", "free-token", "15/60s", "2/60s", "86400", "1048576"] {
         assert!(help.contains(default), "default {default} missing");
     }
 }
@@ -55,32 +44,14 @@ fn bad_faults_file_and_bad_flags_fail_cleanly() {
     let bad = dir.join("bad.json");
     std::fs::write(&bad, r#"[{"fault":"meltdown"}]"#).unwrap();
     for args in [
-        vec![
-            "--addr".to_string(),
-            "127.0.0.1:0".into(),
-            "--faults".into(),
-            bad.display().to_string(),
-        ],
-        vec![
-            "--faults".into(),
-            dir.join("missing.json").display().to_string(),
-        ],
+        vec!["--addr".to_string(), "127.0.0.1:0".into(), "--faults".into(), bad.display().to_string()],
+        vec!["--faults".into(), dir.join("missing.json").display().to_string()],
         vec!["--rate-default".into(), "lots".into()],
     ] {
-        let mut child = Command::new(BIN)
-            .args(&args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = Command::new(BIN).args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         let status = child.wait().unwrap();
         let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
+        child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
         assert!(!status.success(), "{args:?}");
         assert!(!stderr.is_empty(), "{args:?}");
     }
@@ -95,11 +66,7 @@ fn faults_file_is_armed_at_start() {
     std::fs::write(&file, r#"[{"fault":"html_502","times":1}]"#).unwrap();
     let file = file.display().to_string();
     let (mut child, line) = spawn(&["--addr", "127.0.0.1:0", "--faults", &file]);
-    let addr = line
-        .trim_end()
-        .strip_prefix("listening on http://")
-        .unwrap()
-        .to_string();
+    let addr = line.trim_end().strip_prefix("listening on http://").unwrap().to_string();
     let status = raw_post_status(&addr);
     child.kill().unwrap();
     child.wait().unwrap();
@@ -109,15 +76,9 @@ fn faults_file_is_armed_at_start() {
 
 /// Starts the binary with `args` and reads its first stdout line.
 fn spawn(args: &[&str]) -> (Child, String) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = Command::new(BIN).args(args).stdout(Stdio::piped()).spawn().unwrap();
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
     (child, line)
 }
 

@@ -8,7 +8,8 @@ use common::*;
 use serde_json::{Value, json};
 
 fn search_body(id: Value) -> String {
-    let params = json!({ "message": user_message(json!([{ "kind": "text", "text": "grace" }]), Some("document_search")) });
+    let params =
+        json!({ "message": user_message(json!([{ "kind": "text", "text": "grace" }]), Some("document_search")) });
     json!({ "jsonrpc": "2.0", "id": id, "method": "message/send", "params": params }).to_string()
 }
 
@@ -18,46 +19,23 @@ async fn html_502() {
     arm(&sim, json!({ "fault": "html_502" })).await;
     let reply = post_raw(&sim, Some("demo-token"), search_body(json!(1))).await;
     assert_eq!(reply.status, 502);
-    assert!(
-        reply
-            .header("content-type")
-            .unwrap()
-            .starts_with("text/html")
-    );
+    assert!(reply.header("content-type").unwrap().starts_with("text/html"));
     assert!(String::from_utf8(reply.body).unwrap().contains("<html>"));
     // One use only (times defaults to 1).
-    assert_eq!(
-        post_raw(&sim, Some("demo-token"), search_body(json!(1)))
-            .await
-            .status,
-        200
-    );
+    assert_eq!(post_raw(&sim, Some("demo-token"), search_body(json!(1))).await.status, 200);
     sim.shutdown().await;
 }
 
 #[tokio::test]
 async fn truncated() {
     let sim = start().await;
-    let full = post_raw(
-        &sim,
-        Some("demo-token"),
-        envelope("tasks/get", json!({ "id": "x" })).to_string(),
-    )
-    .await;
+    let full = post_raw(&sim, Some("demo-token"), envelope("tasks/get", json!({ "id": "x" })).to_string()).await;
     arm(&sim, json!({ "fault": "truncated" })).await;
-    let cut = post_raw(
-        &sim,
-        Some("demo-token"),
-        envelope("tasks/get", json!({ "id": "x" })).to_string(),
-    )
-    .await;
+    let cut = post_raw(&sim, Some("demo-token"), envelope("tasks/get", json!({ "id": "x" })).to_string()).await;
     assert_eq!(cut.status, 200);
     assert_eq!(cut.header("content-type"), Some("application/json"));
     assert_eq!(cut.body.len(), full.body.len() / 2);
-    assert_eq!(
-        cut.header("content-length"),
-        Some(cut.body.len().to_string().as_str())
-    );
+    assert_eq!(cut.header("content-length"), Some(cut.body.len().to_string().as_str()));
     assert_eq!(cut.body[..], full.body[..cut.body.len()]);
     assert!(serde_json::from_slice::<Value>(&cut.body).is_err());
     sim.shutdown().await;
@@ -79,25 +57,10 @@ async fn drop_closes_without_a_response() {
     let sim = start().await;
     arm(&sim, json!({ "fault": "drop" })).await;
     let auth = [("authorization", "Bearer demo-token")];
-    let outcome = try_request(
-        sim.addr(),
-        "POST",
-        "/api/v1/a2a",
-        &auth,
-        search_body(json!(1)),
-    )
-    .await;
+    let outcome = try_request(sim.addr(), "POST", "/api/v1/a2a", &auth, search_body(json!(1))).await;
     let error = outcome.expect_err("no response");
-    assert!(
-        error.is_incomplete_message() || error.is_canceled() || error.is_closed(),
-        "{error:?}"
-    );
-    assert_eq!(
-        post_raw(&sim, Some("demo-token"), search_body(json!(1)))
-            .await
-            .status,
-        200
-    );
+    assert!(error.is_incomplete_message() || error.is_canceled() || error.is_closed(), "{error:?}");
+    assert_eq!(post_raw(&sim, Some("demo-token"), search_body(json!(1))).await.status, 200);
     sim.shutdown().await;
 }
 
@@ -110,12 +73,7 @@ async fn wrong_id() {
     assert_eq!(numeric.result()["status"]["state"], "completed");
     let text = post_raw(&sim, Some("demo-token"), search_body(json!("req-1"))).await;
     assert_ne!(text.json()["id"], "req-1");
-    assert_eq!(
-        post_raw(&sim, Some("demo-token"), search_body(json!(7)))
-            .await
-            .json()["id"],
-        7
-    );
+    assert_eq!(post_raw(&sim, Some("demo-token"), search_body(json!(7))).await.json()["id"], 7);
     sim.shutdown().await;
 }
 
@@ -140,44 +98,24 @@ async fn never_ending_trickles_until_the_client_leaves() {
     let sim = start().await;
     arm(&sim, json!({ "fault": "never_ending" })).await;
     let auth = [("authorization", "Bearer demo-token")];
-    let response = open(
-        sim.addr(),
-        "POST",
-        "/api/v1/a2a",
-        &auth,
-        search_body(json!(5)),
-    )
-    .await
-    .unwrap();
+    let response = open(sim.addr(), "POST", "/api/v1/a2a", &auth, search_body(json!(5))).await.unwrap();
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "application/json");
     let mut body = response.into_body();
     let mut received = Vec::new();
     let reading = async {
         while received.len() < 60 {
-            received.extend(
-                next_chunk(&mut body)
-                    .await
-                    .expect("more data")
-                    .expect("no error"),
-            );
+            received.extend(next_chunk(&mut body).await.expect("more data").expect("no error"));
         }
     };
-    tokio::time::timeout(TIMEOUT, reading)
-        .await
-        .expect("data keeps coming");
+    tokio::time::timeout(TIMEOUT, reading).await.expect("data keeps coming");
     let text = String::from_utf8(received).unwrap();
     assert!(text.starts_with("{\"jsonrpc\":\"2.0\",\"id\":5"), "{text}");
     let head_len = text.find("\"result\":").unwrap() + "\"result\":".len();
     assert!(text[head_len..].chars().all(|c| c == ' '));
     drop(body);
     // The server is still fine afterwards.
-    assert_eq!(
-        post_raw(&sim, Some("demo-token"), search_body(json!(1)))
-            .await
-            .status,
-        200
-    );
+    assert_eq!(post_raw(&sim, Some("demo-token"), search_body(json!(1))).await.status, 200);
     sim.shutdown().await;
 }
 
@@ -187,12 +125,7 @@ async fn no_cors() {
     arm(&sim, json!({ "fault": "no_cors" })).await;
     let reply = post_raw(&sim, Some("demo-token"), search_body(json!(1))).await;
     assert_eq!(reply.status, 200);
-    assert!(
-        reply
-            .headers
-            .keys()
-            .all(|name| !name.as_str().starts_with("access-control-"))
-    );
+    assert!(reply.headers.keys().all(|name| !name.as_str().starts_with("access-control-")));
     assert_eq!(reply.result()["kind"], "task");
     let next = post_raw(&sim, Some("demo-token"), search_body(json!(1))).await;
     assert_eq!(next.header("access-control-allow-origin"), Some("*"));
@@ -202,21 +135,14 @@ async fn no_cors() {
 #[tokio::test]
 async fn status_with_verbatim_body_and_id_substitution() {
     let sim = start().await;
-    arm(
-        &sim,
-        json!({ "fault": "status", "status": 503, "body": "{\"id\":{{id}},\"oops\":true}" }),
-    )
-    .await;
+    arm(&sim, json!({ "fault": "status", "status": 503, "body": "{\"id\":{{id}},\"oops\":true}" })).await;
     let reply = post_raw(&sim, Some("demo-token"), search_body(json!("abc"))).await;
     assert_eq!(reply.status, 503);
     assert_eq!(reply.header("content-type"), Some("application/json"));
     assert_eq!(reply.json(), json!({ "id": "abc", "oops": true }));
     arm(&sim, json!({ "fault": "status", "status": 200, "body": "plain words", "contentType": "text/plain" })).await;
     let reply = post_raw(&sim, Some("demo-token"), search_body(json!(1))).await;
-    assert_eq!(
-        (reply.status, reply.header("content-type")),
-        (200, Some("text/plain"))
-    );
+    assert_eq!((reply.status, reply.header("content-type")), (200, Some("text/plain")));
     assert_eq!(reply.body, b"plain words");
     arm(&sim, json!({ "fault": "status", "status": 500 })).await;
     let reply = post_raw(&sim, Some("demo-token"), "{").await;
@@ -224,7 +150,9 @@ async fn status_with_verbatim_body_and_id_substitution() {
     arm(&sim, json!({ "fault": "status", "status": 429, "headers": [["Retry-After", "7"]] })).await;
     let reply = post_raw(&sim, Some("demo-token"), search_body(json!(2))).await;
     assert_eq!((reply.status, reply.header("retry-after")), (429, Some("7")));
-    let refused = control(&sim, "POST", "faults", json!({ "fault": "status", "status": 200, "headers": [["bad name", "x"]] })).await;
+    let refused =
+        control(&sim, "POST", "faults", json!({ "fault": "status", "status": 200, "headers": [["bad name", "x"]] }))
+            .await;
     assert_eq!(refused.status, 400);
     sim.shutdown().await;
 }
@@ -232,26 +160,18 @@ async fn status_with_verbatim_body_and_id_substitution() {
 #[tokio::test]
 async fn result_is_sent_verbatim_with_the_right_id() {
     let sim = start().await;
-    let hostile =
-        json!({ "kind": "task", "id": 5, "status": { "state": "exploded" }, "artifacts": "nope" });
+    let hostile = json!({ "kind": "task", "id": 5, "status": { "state": "exploded" }, "artifacts": "nope" });
     arm(&sim, json!({ "fault": "result", "result": hostile })).await;
     let reply = post_raw(&sim, Some("demo-token"), search_body(json!(42))).await;
     assert_eq!(reply.status, 200);
-    assert_eq!(
-        reply.json(),
-        json!({ "jsonrpc": "2.0", "id": 42, "result": hostile })
-    );
+    assert_eq!(reply.json(), json!({ "jsonrpc": "2.0", "id": 42, "result": hostile }));
     sim.shutdown().await;
 }
 
 #[tokio::test]
 async fn error_envelopes_including_internal_error() {
     let sim = start().await;
-    arm(
-        &sim,
-        json!({ "fault": "error", "code": -32603, "message": "Internal error" }),
-    )
-    .await;
+    arm(&sim, json!({ "fault": "error", "code": -32603, "message": "Internal error" })).await;
     let reply = post_raw(&sim, Some("demo-token"), search_body(json!(9))).await;
     assert_eq!(reply.status, 200);
     assert_eq!(
@@ -259,7 +179,11 @@ async fn error_envelopes_including_internal_error() {
         json!({ "jsonrpc": "2.0", "id": 9, "error": { "code": -32603, "message": "Internal error" } })
     );
     let data = json!({ "retryAfter": 3 });
-    arm(&sim, json!({ "fault": "error", "code": -32003, "message": "Rate limit exceeded", "data": data, "httpStatus": 429 })).await;
+    arm(
+        &sim,
+        json!({ "fault": "error", "code": -32003, "message": "Rate limit exceeded", "data": data, "httpStatus": 429 }),
+    )
+    .await;
     let reply = post_raw(&sim, Some("demo-token"), search_body(json!(9))).await;
     assert_eq!(reply.status, 429);
     assert_eq!(reply.json()["error"]["data"], data);
@@ -271,92 +195,30 @@ async fn faults_are_scoped_by_token_and_counted() {
     let sim = start().await;
     control(&sim, "POST", "tokens", json!({ "token": "tok-a" })).await;
     control(&sim, "POST", "tokens", json!({ "token": "tok-b" })).await;
-    arm(
-        &sim,
-        json!({ "fault": "html_502", "token": "tok-a", "times": 2 }),
-    )
-    .await;
-    assert_eq!(
-        post_raw(&sim, Some("tok-b"), search_body(json!(1)))
-            .await
-            .status,
-        200
-    );
-    assert_eq!(
-        post_raw(&sim, None, search_body(json!(1))).await.status,
-        401
-    );
-    assert_eq!(
-        post_raw(&sim, Some("tok-a"), search_body(json!(1)))
-            .await
-            .status,
-        502
-    );
-    assert_eq!(
-        post_raw(&sim, Some("tok-a"), search_body(json!(1)))
-            .await
-            .status,
-        502
-    );
-    assert_eq!(
-        post_raw(&sim, Some("tok-a"), search_body(json!(1)))
-            .await
-            .status,
-        200
-    );
+    arm(&sim, json!({ "fault": "html_502", "token": "tok-a", "times": 2 })).await;
+    assert_eq!(post_raw(&sim, Some("tok-b"), search_body(json!(1))).await.status, 200);
+    assert_eq!(post_raw(&sim, None, search_body(json!(1))).await.status, 401);
+    assert_eq!(post_raw(&sim, Some("tok-a"), search_body(json!(1))).await.status, 502);
+    assert_eq!(post_raw(&sim, Some("tok-a"), search_body(json!(1))).await.status, 502);
+    assert_eq!(post_raw(&sim, Some("tok-a"), search_body(json!(1))).await.status, 200);
     // times: 0 lasts until cleared.
-    arm(
-        &sim,
-        json!({ "fault": "status", "status": 418, "times": 0 }),
-    )
-    .await;
+    arm(&sim, json!({ "fault": "status", "status": 418, "times": 0 })).await;
     for token in ["tok-a", "tok-b", "tok-a"] {
-        assert_eq!(
-            post_raw(&sim, Some(token), search_body(json!(1)))
-                .await
-                .status,
-            418
-        );
+        assert_eq!(post_raw(&sim, Some(token), search_body(json!(1))).await.status, 418);
     }
     // Faults apply to A2A POSTs only.
-    assert_eq!(
-        request(sim.addr(), "GET", "/.well-known/agent.json", &[], "")
-            .await
-            .status,
-        200
-    );
-    assert_eq!(
-        control(&sim, "DELETE", "faults", Value::Null).await.status,
-        200
-    );
-    assert_eq!(
-        post_raw(&sim, Some("tok-a"), search_body(json!(1)))
-            .await
-            .status,
-        200
-    );
+    assert_eq!(request(sim.addr(), "GET", "/.well-known/agent.json", &[], "").await.status, 200);
+    assert_eq!(control(&sim, "DELETE", "faults", Value::Null).await.status, 200);
+    assert_eq!(post_raw(&sim, Some("tok-a"), search_body(json!(1))).await.status, 200);
     sim.shutdown().await;
 }
 
 #[tokio::test]
 async fn faults_can_be_armed_from_config() {
     let rule = magisterium_sim::FaultRule::from_json(br#"{"fault":"html_502"}"#).unwrap();
-    let config = magisterium_sim::Config {
-        faults: vec![rule],
-        ..config()
-    };
+    let config = magisterium_sim::Config { faults: vec![rule], ..config() };
     let sim = magisterium_sim::Simulator::start(config).await.unwrap();
-    assert_eq!(
-        post_raw(&sim, Some("demo-token"), search_body(json!(1)))
-            .await
-            .status,
-        502
-    );
-    assert_eq!(
-        post_raw(&sim, Some("demo-token"), search_body(json!(1)))
-            .await
-            .status,
-        200
-    );
+    assert_eq!(post_raw(&sim, Some("demo-token"), search_body(json!(1))).await.status, 502);
+    assert_eq!(post_raw(&sim, Some("demo-token"), search_body(json!(1))).await.status, 200);
     sim.shutdown().await;
 }

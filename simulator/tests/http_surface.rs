@@ -8,31 +8,17 @@ use serde_json::json;
 #[tokio::test]
 async fn preflight_answers_any_path_with_exact_headers() {
     let sim = start().await;
-    for path in [
-        "/api/v1/a2a",
-        "/.well-known/agent.json",
-        "/anything/else",
-        "/_sim/faults",
-    ] {
+    for path in ["/api/v1/a2a", "/.well-known/agent.json", "/anything/else", "/_sim/faults"] {
         let headers = [
             ("origin", "http://other.example:5173"),
             ("access-control-request-method", "POST"),
-            (
-                "access-control-request-headers",
-                "content-type, authorization",
-            ),
+            ("access-control-request-headers", "content-type, authorization"),
         ];
         let reply = request(sim.addr(), "OPTIONS", path, &headers, "").await;
         assert_eq!(reply.status, 204, "{path}");
         assert_eq!(reply.header("access-control-allow-origin"), Some("*"));
-        assert_eq!(
-            reply.header("access-control-allow-methods"),
-            Some("POST, OPTIONS")
-        );
-        assert_eq!(
-            reply.header("access-control-allow-headers"),
-            Some("Content-Type, Authorization")
-        );
+        assert_eq!(reply.header("access-control-allow-methods"), Some("POST, OPTIONS"));
+        assert_eq!(reply.header("access-control-allow-headers"), Some("Content-Type, Authorization"));
         assert!(reply.body.is_empty());
     }
     sim.shutdown().await;
@@ -57,11 +43,7 @@ async fn every_response_allows_any_origin() {
         ("405", &not_allowed),
         ("control", &control_reply),
     ] {
-        assert_eq!(
-            reply.header("access-control-allow-origin"),
-            Some("*"),
-            "{name}"
-        );
+        assert_eq!(reply.header("access-control-allow-origin"), Some("*"), "{name}");
     }
     sim.shutdown().await;
 }
@@ -81,28 +63,11 @@ async fn agent_card() {
         json!({ "streaming": false, "pushNotifications": false, "stateTransitionHistory": true })
     );
     for field in ["name", "description", "version"] {
-        assert!(
-            card[field].as_str().is_some_and(|s| !s.is_empty()),
-            "{field}"
-        );
+        assert!(card[field].as_str().is_some_and(|s| !s.is_empty()), "{field}");
     }
     assert!(card["defaultInputModes"].is_array() && card["defaultOutputModes"].is_array());
-    let ids: Vec<&str> = card["skills"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["id"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        ids,
-        [
-            "catholic_qa",
-            "document_search",
-            "document_fetch",
-            "liturgical_readings",
-            "saints_of_the_day"
-        ]
-    );
+    let ids: Vec<&str> = card["skills"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["catholic_qa", "document_search", "document_fetch", "liturgical_readings", "saints_of_the_day"]);
     for skill in card["skills"].as_array().unwrap() {
         assert!(skill["name"].is_string() && skill["description"].is_string());
         assert!(!skill["tags"].as_array().unwrap().is_empty());
@@ -112,23 +77,9 @@ async fn agent_card() {
     assert_eq!(card["securitySchemes"]["bearer"]["scheme"], "bearer");
     assert_eq!(card["security"], json!([{ "bearer": [] }]));
     // The URL follows the Host header; a hostile one falls back to the bound address.
-    let proxied = request(
-        sim.addr(),
-        "GET",
-        "/.well-known/agent.json",
-        &[("host", "localhost:9999")],
-        "",
-    )
-    .await;
+    let proxied = request(sim.addr(), "GET", "/.well-known/agent.json", &[("host", "localhost:9999")], "").await;
     assert_eq!(proxied.json()["url"], "http://localhost:9999/api/v1/a2a");
-    let hostile = request(
-        sim.addr(),
-        "GET",
-        "/.well-known/agent.json",
-        &[("host", "evil/<x>")],
-        "",
-    )
-    .await;
+    let hostile = request(sim.addr(), "GET", "/.well-known/agent.json", &[("host", "evil/<x>")], "").await;
     assert_eq!(hostile.json()["url"], sim.endpoint());
     sim.shutdown().await;
 }
@@ -139,22 +90,14 @@ async fn other_paths_and_methods() {
     let not_found = request(sim.addr(), "GET", "/", &[], "").await;
     assert_eq!(not_found.status, 404);
     assert!(not_found.json()["error"].is_string());
-    assert_eq!(
-        request(sim.addr(), "POST", "/api/v1/a2a/extra", &[], "{}")
-            .await
-            .status,
-        404
-    );
+    assert_eq!(request(sim.addr(), "POST", "/api/v1/a2a/extra", &[], "{}").await.status, 404);
     for method in ["GET", "PUT", "DELETE", "PATCH"] {
         let reply = request(sim.addr(), method, "/api/v1/a2a", &[], "").await;
         assert_eq!(reply.status, 405, "{method}");
         assert_eq!(reply.header("allow"), Some("POST, OPTIONS"));
     }
     let reply = request(sim.addr(), "POST", "/.well-known/agent.json", &[], "").await;
-    assert_eq!(
-        (reply.status, reply.header("allow")),
-        (405, Some("GET, OPTIONS"))
-    );
+    assert_eq!((reply.status, reply.header("allow")), (405, Some("GET, OPTIONS")));
     sim.shutdown().await;
 }
 

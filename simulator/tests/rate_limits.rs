@@ -23,38 +23,17 @@ async fn default_pool_limits_and_recovers() {
     let sim = start().await;
     register(&sim, "t-default", "3/60s", "100/60s").await;
     for _ in 0..3 {
-        assert_eq!(
-            send_text_as(&sim, "t-default", Some("document_search"), "grace")
-                .await
-                .status,
-            200
-        );
+        assert_eq!(send_text_as(&sim, "t-default", Some("document_search"), "grace").await.status, 200);
     }
     let limited = send_text_as(&sim, "t-default", Some("saints_of_the_day"), "today").await;
     assert_limited(&limited, 60);
     // The expensive pool and other tokens are independent.
-    assert_eq!(
-        send_text_as(&sim, "t-default", None, "grace").await.status,
-        200
-    );
-    assert_eq!(
-        send_text_as(&sim, "demo-token", Some("document_search"), "grace")
-            .await
-            .status,
-        200
-    );
+    assert_eq!(send_text_as(&sim, "t-default", None, "grace").await.status, 200);
+    assert_eq!(send_text_as(&sim, "demo-token", Some("document_search"), "grace").await.status, 200);
     control(&sim, "POST", "clock", json!({ "advanceSecs": 45 })).await;
-    assert_limited(
-        &send_text_as(&sim, "t-default", Some("document_fetch"), "10001").await,
-        15,
-    );
+    assert_limited(&send_text_as(&sim, "t-default", Some("document_fetch"), "10001").await, 15);
     control(&sim, "POST", "clock", json!({ "advanceSecs": 15 })).await;
-    assert_eq!(
-        send_text_as(&sim, "t-default", Some("document_fetch"), "10001")
-            .await
-            .status,
-        200
-    );
+    assert_eq!(send_text_as(&sim, "t-default", Some("document_fetch"), "10001").await.status, 200);
     sim.shutdown().await;
 }
 
@@ -63,22 +42,9 @@ async fn expensive_pool_is_catholic_qa_only() {
     let sim = start().await;
     register(&sim, "t-qa", "100/60s", "2/30s").await;
     assert_eq!(send_text_as(&sim, "t-qa", None, "grace").await.status, 200);
-    assert_eq!(
-        send_text_as(&sim, "t-qa", Some("catholic_qa"), "grace")
-            .await
-            .status,
-        200
-    );
-    assert_limited(
-        &send_text_as(&sim, "t-qa", Some("catholic_qa"), "grace").await,
-        30,
-    );
-    assert_eq!(
-        send_text_as(&sim, "t-qa", Some("liturgical_readings"), "today")
-            .await
-            .status,
-        200
-    );
+    assert_eq!(send_text_as(&sim, "t-qa", Some("catholic_qa"), "grace").await.status, 200);
+    assert_limited(&send_text_as(&sim, "t-qa", Some("catholic_qa"), "grace").await, 30);
+    assert_eq!(send_text_as(&sim, "t-qa", Some("liturgical_readings"), "today").await.status, 200);
     sim.shutdown().await;
 }
 
@@ -92,22 +58,11 @@ async fn default_limits_are_fifteen_and_two_per_minute() {
     };
     let sim = magisterium_sim::Simulator::start(config).await.unwrap();
     for _ in 0..15 {
-        assert_eq!(
-            send_text_as(&sim, "demo-token", Some("document_search"), "grace")
-                .await
-                .status,
-            200
-        );
+        assert_eq!(send_text_as(&sim, "demo-token", Some("document_search"), "grace").await.status, 200);
     }
-    assert_limited(
-        &send_text_as(&sim, "demo-token", Some("document_search"), "grace").await,
-        60,
-    );
+    assert_limited(&send_text_as(&sim, "demo-token", Some("document_search"), "grace").await, 60);
     for _ in 0..2 {
-        assert_eq!(
-            send_text_as(&sim, "demo-token", None, "grace").await.status,
-            200
-        );
+        assert_eq!(send_text_as(&sim, "demo-token", None, "grace").await.status, 200);
     }
     assert_limited(&send_text_as(&sim, "demo-token", None, "grace").await, 60);
     sim.shutdown().await;
@@ -117,45 +72,20 @@ async fn default_limits_are_fifteen_and_two_per_minute() {
 async fn tasks_get_cancel_card_and_errors_do_not_count() {
     let sim = start().await;
     register(&sim, "t-count", "1/60s", "1/60s").await;
-    let task = send_text_as(&sim, "t-count", Some("document_search"), "grace")
-        .await
-        .result();
+    let task = send_text_as(&sim, "t-count", Some("document_search"), "grace").await.result();
     let id = task["id"].as_str().unwrap();
     for _ in 0..5 {
-        let get = post_raw(
-            &sim,
-            Some("t-count"),
-            envelope("tasks/get", json!({ "id": id })).to_string(),
-        )
-        .await;
+        let get = post_raw(&sim, Some("t-count"), envelope("tasks/get", json!({ "id": id })).to_string()).await;
         assert_eq!(get.status, 200);
-        let cancel = post_raw(
-            &sim,
-            Some("t-count"),
-            envelope("tasks/cancel", json!({ "id": id })).to_string(),
-        )
-        .await;
+        let cancel = post_raw(&sim, Some("t-count"), envelope("tasks/cancel", json!({ "id": id })).to_string()).await;
         assert_eq!(cancel.error_code(), -32602);
-        assert_eq!(
-            request(sim.addr(), "GET", "/.well-known/agent.json", &[], "")
-                .await
-                .status,
-            200
-        );
+        assert_eq!(request(sim.addr(), "GET", "/.well-known/agent.json", &[], "").await.status, 200);
     }
     // The expensive pool is still untouched, and invalid params are refused before counting.
     let bad = json!({ "message": { "role": "agent" } });
-    let reply = post_raw(
-        &sim,
-        Some("t-count"),
-        envelope("message/send", bad).to_string(),
-    )
-    .await;
+    let reply = post_raw(&sim, Some("t-count"), envelope("message/send", bad).to_string()).await;
     assert_eq!(reply.error_code(), -32602);
-    assert_eq!(
-        send_text_as(&sim, "t-count", None, "grace").await.status,
-        200
-    );
+    assert_eq!(send_text_as(&sim, "t-count", None, "grace").await.status, 200);
     assert_limited(&send_text_as(&sim, "t-count", None, "grace").await, 60);
     sim.shutdown().await;
 }
@@ -164,16 +94,8 @@ async fn tasks_get_cancel_card_and_errors_do_not_count() {
 async fn unknown_skills_draw_from_the_default_pool_before_the_skill_check() {
     let sim = start().await;
     register(&sim, "t-skill", "1/10s", "5/10s").await;
-    assert_eq!(
-        send_text_as(&sim, "t-skill", Some("pope_lookup"), "Leo")
-            .await
-            .error_code(),
-        -32002
-    );
-    assert_limited(
-        &send_text_as(&sim, "t-skill", Some("pope_lookup"), "Leo").await,
-        10,
-    );
+    assert_eq!(send_text_as(&sim, "t-skill", Some("pope_lookup"), "Leo").await.error_code(), -32002);
+    assert_limited(&send_text_as(&sim, "t-skill", Some("pope_lookup"), "Leo").await, 10);
     sim.shutdown().await;
 }
 
@@ -181,32 +103,12 @@ async fn unknown_skills_draw_from_the_default_pool_before_the_skill_check() {
 async fn reset_clears_counters() {
     let sim = start().await;
     register(&sim, "t-reset", "1/60s", "1/60s").await;
-    assert_eq!(
-        send_text_as(&sim, "t-reset", Some("document_search"), "x")
-            .await
-            .status,
-        200
-    );
-    assert_eq!(
-        send_text_as(&sim, "t-reset", Some("document_search"), "x")
-            .await
-            .status,
-        429
-    );
+    assert_eq!(send_text_as(&sim, "t-reset", Some("document_search"), "x").await.status, 200);
+    assert_eq!(send_text_as(&sim, "t-reset", Some("document_search"), "x").await.status, 429);
     assert_eq!(control(&sim, "POST", "reset", json!({})).await.status, 200);
     // The run-time token is gone with the reset.
-    assert_eq!(
-        send_text_as(&sim, "t-reset", Some("document_search"), "x")
-            .await
-            .status,
-        401
-    );
+    assert_eq!(send_text_as(&sim, "t-reset", Some("document_search"), "x").await.status, 401);
     register(&sim, "t-reset", "1/60s", "1/60s").await;
-    assert_eq!(
-        send_text_as(&sim, "t-reset", Some("document_search"), "x")
-            .await
-            .status,
-        200
-    );
+    assert_eq!(send_text_as(&sim, "t-reset", Some("document_search"), "x").await.status, 200);
     sim.shutdown().await;
 }

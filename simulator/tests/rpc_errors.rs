@@ -39,28 +39,13 @@ async fn invalid_request_for_each_missing_envelope_field() {
     let sim = start().await;
     let cases = [
         (json!({ "id": 1, "method": "tasks/get" }), json!(1)),
-        (
-            json!({ "jsonrpc": "1.0", "id": 1, "method": "tasks/get" }),
-            json!(1),
-        ),
+        (json!({ "jsonrpc": "1.0", "id": 1, "method": "tasks/get" }), json!(1)),
         (json!({ "jsonrpc": "2.0", "id": "x" }), json!("x")),
         (json!({ "jsonrpc": "2.0", "id": 2, "method": 5 }), json!(2)),
-        (
-            json!({ "jsonrpc": "2.0", "method": "tasks/get" }),
-            Value::Null,
-        ),
-        (
-            json!({ "jsonrpc": "2.0", "id": null, "method": "tasks/get" }),
-            Value::Null,
-        ),
-        (
-            json!({ "jsonrpc": "2.0", "id": {"a": 1}, "method": "tasks/get" }),
-            Value::Null,
-        ),
-        (
-            json!([{ "jsonrpc": "2.0", "id": 1, "method": "tasks/get" }]),
-            Value::Null,
-        ),
+        (json!({ "jsonrpc": "2.0", "method": "tasks/get" }), Value::Null),
+        (json!({ "jsonrpc": "2.0", "id": null, "method": "tasks/get" }), Value::Null),
+        (json!({ "jsonrpc": "2.0", "id": {"a": 1}, "method": "tasks/get" }), Value::Null),
+        (json!([{ "jsonrpc": "2.0", "id": 1, "method": "tasks/get" }]), Value::Null),
         (json!(42), Value::Null),
     ];
     for (body, id) in cases {
@@ -105,12 +90,7 @@ async fn unauthorized_when_missing_or_invalid() {
 #[tokio::test]
 async fn free_plan_gets_paid_plan_required() {
     let sim = start().await;
-    let reply = post_raw(
-        &sim,
-        Some("free-token"),
-        send_params(valid_message()).to_string(),
-    )
-    .await;
+    let reply = post_raw(&sim, Some("free-token"), send_params(valid_message()).to_string()).await;
     assert_error(&reply, -32005, "Paid plan required", 403);
     sim.shutdown().await;
 }
@@ -119,24 +99,9 @@ async fn free_plan_gets_paid_plan_required() {
 async fn auth_is_checked_before_the_method() {
     let sim = start().await;
     let body = envelope("no/such", json!({})).to_string();
-    assert_error(
-        &post_raw(&sim, None, body.clone()).await,
-        -32004,
-        "Unauthorized",
-        401,
-    );
-    assert_error(
-        &post_raw(&sim, Some("free-token"), body.clone()).await,
-        -32005,
-        "Paid plan required",
-        403,
-    );
-    assert_error(
-        &post_raw(&sim, Some("demo-token"), body).await,
-        -32601,
-        "Method not found",
-        200,
-    );
+    assert_error(&post_raw(&sim, None, body.clone()).await, -32004, "Unauthorized", 401);
+    assert_error(&post_raw(&sim, Some("free-token"), body.clone()).await, -32005, "Paid plan required", 403);
+    assert_error(&post_raw(&sim, Some("demo-token"), body).await, -32601, "Method not found", 200);
     sim.shutdown().await;
 }
 
@@ -174,10 +139,7 @@ async fn invalid_params_for_each_message_rule() {
         without("parts"),
         with("parts", json!([])),
         with("parts", json!({"kind": "text", "text": "x"})),
-        with(
-            "parts",
-            json!([{ "kind": "file", "file": { "uri": "https://example.org/a.pdf" } }]),
-        ),
+        with("parts", json!([{ "kind": "file", "file": { "uri": "https://example.org/a.pdf" } }])),
         with("parts", json!([{ "kind": "text" }])),
         with("parts", json!([{ "kind": "text", "text": 3 }])),
         with("parts", json!([{ "kind": "data", "data": "x" }])),
@@ -191,18 +153,10 @@ async fn invalid_params_for_each_message_rule() {
     for message in bad_messages {
         let reply = rpc(&sim, send_params(message.clone())).await;
         assert_error(&reply, -32602, "Invalid params", 200);
-        let detail = reply.json()["error"]["data"]["detail"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let detail = reply.json()["error"]["data"]["detail"].as_str().unwrap().to_string();
         assert!(!detail.is_empty(), "{message}");
     }
-    for params in [
-        Value::Null,
-        json!([]),
-        json!({}),
-        json!({ "message": "hi" }),
-    ] {
+    for params in [Value::Null, json!([]), json!({}), json!({ "message": "hi" })] {
         let reply = rpc(&sim, envelope("message/send", params)).await;
         assert_error(&reply, -32602, "Invalid params", 200);
     }
@@ -227,13 +181,7 @@ async fn file_parts_are_accepted_next_to_a_text_part() {
 async fn invalid_params_for_task_ids() {
     let sim = start().await;
     for method in ["tasks/get", "tasks/cancel"] {
-        for params in [
-            json!({}),
-            json!({ "id": 5 }),
-            json!({ "id": null }),
-            json!("id"),
-            Value::Null,
-        ] {
+        for params in [json!({}), json!({ "id": 5 }), json!({ "id": null }), json!("id"), Value::Null] {
             let reply = rpc(&sim, envelope(method, params)).await;
             assert_error(&reply, -32602, "Invalid params", 200);
         }
@@ -257,44 +205,26 @@ async fn params_are_checked_before_the_skill() {
     let mut message = valid_message();
     message["role"] = json!("agent");
     message["metadata"] = json!({ "skillId": "no_such_skill" });
-    assert_error(
-        &rpc(&sim, send_params(message)).await,
-        -32602,
-        "Invalid params",
-        200,
-    );
+    assert_error(&rpc(&sim, send_params(message)).await, -32602, "Invalid params", 200);
     sim.shutdown().await;
 }
 
 #[tokio::test]
 async fn oversized_request_body_is_refused_with_413() {
-    let config = magisterium_sim::Config {
-        max_body_bytes: 1024,
-        ..config()
-    };
+    let config = magisterium_sim::Config { max_body_bytes: 1024, ..config() };
     let sim = magisterium_sim::Simulator::start(config).await.unwrap();
     let big = json!({ "jsonrpc": "2.0", "id": 1, "method": "tasks/get", "params": { "id": "x".repeat(2000) } });
     let reply = rpc(&sim, big).await;
     assert_eq!(reply.status, 413);
     let body = reply.json();
     assert_eq!(body["error"]["code"], -32600);
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("too large")
-    );
+    assert!(body["error"]["message"].as_str().unwrap().contains("too large"));
     assert_eq!(body["error"]["data"]["maxBodyBytes"], 1024);
     assert_eq!(body["id"], Value::Null);
     // A body at the limit is processed.
     let small = envelope("tasks/get", json!({ "id": "x" })).to_string();
     let padded = format!("{small:<1024}");
-    assert_eq!(
-        post_raw(&sim, Some("demo-token"), padded)
-            .await
-            .error_code(),
-        -32001
-    );
+    assert_eq!(post_raw(&sim, Some("demo-token"), padded).await.error_code(), -32001);
     sim.shutdown().await;
 }
 
@@ -322,30 +252,11 @@ async fn hostile_bodies_and_headers_never_break_the_server() {
         assert!(reply.status == 200, "{}", reply.status);
         reply.json();
     }
-    let reply = try_request(
-        sim.addr(),
-        "POST",
-        "/api/v1/a2a",
-        &[("authorization", "Bearer a b c")],
-        "{}",
-    )
-    .await
-    .unwrap();
+    let reply =
+        try_request(sim.addr(), "POST", "/api/v1/a2a", &[("authorization", "Bearer a b c")], "{}").await.unwrap();
     assert_eq!(reply.status, 200);
-    let _ = try_request(
-        sim.addr(),
-        "POST",
-        "/api/v1/a2a",
-        &[("x-long", &"x".repeat(20_000))],
-        "{}",
-    )
-    .await;
+    let _ = try_request(sim.addr(), "POST", "/api/v1/a2a", &[("x-long", &"x".repeat(20_000))], "{}").await;
     // Still serving.
-    assert_eq!(
-        rpc(&sim, envelope("tasks/get", json!({ "id": "x" })))
-            .await
-            .error_code(),
-        -32001
-    );
+    assert_eq!(rpc(&sim, envelope("tasks/get", json!({ "id": "x" }))).await.error_code(), -32001);
     sim.shutdown().await;
 }

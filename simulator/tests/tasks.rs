@@ -21,10 +21,7 @@ async fn tasks_get_returns_the_stored_task() {
     assert_eq!(fetched.status, 200);
     assert_eq!(fetched.result(), task);
     let failed = send_text(&sim, None, " ").await;
-    assert_eq!(
-        get(&sim, failed["id"].as_str().unwrap()).await.result(),
-        failed
-    );
+    assert_eq!(get(&sim, failed["id"].as_str().unwrap()).await.result(), failed);
     sim.shutdown().await;
 }
 
@@ -42,10 +39,7 @@ async fn unknown_task_is_not_found() {
 
 #[tokio::test]
 async fn tasks_expire_after_the_ttl() {
-    let config = magisterium_sim::Config {
-        task_ttl_secs: 3600,
-        ..config()
-    };
+    let config = magisterium_sim::Config { task_ttl_secs: 3600, ..config() };
     let sim = magisterium_sim::Simulator::start(config).await.unwrap();
     let task = send_text(&sim, Some("document_search"), "prayer").await;
     let id = task["id"].as_str().unwrap();
@@ -73,16 +67,7 @@ async fn default_ttl_is_a_day_and_the_library_clock_is_shared() {
 async fn cancelling_a_terminal_task_is_an_invalid_state_transition() {
     let sim = start().await;
     for query in ["prayer", " "] {
-        let task = send_text(
-            &sim,
-            if query == " " {
-                None
-            } else {
-                Some("document_search")
-            },
-            query,
-        )
-        .await;
+        let task = send_text(&sim, if query == " " { None } else { Some("document_search") }, query).await;
         let reply = cancel(&sim, task["id"].as_str().unwrap()).await;
         assert_eq!(reply.status, 200);
         let error = &reply.json()["error"];

@@ -84,7 +84,9 @@ impl Call {
         };
         match self {
             Call::Skill { skill, input, context_id } => send(&input.parts_json(), Some(skill.id()), context_id, None),
-            Call::Send { parts_json, skill_id, context_id, task_id } => send(parts_json, skill_id.as_deref(), context_id, task_id.as_deref()),
+            Call::Send { parts_json, skill_id, context_id, task_id } => {
+                send(parts_json, skill_id.as_deref(), context_id, task_id.as_deref())
+            }
             Call::GetTask(id) => wire::task_body(request_id, Method::TasksGet, id),
             Call::CancelTask(id) => wire::task_body(request_id, Method::TasksCancel, id),
         }
@@ -92,7 +94,12 @@ impl Call {
 
     /// Reads the HTTP reply of this call into its typed outcome, with the
     /// server-defined error codes of `dialect`.
-    pub fn outcome<V: JsonView>(&self, reply: HttpReply<V>, request_id: u64, dialect: Dialect) -> Result<Outcome<V>, Error<V>> {
+    pub fn outcome<V: JsonView>(
+        &self,
+        reply: HttpReply<V>,
+        request_id: u64,
+        dialect: Dialect,
+    ) -> Result<Outcome<V>, Error<V>> {
         let result = wire::read_response(reply, request_id, dialect)?;
         if let (Call::Send { .. }, Dialect::A2a) = (self, dialect)
             && read_message(&result)

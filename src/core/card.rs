@@ -75,7 +75,8 @@ pub fn max_age_ms(cache_control: Option<&str>) -> f64 {
         if directive == "no-store" || directive == "no-cache" {
             return 0.0;
         }
-        if let Some(seconds) = directive.strip_prefix("max-age=").and_then(|s| s.trim_matches('"').parse::<u32>().ok()) {
+        if let Some(seconds) = directive.strip_prefix("max-age=").and_then(|s| s.trim_matches('"').parse::<u32>().ok())
+        {
             max_age = f64::from(seconds) * 1000.0;
         }
     }

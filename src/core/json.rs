@@ -157,7 +157,8 @@ mod native {
             members.map(|(k, v)| (Value::String(k.clone()), v.clone())).collect()
         }
         fn others(&self, known: &'static [&'static str]) -> (usize, Self) {
-            let (known_members, others): (Vec<_>, Vec<_>) = self.members().into_iter().partition(|(k, _)| k.as_str().is_some_and(|k| known.contains(&k)));
+            let (known_members, others): (Vec<_>, Vec<_>) =
+                self.members().into_iter().partition(|(k, _)| k.as_str().is_some_and(|k| known.contains(&k)));
             (known_members.len(), Self::object(others))
         }
         fn object(members: Vec<(Self, Self)>) -> Self {
@@ -195,7 +196,10 @@ mod tests {
         assert_eq!(keys, vec![json!("a"), json!("s")]);
         assert_eq!(v.others(&["a"]), (1, json!({"s": "str"})));
         assert_eq!(json!([1]).others(&["a"]), (0, json!({})));
-        assert_eq!(serde_json::Value::object(vec![(json!("__proto__"), json!(1)), (json!("k"), json!(2))]), json!({"k": 2}));
+        assert_eq!(
+            serde_json::Value::object(vec![(json!("__proto__"), json!(1)), (json!("k"), json!(2))]),
+            json!({"k": 2})
+        );
         assert_eq!(v.get_with_kind("s"), Some((Kind::String, json!("str"))));
         assert_eq!(json!({"n": null}).get_with_kind("n"), None);
     }

@@ -31,11 +31,7 @@ pub fn check_parts<V: JsonView, E>(parts: &V) -> Result<(), Error<E>> {
             _ => return refuse("needs `kind` \"text\", \"data\" or \"file\""),
         }
     }
-    if has_content {
-        Ok(())
-    } else {
-        Err(Error::invalid_input("parts needs at least one text or data part"))
-    }
+    if has_content { Ok(()) } else { Err(Error::invalid_input("parts needs at least one text or data part")) }
 }
 
 #[cfg(test)]

@@ -133,9 +133,22 @@ pub struct Citation<V> {
 
 /// Every wire name of a typed citation field, in both spellings.
 const CITATION_KEYS: [&str; 16] = [
-    "cited_text", "citedText", "cited_text_heading", "citedTextHeading", "document_title", "documentTitle",
-    "document_index", "documentIndex", "document_author", "documentAuthor", "document_reference",
-    "documentReference", "document_year", "documentYear", "source_url", "sourceUrl",
+    "cited_text",
+    "citedText",
+    "cited_text_heading",
+    "citedTextHeading",
+    "document_title",
+    "documentTitle",
+    "document_index",
+    "documentIndex",
+    "document_author",
+    "documentAuthor",
+    "document_reference",
+    "documentReference",
+    "document_year",
+    "documentYear",
+    "source_url",
+    "sourceUrl",
 ];
 
 impl<V: JsonView> Citation<V> {
@@ -177,7 +190,8 @@ impl<V: JsonView> Citation<V> {
         c.cited_text = field("cited_text", "citedText", text)?;
         c.cited_text_heading = field("cited_text_heading", "citedTextHeading", text)?;
         c.document_title = field("document_title", "documentTitle", text)?;
-        c.document_index = field("document_index", "documentIndex", |kind| kind == Kind::Number)?.and_then(|v| v.as_f64());
+        c.document_index =
+            field("document_index", "documentIndex", |kind| kind == Kind::Number)?.and_then(|v| v.as_f64());
         c.document_author = field("document_author", "documentAuthor", text)?;
         c.document_reference = field("document_reference", "documentReference", text)?;
         c.document_year = field("document_year", "documentYear", |kind| kind == Kind::String || kind == Kind::Number)?;
@@ -321,7 +335,8 @@ pub fn decode_text<V: JsonView>(task: &TaskHead<V>, skill: Skill) -> Result<Opti
 /// True when the string view `text` is `expected` (ignoring surrounding space),
 /// copying it only when it is short enough to be that text.
 fn is_text<V: JsonView>(text: &V, expected: &str) -> bool {
-    text.string_len().is_none_or(|len| len <= expected.len() + 16) && text.as_string().is_some_and(|t| t.trim() == expected)
+    text.string_len().is_none_or(|len| len <= expected.len() + 16)
+        && text.as_string().is_some_and(|t| t.trim() == expected)
 }
 
 /// The data parts, in order.

@@ -55,15 +55,13 @@ impl<V: JsonView> TaskHead<V> {
                 return Err(Error::new(ErrorCode::TaskFailed, reason).with_task_id(task_id()));
             }
             other => {
-                let message = cat(&["the task is `", other, "`, not terminal, though this skill answers synchronously"]);
+                let message =
+                    cat(&["the task is `", other, "`, not terminal, though this skill answers synchronously"]);
                 return Err(Error::bad_response(message).with_task_id(task_id()));
             }
         }
         let artifacts = self.task.get_kind("artifacts", Kind::Array);
-        let artifact = artifacts
-            .into_iter()
-            .flat_map(|a| a.elements())
-            .find(|a| a.member_is("name", name));
+        let artifact = artifacts.into_iter().flat_map(|a| a.elements()).find(|a| a.member_is("name", name));
         match artifact {
             Some(artifact) => Ok(parts_of(&artifact)),
             None => Err(Error::bad_response(cat(&["the task has no `", name, "` artifact"])).with_task_id(task_id())),
@@ -172,9 +170,15 @@ mod tests {
 
     #[test]
     fn a_failed_task_is_task_failed_with_the_reason() {
-        let t = task("failed", json!({"status":{"state":"failed","message":{"role":"agent","parts":[{"kind":"text","text":"skill raised"}]}}}));
+        let t = task(
+            "failed",
+            json!({"status":{"state":"failed","message":{"role":"agent","parts":[{"kind":"text","text":"skill raised"}]}}}),
+        );
         let e = read_task(t).unwrap().artifact_parts("x").unwrap_err();
-        assert_eq!((e.code, e.message.as_str(), e.task_id.as_deref()), (ErrorCode::TaskFailed, "skill raised", Some("t1")));
+        assert_eq!(
+            (e.code, e.message.as_str(), e.task_id.as_deref()),
+            (ErrorCode::TaskFailed, "skill raised", Some("t1"))
+        );
         let e = read_task(task("failed", json!({}))).unwrap().artifact_parts("x").unwrap_err();
         assert_eq!(e.message, "the task ended `failed`");
         let e = read_task(task("rejected", json!({}))).unwrap().artifact_parts("x").unwrap_err();
@@ -191,14 +195,28 @@ mod tests {
 
     #[test]
     fn finds_the_named_artifact_and_types_its_parts() {
-        let t = task("completed", json!({"artifacts":[
-            {"name":"other","parts":[]},
-            "junk",
-            {"name":"wanted","parts":[{"kind":"text","text":"a"},{"kind":"data","data":{"k":1}},{"kind":"file","file":{}},{"kind":"text","text":5},{"kind":"data","data":[]},7]}
-        ]}));
+        let t = task(
+            "completed",
+            json!({"artifacts":[
+                {"name":"other","parts":[]},
+                "junk",
+                {"name":"wanted","parts":[{"kind":"text","text":"a"},{"kind":"data","data":{"k":1}},{"kind":"file","file":{}},{"kind":"text","text":5},{"kind":"data","data":[]},7]}
+            ]}),
+        );
         let parts = read_task(t).unwrap().artifact_parts("wanted").unwrap();
-        assert_eq!(parts, vec![Part::Text(json!("a")), Part::Data(json!({"k":1})), Part::Other, Part::Other, Part::Other, Part::Other]);
-        let e = read_task(task("completed", json!({"artifacts":"none"}))).unwrap().artifact_parts("wanted").unwrap_err();
+        assert_eq!(
+            parts,
+            vec![
+                Part::Text(json!("a")),
+                Part::Data(json!({"k":1})),
+                Part::Other,
+                Part::Other,
+                Part::Other,
+                Part::Other
+            ]
+        );
+        let e =
+            read_task(task("completed", json!({"artifacts":"none"}))).unwrap().artifact_parts("wanted").unwrap_err();
         assert_eq!(e.code, ErrorCode::BadResponse);
     }
 

@@ -107,7 +107,8 @@ pub struct Date {
 impl Date {
     /// A checked date; `None` when the day does not exist (`2026-02-30`).
     pub fn new(year: i64, month: i64, day: i64) -> Option<Date> {
-        let valid = (1..=9999).contains(&year) && (1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month);
+        let valid =
+            (1..=9999).contains(&year) && (1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month);
         valid.then_some(Date { year: year as u16, month: month as u8, day: day as u8 })
     }
 
@@ -134,12 +135,19 @@ pub fn iso_date<V>(text: &str) -> Option<Result<Date, Error<V>>> {
     let text = text.trim();
     let b = text.as_bytes();
     let dash = |i: usize| b.get(i) == Some(&b'-');
-    let shaped = b.len() == 10 && dash(4) && dash(7) && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+    let shaped = b.len() == 10
+        && dash(4)
+        && dash(7)
+        && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
     if !shaped {
         return None;
     }
-    let num = |range: core::ops::Range<usize>| text.get(range).and_then(|digits| digits.parse::<i64>().ok()).unwrap_or(0);
-    Some(Date::new(num(0..4), num(5..7), num(8..10)).ok_or_else(|| Error::invalid_input(cat(&[text, " is not a calendar date"]))))
+    let num =
+        |range: core::ops::Range<usize>| text.get(range).and_then(|digits| digits.parse::<i64>().ok()).unwrap_or(0);
+    Some(
+        Date::new(num(0..4), num(5..7), num(8..10))
+            .ok_or_else(|| Error::invalid_input(cat(&[text, " is not a calendar date"]))),
+    )
 }
 
 /// A required string argument: trimmed, non-empty.
@@ -166,7 +174,13 @@ fn whole_number<V>(what: &str, value: f64, min: f64, max: f64) -> Result<u32, Er
     if is_whole(value) && value >= min && value <= max {
         Ok(value as u32)
     } else {
-        Err(Error::invalid_input(cat(&[what, " must be a whole number from ", &int(min as i64), " to ", &int(max as i64)])))
+        Err(Error::invalid_input(cat(&[
+            what,
+            " must be a whole number from ",
+            &int(min as i64),
+            " to ",
+            &int(max as i64),
+        ])))
     }
 }
 
@@ -195,17 +209,40 @@ mod tests {
     fn endpoints_need_http_or_https_and_a_host() {
         let ok = endpoint::<()>("https://www.magisterium.com/api/v1/a2a").unwrap();
         assert!(ok.https && !ok.loopback);
-        for bad in ["", "ftp://x/y", "www.magisterium.com", "https://", "https:///path", "javascript:alert(1)", "https://user:pw@host/", "https://[::1/x", "https://a b/"] {
+        for bad in [
+            "",
+            "ftp://x/y",
+            "www.magisterium.com",
+            "https://",
+            "https:///path",
+            "javascript:alert(1)",
+            "https://user:pw@host/",
+            "https://[::1/x",
+            "https://a b/",
+        ] {
             assert!(endpoint::<()>(bad).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn loopback_hosts_are_recognised() {
-        for url in ["http://127.0.0.1:8787/api", "http://localhost/x", "http://LOCALHOST:1", "http://[::1]:80/", "http://127.8.9.10", "http://app.localhost/"] {
+        for url in [
+            "http://127.0.0.1:8787/api",
+            "http://localhost/x",
+            "http://LOCALHOST:1",
+            "http://[::1]:80/",
+            "http://127.8.9.10",
+            "http://app.localhost/",
+        ] {
             assert!(endpoint::<()>(url).unwrap().loopback, "{url}");
         }
-        for url in ["http://127.0.0.1.evil.com/", "http://10.0.0.1/", "http://localhost.evil.com/", "http://128.0.0.1/", "http://127.0.0.256/"] {
+        for url in [
+            "http://127.0.0.1.evil.com/",
+            "http://10.0.0.1/",
+            "http://localhost.evil.com/",
+            "http://128.0.0.1/",
+            "http://127.0.0.256/",
+        ] {
             assert!(!endpoint::<()>(url).unwrap().loopback, "{url}");
         }
     }
@@ -234,11 +271,14 @@ mod tests {
     fn iso_dates_are_checked_against_the_calendar() {
         assert_eq!(iso_date::<()>("2026-03-19").unwrap().unwrap().iso(), "2026-03-19");
         assert_eq!(iso_date::<()>(" 2024-02-29 ").unwrap().unwrap(), Date { year: 2024, month: 2, day: 29 });
-        for impossible in ["2026-02-30", "2025-02-29", "2100-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "0000-01-01"] {
+        for impossible in
+            ["2026-02-30", "2025-02-29", "2100-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "0000-01-01"]
+        {
             assert!(iso_date::<()>(impossible).unwrap().is_err(), "{impossible}");
         }
         assert!(iso_date::<()>("2000-02-29").unwrap().is_ok());
-        for query in ["today", "next Sunday", "2026-3-19", "2026/03/19", "20260319", "2026-03-1x", "", "２０２６-03-19"] {
+        for query in ["today", "next Sunday", "2026-3-19", "2026/03/19", "20260319", "2026-03-1x", "", "２０２６-03-19"]
+        {
             assert!(iso_date::<()>(query).is_none(), "{query}");
         }
         assert_eq!(Date::new(33, 4, 3).unwrap().iso(), "0033-04-03");

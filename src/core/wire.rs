@@ -157,7 +157,8 @@ pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64, dialect:
             if !id_matches && !id_is_null {
                 return Err(from_status("the response `id` does not match the request"));
             }
-            Err(rpc_error(&error, status, header_retry, dialect).unwrap_or_else(|| from_status("the JSON-RPC `error` is malformed")))
+            Err(rpc_error(&error, status, header_retry, dialect)
+                .unwrap_or_else(|| from_status("the JSON-RPC `error` is malformed")))
         }
     }
 }
@@ -177,7 +178,8 @@ fn rpc_error<V: JsonView>(error: &V, status: u16, header_retry: Option<f64>, dia
     e.rpc_code = Some(rpc_code);
     e.http_status = Some(status);
     if code == ErrorCode::RateLimited {
-        e.retry_after = data.as_ref().and_then(|d| d.get("retryAfter")).and_then(|r| retry_seconds(&r)).or(header_retry);
+        e.retry_after =
+            data.as_ref().and_then(|d| d.get("retryAfter")).and_then(|r| retry_seconds(&r)).or(header_retry);
     }
     e.data = data;
     Some(e)
@@ -212,8 +214,14 @@ mod tests {
 
     #[test]
     fn request_bodies_are_the_contract_shape() {
-        let meta = MessageMeta { message_id: "m-1", skill_id: Some("document_search"), context_id: Some("c\"1"), ..Default::default() };
-        let body: Value = serde_json::from_str(&message_send_body(7, &meta, r#"[{"kind":"text","text":"grace"}]"#)).unwrap();
+        let meta = MessageMeta {
+            message_id: "m-1",
+            skill_id: Some("document_search"),
+            context_id: Some("c\"1"),
+            ..Default::default()
+        };
+        let body: Value =
+            serde_json::from_str(&message_send_body(7, &meta, r#"[{"kind":"text","text":"grace"}]"#)).unwrap();
         assert_eq!(
             body,
             json!({"jsonrpc":"2.0","id":7,"method":"message/send","params":{"message":{
@@ -237,7 +245,11 @@ mod tests {
 
     #[test]
     fn a_result_with_the_right_id_is_returned() {
-        let got = read_response(reply(200, json!({"jsonrpc":"2.0","id":5,"result":{"kind":"task"}})), 5, Dialect::Magisterium);
+        let got = read_response(
+            reply(200, json!({"jsonrpc":"2.0","id":5,"result":{"kind":"task"}})),
+            5,
+            Dialect::Magisterium,
+        );
         assert_eq!(got.unwrap(), json!({"kind":"task"}));
     }
 
@@ -256,7 +268,8 @@ mod tests {
             (-32005, 403, "PLAN_REQUIRED"),
         ];
         for (code, status, name) in table {
-            let body = json!({"jsonrpc":"2.0","id":1,"error":{"code":code,"message":"server says","data":{"retryAfter":12}}});
+            let body =
+                json!({"jsonrpc":"2.0","id":1,"error":{"code":code,"message":"server says","data":{"retryAfter":12}}});
             let e = read_response(reply(status, body), 1, Dialect::Magisterium).unwrap_err();
             assert_eq!(e.code.as_str(), name);
             assert_eq!(e.rpc_code, Some(code as f64));
@@ -275,12 +288,14 @@ mod tests {
 
     #[test]
     fn retry_after_falls_back_to_the_header_and_to_strings() {
-        let body = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"slow down","data":{"retryAfter":"7"}}});
+        let body =
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"slow down","data":{"retryAfter":"7"}}});
         assert_eq!(read_response(reply(429, body), 1, Dialect::Magisterium).unwrap_err().retry_after, Some(7.0));
         let mut r = reply(429, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"x"}}));
         r.retry_after_header = Some("30".into());
         assert_eq!(read_response(r, 1, Dialect::Magisterium).unwrap_err().retry_after, Some(30.0));
-        let bare = HttpReply { status: 429, retry_after_header: Some(" 5 ".into()), cache_control: None, body: None::<Value> };
+        let bare =
+            HttpReply { status: 429, retry_after_header: Some(" 5 ".into()), cache_control: None, body: None::<Value> };
         let e = read_response(bare, 1, Dialect::Magisterium).unwrap_err();
         assert_eq!((e.code, e.retry_after, e.http_status), (ErrorCode::RateLimited, Some(5.0), Some(429)));
         let negative = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"x","data":{"retryAfter":-3}}});
@@ -289,8 +304,18 @@ mod tests {
 
     #[test]
     fn statuses_speak_when_the_body_does_not() {
-        for (status, code) in [(401, ErrorCode::Unauthorized), (403, ErrorCode::PlanRequired), (502, ErrorCode::BadResponse), (200, ErrorCode::BadResponse)] {
-            let e = read_response(HttpReply { status, retry_after_header: None, cache_control: None, body: None::<Value> }, 1, Dialect::Magisterium).unwrap_err();
+        for (status, code) in [
+            (401, ErrorCode::Unauthorized),
+            (403, ErrorCode::PlanRequired),
+            (502, ErrorCode::BadResponse),
+            (200, ErrorCode::BadResponse),
+        ] {
+            let e = read_response(
+                HttpReply { status, retry_after_header: None, cache_control: None, body: None::<Value> },
+                1,
+                Dialect::Magisterium,
+            )
+            .unwrap_err();
             assert_eq!((e.code, e.http_status), (code, Some(status)));
         }
     }
@@ -316,7 +341,8 @@ mod tests {
             let e = read_response(reply(200, body.clone()), 1, Dialect::Magisterium).unwrap_err();
             assert_eq!(e.code, ErrorCode::BadResponse, "{body}");
         }
-        let e = read_response(reply(500, json!({"jsonrpc":"2.0","id":1,"result":{}})), 1, Dialect::Magisterium).unwrap_err();
+        let e = read_response(reply(500, json!({"jsonrpc":"2.0","id":1,"result":{}})), 1, Dialect::Magisterium)
+            .unwrap_err();
         assert_eq!((e.code, e.http_status), (ErrorCode::BadResponse, Some(500)));
     }
 
@@ -331,6 +357,9 @@ mod tests {
     #[test]
     fn an_empty_message_gets_a_readable_default() {
         let body = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"  "}});
-        assert_eq!(read_response(reply(200, body), 1, Dialect::Magisterium).unwrap_err().message, "JSON-RPC error -32001");
+        assert_eq!(
+            read_response(reply(200, body), 1, Dialect::Magisterium).unwrap_err().message,
+            "JSON-RPC error -32001"
+        );
     }
 }

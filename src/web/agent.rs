@@ -6,9 +6,9 @@
 
 use super::error::to_js;
 use super::jobs::{self, Work};
-use super::task_methods::task_methods;
 use super::options::{CLIENT_KEYS, Reader, client_config, dialect};
 use super::session::Session;
+use super::task_methods::task_methods;
 use crate::core::card::dialect_of;
 use crate::core::error::{Dialect, Error};
 use crate::core::validate;

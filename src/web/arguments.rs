@@ -1,8 +1,8 @@
 //! The arguments of each client method, read into a [`Job`] and its
 //! [`CallConfig`]: every refusal is INVALID_INPUT, before any request.
 
-use super::js;
 use super::jobs::Job;
+use super::js;
 use super::options::{CallConfig, Reader, call_config};
 use crate::core::call::Call;
 use crate::core::error::Error;
@@ -49,7 +49,11 @@ pub fn prepare(method: Method, argument: &JsValue, options: &JsValue) -> Result<
     let text = |what: &str| validate::required_text(what, argument.as_string());
     let skill = |skill: Skill, input: SkillInput| Call::Skill { skill, input, context_id: None };
     let call = match method {
-        Method::Ask => Call::Skill { skill: Skill::CatholicQa, input: SkillInput::Text(text("question")?), context_id: config.context_id.clone() },
+        Method::Ask => Call::Skill {
+            skill: Skill::CatholicQa,
+            input: SkillInput::Text(text("question")?),
+            context_id: config.context_id.clone(),
+        },
         Method::SearchDocuments => skill(Skill::DocumentSearch, SkillInput::Text(text("query")?)),
         Method::FetchDocument => skill(Skill::DocumentFetch, SkillInput::Data("id", text("id")?)),
         Method::MassReadings => {
@@ -88,7 +92,8 @@ fn send_message(message: &JsValue) -> Result<Call> {
         return Err(Error::invalid_input("parts must be a JSON-serializable array of A2A parts"));
     };
     check_parts(&parsed)?;
-    let (skill_id, context_id, task_id) = (m.non_empty_string("skillId")?, m.non_empty_string("contextId")?, m.non_empty_string("taskId")?);
+    let (skill_id, context_id, task_id) =
+        (m.non_empty_string("skillId")?, m.non_empty_string("contextId")?, m.non_empty_string("taskId")?);
     Ok(Call::Send { parts_json, skill_id, context_id, task_id })
 }
 

@@ -5,9 +5,9 @@
 use super::arguments::Method;
 use super::error::to_js;
 use super::jobs;
-use super::task_methods::task_methods;
 use super::options::magisterium_config;
 use super::session::Session;
+use super::task_methods::task_methods;
 use crate::core::error::Dialect;
 use alloc::rc::Rc;
 use alloc::string::String;

@@ -11,7 +11,13 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(module = "/js/results.js")]
 extern "C" {
     #[wasm_bindgen(js_name = qaAnswer)]
-    fn qa_answer_object(text: &JsValue, citations: Box<[JsValue]>, related_questions: Box<[JsValue]>, task_id: &JsValue, context_id: &JsValue) -> JsValue;
+    fn qa_answer_object(
+        text: &JsValue,
+        citations: Box<[JsValue]>,
+        related_questions: Box<[JsValue]>,
+        task_id: &JsValue,
+        context_id: &JsValue,
+    ) -> JsValue;
     #[wasm_bindgen(js_name = citation)]
     #[allow(clippy::too_many_arguments)]
     fn citation_object(
@@ -30,7 +36,8 @@ extern "C" {
     /// The array the glue makes of `values` (in one crossing, not a push per element).
     fn list(values: Box<[JsValue]>) -> JsValue;
     #[wasm_bindgen(js_name = magisteriumDocument)]
-    fn document_object(id: &JsValue, title: &JsValue, author: &JsValue, reference: &JsValue, text: &JsValue) -> JsValue;
+    fn document_object(id: &JsValue, title: &JsValue, author: &JsValue, reference: &JsValue, text: &JsValue)
+    -> JsValue;
 }
 
 /// The JS value a call resolves with.

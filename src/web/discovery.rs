@@ -83,7 +83,8 @@ async fn card_for(base: &str, urls: &[String; 2], signal: &CallSignal) -> Result
 
 /// GETs one card URL (no token: cards are public) and checks what comes back.
 async fn fetch_card(url: &str, signal: &CallSignal) -> Result<(CardHead, JsValue, f64)> {
-    let HttpReply { status, body, cache_control, .. } = transport::send(signal, &JsValue::from_str(url), &JsValue::UNDEFINED, None, MAX_CARD_BYTES).await?;
+    let HttpReply { status, body, cache_control, .. } =
+        transport::send(signal, &JsValue::from_str(url), &JsValue::UNDEFINED, None, MAX_CARD_BYTES).await?;
     let card = match body {
         Some(card) if (200..300).contains(&status) => card,
         _ => return Err(Error::bad_response("no agent card at this address").with_http_status(status)),

@@ -70,7 +70,8 @@ impl Task {
                 Some(promise) => Some(promise),
                 None => {
                     // Only `wait` suspends a task: a bug, reported rather than a call that hangs.
-                    self.output = Some(Err(js_sys::Error::new("magisterium-a2a: a task suspended without a promise").into()));
+                    self.output =
+                        Some(Err(js_sys::Error::new("magisterium-a2a: a task suspended without a promise").into()));
                     None
                 }
             },

@@ -64,7 +64,8 @@ async fn perform(work: Work) -> Result<JsValue, JsValue> {
         Job::Call(_) => session.config.timeout_ms,
         Job::Wait { .. } => WAIT_TIMEOUT_MS,
     };
-    let signal = CallSignal::start(options.signal, options.timeout_ms.unwrap_or(default_timeout)).map_err(|e| to_js(e, None))?;
+    let signal =
+        CallSignal::start(options.signal, options.timeout_ms.unwrap_or(default_timeout)).map_err(|e| to_js(e, None))?;
     let outcome = match job {
         Job::Call(call) => session.call(&call, &signal).await,
         Job::Wait { id, first_interval_ms } => wait(&session, id, first_interval_ms, &signal).await,
@@ -73,7 +74,12 @@ async fn perform(work: Work) -> Result<JsValue, JsValue> {
 }
 
 /// Polls `tasks/get` with backoff until the task is terminal or needs the caller.
-async fn wait(session: &Session, id: String, first_interval_ms: f64, signal: &CallSignal) -> Result<Outcome<JsValue>, Failed> {
+async fn wait(
+    session: &Session,
+    id: String,
+    first_interval_ms: f64,
+    signal: &CallSignal,
+) -> Result<Outcome<JsValue>, Failed> {
     let get = Call::GetTask(id);
     let mut backoff = Backoff::new(first_interval_ms);
     loop {

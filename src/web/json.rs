@@ -184,5 +184,7 @@ pub fn cached_key(key: &'static str) -> &'static JsValue {
 
 /// The JS `Set` of a list of known keys, made once.
 fn known_set(known: &'static [&'static str]) -> &'static JsValue {
-    KNOWN.get((known.as_ptr() as usize, known.len()), || key_set(known.iter().map(|key| JsValue::from_str(key)).collect()))
+    KNOWN.get((known.as_ptr() as usize, known.len()), || {
+        key_set(known.iter().map(|key| JsValue::from_str(key)).collect())
+    })
 }

@@ -2,13 +2,13 @@
 //! each call's `CallOptions`. Unknown keys and wrong types are INVALID_INPUT,
 //! so a typo never silently falls back to a default.
 
+use super::js;
 use crate::core::error::{Dialect, Error};
 use crate::core::pacing::{Pacer, Rate};
 use crate::core::retry::RetryPolicy;
 use crate::core::text::{cat, is_whole};
-use alloc::string::String;
 use crate::core::validate::{self, DEFAULT_ENDPOINT, Endpoint};
-use super::js;
+use alloc::string::String;
 use js_sys::{Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
@@ -45,7 +45,8 @@ pub struct ClientConfig {
 const DEFAULT_MAX_RESPONSE_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
 
 /// The options of every client (`ClientOptions`), endpoint aside.
-pub const CLIENT_KEYS: [&str; 7] = ["token", "tokenProvider", "timeoutMs", "maxRetries", "maxRetryWaitMs", "rateLimit", "maxResponseBytes"];
+pub const CLIENT_KEYS: [&str; 7] =
+    ["token", "tokenProvider", "timeoutMs", "maxRetries", "maxRetryWaitMs", "rateLimit", "maxResponseBytes"];
 
 /// Reads `ClientOptions` (`undefined` means all defaults): `endpoint`, or
 /// the default endpoint of the contract when absent.
@@ -68,7 +69,9 @@ pub fn dialect(o: &Reader) -> Result<Option<Dialect>> {
 /// Reads the [`CLIENT_KEYS`] of `o` for a client of `endpoint`.
 pub fn client_config(o: &Reader, endpoint: Endpoint) -> Result<ClientConfig> {
     let token = o.string("token")?;
-    let provider = o.get("tokenProvider").map(|p| p.dyn_into::<Function>().map_err(|_| Error::invalid_input("tokenProvider must be a function")));
+    let provider = o
+        .get("tokenProvider")
+        .map(|p| p.dyn_into::<Function>().map_err(|_| Error::invalid_input("tokenProvider must be a function")));
     let auth = match (token, provider.transpose()?) {
         (Some(_), Some(_)) => return Err(Error::invalid_input("give either token or tokenProvider, not both")),
         (Some(token), None) if token.trim().is_empty() => return Err(Error::invalid_input("token must not be empty")),
@@ -87,7 +90,8 @@ pub fn client_config(o: &Reader, endpoint: Endpoint) -> Result<ClientConfig> {
     if let Some(ms) = o.number("maxRetryWaitMs")? {
         policy.max_retry_wait_ms = f64::from(validate::timeout_ms("maxRetryWaitMs", ms)?);
     }
-    let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?.unwrap_or(30_000);
+    let timeout_ms =
+        o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?.unwrap_or(30_000);
     let max_response_bytes = match o.number("maxResponseBytes")? {
         Some(bytes) if is_whole(bytes) && bytes >= 1.0 => bytes,
         Some(_) => return Err(Error::invalid_input("maxResponseBytes must be a whole number of bytes")),
@@ -121,7 +125,8 @@ pub struct CallConfig {
 pub fn call_config(options: &JsValue, extra_key: Option<&str>) -> Result<CallConfig> {
     let keys = [&["signal", "timeoutMs"][..], extra_key.as_slice()].concat();
     let o = Reader::new(options, "options", &keys)?;
-    let poll_interval_ms = o.number("pollIntervalMs")?.map(|ms| validate::timeout_ms("pollIntervalMs", ms)).transpose()?;
+    let poll_interval_ms =
+        o.number("pollIntervalMs")?.map(|ms| validate::timeout_ms("pollIntervalMs", ms)).transpose()?;
     Ok(CallConfig {
         signal: o.signal()?,
         timeout_ms: o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?,
@@ -149,7 +154,14 @@ impl<'a> Reader<'a> {
         };
         let keys = keys.map_err(|_| Error::invalid_input(cat(&[name, " could not be read"])))?;
         if let Some(unknown) = keys.iter().filter_map(|k| k.as_string()).find(|k| !allowed.contains(&k.as_str())) {
-            return Err(Error::invalid_input(cat(&[name, " has an unknown key `", &unknown, "` (known: ", &allowed.join(", "), ")"])));
+            return Err(Error::invalid_input(cat(&[
+                name,
+                " has an unknown key `",
+                &unknown,
+                "` (known: ",
+                &allowed.join(", "),
+                ")",
+            ])));
         }
         Ok(Reader { object, name })
     }
@@ -169,7 +181,9 @@ impl<'a> Reader<'a> {
 
     /// The optional `signal` member, an `AbortSignal`.
     pub fn signal(&self) -> Result<Option<AbortSignal>> {
-        let signal = self.get("signal").map(|s| s.dyn_into::<AbortSignal>().map_err(|_| Error::invalid_input("signal must be an AbortSignal")));
+        let signal = self
+            .get("signal")
+            .map(|s| s.dyn_into::<AbortSignal>().map_err(|_| Error::invalid_input("signal must be an AbortSignal")));
         signal.transpose()
     }
 

@@ -69,7 +69,8 @@ impl Session {
                 self.next_request_id.set(request_id + 1);
                 let body = call.body(request_id, &message_id, self.dialect);
                 let bearer = token.as_ref().map_or(JsValue::UNDEFINED, |(_, js)| js.clone());
-                let reply = transport::send(signal, &self.url, &bearer, Some(&body), self.config.max_response_bytes).await?;
+                let reply =
+                    transport::send(signal, &self.url, &bearer, Some(&body), self.config.max_response_bytes).await?;
                 call.outcome(reply, request_id, self.dialect)
             };
             let error = match attempt.await {
@@ -77,7 +78,11 @@ impl Session {
                 Err(error) => error,
             };
             let failure = Failure { code: error.code, http_status: error.http_status, retry_after: error.retry_after };
-            let step = if signal.is_aborted() { Step::GiveUp } else { retry.after(&failure, js_sys::Date::now(), js_sys::Math::random()) };
+            let step = if signal.is_aborted() {
+                Step::GiveUp
+            } else {
+                retry.after(&failure, js_sys::Date::now(), js_sys::Math::random())
+            };
             match step {
                 Step::GiveUp => return Err(Failed { error, token: token.map(|(text, _)| text) }),
                 Step::RefreshToken => need_token = true,
@@ -106,7 +111,8 @@ impl Session {
         }
         if slot.at_ms() >= signal.deadline_ms() {
             self.pacer.borrow_mut().release(slot);
-            let mut e = Error::new(ErrorCode::RateLimited, "the client-side rateLimit has no slot before this call's timeout");
+            let mut e =
+                Error::new(ErrorCode::RateLimited, "the client-side rateLimit has no slot before this call's timeout");
             e.retry_after = Some(text::ceil(wait / 1000.0));
             return Err(e);
         }
@@ -132,8 +138,13 @@ impl Session {
         };
         match answer {
             Ok(value) => match value.as_string() {
-                Some(token) if !token.trim().is_empty() => validate::header_token(&token).map(|()| Some((token, value))),
-                _ => Err(Error::new(ErrorCode::Unauthorized, "tokenProvider returned no token (it must return a non-empty string)")),
+                Some(token) if !token.trim().is_empty() => {
+                    validate::header_token(&token).map(|()| Some((token, value)))
+                }
+                _ => Err(Error::new(
+                    ErrorCode::Unauthorized,
+                    "tokenProvider returned no token (it must return a non-empty string)",
+                )),
             },
             Err(_) if signal.is_aborted() => Err(signal.aborted_error()),
             Err(thrown) => Err(Error::new(ErrorCode::Unauthorized, "tokenProvider failed").with_cause(Some(thrown))),

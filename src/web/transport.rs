@@ -116,7 +116,13 @@ impl Drop for CallSignal {
 /// `JSON.parse` in JS; one that is not JSON reaches the core as `None`; one
 /// over `max_bytes` is BAD_RESPONSE. `url` and `token` (or `undefined`) are JS
 /// strings, made once per client rather than per request.
-pub async fn send(call: &CallSignal, url: &JsValue, token: &JsValue, body: Option<&str>, max_bytes: f64) -> Result<HttpReply<JsValue>, Error<JsValue>> {
+pub async fn send(
+    call: &CallSignal,
+    url: &JsValue,
+    token: &JsValue,
+    body: Option<&str>,
+    max_bytes: f64,
+) -> Result<HttpReply<JsValue>, Error<JsValue>> {
     let reply: Exchange = match wait(exchange(url, token, body, max_bytes, &call.0.signal())).await {
         Ok(reply) => reply.unchecked_into(),
         Err(e) => return Err(failed(call, "the request failed", &e)),
@@ -141,7 +147,8 @@ fn failed(call: &CallSignal, what: &str, error: &JsValue) -> Error<JsValue> {
     if call.is_aborted() {
         return call.aborted_error();
     }
-    let detail = js_sys::Reflect::get(error, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
+    let detail =
+        js_sys::Reflect::get(error, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
     let message = cat(&[what, ": ", &detail, " (offline, refused by CORS, or the connection dropped)"]);
     Error::new(ErrorCode::Network, &message).with_cause(Some(error.clone()))
 }

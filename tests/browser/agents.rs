@@ -34,15 +34,18 @@ async fn served(path: &str) -> f64 {
 /// Starts a `slow` task working for `delay_ms`; it must come back `working`
 /// (a 5 s limit, so an agent that blocks fails the test instead of hanging it).
 async fn slow_task(client: &JsValue, delay_ms: u32) -> JsValue {
-    let parts = json(&format!(r#"[{{"kind":"text","text":"slow"}},{{"kind":"data","data":{{"delayMs":{delay_ms}}}}}]"#));
-    let task = ok(method(client, "sendMessage", &[object(&[("parts", parts)]), object(&[("timeoutMs", 5000.into())])])).await;
+    let parts =
+        json(&format!(r#"[{{"kind":"text","text":"slow"}},{{"kind":"data","data":{{"delayMs":{delay_ms}}}}}]"#));
+    let task =
+        ok(method(client, "sendMessage", &[object(&[("parts", parts)]), object(&[("timeoutMs", 5000.into())])])).await;
     assert_eq!(state(&task), "working", "sendMessage returns a non-terminal task as it is");
     task
 }
 
 #[wasm_bindgen_test]
 async fn discovery_falls_back_to_agent_card_json() {
-    let (tried, found) = (served("/uncached/.well-known/agent.json").await, served("/uncached/.well-known/agent-card.json").await);
+    let (tried, found) =
+        (served("/uncached/.well-known/agent.json").await, served("/uncached/.well-known/agent-card.json").await);
     let client = discover(&format!("{AGENT}/uncached")).await;
     assert_eq!(served("/uncached/.well-known/agent.json").await, tried + 1.0, "agent.json first (404)");
     assert_eq!(served("/uncached/.well-known/agent-card.json").await, found + 1.0);
@@ -58,7 +61,9 @@ async fn discovery_falls_back_to_agent_card_json() {
 #[wasm_bindgen_test]
 async fn echo_completes_and_reply_is_a_message() {
     let client = discover(AGENT).await;
-    let echo = ok(method(&client, "sendMessage", &[json(r#"{"parts":[{"kind":"text","text":"hello"}],"skillId":"echo"}"#)])).await;
+    let echo =
+        ok(method(&client, "sendMessage", &[json(r#"{"parts":[{"kind":"text","text":"hello"}],"skillId":"echo"}"#)]))
+            .await;
     assert_eq!(state(&echo), "completed");
     let part = get(&js_sys::Array::from(&get(&echo, "artifacts")).get(0), "parts");
     assert_eq!(text(&js_sys::Array::from(&part).get(0), "text"), "hello");

@@ -46,13 +46,24 @@ async fn a_short_rate_limit_is_waited_out() {
 async fn a_token_provider_is_asked_again_after_a_401() {
     let good = fresh_token("").await;
     let answers = Array::of2(&"expired-token".into(), &JsValue::from_str(&good));
-    let provider = Function::new_with_args("answers", "return () => Promise.resolve(answers.length > 1 ? answers.shift() : answers[0])");
+    let provider = Function::new_with_args(
+        "answers",
+        "return () => Promise.resolve(answers.length > 1 ? answers.shift() : answers[0])",
+    );
     let provider = provider.call1(&JsValue::NULL, &answers).expect("provider");
-    let c = magisterium_a2a::web::MagisteriumClient::new(object(&[("endpoint", ENDPOINT.into()), ("tokenProvider", provider)])).expect("client");
+    let c = magisterium_a2a::web::MagisteriumClient::new(object(&[
+        ("endpoint", ENDPOINT.into()),
+        ("tokenProvider", provider),
+    ]))
+    .expect("client");
     assert!(Array::is_array(&ok(search(&c)).await));
     assert_eq!(answers.length(), 1, "the provider was called twice");
     let failing = Function::new_no_args("throw new Error('no session')");
-    let c = magisterium_a2a::web::MagisteriumClient::new(object(&[("endpoint", ENDPOINT.into()), ("tokenProvider", failing.into())])).expect("client");
+    let c = magisterium_a2a::web::MagisteriumClient::new(object(&[
+        ("endpoint", ENDPOINT.into()),
+        ("tokenProvider", failing.into()),
+    ]))
+    .expect("client");
     let e = rejects(search(&c), "UNAUTHORIZED").await;
     assert_eq!(text(&get(&e, "cause"), "message"), "no session");
 }
@@ -60,13 +71,20 @@ async fn a_token_provider_is_asked_again_after_a_401() {
 #[wasm_bindgen_test]
 async fn a_token_that_cannot_be_a_header_is_invalid_input() {
     let bad = "line\nbreak";
-    let thrown = match magisterium_a2a::web::MagisteriumClient::new(object(&[("endpoint", ENDPOINT.into()), ("token", bad.into())])) {
+    let thrown = match magisterium_a2a::web::MagisteriumClient::new(object(&[
+        ("endpoint", ENDPOINT.into()),
+        ("token", bad.into()),
+    ])) {
         Ok(_) => panic!("a token with a line break was accepted"),
         Err(e) => e,
     };
     assert_eq!(text(&thrown, "code"), "INVALID_INPUT");
     let provider = Function::new_no_args(r"return 'curly \u201ctoken\u201d'");
-    let c = magisterium_a2a::web::MagisteriumClient::new(object(&[("endpoint", ENDPOINT.into()), ("tokenProvider", provider.into())])).expect("client");
+    let c = magisterium_a2a::web::MagisteriumClient::new(object(&[
+        ("endpoint", ENDPOINT.into()),
+        ("tokenProvider", provider.into()),
+    ]))
+    .expect("client");
     let e = rejects(search(&c), "INVALID_INPUT").await;
     assert!(text(&e, "message").contains("header"), "{:?}", get(&e, "message"));
 }
@@ -97,7 +115,12 @@ async fn every_json_rpc_code_maps_to_its_name() {
     let token = fresh_token("").await;
     let c = client(&token, &[("maxRetries", 0.into())]);
     for (rpc, code, status) in table {
-        fault(&token, "error", &format!(r#""code":{rpc},"message":"injected","data":{{"retryAfter":7}},"httpStatus":{status}"#)).await;
+        fault(
+            &token,
+            "error",
+            &format!(r#""code":{rpc},"message":"injected","data":{{"retryAfter":7}},"httpStatus":{status}"#),
+        )
+        .await;
         let e = rejects(search(&c), code).await;
         assert_eq!((number(&e, "rpcCode"), number(&e, "httpStatus")), (Some(f64::from(rpc)), Some(f64::from(status))));
         assert_eq!(get(&get(&e, "data"), "retryAfter").as_f64(), Some(7.0));
@@ -168,7 +191,10 @@ async fn calls_in_flight_time_out_each_at_its_own_deadline() {
     rejects(long, "TIMEOUT").await;
     let long_took = js_sys::Date::now() - started;
     assert!(long_took >= 2500.0 - 50.0, "the long call kept its own deadline: {long_took} ms");
-    assert!(short_took < long_took - 1000.0, "the short call ended at its deadline, not the long one's: {short_took} vs {long_took} ms");
+    assert!(
+        short_took < long_took - 1000.0,
+        "the short call ended at its deadline, not the long one's: {short_took} vs {long_took} ms"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -179,7 +205,10 @@ async fn invalid_input_is_refused_before_any_request() {
     rejects(c.saints_of_the_day("2026-02-30".into(), none()), "INVALID_INPUT").await;
     rejects(c.send_message(object(&[("parts", json("[]"))]), none()), "INVALID_INPUT").await;
     rejects(c.search_documents("q".into(), object(&[("contextId", "x".into())])), "INVALID_INPUT").await;
-    let refused = magisterium_a2a::web::MagisteriumClient::new(object(&[("token", "t".into()), ("endpoint", "http://example.org/a2a".into())]));
+    let refused = magisterium_a2a::web::MagisteriumClient::new(object(&[
+        ("token", "t".into()),
+        ("endpoint", "http://example.org/a2a".into()),
+    ]));
     let e = refused.err().expect("a token over plain http to a remote host is refused");
     assert_eq!(text(&e, "code"), "INVALID_INPUT");
 }

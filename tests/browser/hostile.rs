@@ -52,7 +52,9 @@ fn body(status: u16, text: &str, content_type: &str) -> String {
 
 /// A `result` fault: a task with `task_members` spliced in after its required members.
 fn task(task_members: &str) -> String {
-    format!(r#""fault":"result","result":{{"kind":"task","id":"t-h","contextId":"c-h","status":{{"state":"completed"}}{task_members}}}"#)
+    format!(
+        r#""fault":"result","result":{{"kind":"task","id":"t-h","contextId":"c-h","status":{{"state":"completed"}}{task_members}}}"#
+    )
 }
 
 /// A completed `search_results` artifact with these parts.
@@ -162,8 +164,11 @@ async fn citations_decode_alike_by_known_keys_and_member_by_member() {
     ];
     let citations: Vec<&str> = cases.iter().map(|(sent, _)| *sent).collect();
     // Sent verbatim, so the members keep their order (the later spelling wins).
-    let parts = format!(r#"[{{"kind":"text","text":"a"}},{{"kind":"data","data":{{"citations":[{}]}}}}]"#, citations.join(","));
-    let result = format!(r#"{{"kind":"task","id":"t-h","contextId":"c-h","status":{{"state":"completed"}},"artifacts":[{{"artifactId":"a","name":"catholic_qa_response","parts":{parts}}}]}}"#);
+    let parts =
+        format!(r#"[{{"kind":"text","text":"a"}},{{"kind":"data","data":{{"citations":[{}]}}}}]"#, citations.join(","));
+    let result = format!(
+        r#"{{"kind":"task","id":"t-h","contextId":"c-h","status":{{"state":"completed"}},"artifacts":[{{"artifactId":"a","name":"catholic_qa_response","parts":{parts}}}]}}"#
+    );
     let verbatim = body(200, &format!(r#"{{"jsonrpc":"2.0","id":{{{{id}}}},"result":{result}}}"#), "application/json");
     let answer = case(Via::Ask, &verbatim, RESOLVES).await;
     let decoded = Array::from(&get(&answer, "citations"));
@@ -177,10 +182,18 @@ async fn citations_decode_alike_by_known_keys_and_member_by_member() {
 
 #[wasm_bindgen_test]
 async fn wrong_types_decode_to_what_is_valid() {
-    let hits = case(Via::Search, &search_parts(r#"[{"kind":"data","data":{"results":[{"id":{}},5,null,{"id":"7","url":["x"],"title":7}]}}]"#), RESOLVES).await;
+    let hits = case(
+        Via::Search,
+        &search_parts(r#"[{"kind":"data","data":{"results":[{"id":{}},5,null,{"id":"7","url":["x"],"title":7}]}}]"#),
+        RESOLVES,
+    )
+    .await;
     let hits = Array::from(&hits);
     assert_eq!(hits.length(), 1);
-    assert_eq!((text(&hits.get(0), "id"), text(&hits.get(0), "url"), text(&hits.get(0), "title")), ("7".into(), String::new(), String::new()));
+    assert_eq!(
+        (text(&hits.get(0), "id"), text(&hits.get(0), "url"), text(&hits.get(0), "title")),
+        ("7".into(), String::new(), String::new())
+    );
 }
 
 /// Paths of the raw-TCP fixture (`MAGISTERIUM_HOSTILE`) and what each must end in.
@@ -196,7 +209,12 @@ const RAW_CASES: [(&str, Expect); 5] = [
 async fn raw_protocol_violations_end_in_typed_errors() {
     for (path, expect) in RAW_CASES {
         let endpoint = format!("{}/{path}", env!("MAGISTERIUM_HOSTILE"));
-        let c = MagisteriumClient::new(object(&[("endpoint", endpoint.into()), ("maxRetries", 0.into()), ("timeoutMs", 3000.into())])).expect("client");
+        let c = MagisteriumClient::new(object(&[
+            ("endpoint", endpoint.into()),
+            ("maxRetries", 0.into()),
+            ("timeoutMs", 3000.into()),
+        ]))
+        .expect("client");
         match expect {
             Some(code) => drop(rejects(Via::Search.call(&c), code).await),
             None => {

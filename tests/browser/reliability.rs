@@ -1,10 +1,10 @@
 //! Pacing, cancellable waits and token hygiene.
 
 use crate::support::*;
+use js_sys::futures::JsFuture;
 use js_sys::{Array, Function};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
-use js_sys::futures::JsFuture;
 
 #[wasm_bindgen_test]
 async fn the_client_side_limiter_keeps_a_burst_under_the_servers_limit() {
@@ -69,7 +69,9 @@ async fn the_token_never_reaches_an_error_the_console_or_a_url() {
     .call0(&JsValue::NULL)
     .expect("console capture");
     let c = client(&token, &[("maxRetries", 0.into())]);
-    let echo = format!(r#""code":-32004,"message":"token {token} is not valid","data":{{"echo":"{token}","nested":["Bearer {token}"]}},"httpStatus":401"#);
+    let echo = format!(
+        r#""code":-32004,"message":"token {token} is not valid","data":{{"echo":"{token}","nested":["Bearer {token}"]}},"httpStatus":401"#
+    );
     fault(&token, "error", &echo).await;
     let e = rejects(c.search_documents("grace".into(), none()), "UNAUTHORIZED").await;
     let strings = every_string_of(&e);
@@ -83,7 +85,10 @@ async fn the_token_never_reaches_an_error_the_console_or_a_url() {
     }
     let logged = Array::from(&console).join("\n").as_string().unwrap_or_default();
     assert!(!logged.contains(&token), "the token reached the console");
-    let refused = magisterium_a2a::web::MagisteriumClient::new(object(&[("token", token.clone().into()), ("endpoint", "http://parish.example/a2a".into())]));
+    let refused = magisterium_a2a::web::MagisteriumClient::new(object(&[
+        ("token", token.clone().into()),
+        ("endpoint", "http://parish.example/a2a".into()),
+    ]));
     let e = refused.err().expect("plain http off the machine is refused before any request");
     assert_eq!(text(&e, "code"), "INVALID_INPUT");
     assert!(!every_string_of(&e).contains(&token));

@@ -80,7 +80,8 @@ async fn saints_take_a_date_a_date_object_or_a_query() {
 #[wasm_bindgen_test]
 async fn send_message_runs_any_skill_and_returns_the_raw_task() {
     let (c, _) = own_client().await;
-    let message = object(&[("parts", json(r#"[{"kind":"text","text":"grace"}]"#)), ("skillId", "document_search".into())]);
+    let message =
+        object(&[("parts", json(r#"[{"kind":"text","text":"grace"}]"#)), ("skillId", "document_search".into())]);
     let task = ok(c.send_message(message, none())).await;
     assert_eq!(text(&task, "kind"), "task");
     assert_eq!(text(&get(&task, "status"), "state"), "completed");

@@ -1,10 +1,10 @@
 //! What the browser tests share: the simulator's address, its controls, and
 //! calling the client the way JS does (a Promise per call).
 
+use js_sys::futures::JsFuture;
 use js_sys::{Object, Promise, Reflect};
 use magisterium_a2a::web::{MagisteriumClient, MagisteriumError};
 use wasm_bindgen::prelude::*;
-use js_sys::futures::JsFuture;
 
 /// The A2A endpoint of the simulator under test.
 pub const ENDPOINT: &str = env!("MAGISTERIUM_ENDPOINT");
@@ -61,7 +61,8 @@ pub async fn control(path: &str, body: &str) {
         ("headers", object(&[("Content-Type", "application/json".into())])),
         ("body", body.into()),
     ]);
-    let response = JsFuture::from(fetch_with(&format!("{SIMULATOR}{path}"), &init)).await.expect("control route reachable");
+    let response =
+        JsFuture::from(fetch_with(&format!("{SIMULATOR}{path}"), &init)).await.expect("control route reachable");
     let ok = get(&response, "ok").as_bool().unwrap_or(false);
     assert!(ok, "{path} refused {body}");
 }

@@ -39,14 +39,16 @@ pub fn run() -> Result<()> {
         files: Vec::new(),
     })?;
     println!("bench: about two minutes; the quieter the machine, the tighter the spreads");
-    shell::run(Command::new("node")
-        .arg(root().join("bench/run.mjs"))
-        .current_dir(root())
-        .env("BENCH_URL", &server.url)
-        .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
-        .env("CHROMIUM", setup::CHROMIUM)
-        .env("BENCH_SIZES", sizes_json(&sizes, &anchors))
-        .env("BENCH_OUT", out.join("results.md")))?;
+    shell::run(
+        Command::new("node")
+            .arg(root().join("bench/run.mjs"))
+            .current_dir(root())
+            .env("BENCH_URL", &server.url)
+            .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
+            .env("CHROMIUM", setup::CHROMIUM)
+            .env("BENCH_SIZES", sizes_json(&sizes, &anchors))
+            .env("BENCH_OUT", out.join("results.md")),
+    )?;
     println!("bench: the table is in {}", out.join("results.md").display());
     Ok(())
 }
@@ -55,10 +57,12 @@ pub fn run() -> Result<()> {
 /// `<out>/<entry>.js`; answers its gzip size.
 fn bundle(entry: &str, out: &Path) -> Result<usize> {
     let bundled = out.join(format!("{entry}.js"));
-    shell::run(npm_bin("esbuild")
-        .arg(root().join("bench/anchors").join(format!("{entry}.mjs")))
-        .args(["--bundle", "--minify", "--format=esm", "--log-level=warning"])
-        .arg(format!("--outfile={}", bundled.display())))?;
+    shell::run(
+        npm_bin("esbuild")
+            .arg(root().join("bench/anchors").join(format!("{entry}.mjs")))
+            .args(["--bundle", "--minify", "--format=esm", "--log-level=warning"])
+            .arg(format!("--outfile={}", bundled.display())),
+    )?;
     gzip_size(&[&bundled])
 }
 
@@ -79,7 +83,8 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
 
 /// The sizes for the driver, as JSON: `{targets:[{name,wasm,js}], anchors:[{name,js}]}`.
 fn sizes_json(sizes: &[Sizes], anchors: &[(&str, usize)]) -> String {
-    let targets: Vec<String> = sizes.iter().map(|s| format!(r#"{{"name":"{}","wasm":{},"js":{}}}"#, s.dir, s.wasm, s.js)).collect();
+    let targets: Vec<String> =
+        sizes.iter().map(|s| format!(r#"{{"name":"{}","wasm":{},"js":{}}}"#, s.dir, s.wasm, s.js)).collect();
     let anchors: Vec<String> = anchors.iter().map(|(name, js)| format!(r#"{{"name":"{name}","js":{js}}}"#)).collect();
     format!(r#"{{"targets":[{}],"anchors":[{}]}}"#, targets.join(","), anchors.join(","))
 }

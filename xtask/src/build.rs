@@ -46,7 +46,17 @@ pub fn run() -> Result<Vec<Sizes>> {
     setup::wasm_bindgen_cli()?;
     setup::npm_tools()?;
     println!("building the wasm module");
-    shell::run(cargo().args(["build", "-p", "magisterium-a2a", "--features", "bundle", "--target", "wasm32-unknown-unknown", "--profile", "wasm-release"]))?;
+    shell::run(cargo().args([
+        "build",
+        "-p",
+        "magisterium-a2a",
+        "--features",
+        "bundle",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--profile",
+        "wasm-release",
+    ]))?;
     let wasm = root().join("target/wasm32-unknown-unknown/wasm-release").join(format!("{STEM}.wasm"));
     let pkg = root().join("pkg");
     if pkg.exists() {
@@ -73,10 +83,19 @@ pub fn run() -> Result<Vec<Sizes>> {
 fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     println!("target {}", target.bindgen);
     // The package ships its own index.d.ts: wasm-bindgen's would name internals.
-    shell::run(Command::new("wasm-bindgen")
-        .args(["--target", target.bindgen, "--no-typescript", "--remove-name-section", "--remove-producers-section", "--out-dir"])
-        .arg(out)
-        .arg(wasm))?;
+    shell::run(
+        Command::new("wasm-bindgen")
+            .args([
+                "--target",
+                target.bindgen,
+                "--no-typescript",
+                "--remove-name-section",
+                "--remove-producers-section",
+                "--out-dir",
+            ])
+            .arg(out)
+            .arg(wasm),
+    )?;
     let module = out.join(format!("{STEM}_bg.wasm"));
     // `--converge` repeats the passes while they still shrink the module; the
     // renaming runs once, on its own, so binaryen prints one mapping. The
@@ -118,9 +137,11 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
 /// features wasm-bindgen's output uses); what it printed.
 fn wasm_opt(passes: &[&str], module: &Path) -> Result<String> {
     let mut opt = npm_bin("wasm-opt");
-    opt.args(passes)
-        .args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
-        .args(["--enable-reference-types", "--enable-multivalue", "--enable-mutable-globals"]);
+    opt.args(passes).args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"]).args([
+        "--enable-reference-types",
+        "--enable-multivalue",
+        "--enable-mutable-globals",
+    ]);
     shell::stdout_or_fail(opt.arg(module).arg("-o").arg(module))
 }
 
@@ -168,7 +189,11 @@ fn error_module(out: &Path) -> Result<PathBuf> {
 fn snippet_files(error_module: &Path) -> Result<Vec<PathBuf>> {
     let folder = error_module.parent().ok_or("the error module has no folder")?;
     let entries = fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    let mut files: Vec<PathBuf> = entries.filter_map(|entry| entry.ok()).map(|entry| entry.path()).filter(|path| path.extension().is_some_and(|ext| ext == "js")).collect();
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "js"))
+        .collect();
     files.sort();
     Ok(files)
 }
@@ -189,14 +214,19 @@ fn commonjs(module: &str) -> Result<String> {
     let mut names = Vec::new();
     let mut body = String::from("\"use strict\";\n");
     for line in module.lines() {
-        let declaration = ["class ", "function "].iter().find_map(|kind| line.strip_prefix("export ").filter(|rest| rest.starts_with(kind)).map(|rest| (*kind, rest)));
+        let declaration = ["class ", "function "].iter().find_map(|kind| {
+            line.strip_prefix("export ").filter(|rest| rest.starts_with(kind)).map(|rest| (*kind, rest))
+        });
         match declaration {
             Some((kind, rest)) => {
-                let name: String = rest[kind.len()..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+                let name: String =
+                    rest[kind.len()..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
                 names.push(name);
                 body.push_str(rest);
             }
-            None if line.starts_with("export ") || line.starts_with("import ") => return Err(format!("cannot convert `{line}` to CommonJS")),
+            None if line.starts_with("export ") || line.starts_with("import ") => {
+                return Err(format!("cannot convert `{line}` to CommonJS"));
+            }
             None => body.push_str(line),
         }
         body.push('\n');

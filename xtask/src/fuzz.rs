@@ -11,8 +11,10 @@ use std::process::Command;
 const SECONDS_PER_TARGET: u32 = 30;
 
 /// The targets and their seed folders (relative to the root).
-const TARGETS: [(&str, &[&str]); 2] =
-    [("decode", &["tests/fixtures/responses", "tests/fixtures/fuzz-regressions"]), ("validate", &["tests/fixtures/fuzz-regressions"])];
+const TARGETS: [(&str, &[&str]); 2] = [
+    ("decode", &["tests/fixtures/responses", "tests/fixtures/fuzz-regressions"]),
+    ("validate", &["tests/fixtures/fuzz-regressions"]),
+];
 
 /// Runs every target for a short while; each target is one test.
 pub fn run() -> Outcome {
@@ -47,10 +49,7 @@ pub fn run() -> Outcome {
 fn fuzz_once(cmd: &mut Command) -> Result<String> {
     let output = cmd.output().map_err(|e| format!("could not start cargo fuzz: {e}"))?;
     let log = String::from_utf8_lossy(&output.stderr);
-    let runs = log
-        .lines()
-        .find_map(|l| l.strip_prefix("stat::number_of_executed_units:"))
-        .map(|n| n.trim().to_owned());
+    let runs = log.lines().find_map(|l| l.strip_prefix("stat::number_of_executed_units:")).map(|n| n.trim().to_owned());
     match (output.status.success(), runs) {
         (true, Some(runs)) => Ok(runs),
         _ => {

@@ -58,11 +58,14 @@ fn answer(mut stream: TcpStream) -> std::io::Result<()> {
     }
     let id = request_id(&String::from_utf8_lossy(&body));
     let json = SEARCH_RESULT.replace("{{id}}", &id);
-    let head = |extra: &str| format!("HTTP/1.1 200 OK\r\n{cors}Content-Type: application/json\r\nConnection: close\r\n{extra}\r\n");
+    let head = |extra: &str| {
+        format!("HTTP/1.1 200 OK\r\n{cors}Content-Type: application/json\r\nConnection: close\r\n{extra}\r\n")
+    };
     let response: Vec<u8> = match path.trim_start_matches('/') {
         "duplicate-content-length" => {
             let n = json.len();
-            [head(&format!("Content-Length: {n}\r\nContent-Length: {}\r\n", n + 5)).as_bytes(), json.as_bytes()].concat()
+            [head(&format!("Content-Length: {n}\r\nContent-Length: {}\r\n", n + 5)).as_bytes(), json.as_bytes()]
+                .concat()
         }
         "invalid-utf8" => {
             let (before, after) = json.split_once("TITLE").unwrap_or((&json, ""));

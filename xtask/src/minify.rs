@@ -66,7 +66,9 @@ impl Mapping {
         for line in out.split_inclusive('\n') {
             let key = line.trim_start().strip_prefix('"').and_then(|rest| rest.split_once("\": import"));
             match key {
-                Some((module, _)) if module == main => kept.push_str(&line.replacen(&format!("\"{module}\""), "\"a\"", 1)),
+                Some((module, _)) if module == main => {
+                    kept.push_str(&line.replacen(&format!("\"{module}\""), "\"a\"", 1))
+                }
                 Some(_) => {}
                 None => kept.push_str(line),
             }
@@ -82,7 +84,10 @@ impl Mapping {
 impl Mapping {
     /// The module of the glue's `import0` object, which binaryen's one module replaces.
     fn main_module(&self, glue: &str) -> Result<String> {
-        let line = glue.lines().find(|line| line.trim_end().ends_with("\": import0,")).ok_or("the glue has no import0 module")?;
+        let line = glue
+            .lines()
+            .find(|line| line.trim_end().ends_with("\": import0,"))
+            .ok_or("the glue has no import0 module")?;
         Ok(line.trim().trim_end_matches("\": import0,").trim_start_matches('"').to_owned())
     }
 }
@@ -90,7 +95,11 @@ impl Mapping {
 /// The `importN` namespace the glue binds to `module`.
 fn namespace_of(glue: &str, module: &str) -> Result<String> {
     let prefix = format!("\"{module}\": ");
-    let line = glue.lines().map(str::trim).find(|line| line.starts_with(&prefix)).ok_or_else(|| format!("the glue does not bind {module}"))?;
+    let line = glue
+        .lines()
+        .map(str::trim)
+        .find(|line| line.starts_with(&prefix))
+        .ok_or_else(|| format!("the glue does not bind {module}"))?;
     Ok(line[prefix.len()..].trim_end_matches(',').to_owned())
 }
 

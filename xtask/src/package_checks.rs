@@ -79,7 +79,9 @@ fn declared_methods(pkg: &Path) -> Result<()> {
         }
         let declared = |m: &str| types.contains(&format!("  {m}(")) || types.contains(&format!("readonly {m}:"));
         undeclared.extend(methods.into_iter().filter(|m| !declared(m)).map(|m| format!("{class}.{m}")));
-        undeclared.extend(statics.into_iter().filter(|m| !types.contains(&format!("static {m}("))).map(|m| format!("{class}.{m}")));
+        undeclared.extend(
+            statics.into_iter().filter(|m| !types.contains(&format!("static {m}("))).map(|m| format!("{class}.{m}")),
+        );
     }
     if undeclared.is_empty() { Ok(()) } else { Err(format!("not in index.d.ts: {undeclared:?}")) }
 }
@@ -98,7 +100,8 @@ fn budget(bytes: usize) -> Result<()> {
 /// `npm pack` into `target/`; the tarball's path.
 fn pack(pkg: &Path) -> Result<PathBuf> {
     let out = root().join("target");
-    let output = capture(Command::new("npm").args(["pack", "--silent", "--pack-destination"]).arg(&out).current_dir(pkg))?;
+    let output =
+        capture(Command::new("npm").args(["pack", "--silent", "--pack-destination"]).arg(&out).current_dir(pkg))?;
     let name = String::from_utf8_lossy(&output.stdout).lines().last().unwrap_or("").trim().to_owned();
     if !output.status.success() || name.is_empty() {
         return Err(format!("npm pack failed: {}", String::from_utf8_lossy(&output.stderr)));

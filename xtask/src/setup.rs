@@ -69,7 +69,9 @@ pub fn chromium() -> Result<()> {
         cmd
     };
     if !root_user && stdout_of(Command::new("sudo").arg("--version")).is_none() {
-        return Err(format!("{CHROMIUM} or {CHROMEDRIVER} is missing: as root, run `apt-get install chromium chromium-driver`"));
+        return Err(format!(
+            "{CHROMIUM} or {CHROMEDRIVER} is missing: as root, run `apt-get install chromium chromium-driver`"
+        ));
     }
     println!("installing Chromium and ChromeDriver (Debian packages, once)");
     run(&mut apt(&["update"]))?;

@@ -34,7 +34,8 @@ pub fn run(cmd: &mut Command) -> Result<()> {
 pub fn stdout_or_fail(cmd: &mut Command) -> Result<String> {
     let text = describe(cmd);
     println!("  $ {text}");
-    let output = cmd.stderr(std::process::Stdio::inherit()).output().map_err(|e| format!("could not start `{text}`: {e}"))?;
+    let output =
+        cmd.stderr(std::process::Stdio::inherit()).output().map_err(|e| format!("could not start `{text}`: {e}"))?;
     if output.status.success() {
         Ok(String::from_utf8_lossy(&output.stdout).into_owned())
     } else {

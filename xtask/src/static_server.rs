@@ -108,9 +108,14 @@ fn lookup(site: &Site, target: &str) -> Reply {
         return Reply::text("400 Bad Request", "bad path");
     }
     if let Some((_, body)) = site.files.iter().find(|(p, _)| *p == path) {
-        return Reply { status: "200 OK", content_type: content_type(Path::new(path)), body: body.clone().into_bytes() };
+        return Reply {
+            status: "200 OK",
+            content_type: content_type(Path::new(path)),
+            body: body.clone().into_bytes(),
+        };
     }
-    let mount = site.mounts.iter().filter(|(prefix, _)| path.starts_with(prefix)).max_by_key(|(prefix, _)| prefix.len());
+    let mount =
+        site.mounts.iter().filter(|(prefix, _)| path.starts_with(prefix)).max_by_key(|(prefix, _)| prefix.len());
     let Some((prefix, dir)) = mount else {
         return Reply::text("404 Not Found", "not found");
     };
@@ -168,9 +173,17 @@ mod tests {
     fn serves_files_mounts_and_generated_files_with_their_types() {
         let (dir, server) = site("serves");
         let home = get(&server, "GET /?x=1 HTTP/1.1\r\nHost: x\r\n\r\n");
-        assert!(home.starts_with("HTTP/1.1 200 OK\r\n") && home.contains("text/html; charset=utf-8") && home.ends_with("<p>home</p>"), "{home}");
+        assert!(
+            home.starts_with("HTTP/1.1 200 OK\r\n")
+                && home.contains("text/html; charset=utf-8")
+                && home.ends_with("<p>home</p>"),
+            "{home}"
+        );
         let wasm = get(&server, "GET /pkg/m_bg.wasm HTTP/1.1\r\n\r\n");
-        assert!(wasm.contains("Content-Type: application/wasm\r\n") && wasm.contains("Content-Length: 4\r\n"), "{wasm}");
+        assert!(
+            wasm.contains("Content-Type: application/wasm\r\n") && wasm.contains("Content-Length: 4\r\n"),
+            "{wasm}"
+        );
         let config = get(&server, "GET /demo-config.json HTTP/1.1\r\n\r\n");
         assert!(config.contains("application/json") && config.ends_with("{\"a\":1}"), "{config}");
         let head = get(&server, "HEAD /index.html HTTP/1.1\r\n\r\n");
@@ -191,7 +204,12 @@ mod tests {
 
     #[test]
     fn types_files_by_extension() {
-        for (name, expected) in [("a.js", "text/javascript; charset=utf-8"), ("a.css", "text/css; charset=utf-8"), ("a.svg", "image/svg+xml"), ("a.bin", "application/octet-stream")] {
+        for (name, expected) in [
+            ("a.js", "text/javascript; charset=utf-8"),
+            ("a.css", "text/css; charset=utf-8"),
+            ("a.svg", "image/svg+xml"),
+            ("a.bin", "application/octet-stream"),
+        ] {
             assert_eq!(content_type(Path::new(name)), expected);
         }
     }

@@ -44,9 +44,14 @@ pub fn run() -> Result<()> {
     }
     if built {
         results.push(("page suite (demo and widget in Chromium, Playwright)", crate::demo::page_suite()));
-        match Simulator::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"]).and_then(|sim| Ok((sim, agent_server::start()?))) {
+        match Simulator::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])
+            .and_then(|sim| Ok((sim, agent_server::start()?)))
+        {
             Ok((sim, agent)) => {
-                results.push(("browser suite (headless Chromium vs simulator and agent, cross-origin)", crate::browser::run(&sim, &agent)));
+                results.push((
+                    "browser suite (headless Chromium vs simulator and agent, cross-origin)",
+                    crate::browser::run(&sim, &agent),
+                ));
                 results.push(("node suite (nodejs build vs simulator and agent)", node_tests(&sim, &agent)));
                 results.push(("README examples (executed in Node)", crate::readme::run(&sim, &agent)));
             }
@@ -107,7 +112,10 @@ pub fn node_outcome(cmd: &mut Command) -> Outcome {
         Err(e) => return Outcome::broken(&e),
     };
     let total = |label: &str| {
-        lines.iter().rev().find_map(|l| l.trim_start_matches(['ℹ', '#', ' ']).strip_prefix(label)?.trim().parse::<usize>().ok())
+        lines
+            .iter()
+            .rev()
+            .find_map(|l| l.trim_start_matches(['ℹ', '#', ' ']).strip_prefix(label)?.trim().parse::<usize>().ok())
     };
     match (total("pass "), total("fail ")) {
         (Some(passed), Some(failed)) if success || failed > 0 => Outcome { passed, failed },

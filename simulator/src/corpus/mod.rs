@@ -34,11 +34,7 @@ impl Document {
 
     /// The full text: each paragraph under its heading.
     pub(crate) fn body(&self) -> String {
-        self.paragraphs
-            .iter()
-            .map(|p| format!("{}\n\n{}", p.heading, p.text))
-            .collect::<Vec<_>>()
-            .join("\n\n")
+        self.paragraphs.iter().map(|p| format!("{}\n\n{}", p.heading, p.text)).collect::<Vec<_>>().join("\n\n")
     }
 }
 
@@ -60,33 +56,17 @@ pub(crate) struct Corpus {
 static CORPUS: LazyLock<Corpus> = LazyLock::new(|| {
     let docs = documents::DOCUMENTS;
     // Titles count twice so that a query naming a document's subject ranks it first.
-    let doc_terms: Vec<Vec<String>> = docs
-        .iter()
-        .map(|d| tokenize(&format!("{0} {0} {1}", d.title, d.body())))
-        .collect();
+    let doc_terms: Vec<Vec<String>> =
+        docs.iter().map(|d| tokenize(&format!("{0} {0} {1}", d.title, d.body()))).collect();
     let passages: Vec<Passage> = docs
         .iter()
-        .flat_map(|document| {
-            document.paragraphs.iter().map(move |paragraph| Passage {
-                document,
-                paragraph,
-            })
-        })
+        .flat_map(|document| document.paragraphs.iter().map(move |paragraph| Passage { document, paragraph }))
         .collect();
     let passage_terms: Vec<Vec<String>> = passages
         .iter()
-        .map(|p| {
-            tokenize(&format!(
-                "{} {} {}",
-                p.document.title, p.paragraph.heading, p.paragraph.text
-            ))
-        })
+        .map(|p| tokenize(&format!("{} {} {}", p.document.title, p.paragraph.heading, p.paragraph.text)))
         .collect();
-    Corpus {
-        documents: Bm25::new(&doc_terms),
-        passage_index: Bm25::new(&passage_terms),
-        passages,
-    }
+    Corpus { documents: Bm25::new(&doc_terms), passage_index: Bm25::new(&passage_terms), passages }
 });
 
 /// The shared corpus.
@@ -103,12 +83,7 @@ impl Corpus {
     /// Up to `limit` documents ranked by BM25 for `query`.
     pub(crate) fn search(&self, query: &str, limit: usize) -> Vec<&'static Document> {
         let docs = documents::DOCUMENTS;
-        self.documents
-            .search(&tokenize(query))
-            .into_iter()
-            .take(limit)
-            .map(|(i, _)| &docs[i])
-            .collect()
+        self.documents.search(&tokenize(query)).into_iter().take(limit).map(|(i, _)| &docs[i]).collect()
     }
 
     /// Up to `limit` paragraphs ranked by BM25 for `query`, keeping only those scoring at least
@@ -155,22 +130,12 @@ mod tests {
             ("Pope", "10016"),
             ("rosary mysteries", "10032"),
         ] {
-            assert_eq!(
-                c.search(query, 10).first().map(|d| d.id),
-                Some(id),
-                "{query}"
-            );
+            assert_eq!(c.search(query, 10).first().map(|d| d.id), Some(id), "{query}");
         }
         assert!(c.search("xylophone quantum", 10).is_empty());
-        assert_eq!(
-            c.get("10001").map(|d| d.title),
-            Some("Grace and Justification (sample)")
-        );
+        assert_eq!(c.get("10001").map(|d| d.title), Some("Grace and Justification (sample)"));
         assert!(c.get("99999").is_none());
         let passages = c.passages("sanctifying grace", 3, 0.3);
-        assert_eq!(
-            passages[0].paragraph.heading,
-            "Sanctifying and actual grace"
-        );
+        assert_eq!(passages[0].paragraph.heading, "Sanctifying and actual grace");
     }
 }

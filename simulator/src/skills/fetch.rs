@@ -8,17 +8,12 @@ use crate::model::{Artifact, Part};
 
 /// The id from a data part `{"id": …}` (string or number), else from a text part.
 fn requested_id(input: &Input<'_>) -> Option<String> {
-    let from_data = input
-        .data()
-        .and_then(|d| d.get("id"))
-        .and_then(|id| match id {
-            Value::String(s) => Some(s.trim().to_string()),
-            Value::Number(n) => Some(n.to_string()),
-            _ => None,
-        });
-    from_data
-        .filter(|id| !id.is_empty())
-        .or_else(|| input.trimmed_text().map(str::to_string))
+    let from_data = input.data().and_then(|d| d.get("id")).and_then(|id| match id {
+        Value::String(s) => Some(s.trim().to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    });
+    from_data.filter(|id| !id.is_empty()).or_else(|| input.trimmed_text().map(str::to_string))
 }
 
 pub(super) fn run(input: &Input<'_>) -> Outcome {
@@ -30,13 +25,9 @@ pub(super) fn run(input: &Input<'_>) -> Outcome {
     let Some(doc) = corpus().get(&id) else {
         return Outcome::text_only("document", "Document not found.".into());
     };
-    let metadata =
-        json!({ "id": doc.id, "title": doc.title, "author": doc.author, "ref": doc.reference });
+    let metadata = json!({ "id": doc.id, "title": doc.title, "author": doc.author, "ref": doc.reference });
     Outcome::Completed {
-        artifact: Artifact::new(
-            "document",
-            vec![Part::text(doc.body()), Part::Data { data: metadata }],
-        ),
+        artifact: Artifact::new("document", vec![Part::text(doc.body()), Part::Data { data: metadata }]),
         reply: format!("Document {}: {}", doc.id, doc.title),
     }
 }

@@ -41,18 +41,8 @@ pub(super) struct Celebration {
     pub(super) proper: Proper,
 }
 
-const fn r(
-    first: &'static str,
-    psalm: &'static str,
-    second: Option<&'static str>,
-    gospel: &'static str,
-) -> Readings {
-    Readings {
-        first,
-        psalm,
-        second,
-        gospel,
-    }
+const fn r(first: &'static str, psalm: &'static str, second: Option<&'static str>, gospel: &'static str) -> Readings {
+    Readings { first, psalm, second, gospel }
 }
 
 /// Celebrations in order of precedence (the first that matches a date wins).
@@ -91,24 +81,9 @@ pub(super) static CELEBRATIONS: &[Celebration] = &[
         name: "Palm Sunday of the Passion of the Lord",
         rule: Rule::Easter(-7),
         proper: Proper::ByCycle([
-            r(
-                "Isaiah 50:4-7",
-                "Psalm 22:8-9, 17-18, 19-20, 23-24",
-                Some("Philippians 2:6-11"),
-                "Matthew 26:14–27:66",
-            ),
-            r(
-                "Isaiah 50:4-7",
-                "Psalm 22:8-9, 17-18, 19-20, 23-24",
-                Some("Philippians 2:6-11"),
-                "Mark 14:1–15:47",
-            ),
-            r(
-                "Isaiah 50:4-7",
-                "Psalm 22:8-9, 17-18, 19-20, 23-24",
-                Some("Philippians 2:6-11"),
-                "Luke 22:14–23:56",
-            ),
+            r("Isaiah 50:4-7", "Psalm 22:8-9, 17-18, 19-20, 23-24", Some("Philippians 2:6-11"), "Matthew 26:14–27:66"),
+            r("Isaiah 50:4-7", "Psalm 22:8-9, 17-18, 19-20, 23-24", Some("Philippians 2:6-11"), "Mark 14:1–15:47"),
+            r("Isaiah 50:4-7", "Psalm 22:8-9, 17-18, 19-20, 23-24", Some("Philippians 2:6-11"), "Luke 22:14–23:56"),
         ]),
     },
     Celebration {
@@ -125,24 +100,9 @@ pub(super) static CELEBRATIONS: &[Celebration] = &[
         name: "The Ascension of the Lord",
         rule: Rule::Easter(39),
         proper: Proper::ByCycle([
-            r(
-                "Acts 1:1-11",
-                "Psalm 47:2-3, 6-7, 8-9",
-                Some("Ephesians 1:17-23"),
-                "Matthew 28:16-20",
-            ),
-            r(
-                "Acts 1:1-11",
-                "Psalm 47:2-3, 6-7, 8-9",
-                Some("Ephesians 1:17-23"),
-                "Mark 16:15-20",
-            ),
-            r(
-                "Acts 1:1-11",
-                "Psalm 47:2-3, 6-7, 8-9",
-                Some("Ephesians 1:17-23"),
-                "Luke 24:46-53",
-            ),
+            r("Acts 1:1-11", "Psalm 47:2-3, 6-7, 8-9", Some("Ephesians 1:17-23"), "Matthew 28:16-20"),
+            r("Acts 1:1-11", "Psalm 47:2-3, 6-7, 8-9", Some("Ephesians 1:17-23"), "Mark 16:15-20"),
+            r("Acts 1:1-11", "Psalm 47:2-3, 6-7, 8-9", Some("Ephesians 1:17-23"), "Luke 24:46-53"),
         ]),
     },
     Celebration {
@@ -159,24 +119,14 @@ pub(super) static CELEBRATIONS: &[Celebration] = &[
         name: "The Most Holy Trinity",
         rule: Rule::Easter(56),
         proper: Proper::ByCycle([
-            r(
-                "Exodus 34:4b-6, 8-9",
-                "Daniel 3:52, 53, 54, 55, 56",
-                Some("2 Corinthians 13:11-13"),
-                "John 3:16-18",
-            ),
+            r("Exodus 34:4b-6, 8-9", "Daniel 3:52, 53, 54, 55, 56", Some("2 Corinthians 13:11-13"), "John 3:16-18"),
             r(
                 "Deuteronomy 4:32-34, 39-40",
                 "Psalm 33:4-5, 6, 9, 18-19, 20, 22",
                 Some("Romans 8:14-17"),
                 "Matthew 28:16-20",
             ),
-            r(
-                "Proverbs 8:22-31",
-                "Psalm 8:4-5, 6-7, 8-9",
-                Some("Romans 5:1-5"),
-                "John 16:12-15",
-            ),
+            r("Proverbs 8:22-31", "Psalm 8:4-5, 6-7, 8-9", Some("Romans 5:1-5"), "John 16:12-15"),
         ]),
     },
     Celebration {
@@ -189,39 +139,19 @@ pub(super) static CELEBRATIONS: &[Celebration] = &[
                 Some("1 Corinthians 15:20-26, 28"),
                 "Matthew 25:31-46",
             ),
-            r(
-                "Daniel 7:13-14",
-                "Psalm 93:1, 1-2, 5",
-                Some("Revelation 1:5-8"),
-                "John 18:33b-37",
-            ),
-            r(
-                "2 Samuel 5:1-3",
-                "Psalm 122:1-2, 3-4, 4-5",
-                Some("Colossians 1:12-20"),
-                "Luke 23:35-43",
-            ),
+            r("Daniel 7:13-14", "Psalm 93:1, 1-2, 5", Some("Revelation 1:5-8"), "John 18:33b-37"),
+            r("2 Samuel 5:1-3", "Psalm 122:1-2, 3-4, 4-5", Some("Colossians 1:12-20"), "Luke 23:35-43"),
         ]),
     },
     Celebration {
         name: "The Nativity of the Lord (Christmas), Mass during the Day",
         rule: Rule::Fixed(12, 25),
-        proper: Proper::Always(r(
-            "Isaiah 52:7-10",
-            "Psalm 98:1, 2-3, 3-4, 5-6",
-            Some("Hebrews 1:1-6"),
-            "John 1:1-18",
-        )),
+        proper: Proper::Always(r("Isaiah 52:7-10", "Psalm 98:1, 2-3, 3-4, 5-6", Some("Hebrews 1:1-6"), "John 1:1-18")),
     },
     Celebration {
         name: "Solemnity of Mary, the Holy Mother of God",
         rule: Rule::Fixed(1, 1),
-        proper: Proper::Always(r(
-            "Numbers 6:22-27",
-            "Psalm 67:2-3, 5, 6, 8",
-            Some("Galatians 4:4-7"),
-            "Luke 2:16-21",
-        )),
+        proper: Proper::Always(r("Numbers 6:22-27", "Psalm 67:2-3, 5, 6, 8", Some("Galatians 4:4-7"), "Luke 2:16-21")),
     },
     Celebration {
         name: "The Epiphany of the Lord",
@@ -306,12 +236,7 @@ pub(super) static CELEBRATIONS: &[Celebration] = &[
     Celebration {
         name: "The Commemoration of All the Faithful Departed (All Souls)",
         rule: Rule::Fixed(11, 2),
-        proper: Proper::Always(r(
-            "Wisdom 3:1-9",
-            "Psalm 23:1-3a, 3b-4, 5, 6",
-            Some("Romans 5:5-11"),
-            "John 6:37-40",
-        )),
+        proper: Proper::Always(r("Wisdom 3:1-9", "Psalm 23:1-3a, 3b-4, 5, 6", Some("Romans 5:5-11"), "John 6:37-40")),
     },
     Celebration {
         name: "The Immaculate Conception of the Blessed Virgin Mary",
@@ -326,127 +251,37 @@ pub(super) static CELEBRATIONS: &[Celebration] = &[
 ];
 
 static ADVENT_POOL: &[Readings] = &[
-    r(
-        "Isaiah 11:1-10",
-        "Psalm 72:1-2, 7-8, 12-13, 17",
-        None,
-        "Luke 10:21-24",
-    ),
-    r(
-        "Isaiah 40:1-11",
-        "Psalm 96:1-2, 3 and 10ac, 11-12, 13",
-        None,
-        "Matthew 18:12-14",
-    ),
-    r(
-        "Isaiah 35:1-10",
-        "Psalm 85:9ab and 10, 11-12, 13-14",
-        None,
-        "Luke 5:17-26",
-    ),
+    r("Isaiah 11:1-10", "Psalm 72:1-2, 7-8, 12-13, 17", None, "Luke 10:21-24"),
+    r("Isaiah 40:1-11", "Psalm 96:1-2, 3 and 10ac, 11-12, 13", None, "Matthew 18:12-14"),
+    r("Isaiah 35:1-10", "Psalm 85:9ab and 10, 11-12, 13-14", None, "Luke 5:17-26"),
 ];
 
 static CHRISTMAS_POOL: &[Readings] = &[
-    r(
-        "1 John 2:22-28",
-        "Psalm 98:1, 2-3ab, 3cd-4",
-        None,
-        "John 1:19-28",
-    ),
+    r("1 John 2:22-28", "Psalm 98:1, 2-3ab, 3cd-4", None, "John 1:19-28"),
     r("1 John 3:7-10", "Psalm 98:1, 7-8, 9", None, "John 1:35-42"),
-    r(
-        "1 John 5:5-13",
-        "Psalm 147:12-13, 14-15, 19-20",
-        None,
-        "Mark 1:7-11",
-    ),
+    r("1 John 5:5-13", "Psalm 147:12-13, 14-15, 19-20", None, "Mark 1:7-11"),
 ];
 
 static LENT_POOL: &[Readings] = &[
-    r(
-        "Isaiah 58:1-9a",
-        "Psalm 51:3-4, 5-6ab, 18-19",
-        None,
-        "Matthew 9:14-15",
-    ),
-    r(
-        "Jonah 3:1-10",
-        "Psalm 51:3-4, 12-13, 18-19",
-        None,
-        "Luke 11:29-32",
-    ),
-    r(
-        "Ezekiel 18:21-28",
-        "Psalm 130:1-2, 3-4, 5-7a, 7bc-8",
-        None,
-        "Matthew 5:20-26",
-    ),
-    r(
-        "Jeremiah 18:18-20",
-        "Psalm 31:5-6, 14, 15-16",
-        None,
-        "Matthew 20:17-28",
-    ),
+    r("Isaiah 58:1-9a", "Psalm 51:3-4, 5-6ab, 18-19", None, "Matthew 9:14-15"),
+    r("Jonah 3:1-10", "Psalm 51:3-4, 12-13, 18-19", None, "Luke 11:29-32"),
+    r("Ezekiel 18:21-28", "Psalm 130:1-2, 3-4, 5-7a, 7bc-8", None, "Matthew 5:20-26"),
+    r("Jeremiah 18:18-20", "Psalm 31:5-6, 14, 15-16", None, "Matthew 20:17-28"),
 ];
 
 static EASTER_POOL: &[Readings] = &[
-    r(
-        "Acts 2:14, 22-33",
-        "Psalm 16:1-2a and 5, 7-8, 9-10, 11",
-        None,
-        "Matthew 28:8-15",
-    ),
-    r(
-        "Acts 4:1-12",
-        "Psalm 118:1-2 and 4, 22-24, 25-27a",
-        None,
-        "John 21:1-14",
-    ),
-    r(
-        "Acts 6:8-15",
-        "Psalm 119:23-24, 26-27, 29-30",
-        None,
-        "John 6:22-29",
-    ),
-    r(
-        "Acts 13:44-52",
-        "Psalm 98:1, 2-3ab, 3cd-4",
-        None,
-        "John 14:7-14",
-    ),
+    r("Acts 2:14, 22-33", "Psalm 16:1-2a and 5, 7-8, 9-10, 11", None, "Matthew 28:8-15"),
+    r("Acts 4:1-12", "Psalm 118:1-2 and 4, 22-24, 25-27a", None, "John 21:1-14"),
+    r("Acts 6:8-15", "Psalm 119:23-24, 26-27, 29-30", None, "John 6:22-29"),
+    r("Acts 13:44-52", "Psalm 98:1, 2-3ab, 3cd-4", None, "John 14:7-14"),
 ];
 
 static ORDINARY_POOL: &[Readings] = &[
-    r(
-        "Hebrews 10:11-18",
-        "Psalm 110:1, 2, 3, 4",
-        None,
-        "Mark 4:1-20",
-    ),
-    r(
-        "1 Samuel 3:1-10, 19-20",
-        "Psalm 40:2 and 5, 7-8a, 8b-9, 10",
-        None,
-        "Mark 1:29-39",
-    ),
-    r(
-        "James 1:1-11",
-        "Psalm 119:67, 68, 71, 72, 75, 76",
-        None,
-        "Mark 8:11-13",
-    ),
-    r(
-        "Amos 7:10-17",
-        "Psalm 19:8, 9, 10, 11",
-        None,
-        "Matthew 9:1-8",
-    ),
-    r(
-        "1 Kings 17:1-6",
-        "Psalm 121:1bc-2, 3-4, 5-6, 7-8",
-        None,
-        "Matthew 5:1-12",
-    ),
+    r("Hebrews 10:11-18", "Psalm 110:1, 2, 3, 4", None, "Mark 4:1-20"),
+    r("1 Samuel 3:1-10, 19-20", "Psalm 40:2 and 5, 7-8a, 8b-9, 10", None, "Mark 1:29-39"),
+    r("James 1:1-11", "Psalm 119:67, 68, 71, 72, 75, 76", None, "Mark 8:11-13"),
+    r("Amos 7:10-17", "Psalm 19:8, 9, 10, 11", None, "Matthew 9:1-8"),
+    r("1 Kings 17:1-6", "Psalm 121:1bc-2, 3-4, 5-6, 7-8", None, "Matthew 5:1-12"),
 ];
 
 /// Sample readings for days without a proper in this table, by season (picked by day number).

@@ -36,10 +36,7 @@ pub(crate) enum Outcome {
 impl Outcome {
     /// A completed outcome whose agent reply repeats the artifact's single text.
     fn text_only(name: &'static str, text: String) -> Outcome {
-        Outcome::Completed {
-            artifact: Artifact::new(name, vec![crate::model::Part::text(text.clone())]),
-            reply: text,
-        }
+        Outcome::Completed { artifact: Artifact::new(name, vec![crate::model::Part::text(text.clone())]), reply: text }
     }
 }
 
@@ -122,5 +119,4 @@ impl Skill {
 }
 
 /// The footer that marks every generated text as sample data.
-const SAMPLE_NOTE: &str =
-    "[Sample data from the Magisterium A2A simulator, not an official source.]";
+const SAMPLE_NOTE: &str = "[Sample data from the Magisterium A2A simulator, not an official source.]";

@@ -14,7 +14,8 @@ const MIN_SCORE_RATIO: f64 = 0.35;
 /// Related questions suggested at most.
 const MAX_RELATED: usize = 3;
 
-const NOTHING_FOUND: &str = "The sample corpus of this simulator has nothing on that question, so no sourced answer can be given.";
+const NOTHING_FOUND: &str =
+    "The sample corpus of this simulator has nothing on that question, so no sourced answer can be given.";
 
 pub(super) fn run(input: &Input<'_>) -> Outcome {
     let Some(question) = input.trimmed_text() else {
@@ -22,10 +23,7 @@ pub(super) fn run(input: &Input<'_>) -> Outcome {
     };
     let passages = corpus().passages(question, MAX_PASSAGES, MIN_SCORE_RATIO);
     if passages.is_empty() {
-        return Outcome::text_only(
-            "catholic_qa_response",
-            format!("{NOTHING_FOUND}\n\n{SAMPLE_NOTE}"),
-        );
+        return Outcome::text_only("catholic_qa_response", format!("{NOTHING_FOUND}\n\n{SAMPLE_NOTE}"));
     }
     // The n-th distinct cited document is [n].
     let mut documents: Vec<&str> = Vec::new();
@@ -45,17 +43,10 @@ pub(super) fn run(input: &Input<'_>) -> Outcome {
     answer.push_str(&format!("\n\n{SAMPLE_NOTE}"));
     let parts = vec![
         Part::text(answer.clone()),
-        Part::Data {
-            data: json!({ "citations": citations }),
-        },
-        Part::Data {
-            data: json!({ "related_questions": related_questions(&passages) }),
-        },
+        Part::Data { data: json!({ "citations": citations }) },
+        Part::Data { data: json!({ "related_questions": related_questions(&passages) }) },
     ];
-    Outcome::Completed {
-        artifact: Artifact::new("catholic_qa_response", parts),
-        reply: answer,
-    }
+    Outcome::Completed { artifact: Artifact::new("catholic_qa_response", parts), reply: answer }
 }
 
 fn citation(passage: &Passage, index: usize) -> Value {

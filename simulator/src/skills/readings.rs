@@ -47,21 +47,12 @@ fn format_readings(date: Date) -> String {
     let mut lines = vec![
         format!("Mass readings for {}", date.long_form()),
         title,
-        format!(
-            "{} · Sunday cycle {} · Weekday cycle {}",
-            day.season.name(),
-            day.sunday_cycle,
-            day.weekday_cycle
-        ),
+        format!("{} · Sunday cycle {} · Weekday cycle {}", day.season.name(), day.sunday_cycle, day.weekday_cycle),
         String::new(),
         format!("First Reading: {}", readings.first),
         format!("Responsorial Psalm: {}", readings.psalm),
     ];
-    lines.extend(
-        readings
-            .second
-            .map(|second| format!("Second Reading: {second}")),
-    );
+    lines.extend(readings.second.map(|second| format!("Second Reading: {second}")));
     lines.push(format!("Gospel: {}", readings.gospel));
     lines.push(String::new());
     lines.extend(note.map(str::to_string));
@@ -89,16 +80,13 @@ mod tests {
     #[test]
     fn feasts_have_proper_readings() {
         let easter = readings("Easter Sunday 2026");
-        assert!(easter.starts_with(
-            "Mass readings for Sunday, April 5, 2026\nEaster Sunday of the Resurrection"
-        ));
+        assert!(easter.starts_with("Mass readings for Sunday, April 5, 2026\nEaster Sunday of the Resurrection"));
         assert!(easter.contains("Gospel: John 20:1-9"));
         let palm_2026 = readings("Palm Sunday 2026");
         assert!(palm_2026.contains("Sunday cycle A") && palm_2026.contains("Matthew 26:14"));
         assert!(readings("Palm Sunday 2027").contains("Mark 14:1"));
         assert!(
-            readings("Ash Wednesday 2027")
-                .contains("Mass readings for Wednesday, February 10, 2027\nAsh Wednesday")
+            readings("Ash Wednesday 2027").contains("Mass readings for Wednesday, February 10, 2027\nAsh Wednesday")
         );
         assert!(readings("2026-03-19").contains("Saint Joseph"));
         assert!(readings("Christmas 2026").contains("John 1:1-18"));

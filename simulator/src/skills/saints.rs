@@ -9,13 +9,8 @@ const NOT_FOUND: &str = "No martyrology data found.";
 
 /// The date from a data part `{"date": "…"}`, else from a text part, parsed as a date query.
 fn requested_date(input: &Input<'_>) -> Option<Date> {
-    let from_data = input
-        .data()
-        .and_then(|d| d.get("date"))
-        .and_then(Value::as_str);
-    from_data
-        .or_else(|| input.trimmed_text())
-        .and_then(|query| parse_query(query, input.today))
+    let from_data = input.data().and_then(|d| d.get("date")).and_then(Value::as_str);
+    from_data.or_else(|| input.trimmed_text()).and_then(|query| parse_query(query, input.today))
 }
 
 pub(super) fn run(input: &Input<'_>) -> Outcome {
@@ -26,23 +21,12 @@ pub(super) fn run(input: &Input<'_>) -> Outcome {
 }
 
 fn entry(date: Date) -> Option<&'static [&'static str]> {
-    ENTRIES
-        .iter()
-        .find(|(month, day, _)| *month == date.month() && *day == date.day())
-        .map(|(_, _, lines)| *lines)
+    ENTRIES.iter().find(|(month, day, _)| *month == date.month() && *day == date.day()).map(|(_, _, lines)| *lines)
 }
 
 fn format_entry(date: Date, lines: &[&str]) -> String {
-    let numbered: Vec<String> = lines
-        .iter()
-        .enumerate()
-        .map(|(i, l)| format!("{}. {l}", i + 1))
-        .collect();
-    format!(
-        "Roman Martyrology for {} (sample)\n\n{}\n\n{SAMPLE_NOTE}",
-        date.long_form(),
-        numbered.join("\n")
-    )
+    let numbered: Vec<String> = lines.iter().enumerate().map(|(i, l)| format!("{}. {l}", i + 1)).collect();
+    format!("Roman Martyrology for {} (sample)\n\n{}\n\n{SAMPLE_NOTE}", date.long_form(), numbered.join("\n"))
 }
 
 #[cfg(test)]
@@ -64,7 +48,9 @@ mod tests {
     fn formats_an_entry() {
         let date = Date::new(2026, 3, 19).unwrap();
         let text = format_entry(date, entry(date).unwrap());
-        assert!(text.starts_with("Roman Martyrology for Thursday, March 19, 2026 (sample)\n\n1. The Solemnity of Saint Joseph"));
+        assert!(text.starts_with(
+            "Roman Martyrology for Thursday, March 19, 2026 (sample)\n\n1. The Solemnity of Saint Joseph"
+        ));
         assert!(entry(Date::new(2026, 3, 20).unwrap()).is_none());
     }
 }

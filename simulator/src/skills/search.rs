@@ -20,12 +20,7 @@ pub(super) fn run(input: &Input<'_>) -> Outcome {
         .collect();
     let reply = format!("Found {} document(s) in the sample corpus.", results.len());
     Outcome::Completed {
-        artifact: Artifact::new(
-            "search_results",
-            vec![Part::Data {
-                data: json!({ "results": results }),
-            }],
-        ),
+        artifact: Artifact::new("search_results", vec![Part::Data { data: json!({ "results": results }) }]),
         reply,
     }
 }

@@ -51,12 +51,8 @@ pub struct Reply {
 impl Reply {
     /// The body parsed as JSON.
     pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
-            panic!(
-                "body is not JSON ({e}): {}",
-                String::from_utf8_lossy(&self.body)
-            )
-        })
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("body is not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
     }
 
     /// A header as a string.
@@ -66,9 +62,7 @@ impl Reply {
 
     /// The JSON-RPC error code of the body.
     pub fn error_code(&self) -> i64 {
-        self.json()["error"]["code"]
-            .as_i64()
-            .unwrap_or_else(|| panic!("no error code in {}", self.json()))
+        self.json()["error"]["code"].as_i64().unwrap_or_else(|| panic!("no error code in {}", self.json()))
     }
 
     /// The JSON-RPC result of the body.
@@ -91,18 +85,13 @@ pub async fn open(
     let (mut sender, connection) = http1::handshake(TokioIo::new(stream)).await?;
     tokio::spawn(connection);
     let mut request = Request::builder().method(method).uri(path);
-    if !headers
-        .iter()
-        .any(|(name, _)| name.eq_ignore_ascii_case("host"))
-    {
+    if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("host")) {
         request = request.header("host", addr.to_string());
     }
     for (name, value) in headers {
         request = request.header(*name, *value);
     }
-    sender
-        .send_request(request.body(body.into()).unwrap())
-        .await
+    sender.send_request(request.body(body.into()).unwrap()).await
 }
 
 /// Reads the next data chunk of a body (`None` at the end).
@@ -134,15 +123,9 @@ pub async fn try_request(
         while let Some(chunk) = next_chunk(&mut incoming).await {
             bytes.extend(chunk?);
         }
-        Ok(Reply {
-            status,
-            headers,
-            body: bytes,
-        })
+        Ok(Reply { status, headers, body: bytes })
     };
-    tokio::time::timeout(TIMEOUT, exchange)
-        .await
-        .expect("exchange within the timeout")
+    tokio::time::timeout(TIMEOUT, exchange).await.expect("exchange within the timeout")
 }
 
 /// Like [`try_request`], for exchanges expected to succeed at the HTTP level.
@@ -153,9 +136,7 @@ pub async fn request(
     headers: &[(&str, &str)],
     body: impl Into<String>,
 ) -> Reply {
-    try_request(addr, method, path, headers, body)
-        .await
-        .expect("HTTP exchange succeeds")
+    try_request(addr, method, path, headers, body).await.expect("HTTP exchange succeeds")
 }
 
 /// POSTs a raw body to the A2A endpoint, with `Authorization: Bearer token` when given.
@@ -180,8 +161,7 @@ pub fn envelope(method: &str, params: Value) -> Value {
 
 /// A valid user message with these parts and, if given, a skillId.
 pub fn user_message(parts: Value, skill: Option<&str>) -> Value {
-    let mut message =
-        json!({ "role": "user", "kind": "message", "messageId": "msg-1", "parts": parts });
+    let mut message = json!({ "role": "user", "kind": "message", "messageId": "msg-1", "parts": parts });
     if let Some(skill) = skill {
         message["metadata"] = json!({ "skillId": skill });
     }
@@ -190,14 +170,8 @@ pub fn user_message(parts: Value, skill: Option<&str>) -> Value {
 
 /// `message/send` with one text part, as `token`.
 pub async fn send_text_as(sim: &Simulator, token: &str, skill: Option<&str>, text: &str) -> Reply {
-    let params =
-        json!({ "message": user_message(json!([{ "kind": "text", "text": text }]), skill) });
-    post_raw(
-        sim,
-        Some(token),
-        envelope("message/send", params).to_string(),
-    )
-    .await
+    let params = json!({ "message": user_message(json!([{ "kind": "text", "text": text }]), skill) });
+    post_raw(sim, Some(token), envelope("message/send", params).to_string()).await
 }
 
 /// `message/send` with one text part, as the demo token; returns the task.
@@ -216,11 +190,7 @@ pub fn artifact_parts(task: &Value, name: &str) -> Vec<Value> {
     let artifacts = task["artifacts"].as_array().expect("artifacts array");
     assert_eq!(artifacts.len(), 1, "one artifact in {task}");
     assert_eq!(artifacts[0]["name"], name);
-    assert!(
-        artifacts[0]["artifactId"]
-            .as_str()
-            .is_some_and(|id| !id.is_empty())
-    );
+    assert!(artifacts[0]["artifactId"].as_str().is_some_and(|id| !id.is_empty()));
     artifacts[0]["parts"].as_array().unwrap().clone()
 }
 
@@ -235,23 +205,12 @@ pub fn single_text(task: &Value, name: &str) -> String {
 
 /// Calls a control route with a JSON body.
 pub async fn control(sim: &Simulator, method: &str, route: &str, body: Value) -> Reply {
-    request(
-        sim.addr(),
-        method,
-        &format!("/_sim/{route}"),
-        &[("content-type", "application/json")],
-        body.to_string(),
-    )
-    .await
+    request(sim.addr(), method, &format!("/_sim/{route}"), &[("content-type", "application/json")], body.to_string())
+        .await
 }
 
 /// Arms a fault, asserting the control route accepted it.
 pub async fn arm(sim: &Simulator, rule: Value) {
     let reply = control(sim, "POST", "faults", rule).await;
-    assert_eq!(
-        reply.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    assert_eq!(reply.status, 200, "{}", String::from_utf8_lossy(&reply.body));
 }

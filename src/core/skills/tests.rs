@@ -106,7 +106,8 @@ fn document_search_decodes_hits_and_skips_those_without_an_id() {
     assert_eq!(hits[0].url, json!("https://www.magisterium.com/documents/12345"));
     assert_eq!(hits[0].title, json!("Lumen Gentium"));
     assert_eq!((&hits[1].url, &hits[2].url, &hits[2].title), (&json!(""), &json!(""), &json!("")));
-    let Ok(Outcome::Hits(none)) = decode(&skill(Skill::DocumentSearch, text("zzz")), fixture!("search_empty.json")) else {
+    let Ok(Outcome::Hits(none)) = decode(&skill(Skill::DocumentSearch, text("zzz")), fixture!("search_empty.json"))
+    else {
         panic!("not hits");
     };
     assert!(none.is_empty());
@@ -120,7 +121,13 @@ fn document_fetch_decodes_the_document_or_null() {
     };
     assert_eq!(
         (d.id, d.title, d.author, d.reference, d.text),
-        (json!("12345"), json!("Lumen Gentium"), json!("Second Vatican Council"), json!("LG 1"), json!("1. Christ is the Light of nations."))
+        (
+            json!("12345"),
+            json!("Lumen Gentium"),
+            json!("Second Vatican Council"),
+            json!("LG 1"),
+            json!("1. Christ is the Light of nations.")
+        )
     );
     assert_eq!(decode(&call, fixture!("fetch_not_found.json")), Ok(Outcome::Document(None)));
 }
@@ -129,7 +136,9 @@ fn document_fetch_decodes_the_document_or_null() {
 fn a_document_without_metadata_keeps_the_requested_id() {
     let body = r#"{"jsonrpc":"2.0","id":1,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"completed"},
         "artifacts":[{"name":"document","parts":[{"kind":"text","text":"body"}]}]}}"#;
-    let Ok(Outcome::Document(Some(d))) = decode(&skill(Skill::DocumentFetch, SkillInput::Data("id", "77".into())), body) else {
+    let Ok(Outcome::Document(Some(d))) =
+        decode(&skill(Skill::DocumentFetch, SkillInput::Data("id", "77".into())), body)
+    else {
         panic!("not a document");
     };
     assert_eq!((d.id, d.title, d.text), (json!("77"), json!(""), json!("body")));
@@ -165,7 +174,8 @@ fn a_failed_task_rejects_skill_methods_but_not_send_message() {
     let e = decode(&skill(Skill::SaintsOfTheDay, text("today")), fixture!("task_failed.json")).unwrap_err();
     assert_eq!((e.code, e.task_id.as_deref()), (ErrorCode::TaskFailed, Some("task-x")));
     assert_eq!(e.message, "The skill raised: upstream unavailable");
-    let send = Call::Send { parts_json: "[]".into(), skill_id: Some("pope_lookup".into()), context_id: None, task_id: None };
+    let send =
+        Call::Send { parts_json: "[]".into(), skill_id: Some("pope_lookup".into()), context_id: None, task_id: None };
     let Ok(Outcome::Task(task)) = decode(&send, fixture!("task_failed.json")) else {
         panic!("sendMessage returns the task");
     };
@@ -231,7 +241,12 @@ fn calls_build_the_right_methods_and_bodies() {
     let get: Value = serde_json::from_str(&Call::GetTask("t".into()).body(5, "unused", Dialect::Magisterium)).unwrap();
     assert_eq!((get["method"].as_str(), get["id"].as_u64()), (Some("tasks/get"), Some(5)));
     assert_eq!(Call::CancelTask("t".into()).method().name(), "tasks/cancel");
-    let send = Call::Send { parts_json: r#"[{"kind":"text","text":"x"}]"#.into(), skill_id: None, context_id: None, task_id: None };
+    let send = Call::Send {
+        parts_json: r#"[{"kind":"text","text":"x"}]"#.into(),
+        skill_id: None,
+        context_id: None,
+        task_id: None,
+    };
     let body: Value = serde_json::from_str(&send.body(6, "m", Dialect::Magisterium)).unwrap();
     assert!(body["params"]["message"].get("metadata").is_none(), "the server's default skill");
 }
@@ -244,7 +259,11 @@ fn a_generic_agent_may_answer_send_message_with_a_message() {
         panic!("a message is a valid answer from a generic agent");
     };
     assert_eq!(message["kind"], "message");
-    assert_eq!(send.outcome(reply(200, body), 1, Dialect::Magisterium).unwrap_err().code, ErrorCode::BadResponse, "Magisterium always answers a task");
+    assert_eq!(
+        send.outcome(reply(200, body), 1, Dialect::Magisterium).unwrap_err().code,
+        ErrorCode::BadResponse,
+        "Magisterium always answers a task"
+    );
     let ask = skill(Skill::CatholicQa, text("q"));
     assert_eq!(ask.outcome(reply(200, body), 1, Dialect::A2a).unwrap_err().code, ErrorCode::BadResponse);
 }

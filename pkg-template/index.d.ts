@@ -22,6 +22,7 @@ export type MagisteriumErrorCode =
   | "ABORTED"
   | "BAD_RESPONSE"
   | "INVALID_INPUT"
+  | "NOT_INITIALIZED" // the web build used before `await init()`
   // Generic A2A agents' own codes (an A2AClient in the "a2a" dialect):
   | "TASK_NOT_CANCELABLE"
   | "PUSH_NOTIFICATION_NOT_SUPPORTED"

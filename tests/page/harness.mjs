@@ -6,6 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { ARGS, executablePath } from "../chromium.mjs";
 import { endpoint } from "../node/harness.mjs";
 
 export { advanceClock, fault, freshToken } from "../node/harness.mjs";
@@ -13,13 +14,6 @@ export { advanceClock, fault, freshToken } from "../node/harness.mjs";
 /** The demo's static server, e.g. `http://127.0.0.1:PORT`. */
 const demoUrl = process.env.DEMO_URL;
 if (!demoUrl) throw new Error("DEMO_URL is not set: run these suites through `cargo xtask test`");
-
-/** Debian's Chromium: never a browser download. */
-const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
-
-/** Chromium flags for this machine's closed network and a root user. */
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 /** A desktop window. */
 export const DESKTOP = { width: 1280, height: 900 };

@@ -21,20 +21,47 @@ pub struct Target {
     pub dir: &'static str,
     /// The entry files: (template under `pkg-template/entries/`, name in the folder).
     entries: &'static [(&'static str, &'static str)],
+    /// How the folder's files are shipped.
+    shape: Shape,
 }
 
-/// The three builds of the package.
+/// How a build's JS and `.wasm` reach the user.
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    /// One ES module bundled from `index.js`, beside the `.wasm` it fetches.
+    Module,
+    /// One ES module bundled from `index.js` with the `.wasm` inside it (base64).
+    ModuleWithWasm,
+    /// The glue, the entries and the snippets as separate files, each minified.
+    Files,
+}
+
+/// The three builds of the package. The web and bundler builds share the
+/// `--target web` glue; the bundler build instantiates it on import.
 pub const TARGETS: [Target; 3] = [
-    Target { bindgen: "web", dir: "web", entries: &[("web.js", "index.js")] },
-    Target { bindgen: "bundler", dir: "bundler", entries: &[("bundler.js", "index.js")] },
-    Target { bindgen: "nodejs", dir: "node", entries: &[("node.cjs", "index.cjs"), ("node.mjs", "index.mjs")] },
+    Target { bindgen: "web", dir: "web", entries: &[("web.js", "index.js"), CLASSES], shape: Shape::Module },
+    Target {
+        bindgen: "web",
+        dir: "bundler",
+        entries: &[("bundler.js", "index.js"), CLASSES],
+        shape: Shape::ModuleWithWasm,
+    },
+    Target {
+        bindgen: "nodejs",
+        dir: "node",
+        entries: &[("node.cjs", "index.cjs"), ("node.mjs", "index.mjs")],
+        shape: Shape::Files,
+    },
 ];
+
+/// The module that names the classes, shared by the bundled builds.
+const CLASSES: (&str, &str) = ("classes.js", "classes.js");
 
 /// The gzip sizes of one target.
 pub struct Sizes {
     /// The target's folder name.
     pub dir: &'static str,
-    /// `_bg.wasm`.
+    /// `_bg.wasm` (0 when it travels inside the JS).
     pub wasm: usize,
     /// The JS glue, the entries and the error class.
     pub js: usize,
@@ -67,10 +94,14 @@ pub fn run() -> Result<Vec<Sizes>> {
         sizes.push(build_target(target, &wasm, &pkg.join(target.dir))?);
     }
     let template = root().join("pkg-template");
-    let version = crate_version()?;
-    let manifest = read(&template.join("package.json"))?.replace("{{VERSION}}", &version);
+    let manifest = read(&template.join("package.json"))?
+        .replace("{{VERSION}}", &crate_field("version")?)
+        .replace("{{REPOSITORY}}", &crate_field("repository")?);
     write(&pkg.join("package.json"), &manifest)?;
     copy(&template.join("index.d.ts"), &pkg.join("index.d.ts"))?;
+    for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        copy(&root().join(license), &pkg.join(license))?;
+    }
     copy_files(&root().join("widget"), &pkg.join("widget"))?;
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
@@ -81,7 +112,7 @@ pub fn run() -> Result<Vec<Sizes>> {
 
 /// One target: bindings, `wasm-opt`, entries.
 fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
-    println!("target {}", target.bindgen);
+    println!("target {} ({})", target.dir, target.bindgen);
     // The package ships its own index.d.ts: wasm-bindgen's would name internals.
     shell::run(
         Command::new("wasm-bindgen")
@@ -102,11 +133,9 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     // `target_features` section only tells tools what the code uses: no
     // runtime reads it.
     wasm_opt(&["-Oz", "--converge", "--strip-target-features"], &module)?;
-    if target.bindgen != "bundler" {
-        let printed = wasm_opt(&[minify::FLAG], &module)?;
-        let glue = out.join(format!("{STEM}.js"));
-        write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)?;
-    }
+    let printed = wasm_opt(&[minify::FLAG], &module)?;
+    let glue = out.join(format!("{STEM}.js"));
+    write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)?;
     let error_module = error_module(out)?;
     let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
     if target.dir == "node" {
@@ -114,23 +143,22 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
         write(&out.join("package.json"), "{ \"type\": \"commonjs\" }\n")?;
     }
     let mut js = snippet_files(&error_module)?;
-    js.push(out.join(format!("{STEM}.js")));
+    js.push(glue);
     for (template, name) in target.entries {
         let text = read(&root().join("pkg-template/entries").join(template))?.replace("{{ERROR_MODULE}}", &relative);
         write(&out.join(name), &text)?;
         js.push(out.join(name));
     }
-    if target.bindgen == "bundler" {
-        js.push(out.join(format!("{STEM}_bg.js")));
-    }
-    let js = if target.dir == "web" {
-        vec![bundle_web(out)?]
-    } else {
-        minify_js(&js)?;
-        js
+    let (wasm, js) = match target.shape {
+        Shape::Files => {
+            minify_js(&js)?;
+            (gzip_size(&[&module])?, js)
+        }
+        Shape::Module => (gzip_size(&[&module])?, vec![bundle(out, target)?]),
+        Shape::ModuleWithWasm => (0, vec![bundle(out, target)?]),
     };
     let js: Vec<&Path> = js.iter().map(PathBuf::as_path).collect();
-    Ok(Sizes { dir: target.dir, wasm: gzip_size(&[&module])?, js: gzip_size(&js)? })
+    Ok(Sizes { dir: target.dir, wasm, js: gzip_size(&js)? })
 }
 
 /// Runs npm binaryen's `wasm-opt` with `passes` on `module` in place (with the
@@ -155,16 +183,30 @@ fn minify_js(files: &[PathBuf]) -> Result<()> {
     Ok(())
 }
 
-/// The web build as one minified ES module, `index.js` (the glue and the
-/// snippets bundled in): a page fetches one file before the `.wasm` instead
-/// of a chain of six. The folder keeps `index.js` and the `.wasm`.
-fn bundle_web(out: &Path) -> Result<PathBuf> {
+/// A build as one minified ES module, `index.js` (the glue, the snippets and,
+/// for [`Shape::ModuleWithWasm`], the `.wasm` bundled in): a page fetches one
+/// file instead of a chain of six. Only `index.js` and a fetched `.wasm` stay.
+fn bundle(out: &Path, target: &Target) -> Result<PathBuf> {
     let index = out.join("index.js");
     let bundled = out.join("bundled.js");
-    shell::run(esbuild(&index).args(["--bundle", "--format=esm"]).arg(format!("--outfile={}", bundled.display())))?;
+    let mut esbuild = esbuild(&index);
+    esbuild.args(["--bundle", "--format=esm"]).arg(format!("--outfile={}", bundled.display()));
+    if target.shape == Shape::ModuleWithWasm {
+        // esbuild's `binary` loader: the bytes as base64, decoded to a Uint8Array at run time;
+        // by its own decoder under an ES2022 target (esnext's `Uint8Array.fromBase64` is too new).
+        esbuild.args(["--loader:.wasm=binary", "--target=es2022"]);
+    }
+    shell::run(&mut esbuild)?;
     fs::rename(&bundled, &index).map_err(|e| format!("{}: {e}", index.display()))?;
-    fs::remove_file(out.join(format!("{STEM}.js"))).map_err(|e| format!("removing the web glue: {e}"))?;
-    fs::remove_dir_all(out.join("snippets")).map_err(|e| format!("removing the web snippets: {e}"))?;
+    let mut bundled_in = vec![format!("{STEM}.js")];
+    bundled_in.extend(target.entries.iter().map(|(_, name)| name.to_string()).filter(|name| name != "index.js"));
+    if target.shape == Shape::ModuleWithWasm {
+        bundled_in.push(format!("{STEM}_bg.wasm"));
+    }
+    for name in bundled_in {
+        fs::remove_file(out.join(&name)).map_err(|e| format!("removing {name} of {}: {e}", target.dir))?;
+    }
+    fs::remove_dir_all(out.join("snippets")).map_err(|e| format!("removing the snippets of {}: {e}", target.dir))?;
     Ok(index)
 }
 
@@ -246,19 +288,21 @@ fn npm_usage(readme: &str) -> Result<&str> {
     usage.ok_or_else(|| "README.md lacks the npm-readme:start/end markers".into())
 }
 
-/// The crate's version, from the root Cargo.toml.
-fn crate_version() -> Result<String> {
+/// A string field of the crate's `[package]` (`version`, `repository`), from the root Cargo.toml.
+fn crate_field(name: &str) -> Result<String> {
     let manifest = read(&root().join("Cargo.toml"))?;
+    let prefix = format!("{name} = \"");
     manifest
         .lines()
-        .find_map(|line| line.strip_prefix("version = \"")?.strip_suffix('"').map(str::to_owned))
-        .ok_or_else(|| "Cargo.toml has no version".into())
+        .find_map(|line| line.strip_prefix(&prefix)?.strip_suffix('"').map(str::to_owned))
+        .ok_or_else(|| format!("Cargo.toml has no {name}"))
 }
 
 fn print_sizes(sizes: &[Sizes]) {
     println!("gzip sizes (wasm + JS glue):");
     for s in sizes {
-        println!("  {:<8} wasm {:>9}  js {:>8}  total {:>8}", s.dir, kb(s.wasm), kb(s.js), kb(s.wasm + s.js));
+        let wasm = if s.wasm == 0 { "(in js)".to_owned() } else { kb(s.wasm) };
+        println!("  {:<8} wasm {wasm:>9}  js {:>8}  total {:>8}", s.dir, kb(s.js), kb(s.wasm + s.js));
     }
 }
 

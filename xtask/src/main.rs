@@ -6,6 +6,7 @@ mod agent_server;
 mod bench;
 mod browser;
 mod build;
+mod bundlers;
 mod child_server;
 mod demo;
 mod fuzz;

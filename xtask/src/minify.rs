@@ -1,9 +1,8 @@
-//! Short import and export names for the web and node builds: wasm-bindgen
-//! names every import like `__wbg_addEventListener_f2d27251d333a631`, which
-//! the `.wasm` and its glue both carry. binaryen renames them in the module
+//! Short import and export names for every build: wasm-bindgen names every
+//! import like `__wbg_addEventListener_f2d27251d333a631`, which the `.wasm`
+//! and its glue both carry. binaryen renames them in the module
 //! (`--minify-imports-and-exports-and-modules`) and prints the mapping; this
-//! applies the same mapping to the glue. The bundler build keeps its names:
-//! there the bundler links the module's imports to the glue's exports.
+//! applies the same mapping to the glue.
 
 use crate::shell::Result;
 

@@ -26,7 +26,8 @@ pub fn run() -> Outcome {
         }
     };
     let pkg = root().join("pkg");
-    check("pkg/ holds package.json, index.d.ts, README and the three targets", layout(&pkg));
+    check("pkg/ holds package.json, index.d.ts, README, the licenses and the three targets", layout(&pkg));
+    check("every path package.json names is in pkg/", manifest_paths(&pkg));
     check("the .d.ts declares every method the module exports", declared_methods(&pkg));
     check("the public .d.ts has no `any`", no_any(&pkg));
     let web = sizes.iter().find(|s| s.dir == "web").map_or(usize::MAX, |s| s.wasm + s.js);
@@ -44,16 +45,27 @@ fn layout(pkg: &Path) -> Result<()> {
         "package.json",
         "index.d.ts",
         "README.md",
+        "LICENSE-MIT",
+        "LICENSE-APACHE",
         "web/index.js",
         "web/magisterium_a2a_bg.wasm",
         "bundler/index.js",
-        "bundler/magisterium_a2a_bg.wasm",
         "node/index.cjs",
         "node/index.mjs",
         "node/magisterium_a2a_bg.wasm",
     ];
     let missing: Vec<&str> = required.into_iter().filter(|f| !pkg.join(f).exists()).collect();
     if missing.is_empty() { Ok(()) } else { Err(format!("missing {}", missing.join(", "))) }
+}
+
+/// Every path in `package.json` (`main`, `module`, `types`, `exports`,
+/// `files`, `sideEffects`) names a file or folder of `pkg/`.
+fn manifest_paths(pkg: &Path) -> Result<()> {
+    const LIST: &str = "const m = require(process.argv[1] + '/package.json'); const paths = [m.main, m.module, m.types, ...m.files, ...m.sideEffects]; \
+        const walk = (v) => (typeof v === 'string' ? paths.push(v) : Object.values(v).forEach(walk)); walk(m.exports); \
+        console.log(paths.filter((p) => !require('fs').existsSync(require('path').join(process.argv[1], p))).join(' '));";
+    let missing = stdout_or_fail(Command::new("node").arg("-e").arg(LIST).arg(pkg))?;
+    if missing.trim().is_empty() { Ok(()) } else { Err(format!("missing {}", missing.trim())) }
 }
 
 /// Every method wasm-bindgen exports on the client classes is declared in

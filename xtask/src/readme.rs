@@ -1,7 +1,8 @@
 //! The README's code is executed: every ```js block of the README and of
-//! the npm README runs as an ES module in Node against the simulator (and the
-//! fixture agent, for the orchestrator example), importing the installed
-//! package, so the docs never drift.
+//! the npm README runs in Node against the simulator (and the fixture agent,
+//! for the orchestrator example), importing the installed package, so the
+//! docs never drift. A block is an ES module, or CommonJS when its first line
+//! is the comment `// CommonJS`.
 
 use crate::agent_server;
 use crate::child_server::ChildServer;
@@ -31,6 +32,12 @@ pub fn js_blocks(markdown: &str) -> Vec<String> {
     blocks
 }
 
+/// The file extension that makes Node run `block` as it is written: `cjs` for
+/// a block that starts with `// CommonJS`, else `mjs`.
+fn extension(block: &str) -> &'static str {
+    if block.starts_with("// CommonJS") { "cjs" } else { "mjs" }
+}
+
 /// Runs every ```js block of `README.md` and `pkg/README.md`.
 pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
     let dir = root().join("tests/readme-examples");
@@ -48,7 +55,7 @@ pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
             return Outcome::broken(&format!("{readme} has no js example"));
         }
         for (index, block) in blocks.iter().enumerate() {
-            let file = dir.join(format!("{}-{}.mjs", readme.replace(['/', '.'], "_"), index + 1));
+            let file = dir.join(format!("{}-{}.{}", readme.replace(['/', '.'], "_"), index + 1, extension(block)));
             let ran = std::fs::write(&file, block).map_err(|e| e.to_string()).and_then(|()| {
                 tee(Command::new("node")
                     .arg(&file)
@@ -73,11 +80,17 @@ pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
 
 #[cfg(test)]
 mod tests {
-    use super::js_blocks;
+    use super::{extension, js_blocks};
 
     #[test]
     fn finds_only_js_blocks() {
         let md = "text\n```js\nconsole.log(1);\n```\n```sh\nls\n```\n```js\na;\nb;\n```\n";
         assert_eq!(js_blocks(md), vec!["console.log(1);\n".to_string(), "a;\nb;\n".to_string()]);
+    }
+
+    #[test]
+    fn a_block_marked_commonjs_runs_as_commonjs() {
+        assert_eq!(extension("// CommonJS\nconst x = require(\"x\");\n"), "cjs");
+        assert_eq!(extension("import x from \"x\";\n// CommonJS is not this\n"), "mjs");
     }
 }

@@ -54,6 +54,10 @@ pub fn run() -> Result<()> {
                 ));
                 results.push(("node suite (nodejs build vs simulator and agent)", node_tests(&sim, &agent)));
                 results.push(("README examples (executed in Node)", crate::readme::run(&sim, &agent)));
+                results.push((
+                    "bundlers suite (the tarball in Vite, webpack, Rollup, esbuild, a plain page and Node)",
+                    crate::bundlers::run(&sim),
+                ));
             }
             Err(e) => results.push(("node suite (nodejs build vs simulator and agent)", Outcome::broken(&e))),
         }

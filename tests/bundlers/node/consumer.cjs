@@ -1,0 +1,6 @@
+// A Node CommonJS consumer: prints which file the package resolved to and the calls' outcome.
+const { MagisteriumClient, MagisteriumError } = require("magisterium-a2a");
+
+import("../calls.mjs")
+  .then(({ exercise }) => exercise({ MagisteriumClient, MagisteriumError }, process.env.MAGISTERIUM_ENDPOINT))
+  .then((outcome) => console.log(JSON.stringify({ resolved: require.resolve("magisterium-a2a"), ...outcome })));

@@ -1,0 +1,8 @@
+// A Rollup app that awaits init() first, as the README's quickstart does.
+import init, { MagisteriumClient, MagisteriumError } from "magisterium-a2a";
+import { exercise, pageEndpoint, report } from "../calls.mjs";
+
+report(async () => {
+  await init();
+  return exercise({ MagisteriumClient, MagisteriumError }, pageEndpoint());
+});

@@ -1,0 +1,5 @@
+// A Vite app that never calls init(): the package's default build is ready on import.
+import { MagisteriumClient, MagisteriumError } from "magisterium-a2a";
+import { exercise, pageEndpoint, report } from "../calls.mjs";
+
+report(() => exercise({ MagisteriumClient, MagisteriumError }, pageEndpoint()));

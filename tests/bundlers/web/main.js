@@ -1,0 +1,20 @@
+// A page without a bundler on the web build: a client made before `await init()`
+// fails with NOT_INITIALIZED (not a TypeError); after it, the calls work.
+import init, { A2AClient, MagisteriumClient, MagisteriumError } from "magisterium-a2a";
+import { describe, exercise, pageEndpoint, report } from "../calls.mjs";
+
+report(async () => {
+  const endpoint = pageEndpoint();
+  let constructed = "constructed";
+  try {
+    new MagisteriumClient({ token: "demo-token", endpoint });
+  } catch (e) {
+    constructed = describe(e, MagisteriumError);
+  }
+  const discovered = await A2AClient.discover(endpoint).then(
+    () => "resolved",
+    (e) => describe(e, MagisteriumError),
+  );
+  await init();
+  return { beforeInit: { constructed, discovered }, ...(await exercise({ MagisteriumClient, MagisteriumError }, endpoint)) };
+});

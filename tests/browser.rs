@@ -27,3 +27,5 @@ mod reliability;
 mod skills;
 #[path = "browser/tasks.rs"]
 mod tasks;
+#[path = "browser/urls.rs"]
+mod urls;

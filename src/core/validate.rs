@@ -2,76 +2,93 @@
 //! dates, ids and numeric options. Every refusal is INVALID_INPUT.
 
 use super::error::Error;
-use super::text::{cat, hex, int, is_whole, padded, trim_end_ascii};
+use super::text::{cat, hex, int, is_whole, padded};
 use alloc::borrow::ToOwned;
 use alloc::string::String;
 
 /// The endpoint the contract names; the default.
 pub const DEFAULT_ENDPOINT: &str = "https://www.magisterium.com/api/v1/a2a";
 
+/// What a WHATWG URL parser made of a URL: the parts the rules here decide
+/// on. Who parses is not the core's business: in the bundle it is the
+/// platform's `URL` (the parser `fetch` itself uses), natively the `url` crate ([`parse_url`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UrlParts {
+    /// The serialised URL (`URL.href`): what is fetched.
+    pub href: String,
+    /// The scheme and its colon (`URL.protocol`), e.g. `"https:"`.
+    pub protocol: String,
+    /// The host without its port (`URL.hostname`): a lowercased domain, an
+    /// IPv4 address in dotted decimal, or an IPv6 address in brackets.
+    pub hostname: String,
+    /// True when the URL carries a username or a password.
+    pub credentials: bool,
+}
+
+/// A WHATWG URL parser: the parts of what it accepts, `None` for what it refuses.
+pub type UrlParser = fn(&str) -> Option<UrlParts>;
+
 /// A checked endpoint URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Endpoint {
-    /// The URL as given (trimmed).
+    /// The parser's `href`: what is fetched.
     pub url: String,
     /// True for `https:`.
     pub https: bool,
-    /// True when the host is loopback (`localhost`, `127.0.0.0/8`, `[::1]`).
+    /// True when the host never leaves the machine (`localhost`, `127.0.0.0/8`, `[::1]`).
     pub loopback: bool,
-    /// The host, lowercased (an IPv6 address without its brackets).
+    /// The parser's `hostname`.
     pub host: String,
 }
 
-/// Parses an absolute `http:`/`https:` URL with a host.
-pub fn endpoint<V>(url: &str) -> Result<Endpoint, Error<V>> {
-    let url = url.trim();
-    let refuse = |why: &str| Err(Error::invalid_input(cat(&["endpoint ", why, ": ", &shorten(url)])));
-    let lower = url.to_ascii_lowercase();
-    let (https, rest) = if let Some(rest) = lower.strip_prefix("https://") {
-        (true, rest)
-    } else if let Some(rest) = lower.strip_prefix("http://") {
-        (false, rest)
-    } else {
-        return refuse("must be an absolute http: or https: URL");
+/// Checks `text` as a URL to send requests to (`what` names it in messages):
+/// INVALID_INPUT when `parse` refuses it, when it is not `http:` or `https:`,
+/// or when it carries credentials or has no host.
+pub fn endpoint<V>(what: &str, text: &str, parse: UrlParser) -> Result<Endpoint, Error<V>> {
+    let refuse = |why: &str| Err(Error::invalid_input(cat(&[what, " ", why])));
+    let Some(url) = parse(text) else {
+        return refuse(&cat(&["is not a URL: ", &shorten(text)]));
     };
-    if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return refuse("must not contain spaces or control characters");
+    let https = url.protocol == "https:";
+    if !https && url.protocol != "http:" {
+        return refuse(&cat(&["must be an http: or https: URL: ", &shorten(text)]));
     }
-    let host_port = rest.split(['/', '?', '#']).next().unwrap_or("");
-    if host_port.contains('@') {
-        return refuse("must not carry credentials");
+    // The URL is not echoed: its password would be in the message.
+    if url.credentials {
+        return refuse("must not carry a username or password");
     }
-    let host = if let Some(v6) = host_port.strip_prefix('[') {
-        match v6.split_once(']') {
-            Some((host, _)) => host,
-            None => return refuse("has an unclosed IPv6 bracket"),
-        }
-    } else {
-        host_port.split(':').next().unwrap_or("")
-    };
-    if host.is_empty() {
+    if url.hostname.is_empty() {
         return refuse("has no host");
     }
-    Ok(Endpoint { url: url.to_owned(), https, loopback: is_loopback(host), host: host.to_owned() })
+    Ok(Endpoint { url: url.href, https, loopback: is_loopback(&url.hostname), host: url.hostname })
 }
 
-/// True for hosts that never leave the machine.
-fn is_loopback(host: &str) -> bool {
-    let host = trim_end_ascii(host, b'.');
-    if host == "localhost" || host.ends_with(".localhost") || host == "::1" {
+/// True for a parser's `hostname` that never leaves the machine: `localhost`
+/// and `*.localhost`, an IPv4 address in 127.0.0.0/8, `[::1]`. The parser
+/// writes every IPv4 address as four decimal octets (`127.1`, `0x7f.1` and
+/// `2130706433` all become `127.0.0.1`) and every IPv6 one compressed, so
+/// these few shapes are the only ones to compare with. Nothing else is
+/// loopback, not `localhost.` (a trailing dot, which the parser keeps)
+/// nor `[::ffff:7f00:1]` (an IPv4-mapped address).
+fn is_loopback(hostname: &str) -> bool {
+    if hostname == "localhost" || hostname.ends_with(".localhost") || hostname == "[::1]" {
         return true;
     }
-    let Some(rest) = host.strip_prefix("127.") else {
-        return false;
-    };
-    let mut octets = 0;
-    for octet in rest.split('.') {
-        if octet.parse::<u8>().is_err() {
-            return false;
-        }
-        octets += 1;
-    }
-    octets == 3
+    let mut octets = hostname.split('.');
+    octets.next() == Some("127") && octets.clone().count() == 3 && octets.all(|octet| octet.parse::<u8>().is_ok())
+}
+
+/// The `url` crate (rust-url, WHATWG-conformant) as the parser: natively
+/// (tests, fuzzing); never in the wasm bundle, which uses the platform's `URL`.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn parse_url(text: &str) -> Option<UrlParts> {
+    let url = url::Url::parse(text).ok()?;
+    Some(UrlParts {
+        protocol: cat(&[url.scheme(), ":"]),
+        hostname: url.host_str().unwrap_or("").to_owned(),
+        credentials: !url.username().is_empty() || url.password().is_some_and(|p| !p.is_empty()),
+        href: url.into(),
+    })
 }
 
 /// Refuses to send a token in clear text to anything but loopback.
@@ -202,56 +219,67 @@ pub fn uuid_v4(random: u128) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::error::ErrorCode;
 
     type E = Error<()>;
 
-    #[test]
-    fn endpoints_need_http_or_https_and_a_host() {
-        let ok = endpoint::<()>("https://www.magisterium.com/api/v1/a2a").unwrap();
-        assert!(ok.https && !ok.loopback);
-        for bad in [
-            "",
-            "ftp://x/y",
-            "www.magisterium.com",
-            "https://",
-            "https:///path",
-            "javascript:alert(1)",
-            "https://user:pw@host/",
-            "https://[::1/x",
-            "https://a b/",
-        ] {
-            assert!(endpoint::<()>(bad).is_err(), "{bad}");
-        }
+    /// The `url` crate's parts for `text`, checked as an endpoint.
+    fn checked(text: &str) -> Result<Endpoint, E> {
+        endpoint("endpoint", text, parse_url)
     }
 
     #[test]
-    fn loopback_hosts_are_recognised() {
-        for url in [
-            "http://127.0.0.1:8787/api",
-            "http://localhost/x",
-            "http://LOCALHOST:1",
-            "http://[::1]:80/",
-            "http://127.8.9.10",
-            "http://app.localhost/",
-        ] {
-            assert!(endpoint::<()>(url).unwrap().loopback, "{url}");
+    fn endpoints_need_http_or_https_a_host_and_no_credentials() {
+        let ok = checked(" https://WWW.magisterium.com/api/v1/a2a").unwrap();
+        assert_eq!(ok.url, "https://www.magisterium.com/api/v1/a2a", "the parser's href");
+        assert!(ok.https && !ok.loopback);
+        for bad in ["", "ftp://x/y", "www.magisterium.com", "https://", "javascript:alert(1)", "https://[::1/x"] {
+            assert_eq!(checked(bad).unwrap_err().code, ErrorCode::InvalidInput, "{bad}");
         }
-        for url in [
-            "http://127.0.0.1.evil.com/",
-            "http://10.0.0.1/",
-            "http://localhost.evil.com/",
-            "http://128.0.0.1/",
-            "http://127.0.0.256/",
+        let no_host = |_: &str| {
+            Some(UrlParts { href: "http:".into(), protocol: "http:".into(), hostname: "".into(), credentials: false })
+        };
+        assert!(endpoint::<()>("endpoint", "http:", no_host).unwrap_err().message.contains("no host"));
+    }
+
+    #[test]
+    fn credentials_are_refused_without_echoing_them() {
+        for url in ["https://user:hunter2@host/", "https://hunter2@host/", "https://:hunter2@host/"] {
+            let e = checked(url).unwrap_err();
+            assert!(!e.message.contains("hunter2"), "{}", e.message);
+        }
+        assert_eq!(checked("https://@host/").unwrap().url, "https://host/", "an empty userinfo is no credential");
+    }
+
+    #[test]
+    fn loopback_is_localhost_127_0_0_0_8_and_ipv6_one_exactly() {
+        for host in ["localhost", "app.localhost", "127.0.0.1", "127.255.255.255", "127.0.1.0", "[::1]"] {
+            assert!(is_loopback(host), "{host}");
+        }
+        for host in [
+            "localhost.",
+            "app.localhost.",
+            "xlocalhost",
+            "localhost.evil.example",
+            "127.0.0.1.evil.example",
+            "127.0.0",
+            "127.0.0.256",
+            "127.0.0.-1",
+            "128.0.0.1",
+            "0.0.0.0",
+            "[::ffff:7f00:1]",
+            "[::]",
+            "",
         ] {
-            assert!(!endpoint::<()>(url).unwrap().loopback, "{url}");
+            assert!(!is_loopback(host), "{host}");
         }
     }
 
     #[test]
     fn a_token_never_travels_in_clear_text_off_the_machine() {
-        let remote = endpoint::<()>("http://parish.example/proxy").unwrap();
-        let local = endpoint::<()>("http://127.0.0.1:9/a2a").unwrap();
-        let secure = endpoint::<()>("https://parish.example/proxy").unwrap();
+        let remote = checked("http://parish.example/proxy").unwrap();
+        let local = checked("http://127.0.0.1:9/a2a").unwrap();
+        let secure = checked("https://parish.example/proxy").unwrap();
         assert!(token_transport::<()>(&remote, true).is_err());
         assert!(token_transport::<()>(&remote, false).is_ok());
         assert!(token_transport::<()>(&local, true).is_ok());
@@ -314,7 +342,7 @@ mod tests {
     #[test]
     fn long_urls_are_shortened_in_messages() {
         let long = format!("ftp://{}", "é".repeat(200));
-        let e: E = endpoint(&long).unwrap_err();
+        let e = checked(&long).unwrap_err();
         assert!(e.message.chars().count() < 140);
     }
 }

@@ -7,6 +7,7 @@
 use super::error::to_js;
 use super::jobs::{self, Work};
 use super::options::{CLIENT_KEYS, Reader, client_config, dialect};
+use super::platform_url::parse_url;
 use super::session::Session;
 use super::task_methods::task_methods;
 use crate::core::card::dialect_of;
@@ -71,8 +72,8 @@ impl A2AClient {
         let Some(url) = o.string("endpoint")? else {
             return Err(Error::invalid_input("options.endpoint is required (or use A2AClient.discover)"));
         };
-        let endpoint = validate::endpoint(&url)?;
-        let dialect = dialect(&o)?.unwrap_or_else(|| dialect_of(&endpoint.host, false));
+        let endpoint = validate::endpoint("endpoint", &url, parse_url)?;
+        let dialect = dialect(&o)?.unwrap_or_else(|| dialect_of(&endpoint, false));
         let config = client_config(&o, endpoint)?;
         Ok(A2AClient { session: Rc::new(Session::new(config, dialect)), card: JsValue::NULL })
     }

@@ -4,9 +4,10 @@
 use super::agent::A2AClient;
 use super::error::to_js;
 use super::options::{CLIENT_KEYS, Reader, client_config, dialect};
+use super::platform_url::parse_url;
 use super::session::Session;
 use super::transport::{self, CallSignal};
-use crate::core::card::{self, CardHead};
+use crate::core::card::{self, CardBase, CardHead};
 use crate::core::error::Error;
 use crate::core::validate;
 use crate::core::wire::HttpReply;
@@ -46,31 +47,32 @@ async fn discover_client(base_url: &JsValue, options: &JsValue) -> Result<A2ACli
     let keys = [&CLIENT_KEYS[..], &["dialect", "signal"]].concat();
     let o = Reader::new(options, "options", &keys)?;
     let base = validate::required_text("baseUrl", base_url.as_string())?;
-    let urls = card::card_urls(&base)?;
+    let base = card::card_base(&base, parse_url)?;
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;
     let dialect = dialect(&o)?;
     let signal = CallSignal::start(o.signal()?, timeout_ms.unwrap_or(30_000))?;
-    let (head, card) = card_for(card::normalized_base(&base), &urls, &signal).await?;
-    let config = client_config(&o, validate::endpoint(&head.url)?)?;
+    let (head, card) = card_for(&base, &signal).await?;
+    let config = client_config(&o, head.endpoint)?;
     Ok(A2AClient::discovered(Session::new(config, dialect.unwrap_or(head.dialect)), card))
 }
 
 /// The card under `base`: cached while fresh, else fetched from the first
 /// well-known path that answers one.
-async fn card_for(base: &str, urls: &[String; 2], signal: &CallSignal) -> Result<(CardHead, JsValue)> {
+async fn card_for(base: &CardBase, signal: &CallSignal) -> Result<(CardHead, JsValue)> {
+    let key = base.key.as_str();
     let now = js_sys::Date::now();
-    let cached = CARDS.0.borrow().iter().find(|c| c.base == base && c.expires_ms > now).map(|c| c.card.clone());
+    let cached = CARDS.0.borrow().iter().find(|c| c.base == key && c.expires_ms > now).map(|c| c.card.clone());
     if let Some(card) = cached {
-        return Ok((card::read_card(&card)?, card));
+        return Ok((card::read_card(&card, parse_url)?, card));
     }
     let mut last = Error::bad_response("no agent card");
-    for url in urls {
+    for url in &base.urls {
         match fetch_card(url, signal).await {
             Ok((head, card, max_age_ms)) => {
                 let mut cards = CARDS.0.borrow_mut();
-                cards.retain(|c| c.base != base && c.expires_ms > now);
+                cards.retain(|c| c.base != key && c.expires_ms > now);
                 if max_age_ms > 0.0 {
-                    cards.push(Cached { base: String::from(base), card: card.clone(), expires_ms: now + max_age_ms });
+                    cards.push(Cached { base: String::from(key), card: card.clone(), expires_ms: now + max_age_ms });
                 }
                 return Ok((head, card));
             }
@@ -89,5 +91,5 @@ async fn fetch_card(url: &str, signal: &CallSignal) -> Result<(CardHead, JsValue
         Some(card) if (200..300).contains(&status) => card,
         _ => return Err(Error::bad_response("no agent card at this address").with_http_status(status)),
     };
-    Ok((card::read_card(&card)?, card, card::max_age_ms(cache_control.as_deref())))
+    Ok((card::read_card(&card, parse_url)?, card, card::max_age_ms(cache_control.as_deref())))
 }

@@ -12,6 +12,7 @@ mod jobs;
 mod js;
 mod json;
 mod options;
+mod platform_url;
 mod session;
 mod task_methods;
 mod transport;

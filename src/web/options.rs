@@ -3,6 +3,7 @@
 //! so a typo never silently falls back to a default.
 
 use super::js;
+use super::platform_url::parse_url;
 use crate::core::error::{Dialect, Error};
 use crate::core::pacing::{Pacer, Rate};
 use crate::core::retry::RetryPolicy;
@@ -52,7 +53,8 @@ pub const CLIENT_KEYS: [&str; 7] =
 /// the default endpoint of the contract when absent.
 pub fn magisterium_config(options: &JsValue) -> Result<ClientConfig> {
     let o = Reader::new(options, "options", &[&CLIENT_KEYS[..], &["endpoint"]].concat())?;
-    let endpoint = validate::endpoint(o.string("endpoint")?.as_deref().unwrap_or(DEFAULT_ENDPOINT))?;
+    let text = o.string("endpoint")?;
+    let endpoint = validate::endpoint("endpoint", text.as_deref().unwrap_or(DEFAULT_ENDPOINT), parse_url)?;
     client_config(&o, endpoint)
 }
 

@@ -113,8 +113,8 @@ impl Drop for CallSignal {
 /// `Authorization: Bearer …`, nothing else. The response body is parsed by
 /// `JSON.parse` in JS; one that is not JSON reaches the core as `None`; one
 /// over `max_bytes` (counted as it is read, after any `Content-Encoding` is
-/// undone) is BAD_RESPONSE, and its read is stopped there. `url` and `token` (or `undefined`) are JS
-/// strings, made once per client rather than per request.
+/// undone) is BAD_RESPONSE, its read stopped there. `url` and `token` (or
+/// `undefined`) are JS strings, made once per client rather than per request.
 pub async fn send(
     call: &CallSignal,
     url: &JsValue,

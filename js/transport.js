@@ -1,6 +1,6 @@
 // The client's I/O, on the JS side of the boundary: one call's cancellation
 // (the caller's signal and the call's timeout as one AbortController) and one
-// HTTP exchange (`fetch`, the size bound, the body read and `JSON.parse`),
+// HTTP exchange (`fetch`, the body read within its size bound and `JSON.parse`),
 // and the driver that runs a call's Rust future across the promises it awaits.
 // Written in JS because each is a handful of browser calls: from Rust every
 // one of them would be a crossing, and the async glue around them would weigh
@@ -127,15 +127,50 @@ function declaredLength(value) {
   return value !== null && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
 }
 
+/** Decodes a body as `response.text()` does: UTF-8, a leading BOM dropped, invalid bytes as U+FFFD. */
+const utf8 = new TextDecoder();
+
+/**
+ * Reads `body` (a `response.body`; `null` is an empty body) as text, counting
+ * the bytes as they arrive: `fetch` has already undone any `Content-Encoding`,
+ * so these are the decoded bytes a compressed body expands to. Resolves with
+ * `undefined` as soon as the count passes `maxBytes`, cancelling the read
+ * (which ends the request): no more than one chunk past the limit is held.
+ * Rejects when the read fails or the call's signal aborts it.
+ */
+async function readText(body, maxBytes) {
+  if (!body) return "";
+  const reader = body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (let read; !(read = await reader.read()).done; ) {
+    size += read.value.byteLength;
+    if (size > maxBytes) {
+      reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(read.value);
+  }
+  // One decode over the whole body: most bodies arrive in one chunk, decoded as it is.
+  if (chunks.length === 1) return utf8.decode(chunks[0]);
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return utf8.decode(bytes);
+}
+
 /**
  * One HTTP exchange: POSTs `body` (or GETs, without one) with exactly
  * `Content-Type: application/json` (with a body) and, with a token,
  * `Authorization: Bearer …`. Never rejects; resolves with
- * `{ status, failed, error, tooLarge, body, retryAfter, cacheControl }`:
- * `failed` is 1 when the request failed, 2 when the body could not be read
- * (`error` is what was thrown); `tooLarge` is the size of a response over
- * `maxBytes` (refused from its `Content-Length` before the download when it
- * declares one, else counted in UTF-16 units); `body` is the parsed JSON,
+ * `{ status, failed, error, body, retryAfter, cacheControl }`: `failed` is 1
+ * when the request failed, 2 when the body could not be read (`error` is what
+ * was thrown), 3 when the body is larger than `maxBytes` (refused from its
+ * `Content-Length` before the download when it declares more, else stopped as
+ * soon as the bytes read pass it), else 0; `body` is the parsed JSON,
  * `undefined` when the body is not JSON; `retryAfter` is read from a
  * response that is not 2xx, `cacheControl` from one to a GET.
  */
@@ -148,7 +183,7 @@ export function exchange(url, token, body, maxBytes, signal) {
     headers["Content-Type"] = "application/json";
   }
   if (token !== undefined) headers.Authorization = "Bearer " + token;
-  const out = { status: 0, failed: 1, error: undefined, tooLarge: undefined, body: undefined, retryAfter: null, cacheControl: null };
+  const out = { status: 0, failed: 1, error: undefined, body: undefined, retryAfter: null, cacheControl: null };
   const fail = (error) => {
     out.error = error;
     return out;
@@ -160,17 +195,15 @@ export function exchange(url, token, body, maxBytes, signal) {
     // Only what the core reads: `Retry-After` of a failure, `Cache-Control` of a card (a GET).
     if (!response.ok) out.retryAfter = read.get("Retry-After");
     if (body === undefined) out.cacheControl = read.get("Cache-Control");
-    const declared = declaredLength(read.get("Content-Length"));
-    if (declared > maxBytes) {
-      out.failed = 0;
-      out.tooLarge = declared;
+    if (declaredLength(read.get("Content-Length")) > maxBytes) {
+      out.failed = 3;
       if (response.body) response.body.cancel().catch(() => {});
       return out;
     }
-    return response.text().then((text) => {
-      out.failed = 0;
-      if (text.length > maxBytes) out.tooLarge = text.length;
+    return readText(response.body, maxBytes).then((text) => {
+      if (text === undefined) out.failed = 3;
       else {
+        out.failed = 0;
         try {
           out.body = JSON.parse(text);
         } catch {

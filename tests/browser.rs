@@ -23,6 +23,8 @@ mod errors;
 mod hostile;
 #[path = "browser/reliability.rs"]
 mod reliability;
+#[path = "browser/response_limits.rs"]
+mod response_limits;
 #[path = "browser/skills.rs"]
 mod skills;
 #[path = "browser/tasks.rs"]

@@ -6,7 +6,7 @@ use hyper::{Request, StatusCode};
 use std::time::Duration;
 
 use crate::auth::{Plan, bearer_token};
-use crate::faults::Fault;
+use crate::faults::{Fault, Route};
 use crate::http::{BodyError, HttpResponse, plain_error, read_body};
 use crate::inject;
 use crate::methods::{self, Caller};
@@ -27,7 +27,7 @@ pub(crate) async fn handle(state: &State, request: Request<Incoming>) -> HttpRes
         }
     };
     let token = bearer_token(&head.headers);
-    let fault = lock(&state.faults).take(token);
+    let fault = lock(&state.faults).take(Route::A2a, token);
     if let Some(replaced) = fault.as_ref().and_then(|f| inject::replacement(f, &body)) {
         return replaced;
     }

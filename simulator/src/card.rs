@@ -9,6 +9,20 @@ use crate::skills::Skill;
 /// The A2A endpoint path.
 pub(crate) const ENDPOINT_PATH: &str = "/api/v1/a2a";
 
+/// The card's well-known names: A2A 0.2 and Magisterium's, then A2A 0.3's.
+const CARD_NAMES: [&str; 2] = ["/.well-known/agent.json", "/.well-known/agent-card.json"];
+
+/// For a path of the agent card, the path segment before its well-known name (`None` at the
+/// root; card faults are scoped by it, as A2A faults are by the token); `None` for other paths.
+pub(crate) fn card_scope(path: &str) -> Option<Option<&str>> {
+    let prefix = CARD_NAMES.iter().find_map(|name| path.strip_suffix(name))?;
+    match prefix.strip_prefix('/') {
+        None if prefix.is_empty() => Some(None),
+        Some(scope) if !scope.is_empty() && !scope.contains('/') => Some(Some(scope)),
+        _ => None,
+    }
+}
+
 /// The card's skill entry: name, description, tags and examples.
 fn skill_entry(skill: Skill) -> Value {
     let (name, description, tags, examples): (&str, &str, &[&str], &[&str]) = match skill {
@@ -88,4 +102,26 @@ pub(crate) fn agent_card(base_url: &str) -> Value {
         },
         "security": [{ "bearer": [] }],
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::card_scope;
+
+    #[test]
+    fn card_paths_and_their_scope() {
+        assert_eq!(card_scope("/.well-known/agent.json"), Some(None));
+        assert_eq!(card_scope("/.well-known/agent-card.json"), Some(None));
+        assert_eq!(card_scope("/t-1/.well-known/agent.json"), Some(Some("t-1")));
+        assert_eq!(card_scope("/t-1/.well-known/agent-card.json"), Some(Some("t-1")));
+        for other in [
+            "/",
+            "/.well-known/agent.jsonx",
+            "//.well-known/agent.json",
+            "/a/b/.well-known/agent.json",
+            "x/.well-known/agent.json",
+        ] {
+            assert_eq!(card_scope(other), None, "{other}");
+        }
+    }
 }

@@ -5,10 +5,12 @@ use hyper::header::{HeaderName, HeaderValue};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Largest `oversized.bytes` accepted (256 MiB).
+/// Largest `bytes` accepted (`oversized`, `short_content_length`): 256 MiB.
 const MAX_OVERSIZED_BYTES: usize = 256 * 1024 * 1024;
-/// Longest `slow.delayMs` accepted (10 minutes).
+/// Longest `slow.delayMs` and `never_ending.everyMs` accepted (10 minutes).
 const MAX_DELAY_MS: u64 = 600_000;
+/// Largest `never_ending.chunkBytes` accepted (1 MiB).
+const MAX_CHUNK_BYTES: usize = 1024 * 1024;
 
 /// One fault. JSON shape: `{"fault": "<snake_case name>", ...camelCase params}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -31,14 +33,35 @@ pub enum Fault {
     WrongId,
     /// `message/send` answers and stores the task in state `working`, without artifacts.
     Working,
-    /// A valid success response padded to `bytes` (default 8 MiB).
+    /// A valid success response padded to `bytes` (default 8 MiB), gzip-compressed with `gzip`.
     Oversized {
-        /// Total body size in bytes.
+        /// Total body size in bytes (decoded, with `gzip`).
         #[serde(default = "default_oversized_bytes")]
         bytes: usize,
+        /// Sent with `Content-Encoding: gzip`, compressed as it is read (chunked, no `Content-Length`).
+        #[serde(default)]
+        gzip: bool,
     },
-    /// Status 200 and a JSON body that opens an object and then trickles whitespace forever.
-    NeverEnding,
+    /// The `oversized` body sent after a `Content-Length` smaller than it (written raw: hyper keeps
+    /// a body to its declared length), then the connection is closed.
+    ShortContentLength {
+        /// The body actually sent, in bytes.
+        #[serde(default = "default_oversized_bytes")]
+        bytes: usize,
+        /// The `Content-Length` declared (less than `bytes`).
+        #[serde(default = "default_declared_length")]
+        content_length: usize,
+    },
+    /// Status 200 and a JSON body that opens an object and then sends whitespace forever:
+    /// `chunkBytes` spaces every `everyMs` (0: as fast as the client reads).
+    NeverEnding {
+        /// Spaces per chunk (default 1).
+        #[serde(default = "default_chunk_bytes")]
+        chunk_bytes: usize,
+        /// Pause between chunks in milliseconds (default 50).
+        #[serde(default = "default_every_ms")]
+        every_ms: u64,
+    },
     /// The normal response without any `Access-Control-*` header.
     NoCors,
     /// Any status with a verbatim body; `{{id}}` in the body becomes the request id as JSON.
@@ -54,6 +77,9 @@ pub enum Fault {
         /// Extra response headers as `[name, value]` pairs (e.g. `Retry-After`).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         headers: Vec<(String, String)>,
+        /// Sent with `Content-Encoding: gzip` (chunked, no `Content-Length`).
+        #[serde(default)]
+        gzip: bool,
     },
     /// A 200 JSON-RPC success envelope carrying this `result` verbatim (`null` when absent).
     Result {
@@ -84,6 +110,18 @@ fn default_oversized_bytes() -> usize {
     8 * 1024 * 1024
 }
 
+fn default_declared_length() -> usize {
+    1024
+}
+
+fn default_chunk_bytes() -> usize {
+    1
+}
+
+fn default_every_ms() -> u64 {
+    50
+}
+
 fn default_content_type() -> String {
     "application/json".to_string()
 }
@@ -92,15 +130,30 @@ fn default_times() -> u32 {
     1
 }
 
-/// A fault armed for the next matching `POST /api/v1/a2a` requests.
+/// Which requests a fault applies to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Route {
+    /// `POST /api/v1/a2a`, scoped by the Bearer token.
+    #[default]
+    A2a,
+    /// `GET` of the agent card (`/.well-known/agent.json` or `agent-card.json`, at the root or
+    /// under one path segment), scoped by that segment: `GET /{token}/.well-known/agent.json`.
+    Card,
+}
+
+/// A fault armed for the next matching requests.
 ///
-/// JSON shape: `{"fault": NAME, "token"?: "…", "times"?: N, ...params}`.
+/// JSON shape: `{"fault": NAME, "route"?: "a2a"|"card", "token"?: "…", "times"?: N, ...params}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FaultRule {
     /// The fault and its parameters.
     #[serde(flatten)]
     pub fault: Fault,
-    /// Only requests whose Bearer token equals this; `None` matches any request.
+    /// The requests it applies to (default: the A2A endpoint).
+    #[serde(default)]
+    pub route: Route,
+    /// Only requests whose Bearer token (card: path segment) equals this; `None` matches any request.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
     /// How many requests it applies to (default 1); 0 means until reset.
@@ -138,12 +191,31 @@ impl FaultRule {
         if self.token.as_deref().is_some_and(str::is_empty) {
             return Err("`token` must not be empty".into());
         }
+        let rpc_only =
+            matches!(self.fault, Fault::WrongId | Fault::Working | Fault::Result { .. } | Fault::Error { .. });
+        if self.route == Route::Card && rpc_only {
+            return Err("this fault applies to the A2A endpoint only".into());
+        }
         match &self.fault {
             Fault::Slow { delay_ms } if *delay_ms > MAX_DELAY_MS => {
                 Err(format!("`delayMs` must be at most {MAX_DELAY_MS}"))
             }
-            Fault::Oversized { bytes } if *bytes > MAX_OVERSIZED_BYTES => {
+            Fault::Oversized { bytes, .. } | Fault::ShortContentLength { bytes, .. }
+                if *bytes > MAX_OVERSIZED_BYTES =>
+            {
                 Err(format!("`bytes` must be at most {MAX_OVERSIZED_BYTES}"))
+            }
+            Fault::ShortContentLength { bytes, content_length } if content_length >= bytes => {
+                Err("`contentLength` must be less than `bytes`".into())
+            }
+            Fault::NeverEnding { chunk_bytes, every_ms } => {
+                if !(1..=MAX_CHUNK_BYTES).contains(chunk_bytes) {
+                    return Err(format!("`chunkBytes` must be between 1 and {MAX_CHUNK_BYTES}"));
+                }
+                if *every_ms > MAX_DELAY_MS {
+                    return Err(format!("`everyMs` must be at most {MAX_DELAY_MS}"));
+                }
+                Ok(())
             }
             Fault::Status { status, content_type, headers, .. } => {
                 http_status(*status)?;
@@ -174,6 +246,7 @@ pub(crate) fn http_status(code: u16) -> Result<StatusCode, String> {
 #[derive(Debug)]
 struct Armed {
     fault: Fault,
+    route: Route,
     token: Option<String>,
     /// `None`: until reset.
     remaining: Option<u32>,
@@ -190,14 +263,17 @@ impl FaultStore {
     pub(crate) fn arm(&mut self, rule: FaultRule) {
         self.armed.push(Armed {
             fault: rule.fault,
+            route: rule.route,
             token: rule.token,
             remaining: (rule.times > 0).then_some(rule.times),
         });
     }
 
-    /// Takes one use of the first fault matching a request with this Bearer token.
-    pub(crate) fn take(&mut self, token: Option<&str>) -> Option<Fault> {
-        let index = self.armed.iter().position(|a| a.token.is_none() || a.token.as_deref() == token)?;
+    /// Takes one use of the first fault matching a request on `route` with this token
+    /// (A2A: the Bearer token; card: the path segment).
+    pub(crate) fn take(&mut self, route: Route, token: Option<&str>) -> Option<Fault> {
+        let matches = |a: &Armed| a.route == route && (a.token.is_none() || a.token.as_deref() == token);
+        let index = self.armed.iter().position(matches)?;
         let armed = &mut self.armed[index];
         let fault = armed.fault.clone();
         match &mut armed.remaining {
@@ -241,7 +317,11 @@ mod tests {
         let r = rule(json!({"fault": "error", "code": -32603, "message": "boom", "httpStatus": 500})).unwrap();
         assert_eq!(r.fault, Fault::Error { code: -32603, message: "boom".into(), data: None, http_status: Some(500) });
         let r = rule(json!({"fault": "oversized"})).unwrap();
-        assert_eq!(r.fault, Fault::Oversized { bytes: 8 * 1024 * 1024 });
+        assert_eq!((r.fault, r.route), (Fault::Oversized { bytes: 8 * 1024 * 1024, gzip: false }, Route::A2a));
+        let r = rule(json!({"fault": "never_ending", "route": "card"})).unwrap();
+        assert_eq!((r.fault, r.route), (Fault::NeverEnding { chunk_bytes: 1, every_ms: 50 }, Route::Card));
+        let r = rule(json!({"fault": "short_content_length"})).unwrap();
+        assert_eq!(r.fault, Fault::ShortContentLength { bytes: 8 * 1024 * 1024, content_length: 1024 });
     }
 
     #[test]
@@ -256,6 +336,13 @@ mod tests {
             json!({"fault": "slow", "delayMs": -1}),
             json!({"fault": "slow", "delayMs": 600_001}),
             json!({"fault": "oversized", "bytes": 1_000_000_000}),
+            json!({"fault": "short_content_length", "bytes": 100, "contentLength": 100}),
+            json!({"fault": "never_ending", "chunkBytes": 0}),
+            json!({"fault": "never_ending", "chunkBytes": 2_000_000}),
+            json!({"fault": "never_ending", "everyMs": 600_001}),
+            json!({"fault": "wrong_id", "route": "card"}),
+            json!({"fault": "error", "code": 1, "message": "m", "route": "card"}),
+            json!({"fault": "drop", "route": "everywhere"}),
             json!({"fault": "error", "code": 1}),
             json!({"fault": "drop", "times": -1}),
             json!({"fault": "drop", "token": ""}),
@@ -268,18 +355,29 @@ mod tests {
     }
 
     #[test]
+    fn card_faults_match_card_requests_only() {
+        let mut store = FaultStore::default();
+        store.arm(rule(json!({"fault": "html_502", "route": "card", "token": "t"})).unwrap());
+        store.arm(rule(json!({"fault": "drop"})).unwrap());
+        assert_eq!(store.take(Route::Card, None), None);
+        assert_eq!(store.take(Route::A2a, Some("t")), Some(Fault::Drop));
+        assert_eq!(store.take(Route::Card, Some("t")), Some(Fault::Html502));
+        assert_eq!(store.take(Route::Card, Some("t")), None);
+    }
+
+    #[test]
     fn store_consumes_in_order_by_token() {
         let mut store = FaultStore::default();
         store.arm(rule(json!({"fault": "drop", "token": "a", "times": 2})).unwrap());
         store.arm(rule(json!({"fault": "no_cors"})).unwrap());
         store.arm(rule(json!({"fault": "wrong_id", "times": 0})).unwrap());
-        assert_eq!(store.take(Some("b")), Some(Fault::NoCors));
-        assert_eq!(store.take(Some("a")), Some(Fault::Drop));
-        assert_eq!(store.take(Some("a")), Some(Fault::Drop));
+        assert_eq!(store.take(Route::A2a, Some("b")), Some(Fault::NoCors));
+        assert_eq!(store.take(Route::A2a, Some("a")), Some(Fault::Drop));
+        assert_eq!(store.take(Route::A2a, Some("a")), Some(Fault::Drop));
         for _ in 0..3 {
-            assert_eq!(store.take(None), Some(Fault::WrongId));
+            assert_eq!(store.take(Route::A2a, None), Some(Fault::WrongId));
         }
         store.clear();
-        assert_eq!(store.take(Some("a")), None);
+        assert_eq!(store.take(Route::A2a, Some("a")), None);
     }
 }

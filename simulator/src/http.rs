@@ -7,15 +7,15 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use hyper::body::{Body, Bytes, Frame, Incoming, SizeHint};
-use hyper::header::{CONTENT_TYPE, HeaderValue};
+use hyper::header::{CONNECTION, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue};
 use hyper::{Response, StatusCode};
 use serde_json::Value;
+
+use crate::gzip::GzipBody;
 
 /// Bytes drained (and discarded) from an over-limit request body before answering, so the
 /// client can finish sending and read the 413; past this the connection is simply closed.
 const DRAIN_LIMIT: usize = 64 * 1024 * 1024;
-/// Pause between two whitespace bytes of a never-ending body.
-const TRICKLE_EVERY: Duration = Duration::from_millis(50);
 
 /// A response as the handlers build it.
 pub(crate) type HttpResponse = Response<ResponseBody>;
@@ -28,13 +28,20 @@ pub(crate) struct WithoutCors;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct DropConnection;
 
-/// A response body: all at once, or a prefix followed by whitespace trickled forever.
+/// Marks a response to send with this `Content-Length` whatever its body's length (the
+/// `short_content_length` fault): it is written raw, since hyper keeps a body to its declared length.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DeclaredLength(pub(crate) usize);
+
+/// A response body: all at once, a prefix followed by whitespace forever, or gzip compressed as read.
 #[derive(Debug)]
 pub(crate) enum ResponseBody {
     /// The whole body, taken on the first poll.
     Full(Option<Bytes>),
-    /// `head`, then one space every tick until the client goes away.
-    Trickle { head: Option<Bytes>, ticker: tokio::time::Interval },
+    /// `head`, then `chunk` on every tick (without a ticker: on every poll) until the client goes away.
+    Endless { head: Option<Bytes>, chunk: Bytes, ticker: Option<tokio::time::Interval> },
+    /// A padded JSON body, gzip-compressed a step at a time as the client reads it.
+    Gzip(Box<GzipBody>),
 }
 
 impl Body for ResponseBody {
@@ -44,12 +51,16 @@ impl Body for ResponseBody {
     fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
         match self.get_mut() {
             ResponseBody::Full(bytes) => Poll::Ready(bytes.take().map(|b| Ok(Frame::data(b)))),
-            ResponseBody::Trickle { head, ticker } => {
+            ResponseBody::Endless { head, chunk, ticker } => {
                 if let Some(head) = head.take() {
                     return Poll::Ready(Some(Ok(Frame::data(head))));
                 }
-                ticker.poll_tick(cx).map(|_| Some(Ok(Frame::data(Bytes::from_static(b" ")))))
+                if let Some(ticker) = ticker {
+                    std::task::ready!(ticker.poll_tick(cx));
+                }
+                Poll::Ready(Some(Ok(Frame::data(chunk.clone()))))
             }
+            ResponseBody::Gzip(body) => Poll::Ready(body.next_step().map(|b| Ok(Frame::data(b)))),
         }
     }
 
@@ -60,7 +71,7 @@ impl Body for ResponseBody {
     fn size_hint(&self) -> SizeHint {
         match self {
             ResponseBody::Full(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
-            ResponseBody::Trickle { .. } => SizeHint::default(),
+            ResponseBody::Endless { .. } | ResponseBody::Gzip(_) => SizeHint::default(),
         }
     }
 }
@@ -70,6 +81,15 @@ pub(crate) fn bytes_response(status: StatusCode, content_type: HeaderValue, body
     let mut response = Response::new(ResponseBody::Full(Some(body.into())));
     *response.status_mut() = status;
     response.headers_mut().insert(CONTENT_TYPE, content_type);
+    response
+}
+
+/// A response whose `body` is sent gzip-compressed as it is read (`Content-Encoding: gzip`, chunked).
+pub(crate) fn gzip_response(status: StatusCode, content_type: HeaderValue, body: GzipBody) -> HttpResponse {
+    let mut response = Response::new(ResponseBody::Gzip(Box::new(body)));
+    *response.status_mut() = status;
+    response.headers_mut().insert(CONTENT_TYPE, content_type);
+    response.headers_mut().insert(CONTENT_ENCODING, HeaderValue::from_static("gzip"));
     response
 }
 
@@ -83,13 +103,38 @@ pub(crate) fn plain_error(status: StatusCode, message: &str) -> HttpResponse {
     json_response(status, &serde_json::json!({ "error": message }))
 }
 
-/// A 200 JSON response whose body is `head` followed by whitespace, forever.
-pub(crate) fn trickle_response(head: String) -> HttpResponse {
-    let mut ticker = tokio::time::interval(TRICKLE_EVERY);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut response = Response::new(ResponseBody::Trickle { head: Some(Bytes::from(head)), ticker });
+/// A 200 JSON response whose body is `head` followed by `chunk_bytes` spaces every `every_ms`
+/// milliseconds (0: as fast as the client reads), forever.
+pub(crate) fn endless_response(head: String, chunk_bytes: usize, every_ms: u64) -> HttpResponse {
+    let ticker = (every_ms > 0).then(|| {
+        let mut ticker = tokio::time::interval(Duration::from_millis(every_ms));
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ticker
+    });
+    let chunk = Bytes::from(vec![b' '; chunk_bytes]);
+    let mut response = Response::new(ResponseBody::Endless { head: Some(Bytes::from(head)), chunk, ticker });
     response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response
+}
+
+/// `response` as bytes on the wire, for what hyper will not send: the status line, its headers
+/// with `Content-Length: declared` and `Connection: close`, then its whole body.
+pub(crate) fn raw_response(response: HttpResponse, declared: usize) -> Bytes {
+    let (mut head, body) = response.into_parts();
+    head.headers.insert(CONTENT_LENGTH, HeaderValue::from(declared));
+    head.headers.insert(CONNECTION, HeaderValue::from_static("close"));
+    let mut raw = format!("HTTP/1.1 {}\r\n", head.status).into_bytes();
+    for (name, value) in &head.headers {
+        raw.extend_from_slice(name.as_str().as_bytes());
+        raw.extend_from_slice(b": ");
+        raw.extend_from_slice(value.as_bytes());
+        raw.extend_from_slice(b"\r\n");
+    }
+    raw.extend_from_slice(b"\r\n");
+    if let ResponseBody::Full(Some(bytes)) = body {
+        raw.extend_from_slice(&bytes);
+    }
+    Bytes::from(raw)
 }
 
 /// Why a request body could not be read.

@@ -1,11 +1,16 @@
-//! Applying an armed fault to one A2A exchange: replacing the answer or altering the normal one.
+//! Applying an armed fault to one exchange (A2A or agent card): replacing the answer or altering
+//! the normal one.
 
 use hyper::StatusCode;
 use hyper::header::{HeaderName, HeaderValue};
 use serde_json::{Value, json};
 
 use crate::faults::{Fault, http_status};
-use crate::http::{DropConnection, HttpResponse, WithoutCors, bytes_response, json_response, trickle_response};
+use crate::gzip::GzipBody;
+use crate::http::{
+    DeclaredLength, DropConnection, HttpResponse, WithoutCors, bytes_response, endless_response, gzip_response,
+    json_response,
+};
 use crate::rpc::{RpcError, RpcResponse, request_id};
 
 const BAD_GATEWAY_PAGE: &str = "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\
@@ -18,7 +23,8 @@ pub(crate) fn render(response: &RpcResponse) -> HttpResponse {
 }
 
 /// The answer for faults that replace processing entirely (`html_502`, `drop`, `never_ending`,
-/// `status`, `result`, `error`); `None` for the others. `body` is the raw request body.
+/// `status`, `result`, `error`); `None` for the others. `body` is the raw request body (empty for
+/// a card request: the id is then `null`).
 pub(crate) fn replacement(fault: &Fault, body: &[u8]) -> Option<HttpResponse> {
     let id = || request_id(body);
     let response = match fault {
@@ -32,13 +38,19 @@ pub(crate) fn replacement(fault: &Fault, body: &[u8]) -> Option<HttpResponse> {
             response.extensions_mut().insert(DropConnection);
             response
         }
-        Fault::NeverEnding => trickle_response(format!("{{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":", id())),
-        Fault::Status { status, body, content_type, headers } => {
-            let mut response = bytes_response(
-                http_status(*status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-                HeaderValue::from_str(content_type).unwrap_or(HeaderValue::from_static("application/json")),
-                body.replace("{{id}}", &id().to_string()),
-            );
+        Fault::NeverEnding { chunk_bytes, every_ms } => {
+            endless_response(format!("{{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":", id()), *chunk_bytes, *every_ms)
+        }
+        Fault::Status { status, body, content_type, headers, gzip } => {
+            let status = http_status(*status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            let content_type =
+                HeaderValue::from_str(content_type).unwrap_or(HeaderValue::from_static("application/json"));
+            let body = body.replace("{{id}}", &id().to_string());
+            let mut response = if *gzip {
+                gzip_response(status, content_type, GzipBody::new(body.as_bytes(), 0, Vec::new()))
+            } else {
+                bytes_response(status, content_type, body)
+            };
             // Validated when armed; a pair that still fails to parse is skipped.
             for (name, value) in headers {
                 if let (Ok(name), Ok(value)) = (HeaderName::from_bytes(name.as_bytes()), HeaderValue::from_str(value)) {
@@ -62,6 +74,7 @@ pub(crate) fn replacement(fault: &Fault, body: &[u8]) -> Option<HttpResponse> {
         | Fault::WrongId
         | Fault::Working
         | Fault::Oversized { .. }
+        | Fault::ShortContentLength { .. }
         | Fault::NoCors => {
             return None;
         }
@@ -69,25 +82,40 @@ pub(crate) fn replacement(fault: &Fault, body: &[u8]) -> Option<HttpResponse> {
     Some(response)
 }
 
-/// Renders the normal `response`, altered by `fault` (`truncated`, `wrong_id`, `oversized`, `no_cors`).
+/// Renders the normal `response`, altered by `fault` (`wrong_id`, else as [`alter`] does).
 pub(crate) fn finish(fault: Option<&Fault>, mut response: RpcResponse) -> HttpResponse {
+    if fault == Some(&Fault::WrongId) {
+        response.id = different_id(&response.id);
+    }
+    alter(fault, response.http_status(), response.to_json())
+}
+
+/// Renders a normal JSON `body`, altered by `fault` (`truncated`, `oversized`,
+/// `short_content_length`, `no_cors`; any other leaves it as it is).
+pub(crate) fn alter(fault: Option<&Fault>, status: StatusCode, body: Value) -> HttpResponse {
+    let json = || HeaderValue::from_static("application/json");
     match fault {
         Some(Fault::Truncated) => {
-            let mut body = response.to_json().to_string().into_bytes();
+            let mut body = body.to_string().into_bytes();
             body.truncate(body.len() / 2);
-            bytes_response(response.http_status(), HeaderValue::from_static("application/json"), body)
+            bytes_response(status, json(), body)
         }
-        Some(Fault::WrongId) => {
-            response.id = different_id(&response.id);
-            render(&response)
+        Some(Fault::Oversized { bytes, gzip: false }) => bytes_response(status, json(), padded(&body, *bytes).concat()),
+        Some(Fault::Oversized { bytes, gzip: true }) => {
+            let Padded { head, padding, tail } = padded(&body, *bytes);
+            gzip_response(status, json(), GzipBody::new(&head, padding, tail))
         }
-        Some(Fault::Oversized { bytes }) => json_response(response.http_status(), &padded(&response, *bytes)),
+        Some(Fault::ShortContentLength { bytes, content_length }) => {
+            let mut response = bytes_response(status, json(), padded(&body, *bytes).concat());
+            response.extensions_mut().insert(DeclaredLength(*content_length));
+            response
+        }
         Some(Fault::NoCors) => {
-            let mut rendered = render(&response);
-            rendered.extensions_mut().insert(WithoutCors);
-            rendered
+            let mut response = json_response(status, &body);
+            response.extensions_mut().insert(WithoutCors);
+            response
         }
-        _ => render(&response),
+        _ => json_response(status, &body),
     }
 }
 
@@ -99,33 +127,61 @@ fn different_id(id: &Value) -> Value {
     }
 }
 
-/// The response body with a `padding` string (in the result object when there is one, else at the
-/// top level) sized so the serialized body is `bytes` long (or minimal if already larger).
-fn padded(response: &RpcResponse, bytes: usize) -> Value {
-    let with_padding = |padding: String| {
-        let mut body = response.to_json();
-        match body.get_mut("result").and_then(Value::as_object_mut) {
-            Some(result) => result.insert("padding".into(), json!(padding)),
-            None => body.as_object_mut().and_then(|top| top.insert("padding".into(), json!(padding))),
-        };
-        body
+/// A JSON text with a run of padding in a string: `head`, `padding` bytes of `x`, `tail`.
+struct Padded {
+    head: Vec<u8>,
+    padding: usize,
+    tail: Vec<u8>,
+}
+
+impl Padded {
+    /// The whole text.
+    fn concat(self) -> Vec<u8> {
+        let mut text = self.head;
+        text.resize(text.len() + self.padding, b'x');
+        text.extend_from_slice(&self.tail);
+        text
+    }
+}
+
+/// `body` serialized with a `padding` string of `x` (in its `result` object when there is one, else
+/// at the top level) sized so the whole is `bytes` long (or minimal if already larger), in three
+/// parts: the text up to the padding, how many `x` it holds, the text after it.
+fn padded(body: &Value, bytes: usize) -> Padded {
+    let mut body = body.clone();
+    match body.get_mut("result").and_then(Value::as_object_mut) {
+        Some(result) => result.insert("padding".into(), json!("")),
+        None => body.as_object_mut().and_then(|top| top.insert("padding".into(), json!(""))),
     };
-    let base = with_padding(String::new()).to_string().len();
-    with_padding("x".repeat(bytes.saturating_sub(base)))
+    let text = body.to_string();
+    // Unique: inside a string value the quotes would be escaped.
+    let at = text.find(r#""padding":""#).map_or(text.len(), |i| i + r#""padding":""#.len());
+    let (head, tail) = text.split_at(at);
+    Padded { head: head.as_bytes().to_vec(), padding: bytes.saturating_sub(text.len()), tail: tail.as_bytes().to_vec() }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn parse(padded: Padded) -> Value {
+        serde_json::from_slice(&padded.concat()).unwrap()
+    }
+
     #[test]
     fn padding_hits_the_exact_size() {
-        let ok = RpcResponse::success(json!(1), json!({"kind": "task"}));
-        assert_eq!(padded(&ok, 4096).to_string().len(), 4096);
-        assert_eq!(padded(&ok, 4096)["result"]["kind"], "task");
-        assert_eq!(padded(&ok, 0)["result"]["padding"], "");
-        let err = RpcResponse::error(json!(1), RpcError::new(crate::rpc::TASK_NOT_FOUND, None));
-        assert_eq!(padded(&err, 1000).to_string().len(), 1000);
+        let ok = RpcResponse::success(json!(1), json!({"kind": "task"})).to_json();
+        assert_eq!(padded(&ok, 4096).concat().len(), 4096);
+        assert_eq!(parse(padded(&ok, 4096))["result"]["kind"], "task");
+        assert_eq!(parse(padded(&ok, 4096))["result"]["padding"].as_str().map(str::len), Some(4096 - 62));
+        assert_eq!(parse(padded(&ok, 0))["result"]["padding"], "");
+        let err = RpcResponse::error(json!(1), RpcError::new(crate::rpc::TASK_NOT_FOUND, None)).to_json();
+        assert_eq!(padded(&err, 1000).concat().len(), 1000);
+        let card = json!({"name": "a \"padding\":\"\" b"});
+        assert_eq!(padded(&card, 500).concat().len(), 500);
+        let value = parse(padded(&card, 500));
+        assert_eq!(value["name"], card["name"], "the padding is a member of its own");
+        assert!(value["padding"].as_str().is_some_and(|p| p.bytes().all(|b| b == b'x')));
     }
 
     #[test]

@@ -31,6 +31,7 @@ mod corpus;
 mod cors;
 mod dates;
 mod faults;
+mod gzip;
 mod http;
 mod ids;
 mod inject;
@@ -45,6 +46,6 @@ mod tasks;
 
 pub use clock::Clock;
 pub use config::Config;
-pub use faults::{Fault, FaultRule};
+pub use faults::{Fault, FaultRule, Route};
 pub use rate::RateLimit;
 pub use server::Simulator;

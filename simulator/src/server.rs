@@ -6,26 +6,24 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use hyper::body::Incoming;
+use hyper::body::{Bytes, Incoming};
 use hyper::header::{ALLOW, CACHE_CONTROL, HeaderValue};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Method, Request, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::{JoinHandle, JoinSet};
 
-use crate::card::{ENDPOINT_PATH, agent_card, base_url};
+use crate::card::{ENDPOINT_PATH, agent_card, base_url, card_scope};
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::faults::FaultRule;
-use crate::http::{DropConnection, HttpResponse, json_response, plain_error};
-use crate::state::State;
-use crate::{a2a, control, cors};
-
-/// Path of the agent card.
-const CARD_PATH: &str = "/.well-known/agent.json";
+use crate::faults::{Fault, FaultRule, Route};
+use crate::http::{DeclaredLength, DropConnection, HttpResponse, plain_error, raw_response};
+use crate::state::{State, lock};
+use crate::{a2a, control, cors, inject};
 
 /// A simulator serving in the background on the tokio runtime it was started on.
 ///
@@ -116,27 +114,37 @@ async fn serve(listener: TcpListener, state: Arc<State>, mut stopped: watch::Rec
     }
 }
 
-async fn serve_connection(stream: TcpStream, peer: SocketAddr, state: Arc<State>) {
+async fn serve_connection(mut stream: TcpStream, peer: SocketAddr, state: Arc<State>) {
     let _ = stream.set_nodelay(true);
     let service = service_fn(move |request| {
         let state = Arc::clone(&state);
         async move { route(&state, request, peer).await }
     });
-    // Errors here are the client's (reset, malformed HTTP) or a deliberate `drop` fault.
-    let _ = http1::Builder::new().timer(TokioTimer::new()).serve_connection(TokioIo::new(stream), service).await;
-}
-
-/// Returned to hyper to close a connection without answering (the `drop` fault).
-#[derive(Debug)]
-struct ConnectionDropped;
-
-impl fmt::Display for ConnectionDropped {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("connection dropped by fault injection")
+    // Errors here are the client's (reset, malformed HTTP) or a fault's answer that hyper must not send.
+    let served =
+        http1::Builder::new().timer(TokioTimer::new()).serve_connection(TokioIo::new(&mut stream), service).await;
+    let unsent = served.as_ref().err().and_then(std::error::Error::source).and_then(|e| e.downcast_ref::<Unsent>());
+    if let Some(Unsent(raw)) = unsent
+        && !raw.is_empty()
+    {
+        // Until the client goes away, which it may do before reading it all.
+        let _ = stream.write_all(raw).await;
+        let _ = stream.shutdown().await;
     }
 }
 
-impl std::error::Error for ConnectionDropped {}
+/// Returned to hyper to end a connection without its answer: these bytes are written raw
+/// instead, then the connection is closed (none: the `drop` fault).
+#[derive(Debug)]
+struct Unsent(Bytes);
+
+impl fmt::Display for Unsent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the answer is not sent by hyper (fault injection)")
+    }
+}
+
+impl std::error::Error for Unsent {}
 
 fn method_not_allowed(allow: &'static str) -> HttpResponse {
     let mut response = plain_error(StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
@@ -144,28 +152,41 @@ fn method_not_allowed(allow: &'static str) -> HttpResponse {
     response
 }
 
-fn card_response(state: &State, request: &Request<Incoming>) -> HttpResponse {
+/// The agent card, with any card fault armed for `scope` (the path segment before `/.well-known/`).
+async fn card_response(state: &State, request: &Request<Incoming>, scope: Option<&str>) -> HttpResponse {
+    let fault = lock(&state.faults).take(Route::Card, scope);
+    if let Some(replaced) = fault.as_ref().and_then(|f| inject::replacement(f, b"")) {
+        return replaced;
+    }
+    if let Some(Fault::Slow { delay_ms }) = fault {
+        tokio::time::sleep(Duration::from_millis(delay_ms)).await;
+    }
     let card = agent_card(&base_url(request.headers(), state.local_addr));
-    let mut response = json_response(StatusCode::OK, &card);
+    let mut response = inject::alter(fault.as_ref(), StatusCode::OK, card);
     response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
     response
 }
 
-async fn route(state: &State, request: Request<Incoming>, peer: SocketAddr) -> Result<HttpResponse, ConnectionDropped> {
+async fn route(state: &State, request: Request<Incoming>, peer: SocketAddr) -> Result<HttpResponse, Unsent> {
     let path = request.uri().path().to_string();
     let method = request.method().clone();
     let mut response = match (path.as_str(), method) {
         (_, Method::OPTIONS) => cors::preflight(),
         (ENDPOINT_PATH, Method::POST) => a2a::handle(state, request).await,
         (ENDPOINT_PATH, _) => method_not_allowed("POST, OPTIONS"),
-        (CARD_PATH, Method::GET) => card_response(state, &request),
-        (CARD_PATH, _) => method_not_allowed("GET, OPTIONS"),
         (p, _) if p.starts_with(control::PREFIX) => control::handle(state, request, peer).await,
-        _ => plain_error(StatusCode::NOT_FOUND, "not found"),
+        (p, method) => match card_scope(p) {
+            Some(scope) if method == Method::GET => card_response(state, &request, scope).await,
+            Some(_) => method_not_allowed("GET, OPTIONS"),
+            None => plain_error(StatusCode::NOT_FOUND, "not found"),
+        },
     };
     if response.extensions().get::<DropConnection>().is_some() {
-        return Err(ConnectionDropped);
+        return Err(Unsent(Bytes::new()));
     }
     cors::allow_any_origin(&mut response);
+    if let Some(&DeclaredLength(declared)) = response.extensions().get() {
+        return Err(Unsent(raw_response(response, declared)));
+    }
     Ok(response)
 }

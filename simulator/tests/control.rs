@@ -43,7 +43,7 @@ async fn arming_echoes_the_normalized_rule() {
     let reply = control(&sim, "POST", "faults", json!({ "fault": "slow", "token": "t" })).await;
     assert_eq!(
         reply.json(),
-        json!({ "ok": true, "armed": { "fault": "slow", "delayMs": 5000, "token": "t", "times": 1 } })
+        json!({ "ok": true, "armed": { "fault": "slow", "delayMs": 5000, "route": "a2a", "token": "t", "times": 1 } })
     );
     sim.shutdown().await;
 }

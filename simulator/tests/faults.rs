@@ -222,3 +222,114 @@ async fn faults_can_be_armed_from_config() {
     assert_eq!(post_raw(&sim, Some("demo-token"), search_body(json!(1))).await.status, 200);
     sim.shutdown().await;
 }
+
+#[tokio::test]
+async fn never_ending_floods_as_fast_as_the_client_reads() {
+    let sim = start().await;
+    arm(&sim, json!({ "fault": "never_ending", "chunkBytes": 65536, "everyMs": 0 })).await;
+    let auth = [("authorization", "Bearer demo-token")];
+    let response = open(sim.addr(), "POST", "/api/v1/a2a", &auth, search_body(json!(5))).await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.headers().get("content-length").is_none());
+    let mut body = response.into_body();
+    let mut received = Vec::new();
+    let reading = async {
+        while received.len() < 16 * 1024 * 1024 {
+            received.extend(next_chunk(&mut body).await.expect("more data").expect("no error"));
+        }
+    };
+    tokio::time::timeout(TIMEOUT, reading).await.expect("16 MiB within the timeout");
+    let head = b"{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":";
+    assert_eq!(&received[..head.len()], head);
+    assert!(received[head.len()..].iter().all(|&b| b == b' '));
+    drop(body);
+    assert_eq!(post_raw(&sim, Some("demo-token"), search_body(json!(1))).await.status, 200);
+    sim.shutdown().await;
+}
+
+#[tokio::test]
+async fn gzip_bodies_decode_to_what_was_asked() {
+    let sim = start().await;
+    let bytes = 5 * 1024 * 1024 + 3;
+    arm(&sim, json!({ "fault": "oversized", "bytes": bytes, "gzip": true })).await;
+    let reply = post_raw(&sim, Some("demo-token"), search_body(json!(1))).await;
+    assert_eq!((reply.status, reply.header("content-encoding")), (200, Some("gzip")));
+    assert_eq!(reply.header("transfer-encoding"), Some("chunked"), "compressed as it is read");
+    assert!(reply.body.len() < bytes / 100, "{} bytes on the wire", reply.body.len());
+    let mut decoded = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&reply.body[..]), &mut decoded).unwrap();
+    assert_eq!(decoded.len(), bytes);
+    let task = serde_json::from_slice::<Value>(&decoded).unwrap()["result"].clone();
+    assert_eq!(task["artifacts"][0]["name"], "search_results");
+    arm(&sim, json!({ "fault": "status", "status": 200, "body": "{\"id\":{{id}},\"é\":1}", "gzip": true })).await;
+    let reply = post_raw(&sim, Some("demo-token"), search_body(json!(4))).await;
+    assert_eq!(reply.header("content-encoding"), Some("gzip"));
+    let mut decoded = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&reply.body[..]), &mut decoded).unwrap();
+    assert_eq!(decoded, "{\"id\":4,\"é\":1}".as_bytes());
+    sim.shutdown().await;
+}
+
+/// Sends a raw HTTP/1.1 request and reads until the server closes: the response as sent.
+async fn raw_exchange(sim: &magisterium_sim::Simulator, request: String) -> Vec<u8> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(sim.addr()).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut received = Vec::new();
+    tokio::time::timeout(TIMEOUT, stream.read_to_end(&mut received)).await.expect("closed in time").unwrap();
+    received
+}
+
+#[tokio::test]
+async fn short_content_length_sends_more_than_it_declares() {
+    let sim = start().await;
+    arm(&sim, json!({ "fault": "short_content_length", "bytes": 100_000, "contentLength": 100 })).await;
+    let body = search_body(json!(3));
+    let request = format!(
+        "POST /api/v1/a2a HTTP/1.1\r\nhost: sim\r\nauthorization: Bearer demo-token\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let received = raw_exchange(&sim, request).await;
+    let split = received.windows(4).position(|w| w == b"\r\n\r\n").expect("a head") + 4;
+    let head = String::from_utf8_lossy(&received[..split]).to_lowercase();
+    assert!(head.starts_with("http/1.1 200 ok\r\n"), "{head}");
+    for line in ["content-length: 100\r\n", "connection: close\r\n", "access-control-allow-origin: *\r\n"] {
+        assert!(head.contains(line), "{line} in {head}");
+    }
+    assert_eq!(received.len() - split, 100_000, "the whole body follows");
+    let task = serde_json::from_slice::<Value>(&received[split..]).unwrap()["result"].clone();
+    assert_eq!(task["kind"], "task");
+    // A client that believes the header reads a cut body; the server goes on.
+    arm(&sim, json!({ "fault": "short_content_length", "bytes": 100_000, "contentLength": 100 })).await;
+    let cut = post_raw(&sim, Some("demo-token"), search_body(json!(1))).await;
+    assert_eq!(cut.body.len(), 100);
+    assert_eq!(post_raw(&sim, Some("demo-token"), search_body(json!(1))).await.status, 200);
+    sim.shutdown().await;
+}
+
+#[tokio::test]
+async fn card_faults_apply_to_the_card_under_their_token() {
+    let sim = start().await;
+    for path in ["/.well-known/agent-card.json", "/t-1/.well-known/agent.json", "/t-1/.well-known/agent-card.json"] {
+        let reply = request(sim.addr(), "GET", path, &[], "").await;
+        assert_eq!((reply.status, reply.json()["url"].clone()), (200, json!(sim.endpoint())), "{path}");
+    }
+    arm(&sim, json!({ "fault": "oversized", "route": "card", "token": "t-1", "bytes": 300_000, "times": 2 })).await;
+    // Neither the root card, another scope nor an A2A request with that token meets it.
+    assert!(request(sim.addr(), "GET", "/.well-known/agent.json", &[], "").await.body.len() < 10_000);
+    assert!(request(sim.addr(), "GET", "/t-2/.well-known/agent.json", &[], "").await.body.len() < 10_000);
+    control(&sim, "POST", "tokens", json!({ "token": "t-1" })).await;
+    assert_eq!(post_raw(&sim, Some("t-1"), search_body(json!(1))).await.result()["kind"], "task");
+    for path in ["/t-1/.well-known/agent.json", "/t-1/.well-known/agent-card.json"] {
+        let reply = request(sim.addr(), "GET", path, &[], "").await;
+        assert_eq!((reply.status, reply.body.len()), (200, 300_000), "{path}");
+        assert_eq!(reply.json()["name"], "Magisterium AI (simulator)");
+        assert_eq!(reply.header("cache-control"), Some("public, max-age=3600"));
+    }
+    assert!(request(sim.addr(), "GET", "/t-1/.well-known/agent.json", &[], "").await.body.len() < 10_000);
+    arm(&sim, json!({ "fault": "html_502", "route": "card", "token": "t-1" })).await;
+    assert_eq!(request(sim.addr(), "GET", "/t-1/.well-known/agent.json", &[], "").await.status, 502);
+    let refused = control(&sim, "POST", "faults", json!({ "fault": "wrong_id", "route": "card" })).await;
+    assert_eq!(refused.status, 400);
+    sim.shutdown().await;
+}

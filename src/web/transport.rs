@@ -48,8 +48,6 @@ extern "C" {
     fn failed(this: &Exchange) -> u8;
     #[wasm_bindgen(method, getter)]
     fn error(this: &Exchange) -> JsValue;
-    #[wasm_bindgen(method, getter, js_name = tooLarge)]
-    fn too_large(this: &Exchange) -> Option<f64>;
     #[wasm_bindgen(method, getter)]
     fn body(this: &Exchange) -> JsValue;
     #[wasm_bindgen(method, getter, js_name = retryAfter)]
@@ -114,8 +112,9 @@ impl Drop for CallSignal {
 /// application/json` (with a body) and, when there is a token,
 /// `Authorization: Bearer …`, nothing else. The response body is parsed by
 /// `JSON.parse` in JS; one that is not JSON reaches the core as `None`; one
-/// over `max_bytes` is BAD_RESPONSE. `url` and `token` (or `undefined`) are JS
-/// strings, made once per client rather than per request.
+/// over `max_bytes` (counted as it is read, after any `Content-Encoding` is
+/// undone) is BAD_RESPONSE, its read stopped there. `url` and `token` (or
+/// `undefined`) are JS strings, made once per client rather than per request.
 pub async fn send(
     call: &CallSignal,
     url: &JsValue,
@@ -131,12 +130,13 @@ pub async fn send(
     match reply.failed() {
         0 => {}
         1 => return Err(failed(call, "the request failed", &reply.error())),
-        _ => return Err(failed(call, "the response body could not be read", &reply.error()).with_http_status(status)),
-    }
-    if let Some(size) = reply.too_large() {
-        let (size, limit) = (int(size as i64), int(max_bytes as i64));
-        let message = cat(&["the response is larger than maxResponseBytes (", &size, " > ", &limit, ")"]);
-        return Err(Error::bad_response(message).with_http_status(status));
+        2 => return Err(failed(call, "the response body could not be read", &reply.error()).with_http_status(status)),
+        // Only the limit is known: the read stopped as soon as the body passed it.
+        _ => {
+            let message =
+                cat(&["the response body is larger than the limit: more than ", &int(max_bytes as i64), " bytes"]);
+            return Err(Error::bad_response(message).with_http_status(status));
+        }
     }
     let body = Some(reply.body()).filter(|b| !b.is_undefined());
     Ok(HttpReply { status, retry_after_header: reply.retry_after(), cache_control: reply.cache_control(), body })

@@ -14,6 +14,7 @@ mod interrupt;
 mod minify;
 mod package_checks;
 mod readme;
+mod readme_tables;
 mod setup;
 mod shell;
 mod sim;

@@ -4,6 +4,17 @@
  * bundler and Node builds.
  */
 
+declare global {
+  /**
+   * `Symbol.dispose`, as TypeScript's `esnext.disposable` lib (and `@types/node`)
+   * declare it, so the clients' `[Symbol.dispose]()` compiles whatever the `lib`.
+   * The clients have that method wherever the runtime defines `Symbol.dispose`.
+   */
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
 /** The stable code of every `MagisteriumError`; branch on it. */
 export type MagisteriumErrorCode =
   | "PARSE_ERROR"
@@ -34,13 +45,13 @@ export type MagisteriumErrorCode =
 /** Optional fields of a `MagisteriumError`, as its constructor takes them. */
 export interface MagisteriumErrorDetails {
   /** The JSON-RPC `error.code` the server sent, e.g. -32003. */
-  rpcCode?: number;
+  rpcCode?: number | undefined;
   /** The HTTP status of the response, when one arrived. */
-  httpStatus?: number;
+  httpStatus?: number | undefined;
   /** RATE_LIMITED: seconds to wait before trying again. */
-  retryAfter?: number;
+  retryAfter?: number | undefined;
   /** TASK_FAILED (and a task in an unexpected state): the task's id. */
-  taskId?: string;
+  taskId?: string | undefined;
   /** The JSON-RPC `error.data`, as the server sent it. */
   data?: unknown;
   /** The underlying failure: a fetch TypeError, an abort reason, what a tokenProvider threw. */
@@ -49,7 +60,7 @@ export interface MagisteriumErrorDetails {
 
 /** Every rejection of the client is a `MagisteriumError` (a real `Error`). */
 export class MagisteriumError extends Error {
-  constructor(code: MagisteriumErrorCode, message: string, details?: MagisteriumErrorDetails);
+  constructor(code: MagisteriumErrorCode, message: string, details?: MagisteriumErrorDetails | null);
   readonly name: "MagisteriumError";
   /** Stable code; see `MagisteriumErrorCode`. */
   readonly code: MagisteriumErrorCode;
@@ -63,47 +74,87 @@ export class MagisteriumError extends Error {
   readonly taskId: string | undefined;
   /** The JSON-RPC `error.data`, as sent (a token in it is redacted). */
   readonly data: unknown;
+  /** The underlying failure (absent when there is none): a fetch TypeError, an abort reason, what a tokenProvider threw. */
+  readonly cause?: unknown;
 }
 
 /** A token, or where to get one. */
 export type TokenProvider = () => string | Promise<string>;
 
-/** Options of `new MagisteriumClient(...)`. */
-export interface ClientOptions {
-  /** A Bearer token (an OAuth user token). Refused over plain `http:` except to loopback. */
-  token?: string;
-  /** Called before each request for the token; after a 401 it is called once more and the call retried once. */
-  tokenProvider?: TokenProvider;
-  /** The A2A endpoint. Default `https://www.magisterium.com/api/v1/a2a`; a proxy URL may need no token. */
-  endpoint?: string;
-  /** Default time limit of a call, retries included, in milliseconds. Default 30000. */
-  timeoutMs?: number;
-  /** Retries after the first attempt (0–10). Default 2. */
-  maxRetries?: number;
-  /** The longest RATE_LIMITED wait the client sits through before rejecting, in ms. Default 10000. */
-  maxRetryWaitMs?: number;
+/**
+ * How a client authenticates: a fixed `token`, a `tokenProvider`, or neither
+ * (a proxy that adds the token); never both. In every option object of this
+ * package, `null` and `undefined` mean the option is absent.
+ */
+export type TokenOptions =
+  | {
+      /** A Bearer token (an OAuth user token). Refused over plain `http:` except to loopback; never empty. */
+      token?: string | null | undefined;
+      tokenProvider?: null | undefined;
+    }
+  | {
+      token?: null | undefined;
+      /** Called before each request for the token; after a 401 it is called once more and the call retried once. */
+      tokenProvider?: TokenProvider | null | undefined;
+    };
+
+/**
+ * A client-side rate: a whole count of calls (at least 1), `/`, and a period:
+ * an optional whole amount and a unit, `ms`, `s` or `sec`, `m` or `min`,
+ * `h` or `hour` (`"15/min"`, `"2/60s"`, `"10/s"`, `"100/h"`). Another text
+ * is INVALID_INPUT.
+ */
+export type Rate = string;
+
+/** Client-side pacing: at most the given rate of calls per pool (`catholic_qa` in `expensive`, every other skill in `default`). */
+export interface RateLimit {
+  /** Every skill but `catholic_qa`, e.g. `"15/min"`. */
+  default?: Rate | null | undefined;
+  /** `catholic_qa` (and `sendMessage` without a `skillId`), e.g. `"2/min"`. */
+  expensive?: Rate | null | undefined;
 }
+
+/** What every client takes besides its endpoint and token: its time limit, retries, pacing and response bound. */
+export interface ClientLimits {
+  /** Default time limit of a call, retries included, in whole milliseconds (at least 1). Default 30000. */
+  timeoutMs?: number | null | undefined;
+  /** Retries after the first attempt, a whole number 0–10. Default 2. */
+  maxRetries?: number | null | undefined;
+  /** The longest RATE_LIMITED wait the client sits through before rejecting, in whole ms (at least 1). Default 10000. */
+  maxRetryWaitMs?: number | null | undefined;
+  /** Opt-in client-side pacing: calls of this client queue so a burst never trips the server's limit. */
+  rateLimit?: RateLimit | null | undefined;
+  /** The largest response body read, in whole bytes (at least 1); a larger one is BAD_RESPONSE. Default 10 MiB. */
+  maxResponseBytes?: number | null | undefined;
+}
+
+/** Options of `new MagisteriumClient(...)`. */
+export type ClientOptions = TokenOptions &
+  ClientLimits & {
+    /** The A2A endpoint. Default `https://www.magisterium.com/api/v1/a2a`; a proxy URL may need no token. */
+    endpoint?: string | null | undefined;
+  };
 
 /** Options every call takes last. */
 export interface CallOptions {
   /** Aborts the call: it rejects with code ABORTED, the signal's reason as `cause`. */
-  signal?: AbortSignal;
-  /** This call's time limit in milliseconds (overrides the client's). */
-  timeoutMs?: number;
+  signal?: AbortSignal | null | undefined;
+  /** This call's time limit in whole milliseconds (overrides the client's). */
+  timeoutMs?: number | null | undefined;
 }
 
 /** Options of `waitForTask`. */
 export interface WaitOptions extends CallOptions {
-  /** The first interval between polls in milliseconds (default 500), growing ×1.5 up to 10 s. */
-  pollIntervalMs?: number;
+  /** The first interval between polls in whole milliseconds (default 500), growing ×1.5 up to 10 s. */
+  pollIntervalMs?: number | null | undefined;
   /** The time limit of the whole wait (default 300000). */
-  timeoutMs?: number;
+  timeoutMs?: number | null | undefined;
 }
 
 /** Options of `ask`. */
 export interface AskOptions extends CallOptions {
   /** Continue the conversation of an earlier answer (`answer.contextId`). */
-  contextId?: string;
+  contextId?: string | null | undefined;
 }
 
 /** One source of an answer. Known fields are optional; every other field, and a known one of an unexpected type, is in `raw` under its wire name. */
@@ -224,37 +275,37 @@ export interface SendMessageParams {
   /** At least one text or data part. */
   parts: Part[];
   /** Any skill id (the vendor has ten); default `catholic_qa`. */
-  skillId?: string;
+  skillId?: string | null | undefined;
   /** Continue a conversation. */
-  contextId?: string;
+  contextId?: string | null | undefined;
   /** Answer a task that is `input-required` (generic agents). */
-  taskId?: string;
+  taskId?: string | null | undefined;
 }
 
 /** A client for the Magisterium A2A endpoint. Calls may overlap. */
 export class MagisteriumClient {
   /** Throws `MagisteriumError` (INVALID_INPUT) for invalid options. */
-  constructor(options?: ClientOptions);
+  constructor(options?: ClientOptions | null);
   /** The endpoint this client calls. */
   readonly endpoint: string;
   /** `catholic_qa`: an answer with citations and related questions. */
-  ask(question: string, options?: AskOptions): Promise<QaAnswer>;
+  ask(question: string, options?: AskOptions | null): Promise<QaAnswer>;
   /** `document_search`: ranked document references. */
-  searchDocuments(query: string, options?: CallOptions): Promise<SearchResult[]>;
+  searchDocuments(query: string, options?: CallOptions | null): Promise<SearchResult[]>;
   /** `document_fetch`: the document, or `null` when it is not found. */
-  fetchDocument(id: string, options?: CallOptions): Promise<MagisteriumDocument | null>;
+  fetchDocument(id: string, options?: CallOptions | null): Promise<MagisteriumDocument | null>;
   /** `liturgical_readings`: the readings, or `null` when there are none for that date. */
-  massReadings(date: DateQuery, options?: CallOptions): Promise<string | null>;
+  massReadings(date: DateQuery, options?: CallOptions | null): Promise<string | null>;
   /** `saints_of_the_day`: the Roman Martyrology entry, or `null` when there is none. A date is sent as `{date}`, anything else as a text query. */
-  saintsOfTheDay(date: DateQuery, options?: CallOptions): Promise<string | null>;
+  saintsOfTheDay(date: DateQuery, options?: CallOptions | null): Promise<string | null>;
   /** `message/send` with every skill, typed or not: the task as sent (a `failed` task resolves too). */
-  sendMessage(message: SendMessageParams, options?: CallOptions): Promise<Task>;
+  sendMessage(message: SendMessageParams, options?: CallOptions | null): Promise<Task>;
   /** `tasks/get`: the task (TASK_NOT_FOUND once expired, after 24 hours). */
-  getTask(id: string, options?: CallOptions): Promise<Task>;
+  getTask(id: string, options?: CallOptions | null): Promise<Task>;
   /** `tasks/cancel`: the canceled task (INVALID_PARAMS for a task already terminal). */
-  cancelTask(id: string, options?: CallOptions): Promise<Task>;
+  cancelTask(id: string, options?: CallOptions | null): Promise<Task>;
   /** Polls `tasks/get` until the task is terminal (`completed`, `failed`, `canceled`, `rejected`) or needs the caller (`input-required`, `auth-required`). */
-  waitForTask(id: string, options?: WaitOptions): Promise<Task>;
+  waitForTask(id: string, options?: WaitOptions | null): Promise<Task>;
   /** Frees the client's wasm memory (also done by the garbage collector). */
   free(): void;
   [Symbol.dispose](): void;
@@ -302,20 +353,22 @@ export interface AgentCard {
 }
 
 /** Options of `new A2AClient(...)`. */
-export interface A2AClientOptions extends ClientOptions {
-  /** The agent's A2A endpoint (required). */
-  endpoint: string;
-  /** Default: "magisterium" for a magisterium.com endpoint, "a2a" otherwise. */
-  dialect?: Dialect;
-}
+export type A2AClientOptions = TokenOptions &
+  ClientLimits & {
+    /** The agent's A2A endpoint (required). */
+    endpoint: string;
+    /** Default: "magisterium" for an endpoint on `magisterium.com` or `www.magisterium.com`, "a2a" otherwise. */
+    dialect?: Dialect | null | undefined;
+  };
 
-/** Options of `A2AClient.discover(...)`: the client's options, and the discovery's own `signal` and `timeoutMs`. */
-export interface DiscoverOptions extends Omit<ClientOptions, "endpoint"> {
-  /** Default: from the card ("magisterium" for Magisterium's, "a2a" for every other agent). */
-  dialect?: Dialect;
-  /** Aborts the discovery. */
-  signal?: AbortSignal;
-}
+/** Options of `A2AClient.discover(...)`: the client's options (the endpoint is the card's `url`), and the discovery's own `signal`; `timeoutMs` bounds the discovery too. */
+export type DiscoverOptions = TokenOptions &
+  ClientLimits & {
+    /** Default: from the card ("magisterium" for Magisterium's, "a2a" for every other agent). */
+    dialect?: Dialect | null | undefined;
+    /** Aborts the discovery. */
+    signal?: AbortSignal | null | undefined;
+  };
 
 /**
  * A client for every A2A agent (Magisterium among them): discovered from its
@@ -326,7 +379,7 @@ export class A2AClient {
   /** Throws `MagisteriumError` (INVALID_INPUT) for invalid options. */
   constructor(options: A2AClientOptions);
   /** Fetches `${baseUrl}/.well-known/agent.json` (then `agent-card.json`), cached for its Cache-Control max-age, and resolves with a client for the card's `url`. */
-  static discover(baseUrl: string, options?: DiscoverOptions): Promise<A2AClient>;
+  static discover(baseUrl: string, options?: DiscoverOptions | null): Promise<A2AClient>;
   /** The endpoint this client calls (the card's `url` when discovered). */
   readonly endpoint: string;
   /** The error dialect in use. */
@@ -334,13 +387,13 @@ export class A2AClient {
   /** The card the client was discovered from, or null. */
   readonly card: AgentCard | null;
   /** `message/send`, asking a generic agent not to block (`configuration.blocking: false`): the task as sent, `submitted`/`working` included (then `waitForTask`), or a message (generic agents may answer one). */
-  sendMessage(message: SendMessageParams, options?: CallOptions): Promise<Task | Message>;
+  sendMessage(message: SendMessageParams, options?: CallOptions | null): Promise<Task | Message>;
   /** `tasks/get`. */
-  getTask(id: string, options?: CallOptions): Promise<Task>;
+  getTask(id: string, options?: CallOptions | null): Promise<Task>;
   /** `tasks/cancel` (TASK_NOT_CANCELABLE from a generic agent for a finished task). */
-  cancelTask(id: string, options?: CallOptions): Promise<Task>;
+  cancelTask(id: string, options?: CallOptions | null): Promise<Task>;
   /** Polls `tasks/get` until the task is terminal or needs the caller. */
-  waitForTask(id: string, options?: WaitOptions): Promise<Task>;
+  waitForTask(id: string, options?: WaitOptions | null): Promise<Task>;
   /** Frees the client's wasm memory (also done by the garbage collector). */
   free(): void;
   [Symbol.dispose](): void;

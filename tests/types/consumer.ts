@@ -1,8 +1,11 @@
 // A TypeScript consumer of the installed package using every public API with
-// its documented types; `tsc --noEmit --strict` must accept it. Each
-// `@ts-expect-error` line must be refused, so a `.d.ts` that widened to
-// `any` fails this check too.
-import init, {
+// its documented types. `cargo xtask test` checks it as an ES module and as a
+// CommonJS module (copied to `generated/consumer.mts` and `.cts`, so edit
+// this file), under every TypeScript version and config of the matrix in
+// xtask/src/typecheck.rs. It imports only what every build exports by name;
+// `init` is in esm.mts and cjs.cts. Each `@ts-expect-error` line must be
+// refused, so a `.d.ts` that widened to `any` fails this check too.
+import {
   A2AClient,
   MagisteriumClient,
   MagisteriumError,
@@ -10,33 +13,51 @@ import init, {
   type AgentCapabilities,
   type AgentCard,
   type AgentSkill,
+  type Artifact,
   type AskOptions,
   type CallOptions,
   type Citation,
+  type ClientLimits,
   type ClientOptions,
+  type DataPart,
   type DateQuery,
   type Dialect,
   type DiscoverOptions,
+  type FilePart,
+  type InitInput,
   type MagisteriumDocument,
   type MagisteriumErrorCode,
+  type MagisteriumErrorDetails,
   type Message,
   type Part,
   type QaAnswer,
+  type Rate,
+  type RateLimit,
   type SearchResult,
   type SendMessageParams,
   type Task,
   type TaskState,
+  type TextPart,
+  type TokenOptions,
+  type TokenProvider,
   type WaitOptions,
 } from "magisterium-a2a";
 
 export async function everyApi(): Promise<void> {
-  await init();
-  const options: ClientOptions = { token: "t", endpoint: "http://127.0.0.1:8787/api/v1/a2a", timeoutMs: 30000, maxRetries: 2, maxRetryWaitMs: 5000 };
+  const rates: Rate[] = ["15/min", "2/60s", "10/s", "100/h", "5/500ms", "1/hour"];
+  const rateLimit: RateLimit = { default: "15/min", expensive: "2/min" };
+  const limits: ClientLimits = { timeoutMs: 30000, maxRetries: 2, maxRetryWaitMs: 5000, rateLimit, maxResponseBytes: 1_048_576 };
+  const options: ClientOptions = { token: "t", endpoint: "http://127.0.0.1:8787/api/v1/a2a", ...limits };
   const client = new MagisteriumClient(options);
-  const viaProvider = new MagisteriumClient({ tokenProvider: async () => "fresh" });
-  const syncProvider = new MagisteriumClient({ tokenProvider: () => "fresh" });
-  const proxied = new MagisteriumClient({ endpoint: "https://parish.example/a2a" });
+  const provider: TokenProvider = async () => "fresh";
+  const auth: TokenOptions = { tokenProvider: provider };
+  const viaProvider = new MagisteriumClient({ ...auth, rateLimit: { expensive: "2/60s" } });
+  const syncProvider = new MagisteriumClient({ tokenProvider: () => "fresh", maxResponseBytes: 100 });
+  const proxied = new MagisteriumClient({ endpoint: "https://parish.example/a2a", rateLimit: { default: "10/s" } });
+  // What the runtime treats as absent: `undefined` and `null` (`exactOptionalPropertyTypes` included).
+  const absent = new MagisteriumClient({ token: undefined, tokenProvider: null, endpoint: new URLSearchParams(location.search).get("endpoint"), rateLimit: null });
   const defaults = new MagisteriumClient();
+  const fromNull = new MagisteriumClient(null);
   const endpoint: string = defaults.endpoint;
 
   const controller = new AbortController();
@@ -54,10 +75,11 @@ export async function everyApi(): Promise<void> {
   const url: string | undefined = citation?.sourceUrl;
   const raw: Record<string, unknown> | undefined = citation?.raw;
   const others = [citation?.citedText, citation?.citedTextHeading, citation?.documentAuthor, citation?.documentReference];
+  const followUp = await client.ask(related[0] ?? "Tell me more.", { contextId: answer.contextId, signal: null });
 
   const hits: SearchResult[] = await client.searchDocuments("grace", call);
   const hit: { id: string; url: string; title: string } | undefined = hits[0];
-  const doc: MagisteriumDocument | null = await client.fetchDocument(hit?.id ?? "12345");
+  const doc: MagisteriumDocument | null = await client.fetchDocument(hit?.id ?? "12345", null);
   const docFields: string[] = doc ? [doc.id, doc.title, doc.author, doc.ref, doc.text] : [];
 
   const when: DateQuery = new Date();
@@ -66,39 +88,61 @@ export async function everyApi(): Promise<void> {
   const saints: string | null = await client.saintsOfTheDay("2026-03-19");
   const saintsByDate: string | null = await client.saintsOfTheDay(new Date(2026, 2, 19));
 
-  const parts: Part[] = [
-    { kind: "text", text: "grace" },
-    { kind: "data", data: { id: "12345" } },
-    { kind: "file", file: { uri: "https://example.org/a.pdf", mimeType: "application/pdf" } },
-  ];
-  const params: SendMessageParams = { parts, skillId: "pope_lookup", contextId: "ctx" };
+  const textPart: TextPart = { kind: "text", text: "grace", metadata: { lang: "en" } };
+  const dataPart: DataPart = { kind: "data", data: { id: "12345" } };
+  const filePart: FilePart = { kind: "file", file: { uri: "https://example.org/a.pdf", mimeType: "application/pdf" } };
+  const parts: Part[] = [textPart, dataPart, filePart, { kind: "file", file: { bytes: "JVBERi0=", name: "a.pdf" } }];
+  const params: SendMessageParams = { parts, skillId: "pope_lookup", contextId: "ctx", taskId: undefined };
   const task: Task = await client.sendMessage(params, call);
   const state: TaskState | (string & {}) = task.status.state;
-  const artifactNames = (task.artifacts ?? []).map((a) => a.name);
+  const artifacts: Artifact[] = task.artifacts ?? [];
+  const artifactNames = artifacts.map((a) => [a.artifactId, a.name, a.parts.length]);
   const roles = (task.history ?? []).map((m) => m.role);
   const again: Task = await client.getTask(task.id);
   const canceled: Task = await client.cancelTask(task.id, call);
   const waitOptions: WaitOptions = { pollIntervalMs: 250, timeoutMs: 60000, signal: controller.signal };
   const settled: Task = await client.waitForTask(task.id, waitOptions);
 
+  const codes: MagisteriumErrorCode[] = [
+    "PARSE_ERROR",
+    "INVALID_REQUEST",
+    "METHOD_NOT_FOUND",
+    "INVALID_PARAMS",
+    "INTERNAL_ERROR",
+    "TASK_NOT_FOUND",
+    "SKILL_NOT_FOUND",
+    "RATE_LIMITED",
+    "UNAUTHORIZED",
+    "PLAN_REQUIRED",
+    "TASK_FAILED",
+    "NETWORK",
+    "TIMEOUT",
+    "ABORTED",
+    "BAD_RESPONSE",
+    "INVALID_INPUT",
+    "NOT_INITIALIZED",
+  ];
   try {
     await client.getTask("missing");
   } catch (e) {
     if (e instanceof MagisteriumError) {
       const code: MagisteriumErrorCode = e.code;
-      const details: [number | undefined, number | undefined, number | undefined, string | undefined, unknown] = [e.rpcCode, e.httpStatus, e.retryAfter, e.taskId, e.data];
+      const details: [number | undefined, number | undefined, number | undefined, string | undefined, unknown, unknown] = [e.rpcCode, e.httpStatus, e.retryAfter, e.taskId, e.data, e.cause];
       const asError: Error = e;
+      const named: "MagisteriumError" = e.name;
       switch (code) {
         case "RATE_LIMITED":
         case "TASK_NOT_FOUND":
           break;
       }
-      void [details, asError];
+      void [codes.includes(code), details, asError, named, e.message];
     }
   }
-  const made = new MagisteriumError("TIMEOUT", "made by hand", { httpStatus: 504, cause: new Error("x") });
+  const errorDetails: MagisteriumErrorDetails = { rpcCode: -32003, httpStatus: 429, retryAfter: 30, taskId: "t", data: null, cause: new Error("x") };
+  const made = new MagisteriumError("TIMEOUT", "made by hand", errorDetails);
+  const bare = new MagisteriumError("NETWORK", "no details", null);
   client.free();
-  using disposable = new MagisteriumClient();
+  proxied[Symbol.dispose]();
 
   await orchestrate(controller.signal);
 
@@ -109,6 +153,12 @@ export async function everyApi(): Promise<void> {
   await client.searchDocuments("q", { contextId: "only ask takes one" });
   // @ts-expect-error options are typed
   new MagisteriumClient({ timeoutMs: "30s" });
+  // @ts-expect-error a token or a tokenProvider, never both
+  new MagisteriumClient({ token: "t", tokenProvider: () => "t" });
+  // @ts-expect-error a rate limit has two pools only
+  new MagisteriumClient({ rateLimit: { cheap: "1/s" } });
+  // @ts-expect-error maxResponseBytes is a number
+  new MagisteriumClient({ maxResponseBytes: "1 MiB" });
   // @ts-expect-error a QaAnswer has no `answer` field
   answer.answer;
   // @ts-expect-error fetchDocument may resolve null
@@ -118,41 +168,47 @@ export async function everyApi(): Promise<void> {
   // @ts-expect-error a part needs a known kind
   const badPart: Part = { kind: "image", url: "x" };
 
-  void [viaProvider, syncProvider, proxied, endpoint, text, related, ids, title, index, year, url, raw, others, docFields];
-  void [readings, readingsByDate, saints, saintsByDate, state, artifactNames, roles, again, canceled, settled, made, disposable, wrong, badPart];
+  void [rates, viaProvider, syncProvider, absent, fromNull, endpoint, text, ids, title, index, year, url, raw, others, followUp, docFields];
+  void [readings, readingsByDate, saints, saintsByDate, state, artifactNames, roles, again, canceled, settled, made, bare, wrong, badPart];
 }
 
 /** An orchestrator's use of `A2AClient`: discovery, the card, the dialect, tasks or messages, waiting, generic codes. */
 async function orchestrate(signal: AbortSignal): Promise<void> {
-  const discoverOptions: DiscoverOptions = { token: "t", dialect: "a2a", signal, timeoutMs: 5000, maxRetries: 1 };
+  const discoverOptions: DiscoverOptions = { token: "t", dialect: "a2a", signal, timeoutMs: 5000, maxRetries: 1, maxResponseBytes: 65536 };
   const agent: A2AClient = await A2AClient.discover("https://agent.example", discoverOptions);
-  const byProvider = await A2AClient.discover("https://agent.example", { tokenProvider: async () => "fresh" });
-  const options: A2AClientOptions = { endpoint: "https://agent.example/a2a", dialect: "magisterium", timeoutMs: 1000 };
+  const byProvider = await A2AClient.discover("https://agent.example", { tokenProvider: async () => "fresh", rateLimit: { default: "5/s" } });
+  const anonymous = await A2AClient.discover("https://agent.example");
+  const options: A2AClientOptions = { endpoint: "https://agent.example/a2a", dialect: "magisterium", timeoutMs: 1000, maxRetryWaitMs: 1000 };
   const direct = new A2AClient(options);
   const dialect: Dialect = agent.dialect;
   const endpoint: string = direct.endpoint;
 
   const card: AgentCard | null = agent.card;
   if (card) {
-    const head: [string, string, string | undefined] = [card.name, card.url, card.protocolVersion];
+    const head: [string, string, string | undefined, string | undefined, string | undefined] = [card.name, card.url, card.description, card.version, card.protocolVersion];
     const capabilities: AgentCapabilities = card.capabilities;
-    const streaming: boolean | undefined = capabilities.streaming;
+    const flags: (boolean | undefined)[] = [capabilities.streaming, capabilities.pushNotifications, capabilities.stateTransitionHistory];
     const skill: AgentSkill | undefined = card.skills[0];
-    const skillHead: [string, string, string | undefined] | undefined = skill && [skill.id, skill.name, skill.description];
+    const skillHead = skill && [skill.id, skill.name, skill.description, skill.tags, skill.examples, skill.inputModes, skill.outputModes];
     const schemes: Record<string, Record<string, unknown>> | undefined = card.securitySchemes;
-    void [head, streaming, skillHead, schemes];
+    const security: Record<string, string[]>[] | undefined = card.security;
+    const modes: [string[] | undefined, string[] | undefined] = [card.defaultInputModes, card.defaultOutputModes];
+    const provider: string | undefined = card.provider?.organization;
+    const unknownField: unknown = card["x-extension"];
+    void [head, flags, skillHead, schemes, security, modes, provider, unknownField];
   }
 
   const sent: Task | Message = await agent.sendMessage({ parts: [{ kind: "text", text: "slow" }], skillId: "slow" }, { signal });
   if (sent.kind === "message") {
     const reply: Message = sent;
-    void reply.parts;
+    void [reply.messageId, reply.role, reply.parts, reply.contextId, reply.taskId, reply.metadata];
   } else {
     const id: string = sent.id;
     const current: Task = await agent.getTask(id);
     const done: Task = await agent.waitForTask(id, { pollIntervalMs: 100, timeoutMs: 30000, signal });
     const stopped: Task = await agent.cancelTask(id, { timeoutMs: 1000 });
-    void [current, done, stopped];
+    const answered = await agent.sendMessage({ parts: [{ kind: "text", text: "yes" }], taskId: id });
+    void [current, done, stopped, answered, sent.contextId, sent.status.message, sent.status.timestamp, sent.metadata];
   }
   try {
     await agent.cancelTask("finished");
@@ -170,7 +226,8 @@ async function orchestrate(signal: AbortSignal): Promise<void> {
     }
   }
   agent.free();
-  using disposable = new A2AClient({ endpoint: "https://agent.example/a2a" });
+  direct[Symbol.dispose]();
+  const wasm: InitInput[] = [new URL("https://cdn.example/magisterium_a2a_bg.wasm"), new Uint8Array(8), "/assets/a.wasm"];
 
   // Wrong uses the types must refuse:
   // @ts-expect-error an A2AClient needs an endpoint
@@ -179,6 +236,8 @@ async function orchestrate(signal: AbortSignal): Promise<void> {
   new A2AClient({ endpoint: "https://agent.example/a2a", dialect: "generic" });
   // @ts-expect-error discover takes no endpoint: the card's url is the endpoint
   await A2AClient.discover("https://agent.example", { endpoint: "https://elsewhere.example/a2a" });
+  // @ts-expect-error a token or a tokenProvider, never both
+  await A2AClient.discover("https://agent.example", { token: "t", tokenProvider: () => "t" });
   // @ts-expect-error sendMessage may resolve a Message, which has no status
   (await agent.sendMessage({ parts: [] })).status;
   // @ts-expect-error pollIntervalMs is a number
@@ -186,5 +245,5 @@ async function orchestrate(signal: AbortSignal): Promise<void> {
   // @ts-expect-error the card is null for a client made from an endpoint
   direct.card.name;
 
-  void [byProvider, dialect, endpoint, disposable];
+  void [byProvider, anonymous, dialect, endpoint, wasm];
 }

@@ -98,7 +98,9 @@ pub fn run() -> Result<Vec<Sizes>> {
         .replace("{{VERSION}}", &crate_field("version")?)
         .replace("{{REPOSITORY}}", &crate_field("repository")?);
     write(&pkg.join("package.json"), &manifest)?;
-    copy(&template.join("index.d.ts"), &pkg.join("index.d.ts"))?;
+    let types = read(&template.join("index.d.ts"))?;
+    write(&pkg.join("index.d.ts"), &types)?;
+    write(&pkg.join("index.d.cts"), &commonjs_types(&types)?)?;
     for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
         copy(&root().join(license), &pkg.join(license))?;
     }
@@ -280,6 +282,21 @@ fn commonjs(module: &str) -> Result<String> {
     Ok(body)
 }
 
+/// The types of the `require` condition (`index.d.cts`, for CommonJS
+/// callers of the Node build) from `index.d.ts`: the CommonJS module
+/// exports `init` by name. Its `default` (`init` too) stays undeclared: the
+/// module sets no `__esModule`, so TypeScript's `import init from` hands a
+/// CommonJS caller the whole module, and a declared default would type a
+/// call that fails.
+fn commonjs_types(types: &str) -> Result<String> {
+    const DEFAULT_INIT: &str = "export default function init(";
+    if types.matches(DEFAULT_INIT).count() != 1 {
+        return Err(format!("index.d.ts must declare `{DEFAULT_INIT}` once"));
+    }
+    let header = "// The types of `require(\"magisterium-a2a\")`, written by `cargo xtask build` from index.d.ts.\n";
+    Ok(format!("{header}{}", types.replacen(DEFAULT_INIT, "export function init(", 1)))
+}
+
 /// The part of the project README that is also the npm README's usage:
 /// between `<!-- npm-readme:start -->` and `<!-- npm-readme:end -->`.
 fn npm_usage(readme: &str) -> Result<&str> {
@@ -332,7 +349,21 @@ fn copy(from: &Path, to: &Path) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::commonjs;
+    use super::{commonjs, commonjs_types};
+
+    #[test]
+    fn the_commonjs_types_export_init_by_name() {
+        let types =
+            "export class A {}\n/** Loads. */\nexport default function init(input?: string): Promise<unknown>;\n";
+        let converted = commonjs_types(types).unwrap();
+        assert!(
+            converted.ends_with(
+                "export class A {}\n/** Loads. */\nexport function init(input?: string): Promise<unknown>;\n"
+            )
+        );
+        assert!(!converted.contains("export default"));
+        assert!(commonjs_types("export class A {}\n").is_err(), "no default init to convert");
+    }
 
     #[test]
     fn snippets_become_commonjs_modules_with_their_names() {

@@ -15,6 +15,7 @@ mod interrupt;
 mod minify;
 mod package_checks;
 mod readme;
+mod readme_tables;
 mod setup;
 mod shell;
 mod sim;

@@ -2,6 +2,7 @@
 //! install the tarball where the JS suites import it from, and hold the size budget.
 
 use crate::build;
+use crate::readme_tables::{self, Documented, Kind};
 use crate::shell::{Result, capture, root, stdout_or_fail};
 use crate::size::kb;
 use crate::test::{Outcome, SIZE_BUDGET};
@@ -30,6 +31,10 @@ pub fn run() -> Outcome {
     check("every path package.json names is in pkg/", manifest_paths(&pkg));
     check("the .d.ts declares every method the module exports", declared_methods(&pkg));
     check("the public .d.ts has no `any`", no_any(&pkg));
+    check(
+        "every option, method, result field and error code of README.md's tables is declared and used in tests/types",
+        documented_api(&pkg),
+    );
     let web = sizes.iter().find(|s| s.dir == "web").map_or(usize::MAX, |s| s.wasm + s.js);
     check(&format!("web build gzip {} ≤ budget {}", kb(web), kb(SIZE_BUDGET)), budget(web));
     let tarball = pack(&pkg);
@@ -44,6 +49,7 @@ fn layout(pkg: &Path) -> Result<()> {
     let required = [
         "package.json",
         "index.d.ts",
+        "index.d.cts",
         "README.md",
         "LICENSE-MIT",
         "LICENSE-APACHE",
@@ -71,7 +77,7 @@ fn manifest_paths(pkg: &Path) -> Result<()> {
 /// Every method wasm-bindgen exports on the client classes is declared in
 /// the hand-written `index.d.ts` (which the TypeScript check then holds true).
 fn declared_methods(pkg: &Path) -> Result<()> {
-    let types = std::fs::read_to_string(pkg.join("index.d.ts")).map_err(|e| e.to_string())?;
+    let types = read(&pkg.join("index.d.ts"))?;
     // The built module itself says what it exports (its glue is minified, so not its source).
     const LIST: &str = "const m = require(process.argv[1]); const names = (o) => Object.getOwnPropertyNames(o).filter((n) => /^[A-Za-z0-9]+$/.test(n)); \
         for (const c of ['MagisteriumClient', 'A2AClient']) { if (typeof m[c] !== 'function') throw new Error('the module exports no ' + c); \
@@ -100,9 +106,71 @@ fn declared_methods(pkg: &Path) -> Result<()> {
 
 /// `any` nowhere in the public types (comments included, to keep it simple and strict).
 fn no_any(pkg: &Path) -> Result<()> {
-    let types = std::fs::read_to_string(pkg.join("index.d.ts")).map_err(|e| e.to_string())?;
-    let words = types.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
-    if words.clone().any(|w| w == "any") { Err("index.d.ts mentions `any`".into()) } else { Ok(()) }
+    for file in ["index.d.ts", "index.d.cts"] {
+        let types = read(&pkg.join(file))?;
+        if words(&types).any(|w| w == "any") {
+            return Err(format!("{file} mentions `any`"));
+        }
+    }
+    Ok(())
+}
+
+/// Nothing documented drifts from the types: every name of README.md's API
+/// tables is declared in the package's `index.d.ts` and used by the
+/// TypeScript consumer in `tests/types/` (outside comments).
+fn documented_api(pkg: &Path) -> Result<()> {
+    let documented = readme_tables::documented(&read(&root().join("README.md"))?);
+    if documented.is_empty() {
+        return Err("found no API tables in README.md".into());
+    }
+    let types = read(&pkg.join("index.d.ts"))?;
+    let mut consumer = String::new();
+    for entry in std::fs::read_dir(root().join("tests/types")).map_err(|e| e.to_string())? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.extension().is_some_and(|ext| ["ts", "mts", "cts"].iter().any(|e| ext == *e)) {
+            consumer.push_str(&code_lines(&read(&path)?));
+        }
+    }
+    let undeclared: Vec<&str> = documented.iter().filter(|d| !declares(&types, d)).map(|d| d.name.as_str()).collect();
+    let unused: Vec<&str> = documented.iter().filter(|d| !uses(&consumer, d)).map(|d| d.name.as_str()).collect();
+    match (undeclared.is_empty(), unused.is_empty()) {
+        (true, true) => Ok(()),
+        (false, _) => Err(format!("not declared in index.d.ts: {}", undeclared.join(", "))),
+        (true, false) => Err(format!("not used in tests/types: {}", unused.join(", "))),
+    }
+}
+
+/// Whether `types` declares `item`: a member `name:`/`name?:`, a method `name(`, a code `"NAME"`.
+fn declares(types: &str, item: &Documented) -> bool {
+    let name = item.name.as_str();
+    match item.kind {
+        Kind::Code => types.contains(&format!("\"{name}\"")),
+        Kind::Method => types.contains(&format!("  {name}(")),
+        Kind::Option | Kind::Field => types.contains(&format!(" {name}:")) || types.contains(&format!(" {name}?:")),
+    }
+}
+
+/// Whether the consumer's code uses `item`: its name as a word (a code as a string).
+fn uses(consumer: &str, item: &Documented) -> bool {
+    match item.kind {
+        Kind::Code => consumer.contains(&format!("\"{}\"", item.name)),
+        _ => words(consumer).any(|w| w == item.name),
+    }
+}
+
+/// The lines of a TypeScript file that are not comments.
+fn code_lines(source: &str) -> String {
+    let code = source.lines().filter(|l| !["//", "/*", "*"].iter().any(|c| l.trim_start().starts_with(c)));
+    code.flat_map(|l| [l, "\n"]).collect()
+}
+
+/// The identifier-like words of `text`.
+fn words(text: &str) -> impl Iterator<Item = &str> + Clone {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).filter(|w| !w.is_empty())
+}
+
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn budget(bytes: usize) -> Result<()> {
@@ -130,4 +198,36 @@ fn install(tarball: &Path) -> Result<()> {
     std::fs::create_dir_all(&dest).map_err(|e| e.to_string())?;
     let output = capture(Command::new("tar").arg("xzf").arg(tarball).arg("--strip-components=1").arg("-C").arg(&dest))?;
     if output.status.success() { Ok(()) } else { Err(String::from_utf8_lossy(&output.stderr).into_owned()) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{code_lines, declares, uses};
+    use crate::readme_tables::{Documented, Kind};
+
+    fn item(kind: Kind, name: &str) -> Documented {
+        Documented { kind, name: name.to_owned() }
+    }
+
+    #[test]
+    fn a_declaration_is_a_member_a_method_or_a_code() {
+        let types = "export interface O {\n  maxResponseBytes?: number;\n  text: string;\n}\nexport class C {\n  ask(q: string): void;\n}\ntype Code = \"TIMEOUT\";\n";
+        assert!(declares(types, &item(Kind::Option, "maxResponseBytes")));
+        assert!(declares(types, &item(Kind::Field, "text")));
+        assert!(declares(types, &item(Kind::Method, "ask")));
+        assert!(declares(types, &item(Kind::Code, "TIMEOUT")));
+        assert!(!declares(types, &item(Kind::Option, "ResponseBytes")), "a name must be whole");
+        assert!(!declares(types, &item(Kind::Method, "text")), "a field is no method");
+        assert!(!declares(types, &item(Kind::Code, "TIME")));
+    }
+
+    #[test]
+    fn a_use_is_a_word_of_code_not_of_a_comment() {
+        let consumer =
+            code_lines("// maxResponseBytes in a comment\nconst o = { rateLimit: 1 };\nconst c = \"TIMEOUT\";\n");
+        assert!(uses(&consumer, &item(Kind::Option, "rateLimit")));
+        assert!(!uses(&consumer, &item(Kind::Option, "maxResponseBytes")));
+        assert!(!uses(&consumer, &item(Kind::Option, "rate")));
+        assert!(uses(&consumer, &item(Kind::Code, "TIMEOUT")));
+    }
 }

@@ -40,7 +40,7 @@ pub fn run() -> Result<()> {
     let built = package.failed == 0;
     results.push(("package (build, npm pack, size budget)", package));
     if built {
-        results.push(("TypeScript consumer (tsc --noEmit --strict)", crate::typecheck::run()));
+        results.push(("TypeScript matrix (5.0, 5.9, 7.0 × targets, resolutions, ESM and CommonJS)", crate::typecheck::run()));
     }
     if built {
         results.push(("page suite (demo and widget in Chromium, Playwright)", crate::demo::page_suite()));

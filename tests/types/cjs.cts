@@ -1,0 +1,13 @@
+// The CommonJS side of the consumer (with the copy of consumer.ts as
+// `consumer.cts`): what `require("magisterium-a2a")` returns. Under Node's
+// resolution that is the CommonJS build (typed by index.d.cts, and
+// node-require.cts checks what only it has); under a bundler's, an ES build.
+import magisterium = require("magisterium-a2a");
+
+export async function commonjs(): Promise<void> {
+  const client = new magisterium.MagisteriumClient({ tokenProvider: () => "fresh", maxResponseBytes: 1_048_576 });
+  const answer: magisterium.QaAnswer = await client.ask("What is grace?");
+  const agent = await magisterium.A2AClient.discover("https://agent.example", { rateLimit: { default: "15/min" } });
+  const failure = new magisterium.MagisteriumError("NETWORK", "offline");
+  void [answer, agent, failure];
+}

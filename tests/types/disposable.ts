@@ -1,0 +1,11 @@
+// `using` a client, for consumers whose `lib` has `esnext.disposable`
+// (TypeScript 5.2 and later): checked in the matrix's "disposable" configs,
+// copied to `generated/disposable.mts` and `.cts` like consumer.ts.
+import { A2AClient, MagisteriumClient } from "magisterium-a2a";
+
+export function scoped(): string[] {
+  using client = new MagisteriumClient();
+  using agent = new A2AClient({ endpoint: "https://agent.example/a2a" });
+  const disposable: Disposable = client;
+  return [client.endpoint, agent.dialect, typeof disposable];
+}

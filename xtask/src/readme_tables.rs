@@ -1,0 +1,199 @@
+//! What the README's API tables document: the client's options, its methods
+//! with the option keys they show, the fields of their results, and the
+//! error codes, for the check that each is declared and used (package_checks.rs).
+
+/// What a name in the tables is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An option or argument key (`timeoutMs`, `contextId`, `parts`).
+    Option,
+    /// A method (`ask`).
+    Method,
+    /// A field of a result (`relatedQuestions`).
+    Field,
+    /// A `MagisteriumError` code (`RATE_LIMITED`).
+    Code,
+}
+
+/// One documented name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Documented {
+    /// What it is.
+    pub kind: Kind,
+    /// As written.
+    pub name: String,
+}
+
+/// Every name of the README's tables whose header starts `option`,
+/// `method` or `code`, in order, each once per kind.
+pub fn documented(readme: &str) -> Vec<Documented> {
+    let mut found: Vec<Documented> = Vec::new();
+    let mut columns: Option<Vec<String>> = None;
+    for line in readme.lines().map(str::trim) {
+        if !line.starts_with('|') {
+            columns = None;
+            continue;
+        }
+        let row = cells(line);
+        let Some(header) = &columns else {
+            columns = Some(row.iter().map(|cell| cell.trim().to_owned()).collect());
+            continue;
+        };
+        if row.iter().all(|cell| cell.trim().chars().all(|c| c == '-' || c == ':')) {
+            continue;
+        }
+        for (column, cell) in header.iter().zip(&row) {
+            for span in code_spans(cell) {
+                for item in names(header[0].as_str(), column, span) {
+                    if !found.contains(&item) {
+                        found.push(item);
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The names one code span of a cell documents, by the table and column.
+fn names(table: &str, column: &str, span: &str) -> Vec<Documented> {
+    let item = |kind, name: &str| Documented { kind, name: name.to_owned() };
+    match (table, column) {
+        ("option", "option") if is_identifier(span) => vec![item(Kind::Option, span)],
+        // `ask(question, { contextId })`: the method, and the keys of its options.
+        ("method", "method") => {
+            let method = span.split('(').next().unwrap_or_default();
+            let mut items: Vec<Documented> =
+                is_identifier(method).then(|| item(Kind::Method, method)).into_iter().collect();
+            items.extend(braced_keys(span).into_iter().map(|key| item(Kind::Option, key)));
+            items
+        }
+        // `{ text, citations: Citation[], … }`: the fields of the result.
+        ("method", "resolves with") => braced_keys(span).into_iter().map(|key| item(Kind::Field, key)).collect(),
+        ("code", "code") if is_code(span) => vec![item(Kind::Code, span)],
+        _ => Vec::new(),
+    }
+}
+
+/// The cells of a table row: split at `|` (not at an escaped `\|`).
+fn cells(row: &str) -> Vec<&str> {
+    let inner = row.strip_prefix('|').unwrap_or(row);
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
+    let mut cells = Vec::new();
+    let mut start = 0;
+    let bytes = inner.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'|' && (i == 0 || bytes[i - 1] != b'\\') {
+            cells.push(&inner[start..i]);
+            start = i + 1;
+        }
+    }
+    cells.push(&inner[start..]);
+    cells
+}
+
+/// The text between each pair of backticks.
+fn code_spans(cell: &str) -> Vec<&str> {
+    cell.split('`').skip(1).step_by(2).collect()
+}
+
+/// The keys of the first `{ … }` in `span`: `{ a, b: T[], c }` → a, b, c.
+fn braced_keys(span: &str) -> Vec<&str> {
+    let Some((_, rest)) = span.split_once('{') else { return Vec::new() };
+    let inside = rest.split('}').next().unwrap_or_default();
+    inside
+        .split(',')
+        .map(|entry| entry.split([':', '?']).next().unwrap_or_default().trim())
+        .filter(|key| is_identifier(key))
+        .collect()
+}
+
+fn is_identifier(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+fn is_code(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Documented, Kind, documented};
+
+    fn item(kind: Kind, name: &str) -> Documented {
+        Documented { kind, name: name.to_owned() }
+    }
+
+    #[test]
+    fn reads_options_methods_fields_and_codes() {
+        let readme = "\
+# Title
+
+| option | meaning |
+|---|---|
+| `token` | Bearer token. |
+| `tokenProvider` | `() => string \\| Promise<string>`, called first. |
+
+Some text with `notAnOption`.
+
+| method | skill | resolves with |
+|---|---|---|
+| `ask(question, { contextId })` | `catholic_qa` | `{ text, citations: Citation[], taskId }` |
+| `searchDocuments(query)` | `document_search` | `{ id, url }[]` |
+| `getTask(id)`, `cancelTask(id)` | — | the A2A `Task` |
+| `waitForTask(id, { pollIntervalMs, timeoutMs, signal })` | — | the `Task` |
+
+| code | when |
+|---|---|
+| `PARSE_ERROR`, `INVALID_REQUEST` | JSON-RPC -32700, `-32600` |
+| `TASK_NOT_FOUND` | unknown |
+
+| code | `\"magisterium\"` | `\"a2a\"` |
+|---|---|---|
+| -32002 | `SKILL_NOT_FOUND` | `TASK_NOT_CANCELABLE` |
+
+| attribute | meaning |
+|---|---|
+| `endpoint` | required |
+";
+        let expected = [
+            item(Kind::Option, "token"),
+            item(Kind::Option, "tokenProvider"),
+            item(Kind::Method, "ask"),
+            item(Kind::Option, "contextId"),
+            item(Kind::Field, "text"),
+            item(Kind::Field, "citations"),
+            item(Kind::Field, "taskId"),
+            item(Kind::Method, "searchDocuments"),
+            item(Kind::Field, "id"),
+            item(Kind::Field, "url"),
+            item(Kind::Method, "getTask"),
+            item(Kind::Method, "cancelTask"),
+            item(Kind::Method, "waitForTask"),
+            item(Kind::Option, "pollIntervalMs"),
+            item(Kind::Option, "timeoutMs"),
+            item(Kind::Option, "signal"),
+            item(Kind::Code, "PARSE_ERROR"),
+            item(Kind::Code, "INVALID_REQUEST"),
+            item(Kind::Code, "TASK_NOT_FOUND"),
+        ];
+        assert_eq!(documented(readme), expected);
+    }
+
+    #[test]
+    fn the_project_readme_documents_the_new_options() {
+        let readme = std::fs::read_to_string(crate::shell::root().join("README.md")).unwrap();
+        let found = documented(&readme);
+        for expected in [
+            item(Kind::Option, "rateLimit"),
+            item(Kind::Option, "maxResponseBytes"),
+            item(Kind::Method, "saintsOfTheDay"),
+            item(Kind::Field, "relatedQuestions"),
+            item(Kind::Code, "INVALID_INPUT"),
+        ] {
+            assert!(found.contains(&expected), "{expected:?} not read from README.md");
+        }
+    }
+}

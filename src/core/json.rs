@@ -34,8 +34,9 @@ pub trait JsonView: Sized + Clone {
     fn get(&self, key: &'static str) -> Option<Self>;
     /// The value as a Rust string, when it is a string.
     fn as_string(&self) -> Option<String>;
-    /// The length of a string value without copying it (bytes natively,
-    /// UTF-16 units in JS: only for size checks); `None` for other kinds.
+    /// The length of a string value in UTF-16 units, as JS counts it, without
+    /// copying it; `None` for other kinds. Every view counts the same way, so
+    /// a length check decides alike everywhere.
     fn string_len(&self) -> Option<usize>;
     /// The value as a number, when it is a number.
     fn as_f64(&self) -> Option<f64>;
@@ -141,7 +142,7 @@ mod native {
             self.as_str().map(str::to_owned)
         }
         fn string_len(&self) -> Option<usize> {
-            self.as_str().map(str::len)
+            self.as_str().map(|s| s.encode_utf16().count())
         }
         fn as_f64(&self) -> Option<f64> {
             Value::as_f64(self)
@@ -202,5 +203,6 @@ mod tests {
         );
         assert_eq!(v.get_with_kind("s"), Some((Kind::String, json!("str"))));
         assert_eq!(json!({"n": null}).get_with_kind("n"), None);
+        assert_eq!(json!("é😀").string_len(), Some(3), "UTF-16 units, as JS counts");
     }
 }

@@ -201,13 +201,18 @@ impl<V: JsonView> Citation<V> {
     }
 
     /// Any citation, member by member: known fields of their type typed,
-    /// everything else in `raw` (the later of two spellings of a field wins).
+    /// everything else in `raw`. Of two spellings of a field, both of its
+    /// type, the contract's snake_case one wins whatever the members' order
+    /// (which JSON parsers need not keep).
     fn decode_members(object: &V) -> Self {
         let mut c = Self::untyped(V::object(Vec::new()));
         let mut raw = Vec::new();
         for (key, value) in object.members() {
             let kind = value.kind();
-            let slot = match key.as_string().as_deref().unwrap_or_default() {
+            let name = key.as_string().unwrap_or_default();
+            // A camelCase member only fills a field its snake_case twin has not.
+            let fills = |set: bool| name.contains('_') || !set;
+            let slot = match name.as_str() {
                 "cited_text" | "citedText" => &mut c.cited_text,
                 "cited_text_heading" | "citedTextHeading" => &mut c.cited_text_heading,
                 "document_title" | "documentTitle" => &mut c.document_title,
@@ -215,11 +220,15 @@ impl<V: JsonView> Citation<V> {
                 "document_reference" | "documentReference" => &mut c.document_reference,
                 "source_url" | "sourceUrl" => &mut c.source_url,
                 "document_year" | "documentYear" if kind == Kind::Number || kind == Kind::String => {
-                    c.document_year = Some(value);
+                    if fills(c.document_year.is_some()) {
+                        c.document_year = Some(value);
+                    }
                     continue;
                 }
                 "document_index" | "documentIndex" if kind == Kind::Number => {
-                    c.document_index = value.as_f64();
+                    if fills(c.document_index.is_some()) {
+                        c.document_index = value.as_f64();
+                    }
                     continue;
                 }
                 _ => {
@@ -227,10 +236,10 @@ impl<V: JsonView> Citation<V> {
                     continue;
                 }
             };
-            if kind == Kind::String {
-                *slot = Some(value);
-            } else {
+            if kind != Kind::String {
                 raw.push((key, value));
+            } else if fills(slot.is_some()) {
+                *slot = Some(value);
             }
         }
         c.raw = V::object(raw);

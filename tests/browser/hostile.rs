@@ -150,20 +150,21 @@ async fn a_proto_key_pollutes_nothing() {
 async fn citations_decode_alike_by_known_keys_and_member_by_member() {
     // Common shapes take the known-key path; both spellings, a `null` field or
     // a wrong type go member by member. Each must give what the types promise.
-    let cases: [(&str, &str); 7] = [
+    let cases: [(&str, &str); 8] = [
         (
             r#"{"cited_text":"t","document_index":1,"document_year":1965,"source_url":"https://x","relevance":0.5}"#,
             r#"{"citedText":"t","documentIndex":1,"documentYear":1965,"sourceUrl":"https://x","raw":{"relevance":0.5}}"#,
         ),
         (r#"{"citedText":"t","documentYear":"1965"}"#, r#"{"citedText":"t","documentYear":"1965","raw":{}}"#),
-        (r#"{"cited_text":"a","citedText":"b"}"#, r#"{"citedText":"b","raw":{}}"#),
+        (r#"{"cited_text":"a","citedText":"b"}"#, r#"{"citedText":"a","raw":{}}"#),
+        (r#"{"citedText":"b","cited_text":"a"}"#, r#"{"citedText":"a","raw":{}}"#),
         (r#"{"cited_text":null,"document_title":"d"}"#, r#"{"documentTitle":"d","raw":{"cited_text":null}}"#),
         (r#"{"document_index":"two","page":17}"#, r#"{"raw":{"document_index":"two","page":17}}"#),
         (r#"{"__proto__":{"x":1},"document_title":"d"}"#, r#"{"documentTitle":"d","raw":{}}"#),
         ("{}", r#"{"raw":{}}"#),
     ];
     let citations: Vec<&str> = cases.iter().map(|(sent, _)| *sent).collect();
-    // Sent verbatim, so the members keep their order (the later spelling wins).
+    // Sent verbatim, so the members keep their order (the snake_case spelling wins in either).
     let parts =
         format!(r#"[{{"kind":"text","text":"a"}},{{"kind":"data","data":{{"citations":[{}]}}}}]"#, citations.join(","));
     let result = format!(

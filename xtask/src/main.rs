@@ -9,6 +9,7 @@ mod build;
 mod bundlers;
 mod child_server;
 mod demo;
+mod differential;
 mod fuzz;
 mod hostile_server;
 mod interrupt;
@@ -33,6 +34,7 @@ commands:
   bench   build the package and measure it against plain JavaScript in Chromium: decode, per call, start, size
   demo    build the package, start the simulator and serve the demo page and parish widget (Ctrl-C stops)
   build   build the npm package into pkg/ (web, bundler and node targets) and print its gzip size
+  differential  the differential suite alone, on the package the last `test` installed (DIFFERENTIAL_SEED repeats a run)
   test    run every test suite and print `N passed, N failed`
 ";
 
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(),
         Some("demo") => demo::run(),
         Some("build") => build::run().map(|_| ()),
+        Some("differential") => differential::command(),
         Some("test") => test::run(),
         Some("-h" | "--help" | "help") | None => {
             print!("{HELP}");

@@ -43,6 +43,11 @@ pub fn run() -> Result<()> {
         results.push(("TypeScript matrix (5.0, 5.9, 7.0 × targets, resolutions, ESM and CommonJS)", crate::typecheck::run()));
     }
     if built {
+        let differential = crate::differential::run();
+        results.push((
+            "differential (the package in Node vs the native core, random responses)",
+            Outcome { passed: differential.passed, failed: differential.failed },
+        ));
         results.push(("page suite (demo and widget in Chromium, Playwright)", crate::demo::page_suite()));
         match Simulator::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])
             .and_then(|sim| Ok((sim, agent_server::start()?)))

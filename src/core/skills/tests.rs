@@ -97,6 +97,29 @@ fn citations_read_by_known_keys_decode_as_member_by_member() {
 }
 
 #[test]
+fn of_two_spellings_the_snake_case_one_wins_in_any_order() {
+    // `JSON.parse` keeps members as written, the native view sorts them (camelCase
+    // first): a rule that followed the order decoded differently in the package (found
+    // by the differential suite, whose fixtures in tests/fixtures/differential-regressions/
+    // replay it there). Here the rule itself is pinned.
+    let both = [
+        (r#"{"document_title":"snake","documentTitle":"camel"}"#, Some("snake")),
+        (r#"{"documentTitle":"camel","document_title":"snake"}"#, Some("snake")),
+        (r#"{"documentTitle":"camel","document_title":7}"#, Some("camel")),
+        (r#"{"document_title":null,"documentTitle":"camel"}"#, Some("camel")),
+        (r#"{"documentTitle":[],"document_title":"snake"}"#, Some("snake")),
+    ];
+    for (text, title) in both {
+        let object: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(Citation::decode(&object).document_title, title.map(|t| json!(t)), "{text}");
+    }
+    let year: Value = serde_json::from_str(r#"{"documentYear":"camel","document_year":1965}"#).unwrap();
+    assert_eq!(Citation::decode(&year).document_year, Some(json!(1965)));
+    let index: Value = serde_json::from_str(r#"{"document_index":1,"documentIndex":2}"#).unwrap();
+    assert_eq!(Citation::decode(&index).document_index, Some(1.0));
+}
+
+#[test]
 fn document_search_decodes_hits_and_skips_those_without_an_id() {
     let Ok(Outcome::Hits(hits)) = decode(&skill(Skill::DocumentSearch, text("grace")), fixture!("search.json")) else {
         panic!("not hits");
@@ -167,6 +190,16 @@ fn a_long_text_that_starts_like_the_empty_case_is_kept() {
         "artifacts":[{"name":"mass_readings","parts":[{"kind":"text","text":long}]}]}});
     let got = decode(&skill(Skill::LiturgicalReadings, text("x")), &body.to_string());
     assert_eq!(got, Ok(Outcome::Text(Some(json!(long)))));
+}
+
+#[test]
+fn the_empty_case_between_wide_whitespace_is_empty_in_every_view() {
+    // Six ideographic spaces: 6 UTF-16 units (what JS counts), 18 UTF-8 bytes. Found by
+    // the differential suite, when the native view counted bytes (tests/fixtures/differential-regressions/).
+    let padded = format!("No mass readings found.{}", "\u{3000}".repeat(6));
+    let body = json!({"jsonrpc":"2.0","id":1,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"completed"},
+        "artifacts":[{"name":"mass_readings","parts":[{"kind":"text","text":padded}]}]}});
+    assert_eq!(decode(&skill(Skill::LiturgicalReadings, text("x")), &body.to_string()), Ok(Outcome::Text(None)));
 }
 
 #[test]

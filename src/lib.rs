@@ -12,15 +12,28 @@
 extern crate alloc;
 
 pub mod core;
-pub mod heap;
+
+// The web layer's statics (the executor's exchange, the card and literal
+// caches) hold JS values and are sound only where wasm code runs on one
+// thread; each `unsafe impl Sync` behind them is compiled only there, and this
+// says why the build stops.
+#[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
+compile_error!("magisterium-a2a supports single-threaded wasm only: build without the `atomics` target feature");
+
+#[cfg(any(test, target_arch = "wasm32"))]
+mod executor;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
-/// The bundle's allocator (std, when linked, brings its own).
+/// The bundle's allocator: talc, growing linear memory as it needs. talc's
+/// `new_wasm` refuses (at compile time) a target other than single-threaded
+/// wasm, where its unlocked `Sync` would not hold. (std, when linked, brings
+/// its own allocator.)
 #[cfg(all(feature = "bundle", target_arch = "wasm32"))]
 #[global_allocator]
-static ALLOCATOR: heap::Heap<heap::LinearMemory> = heap::Heap::new(heap::LinearMemory);
+static ALLOCATOR: talc::cell::TalcSyncCell<talc::wasm::WasmGrowAndClaim, talc::wasm::WasmBinning> =
+    talc::cell::TalcSyncCell::new_wasm(talc::wasm::WasmGrowAndClaim);
 
 /// In the bundle a panic only traps: nothing is formatted, so no formatting
 /// code is linked. The core is written never to panic on outside data; the

@@ -28,8 +28,11 @@ struct Cached {
 /// Cards by base URL, for the page's lifetime.
 struct Cache(RefCell<Vec<Cached>>);
 
-// SAFETY: wasm32-unknown-unknown (without the atomics feature) runs this module on
-// a single thread; the cache is never reached from another one.
+// SAFETY: the cache lives in `CARDS`, reached only from the thread of this
+// wasm instance: without the `atomics` target feature, wasm32 code runs on one
+// thread (and the JS values it holds belong to that thread's realm). With
+// `atomics` this impl does not exist and the static fails to compile.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 unsafe impl Sync for Cache {}
 
 static CARDS: Cache = Cache(RefCell::new(Vec::new()));

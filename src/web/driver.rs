@@ -1,10 +1,11 @@
 //! The one executor: a call's future is a [`Task`] that `drive` (in
 //! `js/transport.js`) polls each time the promise it awaits settles. An await
 //! is [`wait`]: it hands the promise out of the poll and takes its outcome in
-//! the next one. This replaces `future_to_promise`/`JsFuture`, which give
-//! every await two Rust closures (each registered with a
-//! `FinalizationRegistry`) and a microtask queue of their own, and weigh
-//! several KB in the bundle.
+//! the next one (the bookkeeping, and why no await can take another's
+//! outcome, is in `crate::executor`). This replaces
+//! `future_to_promise`/`JsFuture`, which give every await two Rust closures
+//! (each registered with a `FinalizationRegistry`) and a microtask queue of
+//! their own, and weigh several KB in the bundle.
 //!
 //! `drive` shares `js/transport.js` instead of having a module of its own:
 //! with one more snippet module, the page of wasm-bindgen-test-runner 0.2.130
@@ -12,11 +13,8 @@
 //! one test hung before any test code ran; the same code with `drive` merged
 //! here: 20 of 20 clean). The bundle is one file either way.
 
-use alloc::boxed::Box;
-use core::cell::Cell;
+use crate::executor::{self, Exchange, Fault, Step};
 use core::future::Future;
-use core::pin::Pin;
-use core::task::{Context, Poll, Waker};
 use js_sys::Promise;
 use wasm_bindgen::prelude::*;
 
@@ -28,25 +26,21 @@ extern "C" {
     fn drive(task: Task) -> Promise;
 }
 
-/// What passes between [`Task::poll`] and the [`Wait`] being polled: the
-/// outcome of the promise the task awaited, and the promise it awaits next.
-/// Each poll saves and restores both, so no poll sees another task's.
-/// (`Cell`s, not a `RefCell`: no borrow can fail, so no borrow-error
-/// formatting reaches the bundle.)
-struct Exchange {
-    settled: Cell<Option<Outcome>>,
-    awaiting: Cell<Option<Promise>>,
-}
+// SAFETY: the exchange lives in `CURRENT`, reached only from the thread of
+// this wasm instance: without the `atomics` target feature, wasm32 code runs
+// on one thread (and the JS values it holds belong to that thread's realm).
+// With `atomics` this impl does not exist and `CURRENT` fails to compile.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+unsafe impl Sync for Exchange<Promise, Outcome> {}
 
-// SAFETY: wasm32-unknown-unknown (without the atomics feature) runs on one thread.
-unsafe impl Sync for Exchange {}
-
-static CURRENT: Exchange = Exchange { settled: Cell::new(None), awaiting: Cell::new(None) };
+/// The exchange every task is polled through (`drive` polls from promise
+/// callbacks, so polls never overlap).
+static CURRENT: Exchange<Promise, Outcome> = Exchange::new();
 
 /// A call's future, polled from JS.
 #[wasm_bindgen(skip_typescript)]
 pub struct Task {
-    future: Pin<Box<dyn Future<Output = Outcome>>>,
+    task: executor::Task<Outcome>,
     output: Option<Outcome>,
 }
 
@@ -56,26 +50,18 @@ impl Task {
     /// `value`; anything on the first poll). The promise it awaits next, or
     /// `undefined` once it has ended (see `ok` and `output`).
     pub fn poll(&mut self, ok: bool, value: JsValue) -> Option<Promise> {
-        let saved_settled = CURRENT.settled.replace(Some(if ok { Ok(value) } else { Err(value) }));
-        let saved_awaiting = CURRENT.awaiting.take();
-        let polled = self.future.as_mut().poll(&mut Context::from_waker(Waker::noop()));
-        CURRENT.settled.set(saved_settled);
-        let awaiting = CURRENT.awaiting.replace(saved_awaiting);
-        match polled {
-            Poll::Ready(outcome) => {
-                self.output = Some(outcome);
-                None
-            }
-            Poll::Pending => match awaiting {
-                Some(promise) => Some(promise),
-                None => {
-                    // Only `wait` suspends a task: a bug, reported rather than a call that hangs.
-                    self.output =
-                        Some(Err(js_sys::Error::new("magisterium-a2a: a task suspended without a promise").into()));
-                    None
-                }
-            },
-        }
+        let end = match self.task.poll(&CURRENT, if ok { Ok(value) } else { Err(value) }) {
+            Step::Await(promise) => return Some(promise),
+            Step::Done(outcome) => outcome,
+            // A bug in the call's code: a clear rejection rather than a wrong outcome or a call that hangs.
+            Step::Fault(fault) => Err(js_sys::Error::new(match fault {
+                Fault::TwoAwaits => "magisterium-a2a: a call awaited two promises at once",
+                Fault::NoPromise => "magisterium-a2a: a call suspended without a promise to await",
+            })
+            .into()),
+        };
+        self.output = Some(end);
+        None
     }
 
     /// True when the future ended with a value, false with an error.
@@ -96,30 +82,13 @@ impl Task {
 
 /// `future` as a promise of its outcome.
 pub fn run(future: impl Future<Output = Outcome> + 'static) -> Promise {
-    drive(Task { future: Box::pin(future), output: None })
-}
-
-/// Awaits `promise`: its value, or what it rejected with.
-pub fn wait(promise: Promise) -> Wait {
-    Wait { promise: Some(promise) }
+    drive(Task { task: executor::Task::new(future), output: None })
 }
 
 /// The future of [`wait`].
-pub struct Wait {
-    promise: Option<Promise>,
-}
+pub type Wait = executor::Wait<'static, Promise, Outcome>;
 
-impl Future for Wait {
-    type Output = Outcome;
-
-    fn poll(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Outcome> {
-        if let Some(promise) = self.promise.take() {
-            CURRENT.awaiting.set(Some(promise));
-            return Poll::Pending;
-        }
-        match CURRENT.settled.take() {
-            Some(outcome) => Poll::Ready(outcome),
-            None => Poll::Pending,
-        }
-    }
+/// Awaits `promise`: its value, or what it rejected with.
+pub fn wait(promise: Promise) -> Wait {
+    CURRENT.wait(promise)
 }

@@ -143,8 +143,11 @@ struct Literals {
     all: Vec<((usize, usize), &'static JsValue)>,
 }
 
-// SAFETY: wasm32-unknown-unknown (without the atomics feature) runs this module on
-// a single thread; the cache is never reached from another one.
+// SAFETY: the cache lives in `KEYS` and `KNOWN`, reached only from the thread of this
+// wasm instance: without the `atomics` target feature, wasm32 code runs on one
+// thread (and the JS values it holds belong to that thread's realm). With
+// `atomics` this impl does not exist and the static fails to compile.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 unsafe impl Sync for LiteralCache {}
 
 impl LiteralCache {

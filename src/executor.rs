@@ -1,0 +1,137 @@
+//! The bookkeeping of the bundle's executor (`web::driver` binds it to JS
+//! promises and `drive` in `js/transport.js`), generic over the promise `P`
+//! and the outcome `V` so that the native tests run it with fake promises.
+//!
+//! A call's future is a [`Task`], polled to its next await and then resumed
+//! with the outcome of the promise that await handed out. An await is a
+//! [`Wait`]: on its first poll it hands its promise to the [`Exchange`] and
+//! gets a ticket; an outcome goes only to the wait holding the ticket it was
+//! resumed for, so no await can ever take another's outcome. A poll hands out
+//! at most one promise: when a second wait registers in the same poll (a join
+//! or select of two awaits) the call fails with [`Fault::TwoAwaits`].
+
+use alloc::boxed::Box;
+use core::cell::Cell;
+use core::future::Future;
+use core::pin::Pin;
+use core::task::{Context, Poll, Waker};
+
+#[cfg(test)]
+mod tests;
+
+/// Names one registration of a [`Wait`]; never reused (a `u64` does not
+/// wrap). 0 names none: the first ticket is 1.
+type Ticket = u64;
+
+/// What passes between [`Task::poll`] and the waits polled inside it. `Cell`s,
+/// not a `RefCell`: no borrow can fail, so no borrow-error formatting reaches
+/// the bundle.
+pub struct Exchange<P, V> {
+    /// The outcome the polled task was resumed with, until its wait takes it.
+    settled: Cell<Option<V>>,
+    /// The ticket of the wait that outcome is for.
+    settled_for: Cell<Ticket>,
+    /// The promise the last wait to register handed out.
+    awaiting: Cell<Option<P>>,
+    /// The ticket of the next wait to register.
+    next: Cell<Ticket>,
+}
+
+impl<P, V> Exchange<P, V> {
+    /// An exchange no task has used yet.
+    pub const fn new() -> Self {
+        Exchange { settled: Cell::new(None), settled_for: Cell::new(0), awaiting: Cell::new(None), next: Cell::new(1) }
+    }
+
+    /// Awaits `promise`: its outcome, once the task is resumed with it.
+    pub fn wait(&self, promise: P) -> Wait<'_, P, V> {
+        Wait { exchange: self, promise: Some(promise), ticket: 0 }
+    }
+}
+
+/// The future of [`Exchange::wait`].
+pub struct Wait<'a, P, V> {
+    exchange: &'a Exchange<P, V>,
+    /// The promise, until the first poll hands it out.
+    promise: Option<P>,
+    /// The ticket the first poll got.
+    ticket: Ticket,
+}
+
+impl<P: Unpin, V> Future for Wait<'_, P, V> {
+    type Output = V;
+
+    fn poll(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<V> {
+        let exchange = self.exchange;
+        if let Some(promise) = self.promise.take() {
+            self.ticket = exchange.next.get();
+            exchange.next.set(self.ticket + 1);
+            exchange.awaiting.set(Some(promise));
+            return Poll::Pending;
+        }
+        // Polled again without its outcome (after taking it, or in another
+        // task's poll): pending, and a task left with no promise fails.
+        match exchange.settled_for.get() == self.ticket {
+            true => exchange.settled.take().map_or(Poll::Pending, Poll::Ready),
+            false => Poll::Pending,
+        }
+    }
+}
+
+/// Why a task failed on its own account: a bug in the code it runs, reported
+/// instead of a wrong outcome or a call that never settles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// Two waits handed out a promise in one poll.
+    TwoAwaits,
+    /// The future suspended without a wait handing out a promise.
+    NoPromise,
+}
+
+/// What one poll of a [`Task`] ends in.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Step<P, V> {
+    /// The task awaits this promise: poll it again with its outcome.
+    Await(P),
+    /// The future ended with this outcome.
+    Done(V),
+    /// The task failed (see [`Fault`]).
+    Fault(Fault),
+}
+
+/// A call's future, polled through an [`Exchange`].
+pub struct Task<V> {
+    future: Pin<Box<dyn Future<Output = V>>>,
+    /// The ticket of the wait whose promise the task awaits (0: none yet).
+    awaiting: Ticket,
+}
+
+impl<V> Task<V> {
+    /// A task of `future`, not yet polled.
+    pub fn new(future: impl Future<Output = V> + 'static) -> Self {
+        Task { future: Box::pin(future), awaiting: 0 }
+    }
+
+    /// Polls the future, resumed with `outcome`: that of the promise the last
+    /// poll answered with (ignored on the first poll). A poll run inside
+    /// another (which `drive` never does) leaves each a fault or its own
+    /// promise, never another's outcome.
+    pub fn poll<P>(&mut self, exchange: &Exchange<P, V>, outcome: V) -> Step<P, V> {
+        let first = exchange.next.get();
+        exchange.settled_for.set(self.awaiting);
+        exchange.settled.set(Some(outcome));
+        let polled = self.future.as_mut().poll(&mut Context::from_waker(Waker::noop()));
+        exchange.settled.set(None);
+        let promise = exchange.awaiting.take();
+        // Tickets are handed out in order: those of this poll start at `first`.
+        match (polled, exchange.next.get() - first, promise) {
+            (_, 2.., _) => Step::Fault(Fault::TwoAwaits),
+            (Poll::Ready(outcome), _, _) => Step::Done(outcome),
+            (Poll::Pending, 1, Some(promise)) => {
+                self.awaiting = first;
+                Step::Await(promise)
+            }
+            (Poll::Pending, _, _) => Step::Fault(Fault::NoPromise),
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! The executor's bookkeeping with fake promises (names) and outcomes
+//! (strings): tasks are polled as `drive` in `js/transport.js` polls them,
+//! each promise settling with `"<name> settled"`.
+
+use super::*;
+use core::future::poll_fn;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+type Promise = &'static str;
+type Outcome = String;
+
+/// An exchange that lives as long as the test (`Wait`s borrow it from inside `'static` futures).
+fn exchange() -> &'static Exchange<Promise, Outcome> {
+    Box::leak(Box::new(Exchange::new()))
+}
+
+/// The outcome a fake promise settles with.
+fn settled(promise: Promise) -> Outcome {
+    format!("{promise} settled")
+}
+
+/// Polls `task` as `drive` does until it ends: the promises it awaited, and its last step.
+fn drive(exchange: &Exchange<Promise, Outcome>, task: &mut Task<Outcome>) -> (Vec<Promise>, Step<Promise, Outcome>) {
+    let mut awaited = Vec::new();
+    let mut outcome = String::from("first poll");
+    loop {
+        match task.poll(exchange, outcome) {
+            Step::Await(promise) => {
+                awaited.push(promise);
+                outcome = settled(promise);
+            }
+            end => return (awaited, end),
+        }
+    }
+}
+
+/// Both futures to their end, polled in turn each time (a `join!`).
+async fn join<A: Future + Unpin, B: Future + Unpin>(mut a: A, mut b: B) -> (A::Output, B::Output) {
+    let (mut a_out, mut b_out) = (None, None);
+    poll_fn(|cx| {
+        if a_out.is_none()
+            && let Poll::Ready(out) = Pin::new(&mut a).poll(cx)
+        {
+            a_out = Some(out);
+        }
+        if b_out.is_none()
+            && let Poll::Ready(out) = Pin::new(&mut b).poll(cx)
+        {
+            b_out = Some(out);
+        }
+        if a_out.is_some() && b_out.is_some() {
+            return Poll::Ready((a_out.take().unwrap(), b_out.take().unwrap()));
+        }
+        Poll::Pending
+    })
+    .await
+}
+
+/// The output of whichever future ends first, polled in turn (a `select!`).
+async fn select<T>(mut a: impl Future<Output = T> + Unpin, mut b: impl Future<Output = T> + Unpin) -> T {
+    poll_fn(|cx| match Pin::new(&mut a).poll(cx) {
+        Poll::Ready(out) => Poll::Ready(out),
+        Poll::Pending => Pin::new(&mut b).poll(cx),
+    })
+    .await
+}
+
+#[test]
+fn each_wait_is_resumed_with_the_outcome_of_its_own_promise() {
+    let exchange = exchange();
+    let mut task = Task::new(async move {
+        let first = exchange.wait("a").await;
+        let second = exchange.wait("b").await;
+        format!("{first}, {second}")
+    });
+    assert_eq!(drive(exchange, &mut task), (vec!["a", "b"], Step::Done("a settled, b settled".to_string())));
+}
+
+#[test]
+fn a_join_of_two_waits_fails_the_call_instead_of_swapping_outcomes() {
+    let exchange = exchange();
+    let mut joined = Task::new(async move {
+        let (a, b) = join(exchange.wait("a"), exchange.wait("b")).await;
+        format!("a: {a}, b: {b}")
+    });
+    assert_eq!(drive(exchange, &mut joined), (vec![], Step::Fault(Fault::TwoAwaits)));
+}
+
+#[test]
+fn a_select_of_two_waits_fails_the_call_instead_of_giving_one_the_other_s_outcome() {
+    let exchange = exchange();
+    let mut selected = Task::new(async move { select(exchange.wait("a"), exchange.wait("b")).await });
+    assert_eq!(drive(exchange, &mut selected), (vec![], Step::Fault(Fault::TwoAwaits)));
+}
+
+#[test]
+fn a_wait_polled_again_without_its_outcome_takes_no_other_wait_s() {
+    let exchange = exchange();
+    let repolls = Rc::new(RefCell::new(Vec::new()));
+    let seen = repolls.clone();
+    let mut task = Task::new(async move {
+        let mut first = exchange.wait("a");
+        let a = (&mut first).await;
+        // While "b" is awaited, `first` (already done) is polled again in every poll.
+        let mut second = exchange.wait("b");
+        let b = poll_fn(|cx| {
+            seen.borrow_mut().push(Pin::new(&mut first).poll(cx));
+            Pin::new(&mut second).poll(cx)
+        })
+        .await;
+        format!("{a}, {b}")
+    });
+    assert_eq!(drive(exchange, &mut task), (vec!["a", "b"], Step::Done("a settled, b settled".to_string())));
+    assert_eq!(*repolls.borrow(), [Poll::Pending, Poll::Pending], "the outcome of b went to b");
+}
+
+#[test]
+fn a_wait_moved_to_another_task_never_takes_that_task_s_outcome() {
+    let exchange = exchange();
+    let moved = Rc::new(RefCell::new(None));
+    let give = moved.clone();
+    let mut first = Task::new(async move {
+        let mut wait = exchange.wait("a");
+        let _ = poll_fn(|cx| Poll::Ready(Pin::new(&mut wait).poll(cx))).await;
+        // Registered in this task's poll, the wait leaves for the second task.
+        *give.borrow_mut() = Some(wait);
+        poll_fn(|_| Poll::Pending).await
+    });
+    assert_eq!(first.poll(exchange, String::new()), Step::Await("a"));
+    let mut second = Task::new(async move {
+        let mut stolen = moved.borrow_mut().take().unwrap();
+        let mut own = exchange.wait("b");
+        poll_fn(|cx| {
+            if let Poll::Ready(taken) = Pin::new(&mut stolen).poll(cx) {
+                return Poll::Ready(format!("the moved wait took {taken}"));
+            }
+            Pin::new(&mut own).poll(cx)
+        })
+        .await
+    });
+    assert_eq!(drive(exchange, &mut second), (vec!["b"], Step::Done("b settled".to_string())));
+}
+
+#[test]
+fn a_future_that_suspends_without_a_wait_fails_the_call() {
+    let exchange = exchange();
+    let mut task = Task::new(async move {
+        poll_fn(|_| Poll::<()>::Pending).await;
+        String::new()
+    });
+    assert_eq!(drive(exchange, &mut task), (vec![], Step::Fault(Fault::NoPromise)));
+}
+
+/// What the inner task of [`nested`] does.
+#[derive(Clone, Copy)]
+enum Inner {
+    /// Ends at once.
+    Ends,
+    /// Awaits "inner".
+    Waits,
+    /// Suspends without a wait.
+    Suspends,
+}
+
+/// The outer task's step and the inner task's when the inner task is polled
+/// inside the outer's poll, after the outer one's wait handed out "outer".
+fn nested(does: Inner) -> (Step<Promise, Outcome>, Step<Promise, Outcome>) {
+    let exchange = exchange();
+    let mut inner = Task::new(async move {
+        match does {
+            Inner::Ends => String::from("inner done"),
+            Inner::Waits => exchange.wait("inner").await,
+            Inner::Suspends => poll_fn(|_| Poll::Pending).await,
+        }
+    });
+    let inner_step = Rc::new(RefCell::new(None));
+    let step = inner_step.clone();
+    let mut outer = Task::new(async move {
+        let mut own = exchange.wait("outer");
+        poll_fn(|cx| {
+            let polled = Pin::new(&mut own).poll(cx);
+            *step.borrow_mut() = Some(inner.poll(exchange, String::from("first poll")));
+            polled
+        })
+        .await
+    });
+    let outer_step = outer.poll(exchange, String::from("first poll"));
+    (outer_step, inner_step.take().unwrap())
+}
+
+#[test]
+fn a_poll_run_inside_another_leaves_each_a_fault_or_its_own_promise() {
+    assert_eq!(nested(Inner::Waits), (Step::Fault(Fault::TwoAwaits), Step::Await("inner")));
+    assert_eq!(nested(Inner::Ends), (Step::Fault(Fault::NoPromise), Step::Done("inner done".to_string())));
+    assert_eq!(nested(Inner::Suspends), (Step::Fault(Fault::NoPromise), Step::Fault(Fault::NoPromise)));
+}
+
+#[test]
+fn an_outcome_no_wait_takes_is_released_when_the_poll_ends() {
+    let exchange: &'static Exchange<Promise, Rc<()>> = Box::leak(Box::new(Exchange::new()));
+    let mut task = Task::new(async move {
+        let mut dropped = exchange.wait("a");
+        let _ = poll_fn(|cx| Poll::Ready(Pin::new(&mut dropped).poll(cx))).await;
+        poll_fn(|_| Poll::Pending).await
+    });
+    assert_eq!(task.poll(exchange, Rc::new(())), Step::Await("a"));
+    let outcome = Rc::new(());
+    assert_eq!(task.poll(exchange, outcome.clone()), Step::Fault(Fault::NoPromise));
+    assert_eq!(Rc::strong_count(&outcome), 1, "the exchange let go of the outcome");
+}

@@ -26,7 +26,7 @@ impl Outcome {
 
 /// Gzip budget of the web build (wasm + JS), in bytes: the measured 40.0 KB
 /// of this round plus a little room, so a regression fails the suite.
-pub const SIZE_BUDGET: usize = 42 * 1024;
+pub const SIZE_BUDGET: usize = 40 * 1024 + 512;
 
 /// Runs every suite; fails when any test failed.
 pub fn run() -> Result<()> {

@@ -1,0 +1,49 @@
+//! The endpoint option: parsed by a WHATWG URL parser (the one `fetch` uses
+//! on wasm32, the `url` crate natively), then decided by the core's rules
+//! (scheme, credentials, host, loopback) on what that parser made of it, so
+//! the host the token policy judges is the host the request goes to.
+
+use crate::core::error::Error;
+use crate::core::validate::{self, Endpoint};
+use serde_json::Value;
+
+/// Parses `text` and applies the core's endpoint rules; INVALID_INPUT when
+/// the parser refuses it or the rules do. The one place the client reads a URL.
+pub(crate) fn parse(text: &str) -> Result<Endpoint, Error<Value>> {
+    let href = whatwg_href(text.trim())
+        .ok_or_else(|| Error::invalid_input("endpoint is not a URL (the WHATWG URL parser refuses it)"))?;
+    validate::endpoint(&href)
+}
+
+/// The URL as the WHATWG parser serializes it.
+#[cfg(not(target_arch = "wasm32"))]
+fn whatwg_href(text: &str) -> Option<String> {
+    url::Url::parse(text).ok().map(String::from)
+}
+
+/// The URL as the platform's `URL` serializes it.
+#[cfg(target_arch = "wasm32")]
+fn whatwg_href(text: &str) -> Option<String> {
+    web_sys::Url::new(text).ok().map(|url| url.href())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rules_judge_the_host_the_parser_sees() {
+        let fooled = parse("http://evil.example\\.localhost/api").unwrap();
+        assert_eq!((fooled.host.as_str(), fooled.loopback), ("evil.example", false));
+        for loopback in
+            ["http://127.1:8787/a2a", "http://0x7f.1/", "http://LOCALHOST./x", "http://[::1]/", "http://a.localhost/"]
+        {
+            assert!(parse(loopback).unwrap().loopback, "{loopback}");
+        }
+        let spaced = parse(" https://www.magisterium.com/api/v1/a2a ").unwrap();
+        assert_eq!(spaced.url, "https://www.magisterium.com/api/v1/a2a");
+        for refused in ["", "not a url", "ftp://x/y", "https://user:pw@host/", "javascript:alert(1)"] {
+            assert!(parse(refused).is_err(), "{refused}");
+        }
+    }
+}

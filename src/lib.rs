@@ -61,7 +61,8 @@
 //! # Features
 //! - `reqwest` (default): the client natively, over reqwest (rustls with the
 //!   ring provider) on tokio. No effect on wasm32.
-//! - `fetch`: the client on wasm32, over `fetch` through gloo-net. No effect natively.
+//! - `fetch`: the client on wasm32, over `fetch` through gloo-net. No effect
+//!   natively. A wasm32 app enables it: `features = ["fetch"]`.
 //! - `json`: only the core's [`core::json::JsonView`] for `serde_json::Value`.
 //!
 //! With no features the crate is the [`core`] alone (`no_std` + `alloc`

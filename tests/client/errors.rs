@@ -97,6 +97,11 @@ async fn no_response_is_network_with_the_transport_error_as_source() {
     drop(closed);
     let nowhere = Client::new(ClientOptions { endpoint: Some(endpoint), ..Default::default() }).unwrap();
     assert_eq!(nowhere.search_documents("grace").await.unwrap_err().code(), ErrorCode::Network);
+    // The TLS stack starts with its own provider (none installed process-wide) and
+    // fails the handshake with a server that speaks plain HTTP.
+    let tls = ClientOptions { endpoint: Some(format!("https://{}/api/v1/a2a", sim.addr())), ..Default::default() };
+    let e = Client::new(tls).unwrap().search_documents("grace").await.unwrap_err();
+    assert_eq!(e.code(), ErrorCode::Network, "{e}");
 }
 
 #[tokio::test]

@@ -1,17 +1,85 @@
-//! `magisterium-a2a`: a typed, Promise-returning browser client for the
-//! Magisterium AI A2A endpoint (JSON-RPC 2.0 over `fetch`).
+//! `magisterium-a2a`: a typed client for the Magisterium AI A2A endpoint
+//! (JSON-RPC 2.0 over HTTP, OAuth Bearer tokens), for Rust programs natively
+//! and on `wasm32-unknown-unknown` in the browser (Leptos, Yew, Dioxus, plain
+//! wasm-bindgen), and the core of the npm package of the same name.
 //!
-//! Two layers:
+//! ```
+//! # #[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), magisterium_a2a::Error> {
+//! # // Runs against a simulator when one is named (`cargo run -p magisterium-sim`).
+//! # let Ok(endpoint) = std::env::var("MAGISTERIUM_ENDPOINT") else { return Ok(()) };
+//! use magisterium_a2a::{AskOptions, Client, ClientOptions, ErrorCode};
+//!
+//! let client = Client::new(ClientOptions {
+//!     token: Some("demo-token".into()),
+//!     endpoint: Some(endpoint), // e.g. "http://127.0.0.1:8787/api/v1/a2a"
+//!     ..Default::default()
+//! })?;
+//! let answer = client.ask("What is grace?").await?; // QaAnswer { text, citations, related_questions, task_id, context_id }
+//! let more = client
+//!     .ask_with("Tell me more.", AskOptions { context_id: Some(answer.context_id.clone()), ..Default::default() })
+//!     .await?;
+//! let hits = client.search_documents("grace").await?; // Vec<SearchHit { id, url, title }>
+//! let doc = client.fetch_document(&hits[0].id).await?; // Option<Document { id, title, author, reference, text }>
+//! let readings = client.mass_readings("Easter Sunday 2026").await?; // Option<String>
+//! let saints = client.saints_of_the_day("2026-03-19").await?; // Option<String>
+//! let task = client.get_task(&answer.task_id).await?; // Task (the A2A task, typed)
+//! let err = client.get_task("no-such-task").await.unwrap_err();
+//! assert_eq!(err.code(), ErrorCode::TaskNotFound); // plus rpc_code(), http_status(), retry_after(), task_id()
+//! # assert_eq!(more.context_id, answer.context_id);
+//! # assert!(doc.is_some() && readings.is_some() && saints.is_some());
+//! # assert_eq!(task.id, answer.task_id);
+//! # Ok(())
+//! # }
+//! # #[cfg(not(all(feature = "reqwest", not(target_arch = "wasm32"))))]
+//! # fn main() {}
+//! ```
+//!
+//! # The Rust client
+//! [`Client`] is `Clone`; its methods are `async` and return owned results
+//! ([`QaAnswer`], [`SearchHit`], [`Document`], [`Task`]) or an [`Error`]
+//! with a stable [`ErrorCode`]. Natively the futures are `Send` (run them on
+//! tokio); on wasm32 they run on the page's executor
+//! (`wasm_bindgen_futures::spawn_local`, or the UI framework's). Dropping a
+//! future cancels its call, and aborts its request.
+//!
+//! Every policy is the npm client's, written once in [`core`]: calls retry
+//! RATE_LIMITED after its `retryAfter` (up to [`ClientOptions::max_retry_wait`]),
+//! repeat only what is safe to repeat (`tasks/get`, `tasks/cancel`; a
+//! `message/send` only after a 503), refresh a [`TokenProvider`]'s token once
+//! after UNAUTHORIZED, wait for the client-side [`RateLimit`] slot, and end
+//! at their time limit (TIMEOUT). A response body is read as it arrives and
+//! never past [`ClientOptions::max_response_bytes`]; a token is never sent
+//! over plain `http:` to anything but loopback, and never appears in an error.
+//!
+//! The results serialize with serde to exactly the JSON the npm package's
+//! methods resolve with (`relatedQuestions`, `taskId`, `documentTitle`,
+//! `ref`, …); with `serde_wasm_bindgen` use `Serializer::json_compatible()`
+//! so maps become plain objects and `None` becomes `null`.
+//!
+//! # Features
+//! - `reqwest` (default): the client natively, over reqwest (rustls with the
+//!   ring provider) on tokio. No effect on wasm32.
+//! - `fetch`: the client on wasm32, over `fetch` through gloo-net. No effect
+//!   natively. A wasm32 app enables it: `features = ["fetch"]`.
+//! - `json`: only the core's [`core::json::JsonView`] for `serde_json::Value`.
+//!
+//! With no features the crate is the [`core`] alone (`no_std` + `alloc`
+//! compatible, no serde): the npm bundle's own crate builds on that.
+//!
+//! # Layers
 //! - [`core`]: pure Rust (wire format, decoding, errors, validation, retry
-//!   policy), tested natively, never panicking on any input;
-//! - [`web`] (wasm32 only): the thin `#[wasm_bindgen]` boundary that converts
-//!   between JS values and the core, and talks to `fetch`.
+//!   and pacing policy, the call loop), tested natively, never panicking on any input;
+//! - the Rust client (`Client` and its types, features `reqwest`/`fetch`);
+//! - `web` (wasm32 only): the npm bundle's `#[wasm_bindgen]` boundary.
 #![deny(missing_docs)]
 #![cfg_attr(feature = "bundle", no_std)]
 
 extern crate alloc;
 
 pub mod core;
+pub mod url_parser;
 
 // The web layer's statics (the executor's exchange, the card and literal
 // caches) hold JS values and are sound only where wasm code runs on one
@@ -25,6 +93,19 @@ mod executor;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+
+#[cfg(all(
+    not(feature = "bundle"),
+    any(all(target_arch = "wasm32", feature = "fetch"), all(not(target_arch = "wasm32"), feature = "reqwest"))
+))]
+mod client;
+#[cfg(all(
+    not(feature = "bundle"),
+    any(all(target_arch = "wasm32", feature = "fetch"), all(not(target_arch = "wasm32"), feature = "reqwest"))
+))]
+pub use client::*;
+
+pub use crate::core::error::ErrorCode;
 
 /// The bundle's allocator: talc, growing linear memory as it needs. talc's
 /// `new_wasm` refuses (at compile time) a target other than single-threaded

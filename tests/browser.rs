@@ -5,7 +5,8 @@
 //!
 //! `cargo xtask test` starts the simulator and the agent and compiles this
 //! suite with their addresses in `MAGISTERIUM_ENDPOINT` / `MAGISTERIUM_SIMULATOR`
-//! and `A2A_AGENT_URL`.
+//! and `A2A_AGENT_URL`. With `--features fetch` it also runs the Rust client
+//! compiled to wasm32 (`browser/rust_client.rs`).
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen_test::wasm_bindgen_test_configure;
@@ -25,6 +26,9 @@ mod hostile;
 mod reliability;
 #[path = "browser/response_limits.rs"]
 mod response_limits;
+#[cfg(feature = "fetch")]
+#[path = "browser/rust_client.rs"]
+mod rust_client;
 #[path = "browser/skills.rs"]
 mod skills;
 #[path = "browser/tasks.rs"]

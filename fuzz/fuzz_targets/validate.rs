@@ -9,7 +9,8 @@ use magisterium_a2a::core::card::{card_base, dialect_of, max_age_ms, read_card};
 use magisterium_a2a::core::error::redact;
 use magisterium_a2a::core::pacing::Rate;
 use magisterium_a2a::core::parts::check_parts;
-use magisterium_a2a::core::validate::{endpoint, iso_date, parse_url, token_transport};
+use magisterium_a2a::core::validate::{endpoint, iso_date, token_transport};
+use magisterium_a2a::url_parser::parse as parse_url;
 use serde_json::Value;
 
 fuzz_target!(|data: &[u8]| {

@@ -102,7 +102,7 @@ pub fn max_age_ms(cache_control: Option<&str>) -> f64 {
 mod tests {
     use super::*;
     use crate::core::error::ErrorCode;
-    use crate::core::validate::parse_url;
+    use crate::url_parser::parse as parse_url;
     use serde_json::{Value, json};
 
     fn card(name: &str, url: &str) -> serde_json::Value {

@@ -7,7 +7,10 @@ use alloc::boxed::Box;
 use alloc::string::String;
 
 /// What went wrong, as a stable code (its JS form is [`ErrorCode::as_str`]).
+///
+/// Non-exhaustive: a later version may add codes, so a `match` needs a `_` arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorCode {
     /// -32700: the server could not parse the request body.
     ParseError,

@@ -118,12 +118,17 @@ impl<V: JsonView> Iterator for Elements<V> {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
-mod native {
+/// The view over `serde_json::Value` (feature `json`; never in the no_std bundle): the
+/// core's tests, the fuzzer and the Rust client decode with it.
+#[cfg(any(test, all(feature = "json", not(feature = "bundle"))))]
+mod serde_view {
     use super::{JsonView, Kind};
+    use alloc::borrow::ToOwned;
+    use alloc::string::String;
+    use alloc::vec::Vec;
     use serde_json::Value;
 
-    /// The native view: an owned `serde_json::Value` (cloning is fine in tests).
+    /// An owned `serde_json::Value` (a member is cloned out; fine at these sizes).
     impl JsonView for Value {
         fn kind(&self) -> Kind {
             match self {

@@ -1,18 +1,27 @@
 //! The pure-Rust core: wire types, skill decoding, the error model, input
-//! validation and the retry policy. No `wasm_bindgen` here; everything is
+//! validation, the retry and pacing policies, and the call loop that applies
+//! them over any [`platform::Platform`]. No `wasm_bindgen` here; everything is
 //! tested natively and written never to panic on any input.
 
 pub mod call;
+pub mod call_loop;
 pub mod card;
 pub mod error;
+pub mod exchange;
 pub mod json;
 pub mod jsonw;
+pub mod methods;
 pub mod pacing;
 pub mod parts;
+pub mod platform;
 pub mod poll;
 pub mod retry;
+pub mod settings;
 pub mod skills;
 pub mod task;
 pub mod text;
 pub mod validate;
 pub mod wire;
+
+#[cfg(test)]
+mod fake_platform;

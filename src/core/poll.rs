@@ -1,4 +1,12 @@
-//! `waitForTask`: which task states end the wait, and the backoff between polls.
+//! `waitForTask`: which task states end the wait, the backoff between
+//! polls, and the polling loop itself over any [`Platform`].
+
+use super::call::{Call, Outcome};
+use super::call_loop::{self, Failed};
+use super::error::Error;
+use super::json::JsonView;
+use super::platform::Platform;
+use alloc::string::String;
 
 /// True for a state a wait ends on: terminal (`completed`, `failed`,
 /// `canceled`, `rejected`) or waiting for the caller (`input-required`, `auth-required`).
@@ -16,6 +24,8 @@ pub struct Backoff {
 pub const DEFAULT_INTERVAL_MS: f64 = 500.0;
 /// The longest interval.
 pub const MAX_INTERVAL_MS: f64 = 10_000.0;
+/// The default time limit of a whole wait: a task may take a while.
+pub const DEFAULT_TIMEOUT_MS: u32 = 300_000;
 
 impl Backoff {
     /// Intervals starting at `first_ms`.
@@ -31,9 +41,45 @@ impl Backoff {
     }
 }
 
+/// Polls `tasks/get` for the task `id`, [`Backoff`] from `first_interval_ms`
+/// between polls, until the task settles ([`is_settled`]): the task as sent.
+/// A poll that fails (after its own retries) ends the wait with its error.
+pub async fn wait_for_task<P: Platform>(
+    platform: &P,
+    id: String,
+    first_interval_ms: f64,
+) -> Result<P::Json, Failed<P>> {
+    let get = Call::GetTask(id);
+    let mut backoff = Backoff::new(first_interval_ms);
+    loop {
+        let Outcome::Task(task) = call_loop::run(platform, &get).await? else {
+            let error = Error::bad_response("tasks/get did not answer a task");
+            return Err(Failed { error, token: None });
+        };
+        let state = task.get("status").and_then(|s| s.get_string("state"));
+        if state.as_deref().is_some_and(is_settled) {
+            return Ok(task);
+        }
+        platform.sleep(backoff.next_interval()).await;
+        if let Some(error) = platform.ended() {
+            return Err(Failed { error, token: None });
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::error::ErrorCode;
+    use crate::core::fake_platform::{Fake, Reply, block_on, rpc_error, task_in};
+    use alloc::borrow::ToOwned;
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use serde_json::Value;
+
+    fn wait(fake: &Fake) -> Result<Value, ErrorCode> {
+        block_on(wait_for_task(fake, "t-1".to_owned(), 400.0)).map_err(|failed| failed.error.code)
+    }
 
     #[test]
     fn waits_end_on_terminal_and_interrupted_states() {
@@ -53,5 +99,33 @@ mod tests {
         assert!(intervals.windows(2).all(|w| w[1] >= w[0]));
         assert_eq!(*intervals.last().unwrap(), MAX_INTERVAL_MS);
         assert_eq!(Backoff::new(60_000.0).next_interval(), MAX_INTERVAL_MS);
+    }
+
+    #[test]
+    fn a_wait_polls_with_backoff_until_the_task_settles() {
+        let fake = Fake::new(vec![
+            Reply::Rpc(200, task_in("submitted")),
+            Reply::Rpc(200, task_in("working")),
+            Reply::Rpc(200, task_in("input-required")),
+        ]);
+        let task = wait(&fake).unwrap();
+        assert_eq!(task["status"]["state"], "input-required");
+        assert_eq!(*fake.sleeps.borrow(), [400.0, 600.0]);
+        let methods: Vec<Value> = fake.sent.borrow().iter().map(|s| s.body["method"].clone()).collect();
+        assert_eq!(methods, ["tasks/get"; 3]);
+    }
+
+    #[test]
+    fn a_failed_poll_ends_the_wait() {
+        let fake = Fake::new(vec![Reply::Rpc(200, rpc_error(-32001, "Task not found", Value::Null))]);
+        assert_eq!(wait(&fake), Err(ErrorCode::TaskNotFound));
+    }
+
+    #[test]
+    fn a_wait_past_its_deadline_times_out() {
+        let fake = Fake::new(vec![Reply::Rpc(200, task_in("working"))]);
+        fake.deadline.set(fake.now.get() + 100.0);
+        assert_eq!(wait(&fake), Err(ErrorCode::Timeout));
+        assert_eq!(fake.sent.borrow().len(), 1);
     }
 }

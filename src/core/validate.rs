@@ -11,7 +11,7 @@ pub const DEFAULT_ENDPOINT: &str = "https://www.magisterium.com/api/v1/a2a";
 
 /// What a WHATWG URL parser made of a URL: the parts the rules here decide
 /// on. Who parses is not the core's business: in the bundle it is the
-/// platform's `URL` (the parser `fetch` itself uses), natively the `url` crate ([`parse_url`]).
+/// platform's `URL` (the parser `fetch` itself uses), natively the `url` crate (see `crate::url_parser`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UrlParts {
     /// The serialised URL (`URL.href`): what is fetched.
@@ -76,19 +76,6 @@ fn is_loopback(hostname: &str) -> bool {
     }
     let mut octets = hostname.split('.');
     octets.next() == Some("127") && octets.clone().count() == 3 && octets.all(|octet| octet.parse::<u8>().is_ok())
-}
-
-/// The `url` crate (rust-url, WHATWG-conformant) as the parser: natively
-/// (tests, fuzzing); never in the wasm bundle, which uses the platform's `URL`.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn parse_url(text: &str) -> Option<UrlParts> {
-    let url = url::Url::parse(text).ok()?;
-    Some(UrlParts {
-        protocol: cat(&[url.scheme(), ":"]),
-        hostname: url.host_str().unwrap_or("").to_owned(),
-        credentials: !url.username().is_empty() || url.password().is_some_and(|p| !p.is_empty()),
-        href: url.into(),
-    })
 }
 
 /// Refuses to send a token in clear text to anything but loopback.
@@ -225,7 +212,7 @@ mod tests {
 
     /// The `url` crate's parts for `text`, checked as an endpoint.
     fn checked(text: &str) -> Result<Endpoint, E> {
-        endpoint("endpoint", text, parse_url)
+        endpoint("endpoint", text, crate::url_parser::parse)
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use super::error::to_js;
 use super::jobs::{self, Work};
 use super::options::{CLIENT_KEYS, Reader, client_config, dialect};
-use super::platform_url::parse_url;
+use crate::url_parser::parse as parse_url;
 use super::session::Session;
 use super::task_methods::task_methods;
 use crate::core::card::dialect_of;

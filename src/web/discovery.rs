@@ -4,7 +4,7 @@
 use super::agent::A2AClient;
 use super::error::to_js;
 use super::options::{CLIENT_KEYS, Reader, client_config, dialect};
-use super::platform_url::parse_url;
+use crate::url_parser::parse as parse_url;
 use super::session::Session;
 use super::transport::{self, CallSignal};
 use crate::core::card::{self, CardBase, CardHead};

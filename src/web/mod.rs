@@ -12,7 +12,6 @@ mod jobs;
 mod js;
 mod json;
 mod options;
-mod platform_url;
 mod session;
 mod task_methods;
 mod transport;

@@ -3,7 +3,7 @@
 //! so a typo never silently falls back to a default.
 
 use super::js;
-use super::platform_url::parse_url;
+use crate::url_parser::parse as parse_url;
 use crate::core::error::{Dialect, Error};
 use crate::core::pacing::{Pacer, Rate};
 use crate::core::retry::RetryPolicy;

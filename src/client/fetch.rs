@@ -1,0 +1,201 @@
+//! The client's transport on wasm32: `fetch` through gloo-net, the body read
+//! as a stream, timers from gloo-timers. Each call has an `AbortController`:
+//! its time limit and dropping its future both abort the request. It only
+//! moves bytes; the size bound and the failures are the core's.
+
+use super::error::{Cause, Causes};
+use crate::core::error::{Error, ErrorCode};
+use crate::core::exchange::{BodyLimit, network_error, timed_out};
+use crate::core::wire::HttpReply;
+use gloo_net::http::Request as FetchRequest;
+use gloo_timers::callback::Timeout;
+use gloo_timers::future::TimeoutFuture;
+use serde_json::Value;
+use std::fmt;
+use std::future::{Future, poll_fn};
+use std::pin::pin;
+use std::sync::Arc;
+use std::task::Poll;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{AbortController, ReadableStream, ReadableStreamDefaultReader};
+
+/// Nothing is shared between calls: the browser pools connections itself.
+pub(crate) struct Http;
+
+impl Http {
+    /// The page's `fetch`.
+    pub(crate) fn new() -> Result<Http, Error<Value>> {
+        Ok(Http)
+    }
+}
+
+/// Now, in milliseconds (`Date.now()`, available in pages, workers and Node).
+pub(crate) fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// A number uniform in `[0, 1)` (`Math.random`: jitter and message ids, not secrets).
+pub(crate) fn random() -> f64 {
+    js_sys::Math::random()
+}
+
+/// One call's time limit and its `AbortController`, which a timer aborts at
+/// the limit and which is aborted when the call is dropped.
+pub(crate) struct Deadline {
+    at_ms: f64,
+    controller: AbortController,
+    _timer: Timeout,
+}
+
+impl Deadline {
+    /// The limit of a call starting now (`timeout_ms` is at most 2^31-1, the timer's range).
+    pub(crate) fn start(timeout_ms: u32) -> Result<Deadline, Error<Value>> {
+        let controller =
+            AbortController::new().map_err(|_| Error::new(ErrorCode::Network, "AbortController is unavailable"))?;
+        let at_limit = controller.clone();
+        let timer = Timeout::new(timeout_ms, move || at_limit.abort());
+        Ok(Deadline { at_ms: now_ms() + f64::from(timeout_ms), controller, _timer: timer })
+    }
+
+    /// When the call times out, on the [`now_ms`] clock.
+    pub(crate) fn at_ms(&self) -> f64 {
+        self.at_ms
+    }
+
+    /// True once the limit has passed (the timer has aborted the call's requests).
+    pub(crate) fn passed(&self) -> bool {
+        self.controller.signal().aborted() || now_ms() >= self.at_ms
+    }
+
+    /// Sleeps `ms`, or until the limit when it comes first.
+    pub(crate) async fn sleep(&self, ms: f64) {
+        let ms = ms.min(self.at_ms - now_ms()).clamp(0.0, f64::from(i32::MAX));
+        TimeoutFuture::new(ms as u32).await;
+    }
+
+    /// `work`'s output, or `None` when the limit comes first.
+    pub(crate) async fn within<F: Future>(&self, work: F) -> Option<F::Output> {
+        let mut work = pin!(work);
+        let mut limit = pin!(self.sleep(f64::INFINITY));
+        poll_fn(|cx| match work.as_mut().poll(cx) {
+            Poll::Ready(output) => Poll::Ready(Some(output)),
+            Poll::Pending => limit.as_mut().poll(cx).map(|()| None),
+        })
+        .await
+    }
+}
+
+impl Drop for Deadline {
+    /// A call that ends, or is dropped, aborts whatever it still has in flight.
+    fn drop(&mut self) {
+        self.controller.abort();
+    }
+}
+
+/// What one exchange sends.
+pub(crate) struct Request<'a> {
+    /// The endpoint.
+    pub(crate) url: &'a str,
+    /// The Bearer token.
+    pub(crate) token: Option<&'a str>,
+    /// The JSON-RPC request.
+    pub(crate) body: &'a str,
+    /// `maxResponseBytes`.
+    pub(crate) max_bytes: f64,
+}
+
+/// A failure JS reported, as an error a Rust caller can keep.
+#[derive(Debug)]
+struct JsFailure(String);
+
+impl fmt::Display for JsFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for JsFailure {}
+
+impl JsFailure {
+    /// The message of a thrown JS value.
+    fn of(thrown: &JsValue) -> JsFailure {
+        let message = thrown.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message()));
+        JsFailure(message.or_else(|| thrown.as_string()).unwrap_or_else(|| "a JS failure".to_owned()))
+    }
+}
+
+/// POSTs the request with `fetch` and reads the reply's body stream, at most
+/// `max_bytes` of it (decoded bytes, counted as they arrive; the read is
+/// cancelled past the limit); a body that is not JSON reaches the core as `None`.
+pub(crate) async fn exchange(
+    _http: &Http,
+    deadline: &Deadline,
+    request: Request<'_>,
+    causes: &Causes,
+) -> Result<HttpReply<Value>, Error<Value>> {
+    let failed = |what: &str, cause: Cause| {
+        if deadline.passed() {
+            return timed_out();
+        }
+        network_error(what, &cause.to_string()).with_cause(Some(causes.keep(cause)))
+    };
+    let signal = deadline.controller.signal();
+    let mut builder =
+        FetchRequest::post(request.url).header("Content-Type", "application/json").abort_signal(Some(&signal));
+    if let Some(token) = request.token {
+        builder = builder.header("Authorization", &format!("Bearer {token}"));
+    }
+    let response = match builder.body(request.body) {
+        Ok(fetch) => fetch.send().await,
+        Err(e) => Err(e),
+    };
+    let response = response.map_err(|e| failed("the request failed", Arc::new(e)))?;
+    let status = response.status();
+    let headers = response.headers();
+    let retry_after = if response.ok() { None } else { headers.get("Retry-After") };
+    let mut limit = BodyLimit::new(request.max_bytes);
+    limit.check_declared(headers.get("Content-Length").as_deref(), status)?;
+    let body = match response.body() {
+        Some(stream) => read_bounded(&stream, &mut limit, status).await.map_err(|thrown| match thrown {
+            Unread::Failed(thrown) => {
+                failed("the response body could not be read", Arc::new(JsFailure::of(&thrown))).with_http_status(status)
+            }
+            Unread::TooLarge(error) => error,
+        })?,
+        None => Vec::new(),
+    };
+    let body = serde_json::from_slice(&body).ok();
+    Ok(HttpReply { status, retry_after_header: retry_after, cache_control: None, body })
+}
+
+/// Why a body was not read whole.
+enum Unread {
+    /// The stream failed (the connection dropped, the call was aborted).
+    Failed(JsValue),
+    /// The body passed the limit (the read was cancelled).
+    TooLarge(Error<Value>),
+}
+
+/// The bytes of `stream`, counted against `limit` chunk by chunk.
+async fn read_bounded(stream: &ReadableStream, limit: &mut BodyLimit, status: u16) -> Result<Vec<u8>, Unread> {
+    let reader: ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
+    let mut body = Vec::new();
+    loop {
+        let chunk = JsFuture::from(reader.read()).await.map_err(Unread::Failed)?;
+        let done = js_sys::Reflect::get(&chunk, &JsValue::from_str("done")).map_err(Unread::Failed)?;
+        if done.as_bool() == Some(true) {
+            return Ok(body);
+        }
+        let value = js_sys::Reflect::get(&chunk, &JsValue::from_str("value")).map_err(Unread::Failed)?;
+        let bytes: js_sys::Uint8Array = value.dyn_into().map_err(Unread::Failed)?;
+        if let Err(error) = limit.add(bytes.length() as usize, status) {
+            // Cancelling tells the browser to stop the download; its outcome does not matter.
+            let _ = reader.cancel();
+            return Err(Unread::TooLarge(error));
+        }
+        let start = body.len();
+        body.resize(start + bytes.length() as usize, 0);
+        bytes.copy_to(&mut body[start..]);
+    }
+}

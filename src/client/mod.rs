@@ -1,0 +1,209 @@
+//! The typed async Rust client: [`Client`] and its options, results and
+//! errors. Each method checks its arguments with the core's rules, runs the
+//! core's call loop over this platform's transport, and types the core's
+//! decoded outcome; nothing here decides protocol behaviour.
+
+mod a2a;
+mod call;
+mod endpoint;
+mod error;
+mod options;
+mod results;
+
+#[cfg(target_arch = "wasm32")]
+mod fetch;
+#[cfg(target_arch = "wasm32")]
+use fetch as transport;
+#[cfg(not(target_arch = "wasm32"))]
+mod native;
+#[cfg(not(target_arch = "wasm32"))]
+use native as transport;
+
+pub use a2a::{Artifact, FileContent, Message, Part, SendMessage, Task, TaskState, TaskStatus};
+pub use error::{Cause, Error};
+pub use options::{
+    AskOptions, BoxError, ClientOptions, MaybeSend, MaybeSync, RateLimit, TokenFuture, TokenProvider, WaitOptions,
+};
+pub use results::{Citation, Document, DocumentYear, QaAnswer, SearchHit};
+
+use crate::core::call::{Call, Outcome};
+use crate::core::error::Error as CoreError;
+use crate::core::methods::{self, DateArg};
+use crate::core::{call_loop, poll, settings, validate};
+use call::{CallContext, ClientState};
+use options::{Shared, millis};
+use serde_json::Value;
+use std::fmt;
+use std::time::Duration;
+
+/// A client for the Magisterium A2A endpoint (or a proxy of it). Cheap to
+/// clone (clones share pacing and connections); calls may overlap. Natively
+/// its futures are `Send`; dropping a call's future cancels it.
+#[derive(Clone)]
+pub struct Client {
+    shared: Shared<ClientState>,
+    timeout_ms: u32,
+}
+
+impl fmt::Debug for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Client").field("endpoint", &self.endpoint()).field("timeout_ms", &self.timeout_ms).finish()
+    }
+}
+
+impl Client {
+    /// A client with `options`; INVALID_INPUT when an option is refused (an
+    /// endpoint the WHATWG URL parser refuses, a token over plain `http:` to
+    /// a remote host, a number out of range, a rate that does not parse).
+    pub fn new(options: ClientOptions) -> Result<Client, Error> {
+        let url = options.endpoint.as_deref().unwrap_or(validate::DEFAULT_ENDPOINT);
+        let rates = options.rate_limit.as_ref();
+        let checked = settings::Options {
+            token: options.token,
+            token_provider: options.token_provider,
+            timeout_ms: options.timeout.map(millis),
+            max_retries: options.max_retries.map(f64::from),
+            max_retry_wait_ms: options.max_retry_wait.map(millis),
+            rate_default: rates.and_then(|r| r.default.as_deref()),
+            rate_expensive: rates.and_then(|r| r.expensive.as_deref()),
+            max_response_bytes: options.max_response_bytes.map(|bytes| bytes as f64),
+            ..settings::Options::new(endpoint::parse(url).map_err(Error::plain)?)
+        }
+        .check()
+        .map_err(Error::plain)?;
+        let http = transport::Http::new().map_err(Error::plain)?;
+        let timeout_ms = checked.timeout_ms;
+        Ok(Client { shared: Shared::new(ClientState::new(checked, http)), timeout_ms })
+    }
+
+    /// The endpoint the client calls, as the URL parser wrote it.
+    pub fn endpoint(&self) -> &str {
+        &self.shared.endpoint.url
+    }
+
+    /// The same client (same pacing, same connections) whose calls time out
+    /// after `timeout` instead; INVALID_INPUT for a limit under 1 ms or over 2^31-1 ms.
+    pub fn with_timeout(&self, timeout: Duration) -> Result<Client, Error> {
+        let timeout_ms = validate::timeout_ms("timeout", millis(timeout)).map_err(Error::plain)?;
+        Ok(Client { shared: self.shared.clone(), timeout_ms })
+    }
+
+    /// `catholic_qa`: asks a question; the answer with its citations.
+    pub async fn ask(&self, question: &str) -> Result<QaAnswer, Error> {
+        self.ask_with(question, AskOptions::default()).await
+    }
+
+    /// `catholic_qa` with options: a follow-up in a conversation, a time limit.
+    pub async fn ask_with(&self, question: &str, options: AskOptions) -> Result<QaAnswer, Error> {
+        let call = methods::ask(question, options.context_id.as_deref()).map_err(Error::plain)?;
+        let timeout = timeout_ms("timeout", options.timeout)?;
+        match self.run(&call, timeout).await? {
+            Outcome::Answer(answer) => Ok(answer.into()),
+            _ => Err(mismatch()),
+        }
+    }
+
+    /// `document_search`: the documents matching `query`, best first.
+    pub async fn search_documents(&self, query: &str) -> Result<Vec<SearchHit>, Error> {
+        let call = methods::search_documents(query).map_err(Error::plain)?;
+        match self.run(&call, None).await? {
+            Outcome::Hits(hits) => Ok(hits.into_iter().map(SearchHit::from).collect()),
+            _ => Err(mismatch()),
+        }
+    }
+
+    /// `document_fetch`: the document `id` (from a [`SearchHit`]); `None` when there is none.
+    pub async fn fetch_document(&self, id: &str) -> Result<Option<Document>, Error> {
+        let call = methods::fetch_document(id).map_err(Error::plain)?;
+        match self.run(&call, None).await? {
+            Outcome::Document(document) => Ok(document.map(Document::from)),
+            _ => Err(mismatch()),
+        }
+    }
+
+    /// `liturgical_readings`: the Mass readings of `date` (`YYYY-MM-DD`, or
+    /// words like `"next Sunday"`, `"Easter Sunday 2026"`); `None` when there are none.
+    pub async fn mass_readings(&self, date: &str) -> Result<Option<String>, Error> {
+        let call = methods::mass_readings(DateArg::parse(date).map_err(Error::plain)?);
+        self.text(&call).await
+    }
+
+    /// `saints_of_the_day`: the Roman Martyrology entry of `date` (as for
+    /// [`Client::mass_readings`]); `None` when there is none.
+    pub async fn saints_of_the_day(&self, date: &str) -> Result<Option<String>, Error> {
+        let call = methods::saints_of_the_day(DateArg::parse(date).map_err(Error::plain)?);
+        self.text(&call).await
+    }
+
+    /// `message/send`: runs any skill (`skill_id`, `catholic_qa` by default)
+    /// with the given parts; the task as the agent sent it.
+    pub async fn send_message(&self, message: SendMessage) -> Result<Task, Error> {
+        let parts = serde_json::to_value(&message.parts)
+            .map_err(|_| Error::plain(CoreError::invalid_input("parts must serialize to JSON")))?;
+        let call = methods::send_message(
+            parts.to_string(),
+            &parts,
+            message.skill_id.as_deref(),
+            message.context_id.as_deref(),
+            message.task_id.as_deref(),
+        )
+        .map_err(Error::plain)?;
+        self.task(&call).await
+    }
+
+    /// `tasks/get`: the task `id`; TASK_NOT_FOUND when it is unknown or expired.
+    pub async fn get_task(&self, id: &str) -> Result<Task, Error> {
+        self.task(&methods::get_task(id).map_err(Error::plain)?).await
+    }
+
+    /// `tasks/cancel`: the canceled task; INVALID_PARAMS when it has already ended.
+    pub async fn cancel_task(&self, id: &str) -> Result<Task, Error> {
+        self.task(&methods::cancel_task(id).map_err(Error::plain)?).await
+    }
+
+    /// Polls `tasks/get` until the task is terminal or waits for the caller
+    /// ([`TaskState::is_settled`]), with growing intervals; the task.
+    pub async fn wait_for_task(&self, id: &str, options: WaitOptions) -> Result<Task, Error> {
+        let id = validate::required_text("id", Some(id.to_owned())).map_err(Error::plain)?;
+        let first = timeout_ms("pollInterval", options.poll_interval)?.map_or(poll::DEFAULT_INTERVAL_MS, f64::from);
+        let limit = timeout_ms("timeout", options.timeout)?.unwrap_or(poll::DEFAULT_TIMEOUT_MS);
+        let context = CallContext::start(&self.shared, limit)?;
+        let task = poll::wait_for_task(&context, id, first).await.map_err(|failed| context.error(failed))?;
+        typed_task(task)
+    }
+
+    /// Runs `call` through the core's call loop within `timeout_ms` (the client's when `None`).
+    async fn run(&self, call: &Call, timeout_ms: Option<u32>) -> Result<Outcome<Value>, Error> {
+        let context = CallContext::start(&self.shared, timeout_ms.unwrap_or(self.timeout_ms))?;
+        call_loop::run(&context, call).await.map_err(|failed| context.error(failed))
+    }
+
+    async fn text(&self, call: &Call) -> Result<Option<String>, Error> {
+        match self.run(call, None).await? {
+            Outcome::Text(text) => Ok(text.map(results::text)),
+            _ => Err(mismatch()),
+        }
+    }
+
+    async fn task(&self, call: &Call) -> Result<Task, Error> {
+        match self.run(call, None).await? {
+            Outcome::Task(task) => typed_task(task),
+            _ => Err(mismatch()),
+        }
+    }
+}
+
+/// A checked time limit in milliseconds, named `what` in a refusal.
+fn timeout_ms(what: &str, limit: Option<Duration>) -> Result<Option<u32>, Error> {
+    limit.map(|limit| validate::timeout_ms(what, millis(limit))).transpose().map_err(Error::plain)
+}
+
+/// The task of a task method's outcome, typed.
+fn typed_task(task: Value) -> Result<Task, Error> {
+    Task::try_from(task).map_err(|why| Error::plain(CoreError::bad_response(why)))
+}
+
+/// The core answered a call with another method's outcome (it never does).
+fn mismatch() -> Error {
+    Error::plain(CoreError::bad_response("the decoded outcome does not fit the method"))
+}

@@ -1,0 +1,142 @@
+//! The client's transport natively: reqwest (rustls with the ring
+//! provider, the platform's certificate verifier) on tokio's clock. It only
+//! moves bytes; the size bound and the failures are the core's.
+
+use super::error::{Cause, Causes};
+use crate::core::error::Error;
+use crate::core::exchange::{BodyLimit, network_error, timed_out};
+use crate::core::wire::HttpReply;
+use reqwest::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderMap, RETRY_AFTER};
+use serde_json::Value;
+use std::future::Future;
+use std::hash::{BuildHasher, Hasher, RandomState};
+use std::sync::Arc;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// The HTTP client every call of a [`Client`](super::Client) shares (its connection pool).
+pub(crate) struct Http(reqwest::Client);
+
+impl Http {
+    /// A client over rustls with the ring provider and the platform's
+    /// verifier; it follows no redirect (the endpoint answers itself).
+    pub(crate) fn new() -> Result<Http, Error<Value>> {
+        let refuse = |why: &dyn std::fmt::Display| Error::invalid_input(format!("the HTTP client cannot start: {why}"));
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let verifier = rustls_platform_verifier::Verifier::new(provider.clone()).map_err(|e| refuse(&e))?;
+        let tls = rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(|e| refuse(&e))?
+            .dangerous()
+            .with_custom_certificate_verifier(Arc::new(verifier))
+            .with_no_client_auth();
+        let client = reqwest::Client::builder()
+            .tls_backend_preconfigured(tls)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|e| refuse(&e))?;
+        Ok(Http(client))
+    }
+}
+
+/// Now, in milliseconds since the first call of the process (a monotonic clock).
+pub(crate) fn now_ms() -> f64 {
+    static ORIGIN: OnceLock<Instant> = OnceLock::new();
+    ORIGIN.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+/// A number uniform in `[0, 1)`, from std's randomly keyed hasher (jitter and message ids, not secrets).
+pub(crate) fn random() -> f64 {
+    static DRAWS: AtomicU64 = AtomicU64::new(0);
+    let mut hasher = RandomState::new().build_hasher();
+    hasher.write_u64(DRAWS.fetch_add(1, Ordering::Relaxed));
+    (hasher.finish() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// One call's time limit. Dropping a call's future cancels it (reqwest
+/// closes the connection of a request it drops).
+pub(crate) struct Deadline {
+    at: Instant,
+    at_ms: f64,
+}
+
+impl Deadline {
+    /// The limit of a call starting now (it cannot fail natively; it may on wasm32).
+    pub(crate) fn start(timeout_ms: u32) -> Result<Deadline, Error<Value>> {
+        let at_ms = now_ms() + f64::from(timeout_ms);
+        Ok(Deadline { at: Instant::now() + Duration::from_millis(timeout_ms.into()), at_ms })
+    }
+
+    /// When the call times out, on the [`now_ms`] clock.
+    pub(crate) fn at_ms(&self) -> f64 {
+        self.at_ms
+    }
+
+    /// True once the limit has passed.
+    pub(crate) fn passed(&self) -> bool {
+        Instant::now() >= self.at
+    }
+
+    /// Sleeps `ms`, or until the limit when it comes first.
+    pub(crate) async fn sleep(&self, ms: f64) {
+        let wake = Instant::now().checked_add(Duration::from_secs_f64(ms.clamp(0.0, 1.0e12) / 1000.0));
+        tokio::time::sleep_until(wake.map_or(self.at, |wake| wake.min(self.at))).await;
+    }
+
+    /// `work`'s output, or `None` when the limit comes first.
+    pub(crate) async fn within<F: Future>(&self, work: F) -> Option<F::Output> {
+        tokio::time::timeout_at(self.at, work).await.ok()
+    }
+}
+
+/// What one exchange sends.
+pub(crate) struct Request<'a> {
+    /// The endpoint.
+    pub(crate) url: &'a str,
+    /// The Bearer token.
+    pub(crate) token: Option<&'a str>,
+    /// The JSON-RPC request.
+    pub(crate) body: &'a str,
+    /// `maxResponseBytes`.
+    pub(crate) max_bytes: f64,
+}
+
+/// POSTs the request and reads the reply, at most `max_bytes` of its body
+/// (counted as it arrives); a body that is not JSON reaches the core as `None`.
+pub(crate) async fn exchange(
+    http: &Http,
+    deadline: &Deadline,
+    request: Request<'_>,
+    causes: &Causes,
+) -> Result<HttpReply<Value>, Error<Value>> {
+    let mut builder = http.0.post(request.url).header(CONTENT_TYPE, "application/json").body(request.body.to_owned());
+    if let Some(token) = request.token {
+        builder = builder.bearer_auth(token);
+    }
+    let failed = |what: &str, e: reqwest::Error| {
+        let detail = e.to_string();
+        let cause: Cause = Arc::new(e);
+        network_error(what, &detail).with_cause(Some(causes.keep(cause)))
+    };
+    let exchange = async {
+        let mut response = builder.send().await.map_err(|e| failed("the request failed", e))?;
+        let status = response.status().as_u16();
+        let header = |headers: &HeaderMap, name| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let retry_after = if response.status().is_success() { None } else { header(response.headers(), RETRY_AFTER) };
+        let mut limit = BodyLimit::new(request.max_bytes);
+        limit.check_declared(header(response.headers(), CONTENT_LENGTH).as_deref(), status)?;
+        let mut body = Vec::new();
+        while let Some(chunk) = response.chunk().await.map_err(|e| {
+            let e = failed("the response body could not be read", e);
+            e.with_http_status(status)
+        })? {
+            limit.add(chunk.len(), status)?;
+            body.extend_from_slice(&chunk);
+        }
+        let body = serde_json::from_slice(&body).ok();
+        Ok(HttpReply { status, retry_after_header: retry_after, cache_control: None, body })
+    };
+    deadline.within(exchange).await.unwrap_or_else(|| Err(timed_out()))
+}

@@ -1,0 +1,119 @@
+//! One call run to its end, over any [`Platform`]: the token, a pacing slot,
+//! the request, decoding, the retry step and its sleep, again until the call
+//! succeeds, fails for good, or ends (timeout, abort). Every client — the JS
+//! classes and the Rust client — runs its calls through [`run`].
+
+use super::call::{Call, Outcome};
+use super::error::{Error, ErrorCode};
+use super::pacing::Slot;
+use super::platform::Platform;
+use super::retry::{Failure, RetryLoop, Step};
+use super::text;
+use super::validate;
+
+/// A call that failed for good, with the token its last attempt used (the
+/// client removes it from anything the error carries).
+pub struct Failed<P: Platform> {
+    /// The error.
+    pub error: Error<P::Json>,
+    /// The token of the last attempt.
+    pub token: Option<P::Token>,
+}
+
+/// Runs `call` until it succeeds, fails for good, or ends.
+pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Json>, Failed<P>> {
+    let policy = platform.retry_policy();
+    let mut retry = RetryLoop::new(policy, call.method(), platform.can_refresh_token(), platform.deadline_ms());
+    let message_id = validate::uuid_v4(random_bits(platform));
+    let mut token = None;
+    let mut need_token = true;
+    loop {
+        let attempt = async {
+            if need_token {
+                token = platform.token().await?;
+                need_token = false;
+            }
+            pace(platform, call).await?;
+            let request_id = platform.next_request_id();
+            let body = call.body(request_id, &message_id, platform.dialect());
+            let reply = platform.exchange(token.as_ref(), &body).await?;
+            call.outcome(reply, request_id, platform.dialect())
+        };
+        let error = match attempt.await {
+            Ok(outcome) => return Ok(outcome),
+            Err(error) => error,
+        };
+        let failure = Failure { code: error.code, http_status: error.http_status, retry_after: error.retry_after };
+        let step = match platform.ended() {
+            Some(_) => Step::GiveUp,
+            None => retry.after(&failure, platform.now_ms(), platform.random()),
+        };
+        match step {
+            Step::GiveUp => return Err(Failed { error, token }),
+            Step::RefreshToken => need_token = true,
+            Step::Wait(ms) => {
+                platform.sleep(ms).await;
+                if let Some(error) = platform.ended() {
+                    return Err(Failed { error, token });
+                }
+            }
+        }
+    }
+}
+
+/// Waits for the call's slot under the client's `rateLimit`. A slot later
+/// than the call's deadline fails at once with a client-side RATE_LIMITED
+/// (`retryAfter` set, no `httpStatus`); a call that ends (or is dropped)
+/// while queued gives its slot back.
+async fn pace<P: Platform>(platform: &P, call: &Call) -> Result<(), Error<P::Json>> {
+    let now = platform.now_ms();
+    let Some(slot) = call.pool().and_then(|pool| platform.with_pacer(|pacer| pacer.reserve(pool, now))) else {
+        return Ok(());
+    };
+    let wait = slot.at_ms() - now;
+    if wait <= 0.0 {
+        return Ok(());
+    }
+    let queued = Queued { platform, slot: Some(slot) };
+    if slot.at_ms() >= platform.deadline_ms() {
+        let mut e =
+            Error::new(ErrorCode::RateLimited, "the client-side rateLimit has no slot before this call's timeout");
+        e.retry_after = Some(text::ceil(wait / 1000.0));
+        return Err(e);
+    }
+    platform.sleep(wait).await;
+    if let Some(error) = platform.ended() {
+        return Err(error);
+    }
+    queued.keep();
+    Ok(())
+}
+
+/// A slot the call waits for; given back to the pacer unless the call keeps it.
+struct Queued<'a, P: Platform> {
+    platform: &'a P,
+    slot: Option<Slot>,
+}
+
+impl<P: Platform> Queued<'_, P> {
+    /// The call's request goes in its slot.
+    fn keep(mut self) {
+        self.slot = None;
+    }
+}
+
+impl<P: Platform> Drop for Queued<'_, P> {
+    fn drop(&mut self) {
+        if let Some(slot) = self.slot.take() {
+            self.platform.with_pacer(|pacer| pacer.release(slot));
+        }
+    }
+}
+
+/// 128 random bits for a message id, 32 from each of four draws.
+fn random_bits<P: Platform>(platform: &P) -> u128 {
+    (0..4).fold(0u128, |bits, _| (bits << 32) | u128::from((platform.random() * 4_294_967_296.0) as u32))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,92 @@
+//! One HTTP exchange as every transport runs it: the response size bound,
+//! counted while the body streams in, and the errors an exchange ends with.
+//! Transports only move bytes; what a size or a failure means is decided here.
+
+use super::error::{Error, ErrorCode};
+use super::text::{cat, int};
+
+/// Counts the decoded bytes of one response body against `maxResponseBytes`:
+/// a transport checks the declared length before reading, then adds each
+/// chunk as it arrives and stops reading at the first refusal, so no more
+/// than one chunk past the limit is ever held.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodyLimit {
+    limit: f64,
+    read: f64,
+}
+
+impl BodyLimit {
+    /// A bound of `limit` bytes.
+    pub fn new(limit: f64) -> BodyLimit {
+        BodyLimit { limit, read: 0.0 }
+    }
+
+    /// Refuses a response whose `Content-Length` (as sent; ignored unless a
+    /// plain decimal) already says it is too large, before its body is read.
+    pub fn check_declared<V>(&self, content_length: Option<&str>, status: u16) -> Result<(), Error<V>> {
+        let declared = content_length.map(str::trim).filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()));
+        match declared.and_then(|t| t.parse::<f64>().ok()) {
+            Some(size) if size > self.limit => Err(self.too_large(&int(size as i64), status)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts `bytes` more of the body; BAD_RESPONSE once the total passes the limit.
+    pub fn add<V>(&mut self, bytes: usize, status: u16) -> Result<(), Error<V>> {
+        self.read += bytes as f64;
+        if self.read > self.limit {
+            return Err(self.too_large(&cat(&["at least ", &int(self.read as i64)]), status));
+        }
+        Ok(())
+    }
+
+    fn too_large<V>(&self, size: &str, status: u16) -> Error<V> {
+        let message =
+            cat(&["the response is larger than maxResponseBytes (", size, " > ", &int(self.limit as i64), ")"]);
+        Error::bad_response(message).with_http_status(status)
+    }
+}
+
+/// NETWORK: the request got no response, or its body could not be read
+/// (`what`), for the reason `detail` the platform gave.
+pub fn network_error<V>(what: &str, detail: &str) -> Error<V> {
+    Error::new(ErrorCode::Network, cat(&[what, ": ", detail, " (offline, refused by CORS, or the connection dropped)"]))
+}
+
+/// TIMEOUT: the call's time limit passed.
+pub fn timed_out<V>() -> Error<V> {
+    Error::new(ErrorCode::Timeout, "the call timed out")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_declared_length_over_the_limit_is_refused_before_reading() {
+        let limit = BodyLimit::new(100.0);
+        assert!(limit.check_declared::<()>(Some("100"), 200).is_ok());
+        assert!(limit.check_declared::<()>(None, 200).is_ok());
+        for unusable in ["", "abc", "-5", "1e9", "0x1000"] {
+            assert!(limit.check_declared::<()>(Some(unusable), 200).is_ok(), "{unusable}");
+        }
+        let e = limit.check_declared::<()>(Some(" 101 "), 502).unwrap_err();
+        assert_eq!((e.code, e.http_status), (ErrorCode::BadResponse, Some(502)));
+        assert_eq!(e.message, "the response is larger than maxResponseBytes (101 > 100)");
+    }
+
+    #[test]
+    fn chunks_are_counted_until_the_limit_passes() {
+        let mut limit = BodyLimit::new(10.0);
+        assert!(limit.add::<()>(4, 200).is_ok());
+        assert!(limit.add::<()>(6, 200).is_ok(), "exactly the limit is allowed");
+        let e = limit.add::<()>(1, 200).unwrap_err();
+        assert_eq!(e.message, "the response is larger than maxResponseBytes (at least 11 > 10)");
+    }
+
+    #[test]
+    fn failures_have_their_codes() {
+        assert_eq!(network_error::<()>("the request failed", "refused").code, ErrorCode::Network);
+        assert_eq!(timed_out::<()>().code, ErrorCode::Timeout);
+    }
+}

@@ -1,0 +1,31 @@
+//! The WHATWG URL parser every URL is read with, as the core's
+//! [`UrlParts`]: on wasm32 the platform's `URL` (the parser `fetch` itself
+//! uses, in browsers, workers and Node), natively the `url` crate (rust-url,
+//! WHATWG-conformant). The core decides on what it returns
+//! ([`crate::core::validate::endpoint`]); nothing else parses a URL.
+
+use crate::core::validate::UrlParts;
+
+/// What `new URL(text)` makes of `text`; `None` when it throws.
+#[cfg(target_arch = "wasm32")]
+pub fn parse(text: &str) -> Option<UrlParts> {
+    let url = web_sys::Url::new(text).ok()?;
+    Some(UrlParts {
+        href: url.href(),
+        protocol: url.protocol(),
+        hostname: url.hostname(),
+        credentials: !url.username().is_empty() || !url.password().is_empty(),
+    })
+}
+
+/// What the `url` crate makes of `text`; `None` when it refuses it.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn parse(text: &str) -> Option<UrlParts> {
+    let url = url::Url::parse(text).ok()?;
+    Some(UrlParts {
+        protocol: [url.scheme(), ":"].concat(),
+        hostname: url.host_str().unwrap_or("").into(),
+        credentials: !url.username().is_empty() || url.password().is_some_and(|p| !p.is_empty()),
+        href: url.into(),
+    })
+}

@@ -1,0 +1,17 @@
+//! The Rust client natively against the simulator, started in-process on a
+//! 127.0.0.1 port of each test's own: every method, skill, error code and
+//! policy (retries, timeouts, the token provider, pacing, the size bound).
+//! `cargo test -p magisterium-a2a --test client`.
+#![cfg(all(not(target_arch = "wasm32"), feature = "reqwest"))]
+
+#[path = "client/support.rs"]
+mod support;
+
+#[path = "client/errors.rs"]
+mod errors;
+#[path = "client/reliability.rs"]
+mod reliability;
+#[path = "client/shapes.rs"]
+mod shapes;
+#[path = "client/skills.rs"]
+mod skills;

@@ -1,0 +1,167 @@
+//! Every error code the Rust client can end with, from the simulator's real
+//! answers and from injected faults, with what each error carries.
+
+use crate::fixture;
+use crate::support::*;
+use magisterium_a2a::{Client, ClientOptions, ErrorCode, Part, RateLimit, SendMessage, TokenProvider};
+use std::error::Error as _;
+use std::time::Duration;
+
+#[tokio::test]
+async fn every_json_rpc_error_of_the_contract_has_its_code() {
+    let sim = simulator().await;
+    let (client, token) = own_client(&sim).await;
+    let table = [
+        (-32700, 200, ErrorCode::ParseError),
+        (-32600, 200, ErrorCode::InvalidRequest),
+        (-32601, 200, ErrorCode::MethodNotFound),
+        (-32602, 200, ErrorCode::InvalidParams),
+        (-32603, 200, ErrorCode::InternalError),
+        (-32001, 200, ErrorCode::TaskNotFound),
+        (-32002, 200, ErrorCode::SkillNotFound),
+        (-32003, 429, ErrorCode::RateLimited),
+        (-32004, 401, ErrorCode::Unauthorized),
+        (-32005, 403, ErrorCode::PlanRequired),
+        (-32099, 200, ErrorCode::InternalError),
+    ];
+    for (rpc, status, code) in table {
+        let data = r#"{"retryAfter":60,"detail":"why"}"#;
+        let params = format!(r#""code":{rpc},"message":"server says","httpStatus":{status},"data":{data}"#);
+        fault(&sim, &token, "error", &params).await;
+        let e = client.search_documents("grace").await.unwrap_err();
+        assert_eq!(e.code(), code, "{rpc}");
+        assert_eq!((e.rpc_code(), e.http_status(), e.message()), (Some(rpc), Some(status), "server says"));
+        assert_eq!(e.data().and_then(|d| d.get("detail")), Some(&serde_json::json!("why")));
+        let retry_after = (code == ErrorCode::RateLimited).then_some(Duration::from_secs(60));
+        assert_eq!(e.retry_after(), retry_after, "{rpc}");
+    }
+}
+
+#[tokio::test]
+async fn the_simulator_s_own_refusals_have_their_codes() {
+    let sim = simulator().await;
+    let (client, _) = own_client(&sim).await;
+    let missing = client.get_task("no-such-task").await.unwrap_err();
+    assert_eq!(
+        (missing.code(), missing.rpc_code(), missing.http_status()),
+        (ErrorCode::TaskNotFound, Some(-32001), Some(200))
+    );
+    let unknown =
+        SendMessage { parts: vec![Part::text("x")], skill_id: Some("no_such_skill".into()), ..Default::default() };
+    assert_eq!(client.send_message(unknown).await.unwrap_err().code(), ErrorCode::SkillNotFound);
+    let stranger = Client::new(options(&sim, "not-a-known-token")).unwrap();
+    let e = stranger.search_documents("grace").await.unwrap_err();
+    assert_eq!((e.code(), e.http_status()), (ErrorCode::Unauthorized, Some(401)));
+    let free = Client::new(options(&sim, "free-token")).unwrap();
+    let e = free.search_documents("grace").await.unwrap_err();
+    assert_eq!((e.code(), e.http_status()), (ErrorCode::PlanRequired, Some(403)));
+}
+
+#[tokio::test]
+async fn a_failed_task_is_task_failed_with_its_reason() {
+    let sim = simulator().await;
+    let (client, token) = own_client(&sim).await;
+    recorded(&sim, &token, fixture!("task_failed.json"), 1).await;
+    let e = client.ask("What is grace?").await.unwrap_err();
+    assert_eq!(e.code(), ErrorCode::TaskFailed);
+    assert!(e.task_id().is_some_and(|id| !id.is_empty()));
+    assert!(!e.message().is_empty());
+}
+
+#[tokio::test]
+async fn what_is_not_a_valid_response_is_a_bad_response() {
+    let sim = simulator().await;
+    let (client, token) = own_client(&sim).await;
+    fault(&sim, &token, "html_502", "").await;
+    let e = client.search_documents("grace").await.unwrap_err();
+    assert_eq!((e.code(), e.http_status()), (ErrorCode::BadResponse, Some(502)));
+    for name in ["truncated", "wrong_id"] {
+        fault(&sim, &token, name, "").await;
+        assert_eq!(client.search_documents("grace").await.unwrap_err().code(), ErrorCode::BadResponse, "{name}");
+    }
+    let malformed = r#""result":{"kind":"task","id":42,"status":{"state":"exploded"}}"#;
+    fault(&sim, &token, "result", malformed).await;
+    assert_eq!(client.get_task("any").await.unwrap_err().code(), ErrorCode::BadResponse);
+}
+
+#[tokio::test]
+async fn no_response_is_network_with_the_transport_error_as_source() {
+    let sim = simulator().await;
+    let (client, token) = own_client(&sim).await;
+    fault(&sim, &token, "drop", "").await;
+    let e = client.search_documents("grace").await.unwrap_err();
+    assert_eq!((e.code(), e.http_status()), (ErrorCode::Network, None));
+    assert!(e.source().is_some_and(|s| s.downcast_ref::<reqwest::Error>().is_some()), "{e:?}");
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let endpoint = format!("http://{}/api/v1/a2a", closed.local_addr().unwrap());
+    drop(closed);
+    let nowhere = Client::new(ClientOptions { endpoint: Some(endpoint), ..Default::default() }).unwrap();
+    assert_eq!(nowhere.search_documents("grace").await.unwrap_err().code(), ErrorCode::Network);
+    // The TLS stack starts with its own provider (none installed process-wide) and
+    // fails the handshake with a server that speaks plain HTTP.
+    let tls = ClientOptions { endpoint: Some(format!("https://{}/api/v1/a2a", sim.addr())), ..Default::default() };
+    let e = Client::new(tls).unwrap().search_documents("grace").await.unwrap_err();
+    assert_eq!(e.code(), ErrorCode::Network, "{e}");
+}
+
+#[tokio::test]
+async fn bad_arguments_and_options_are_refused_before_any_request() {
+    // Port 9 (discard) is closed here: a request would end NETWORK, not INVALID_INPUT.
+    let local = |options: ClientOptions| ClientOptions { endpoint: Some("http://127.0.0.1:9/a2a".into()), ..options };
+    let client = Client::new(local(ClientOptions::default())).unwrap();
+    let refusals = [
+        client.ask("  ").await.unwrap_err(),
+        client.search_documents("").await.unwrap_err(),
+        client.fetch_document("\n").await.unwrap_err(),
+        client.mass_readings("2026-02-30").await.unwrap_err(),
+        client.saints_of_the_day("").await.unwrap_err(),
+        client.get_task("").await.unwrap_err(),
+        client.cancel_task(" ").await.unwrap_err(),
+        client.send_message(SendMessage::default()).await.unwrap_err(),
+        client.with_timeout(Duration::ZERO).unwrap_err(),
+    ];
+    for e in refusals {
+        assert_eq!(e.code(), ErrorCode::InvalidInput, "{e}");
+    }
+    let provider = TokenProvider::new(|| async { Ok::<_, std::io::Error>("t".to_owned()) });
+    let options = [
+        ClientOptions {
+            token: Some("tok".into()),
+            endpoint: Some("http://parish.example/a2a".into()),
+            ..Default::default()
+        },
+        ClientOptions {
+            endpoint: Some("http://evil.example\\.localhost/".into()),
+            token: Some("tok".into()),
+            ..Default::default()
+        },
+        ClientOptions { endpoint: Some("not a url".into()), ..Default::default() },
+        ClientOptions { endpoint: Some("ftp://x/y".into()), ..Default::default() },
+        local(ClientOptions { token: Some("t".into()), token_provider: Some(provider), ..Default::default() }),
+        local(ClientOptions { token: Some(" ".into()), ..Default::default() }),
+        local(ClientOptions { timeout: Some(Duration::from_micros(10)), ..Default::default() }),
+        local(ClientOptions { max_retries: Some(11), ..Default::default() }),
+        local(ClientOptions { max_response_bytes: Some(0), ..Default::default() }),
+        local(ClientOptions {
+            rate_limit: Some(RateLimit { default: Some("often".into()), expensive: None }),
+            ..Default::default()
+        }),
+    ];
+    for options in options {
+        let shown = format!("{options:?}");
+        assert_eq!(Client::new(options).unwrap_err().code(), ErrorCode::InvalidInput, "{shown}");
+    }
+}
+
+#[tokio::test]
+async fn the_token_never_shows_in_an_error() {
+    let sim = simulator().await;
+    let (client, token) = own_client(&sim).await;
+    let params = format!(r#""code":-32603,"message":"upstream refused {token}","data":{{"echo":"Bearer {token}"}}"#);
+    fault(&sim, &token, "error", &params).await;
+    let e = client.search_documents("grace").await.unwrap_err();
+    for shown in [e.to_string(), format!("{e:?}"), e.data().map(ToString::to_string).unwrap_or_default()] {
+        assert!(!shown.contains(&token), "{shown}");
+        assert!(shown.contains("[redacted]"), "{shown}");
+    }
+}

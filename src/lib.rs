@@ -61,8 +61,8 @@
 //! # Features
 //! - `reqwest` (default): the client natively, over reqwest (rustls with the
 //!   ring provider) on tokio. No effect on wasm32.
-//! - `fetch`: the client on wasm32, over `fetch` through gloo-net. No effect
-//!   natively. A wasm32 app enables it: `features = ["fetch"]`.
+//! - `fetch` (default): the client on wasm32, over `fetch` through gloo-net.
+//!   No effect natively.
 //! - `json`: only the core's [`core::json::JsonView`] for `serde_json::Value`.
 //!
 //! With no features the crate is the [`core`] alone (`no_std` + `alloc`
@@ -72,55 +72,21 @@
 //! - [`core`]: pure Rust (wire format, decoding, errors, validation, retry
 //!   and pacing policy, the call loop), tested natively, never panicking on any input;
 //! - the Rust client (`Client` and its types, features `reqwest`/`fetch`);
-//! - `web` (wasm32 only): the npm bundle's `#[wasm_bindgen]` boundary.
+//! - [`url_parser`]: the WHATWG parser the core's URL rules decide on (the
+//!   platform's `URL` on wasm32, the `url` crate natively);
+//! - the npm package is a crate of its own (`npm/` in the repository) over the
+//!   core alone: its `#[wasm_bindgen]` classes are never linked into a Rust app.
 #![deny(missing_docs)]
-#![cfg_attr(feature = "bundle", no_std)]
+#![cfg_attr(not(any(test, feature = "reqwest", feature = "fetch")), no_std)]
 
 extern crate alloc;
 
 pub mod core;
 pub mod url_parser;
 
-// The web layer's statics (the executor's exchange, the card and literal
-// caches) hold JS values and are sound only where wasm code runs on one
-// thread; each `unsafe impl Sync` behind them is compiled only there, and this
-// says why the build stops.
-#[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
-compile_error!("magisterium-a2a supports single-threaded wasm only: build without the `atomics` target feature");
-
-#[cfg(any(test, target_arch = "wasm32"))]
-mod executor;
-
-#[cfg(target_arch = "wasm32")]
-pub mod web;
-
-#[cfg(all(
-    not(feature = "bundle"),
-    any(all(target_arch = "wasm32", feature = "fetch"), all(not(target_arch = "wasm32"), feature = "reqwest"))
-))]
+#[cfg(any(all(target_arch = "wasm32", feature = "fetch"), all(not(target_arch = "wasm32"), feature = "reqwest")))]
 mod client;
-#[cfg(all(
-    not(feature = "bundle"),
-    any(all(target_arch = "wasm32", feature = "fetch"), all(not(target_arch = "wasm32"), feature = "reqwest"))
-))]
+#[cfg(any(all(target_arch = "wasm32", feature = "fetch"), all(not(target_arch = "wasm32"), feature = "reqwest")))]
 pub use client::*;
 
 pub use crate::core::error::ErrorCode;
-
-/// The bundle's allocator: talc, growing linear memory as it needs. talc's
-/// `new_wasm` refuses (at compile time) a target other than single-threaded
-/// wasm, where its unlocked `Sync` would not hold. (std, when linked, brings
-/// its own allocator.)
-#[cfg(all(feature = "bundle", target_arch = "wasm32"))]
-#[global_allocator]
-static ALLOCATOR: talc::cell::TalcSyncCell<talc::wasm::WasmGrowAndClaim, talc::wasm::WasmBinning> =
-    talc::cell::TalcSyncCell::new_wasm(talc::wasm::WasmGrowAndClaim);
-
-/// In the bundle a panic only traps: nothing is formatted, so no formatting
-/// code is linked. The core is written never to panic on outside data; the
-/// native tests and the fuzzer hold it to that.
-#[cfg(all(feature = "bundle", target_arch = "wasm32"))]
-#[panic_handler]
-fn panic(_: &::core::panic::PanicInfo<'_>) -> ! {
-    ::core::arch::wasm32::unreachable()
-}

@@ -5,8 +5,8 @@
 //!
 //! `cargo xtask test` starts the simulator and the agent and compiles this
 //! suite with their addresses in `MAGISTERIUM_ENDPOINT` / `MAGISTERIUM_SIMULATOR`
-//! and `A2A_AGENT_URL`. With `--features fetch` it also runs the Rust client
-//! compiled to wasm32 (`browser/rust_client.rs`).
+//! and `A2A_AGENT_URL`. It also runs the Rust client compiled to wasm32
+//! (`browser/rust_client.rs`) and compares its results with the classes'.
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen_test::wasm_bindgen_test_configure;
@@ -26,7 +26,6 @@ mod hostile;
 mod reliability;
 #[path = "browser/response_limits.rs"]
 mod response_limits;
-#[cfg(feature = "fetch")]
 #[path = "browser/rust_client.rs"]
 mod rust_client;
 #[path = "browser/skills.rs"]

@@ -95,7 +95,7 @@ impl Client {
 
     /// `catholic_qa` with options: a follow-up in a conversation, a time limit.
     pub async fn ask_with(&self, question: &str, options: AskOptions) -> Result<QaAnswer, Error> {
-        let call = methods::ask(question, options.context_id.as_deref()).map_err(Error::plain)?;
+        let call = methods::ask(Some(question.to_owned()), options.context_id).map_err(Error::plain)?;
         let timeout = timeout_ms("timeout", options.timeout)?;
         match self.run(&call, timeout).await? {
             Outcome::Answer(answer) => Ok(answer.into()),
@@ -105,7 +105,7 @@ impl Client {
 
     /// `document_search`: the documents matching `query`, best first.
     pub async fn search_documents(&self, query: &str) -> Result<Vec<SearchHit>, Error> {
-        let call = methods::search_documents(query).map_err(Error::plain)?;
+        let call = methods::search_documents(Some(query.to_owned())).map_err(Error::plain)?;
         match self.run(&call, None).await? {
             Outcome::Hits(hits) => Ok(hits.into_iter().map(SearchHit::from).collect()),
             _ => Err(mismatch()),
@@ -114,7 +114,7 @@ impl Client {
 
     /// `document_fetch`: the document `id` (from a [`SearchHit`]); `None` when there is none.
     pub async fn fetch_document(&self, id: &str) -> Result<Option<Document>, Error> {
-        let call = methods::fetch_document(id).map_err(Error::plain)?;
+        let call = methods::fetch_document(Some(id.to_owned())).map_err(Error::plain)?;
         match self.run(&call, None).await? {
             Outcome::Document(document) => Ok(document.map(Document::from)),
             _ => Err(mismatch()),
@@ -124,14 +124,14 @@ impl Client {
     /// `liturgical_readings`: the Mass readings of `date` (`YYYY-MM-DD`, or
     /// words like `"next Sunday"`, `"Easter Sunday 2026"`); `None` when there are none.
     pub async fn mass_readings(&self, date: &str) -> Result<Option<String>, Error> {
-        let call = methods::mass_readings(DateArg::parse(date).map_err(Error::plain)?);
+        let call = methods::mass_readings(DateArg::parse(Some(date.to_owned())).map_err(Error::plain)?);
         self.text(&call).await
     }
 
     /// `saints_of_the_day`: the Roman Martyrology entry of `date` (as for
     /// [`Client::mass_readings`]); `None` when there is none.
     pub async fn saints_of_the_day(&self, date: &str) -> Result<Option<String>, Error> {
-        let call = methods::saints_of_the_day(DateArg::parse(date).map_err(Error::plain)?);
+        let call = methods::saints_of_the_day(DateArg::parse(Some(date.to_owned())).map_err(Error::plain)?);
         self.text(&call).await
     }
 
@@ -140,25 +140,20 @@ impl Client {
     pub async fn send_message(&self, message: SendMessage) -> Result<Task, Error> {
         let parts = serde_json::to_value(&message.parts)
             .map_err(|_| Error::plain(CoreError::invalid_input("parts must serialize to JSON")))?;
-        let call = methods::send_message(
-            parts.to_string(),
-            &parts,
-            message.skill_id.as_deref(),
-            message.context_id.as_deref(),
-            message.task_id.as_deref(),
-        )
-        .map_err(Error::plain)?;
+        let call =
+            methods::send_message(parts.to_string(), &parts, message.skill_id, message.context_id, message.task_id)
+                .map_err(Error::plain)?;
         self.task(&call).await
     }
 
     /// `tasks/get`: the task `id`; TASK_NOT_FOUND when it is unknown or expired.
     pub async fn get_task(&self, id: &str) -> Result<Task, Error> {
-        self.task(&methods::get_task(id).map_err(Error::plain)?).await
+        self.task(&methods::get_task(Some(id.to_owned())).map_err(Error::plain)?).await
     }
 
     /// `tasks/cancel`: the canceled task; INVALID_PARAMS when it has already ended.
     pub async fn cancel_task(&self, id: &str) -> Result<Task, Error> {
-        self.task(&methods::cancel_task(id).map_err(Error::plain)?).await
+        self.task(&methods::cancel_task(Some(id.to_owned())).map_err(Error::plain)?).await
     }
 
     /// Polls `tasks/get` until the task is terminal or waits for the caller
@@ -166,7 +161,7 @@ impl Client {
     pub async fn wait_for_task(&self, id: &str, options: WaitOptions) -> Result<Task, Error> {
         let id = validate::required_text("id", Some(id.to_owned())).map_err(Error::plain)?;
         let first = timeout_ms("pollInterval", options.poll_interval)?.map_or(poll::DEFAULT_INTERVAL_MS, f64::from);
-        let limit = timeout_ms("timeout", options.timeout)?.unwrap_or(poll::DEFAULT_TIMEOUT_MS);
+        let limit = timeout_ms("timeout", options.timeout)?.unwrap_or(poll::WAIT_TIMEOUT_MS);
         let context = CallContext::start(&self.shared, limit)?;
         let task = poll::wait_for_task(&context, id, first).await.map_err(|failed| context.error(failed))?;
         typed_task(task)

@@ -26,7 +26,7 @@ impl BodyLimit {
     pub fn check_declared<V>(&self, content_length: Option<&str>, status: u16) -> Result<(), Error<V>> {
         let declared = content_length.map(str::trim).filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()));
         match declared.and_then(|t| t.parse::<f64>().ok()) {
-            Some(size) if size > self.limit => Err(self.too_large(&int(size as i64), status)),
+            Some(size) if size > self.limit => Err(too_large(self.limit, status)),
             _ => Ok(()),
         }
     }
@@ -35,16 +35,18 @@ impl BodyLimit {
     pub fn add<V>(&mut self, bytes: usize, status: u16) -> Result<(), Error<V>> {
         self.read += bytes as f64;
         if self.read > self.limit {
-            return Err(self.too_large(&cat(&["at least ", &int(self.read as i64)]), status));
+            return Err(too_large(self.limit, status));
         }
         Ok(())
     }
+}
 
-    fn too_large<V>(&self, size: &str, status: u16) -> Error<V> {
-        let message =
-            cat(&["the response is larger than maxResponseBytes (", size, " > ", &int(self.limit as i64), ")"]);
-        Error::bad_response(message).with_http_status(status)
-    }
+/// BAD_RESPONSE for a body over `limit` bytes (the client's `maxResponseBytes`,
+/// or an agent card's own limit): refused from its declared length, or its
+/// read stopped as soon as it passed the limit, so only the limit is known.
+pub fn too_large<V>(limit: f64, status: u16) -> Error<V> {
+    let message = cat(&["the response body is larger than the limit: more than ", &int(limit as i64), " bytes"]);
+    Error::bad_response(message).with_http_status(status)
 }
 
 /// NETWORK: the request got no response, or its body could not be read
@@ -72,7 +74,7 @@ mod tests {
         }
         let e = limit.check_declared::<()>(Some(" 101 "), 502).unwrap_err();
         assert_eq!((e.code, e.http_status), (ErrorCode::BadResponse, Some(502)));
-        assert_eq!(e.message, "the response is larger than maxResponseBytes (101 > 100)");
+        assert_eq!(e.message, "the response body is larger than the limit: more than 100 bytes");
     }
 
     #[test]
@@ -81,7 +83,7 @@ mod tests {
         assert!(limit.add::<()>(4, 200).is_ok());
         assert!(limit.add::<()>(6, 200).is_ok(), "exactly the limit is allowed");
         let e = limit.add::<()>(1, 200).unwrap_err();
-        assert_eq!(e.message, "the response is larger than maxResponseBytes (at least 11 > 10)");
+        assert_eq!(e.message, "the response body is larger than the limit: more than 10 bytes");
     }
 
     #[test]

@@ -120,7 +120,7 @@ impl<V: JsonView> Iterator for Elements<V> {
 
 /// The view over `serde_json::Value` (feature `json`; never in the no_std bundle): the
 /// core's tests, the fuzzer and the Rust client decode with it.
-#[cfg(any(test, all(feature = "json", not(feature = "bundle"))))]
+#[cfg(any(test, feature = "json"))]
 mod serde_view {
     use super::{JsonView, Kind};
     use alloc::borrow::ToOwned;

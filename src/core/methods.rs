@@ -8,43 +8,44 @@ use super::json::JsonView;
 use super::parts::check_parts;
 use super::skills::{Skill, SkillInput};
 use super::validate::{self, Date};
-use alloc::string::{String, ToString};
+use alloc::string::String;
+
+// Each text argument comes as the caller gave it: `None` when it is not a
+// string (a JS caller may pass anything), refused then as when it is blank.
 
 /// `ask(question, { contextId })`: `catholic_qa`.
-pub fn ask<V>(question: &str, context_id: Option<&str>) -> Result<Call, Error<V>> {
+pub fn ask<V>(question: Option<String>, context_id: Option<String>) -> Result<Call, Error<V>> {
     Ok(Call::Skill {
         skill: Skill::CatholicQa,
         input: SkillInput::Text(text("question", question)?),
-        context_id: context_id.map(|id| text("contextId", id)).transpose()?,
+        context_id: optional("contextId", context_id)?,
     })
 }
 
 /// `searchDocuments(query)`: `document_search`.
-pub fn search_documents<V>(query: &str) -> Result<Call, Error<V>> {
+pub fn search_documents<V>(query: Option<String>) -> Result<Call, Error<V>> {
     Ok(skill(Skill::DocumentSearch, SkillInput::Text(text("query", query)?)))
 }
 
 /// `fetchDocument(id)`: `document_fetch` with a data part `{id}`.
-pub fn fetch_document<V>(id: &str) -> Result<Call, Error<V>> {
+pub fn fetch_document<V>(id: Option<String>) -> Result<Call, Error<V>> {
     Ok(skill(Skill::DocumentFetch, SkillInput::Data("id", text("id", id)?)))
 }
 
 /// A date argument: a calendar day, or a natural-language query (`"next Sunday"`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DateArg<'a> {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DateArg {
     /// A calendar day (sent as `YYYY-MM-DD`).
     Date(Date),
     /// A query as written.
-    Query(&'a str),
+    Query(String),
 }
 
-impl<'a> DateArg<'a> {
+impl DateArg {
     /// Reads text: `YYYY-MM-DD` must be a real day; anything else non-blank is a query.
-    pub fn parse<V>(text: &'a str) -> Result<DateArg<'a>, Error<V>> {
-        if text.trim().is_empty() {
-            return Err(Error::invalid_input("date must not be empty"));
-        }
-        match validate::iso_date(text) {
+    pub fn parse<V>(text: Option<String>) -> Result<DateArg, Error<V>> {
+        let text = self::text("date", text)?;
+        match validate::iso_date(&text) {
             Some(date) => date.map(DateArg::Date),
             None => Ok(DateArg::Query(text)),
         }
@@ -52,19 +53,19 @@ impl<'a> DateArg<'a> {
 }
 
 /// `massReadings(date)`: `liturgical_readings`, whose input is a text part (a day as `YYYY-MM-DD`).
-pub fn mass_readings(date: DateArg<'_>) -> Call {
+pub fn mass_readings(date: DateArg) -> Call {
     let query = match date {
         DateArg::Date(date) => date.iso(),
-        DateArg::Query(query) => query.to_string(),
+        DateArg::Query(query) => query,
     };
     skill(Skill::LiturgicalReadings, SkillInput::Text(query))
 }
 
 /// `saintsOfTheDay(date)`: `saints_of_the_day`, a data part `{date}` for a day, a text part for a query.
-pub fn saints_of_the_day(date: DateArg<'_>) -> Call {
+pub fn saints_of_the_day(date: DateArg) -> Call {
     let input = match date {
         DateArg::Date(date) => SkillInput::Data("date", date.iso()),
-        DateArg::Query(query) => SkillInput::Text(query.to_string()),
+        DateArg::Query(query) => SkillInput::Text(query),
     };
     skill(Skill::SaintsOfTheDay, input)
 }
@@ -74,12 +75,11 @@ pub fn saints_of_the_day(date: DateArg<'_>) -> Call {
 pub fn send_message<V: JsonView, E>(
     parts_json: String,
     parsed: &V,
-    skill_id: Option<&str>,
-    context_id: Option<&str>,
-    task_id: Option<&str>,
+    skill_id: Option<String>,
+    context_id: Option<String>,
+    task_id: Option<String>,
 ) -> Result<Call, Error<E>> {
     check_parts(parsed)?;
-    let optional = |what: &str, value: Option<&str>| value.map(|v| text(what, v)).transpose();
     Ok(Call::Send {
         parts_json,
         skill_id: optional("skillId", skill_id)?,
@@ -89,18 +89,23 @@ pub fn send_message<V: JsonView, E>(
 }
 
 /// `getTask(id)`.
-pub fn get_task<V>(id: &str) -> Result<Call, Error<V>> {
+pub fn get_task<V>(id: Option<String>) -> Result<Call, Error<V>> {
     Ok(Call::GetTask(text("id", id)?))
 }
 
 /// `cancelTask(id)`.
-pub fn cancel_task<V>(id: &str) -> Result<Call, Error<V>> {
+pub fn cancel_task<V>(id: Option<String>) -> Result<Call, Error<V>> {
     Ok(Call::CancelTask(text("id", id)?))
 }
 
 /// A required text argument, not blank.
-fn text<V>(what: &str, value: &str) -> Result<String, Error<V>> {
-    validate::required_text(what, Some(value.to_string()))
+fn text<V>(what: &str, value: Option<String>) -> Result<String, Error<V>> {
+    validate::required_text(what, value)
+}
+
+/// An optional text argument, not blank when given.
+fn optional<V>(what: &str, value: Option<String>) -> Result<Option<String>, Error<V>> {
+    value.map(|v| text(what, Some(v))).transpose()
 }
 
 fn skill(skill: Skill, input: SkillInput) -> Call {
@@ -118,7 +123,7 @@ mod tests {
 
     #[test]
     fn arguments_become_calls() {
-        let ask: Call = ask::<()>("What is grace?", Some("ctx-1")).unwrap();
+        let ask: Call = ask::<()>(Some("What is grace?".to_owned()), Some("ctx-1".to_owned())).unwrap();
         assert_eq!(
             ask,
             Call::Skill {
@@ -127,25 +132,25 @@ mod tests {
                 context_id: Some("ctx-1".to_owned())
             }
         );
-        let fetch = fetch_document::<()>("10001").unwrap();
+        let fetch = fetch_document::<()>(Some("10001".to_owned())).unwrap();
         assert!(matches!(fetch, Call::Skill { input: SkillInput::Data("id", ref id), .. } if id == "10001"));
-        assert_eq!(get_task::<()>("t").unwrap(), Call::GetTask("t".to_owned()));
-        assert_eq!(cancel_task::<()>("t").unwrap(), Call::CancelTask("t".to_owned()));
+        assert_eq!(get_task::<()>(Some("t".to_owned())).unwrap(), Call::GetTask("t".to_owned()));
+        assert_eq!(cancel_task::<()>(Some("t".to_owned())).unwrap(), Call::CancelTask("t".to_owned()));
     }
 
     #[test]
     fn dates_are_days_or_queries() {
-        let day = DateArg::parse::<()>("2026-03-19").unwrap();
+        let day = DateArg::parse::<()>(Some("2026-03-19".to_owned())).unwrap();
         assert!(
-            matches!(saints_of_the_day(day), Call::Skill { input: SkillInput::Data("date", ref d), .. } if d == "2026-03-19")
+            matches!(saints_of_the_day(day.clone()), Call::Skill { input: SkillInput::Data("date", ref d), .. } if d == "2026-03-19")
         );
         assert!(matches!(mass_readings(day), Call::Skill { input: SkillInput::Text(ref d), .. } if d == "2026-03-19"));
-        let query = DateArg::parse::<()>("next Sunday").unwrap();
+        let query = DateArg::parse::<()>(Some("next Sunday".to_owned())).unwrap();
         assert!(
             matches!(saints_of_the_day(query), Call::Skill { input: SkillInput::Text(ref q), .. } if q == "next Sunday")
         );
         for bad in ["2026-02-30", "  "] {
-            let e: E = DateArg::parse(bad).unwrap_err();
+            let e: E = DateArg::parse(Some(bad.to_owned())).unwrap_err();
             assert_eq!(e.code, ErrorCode::InvalidInput, "{bad}");
         }
     }
@@ -153,11 +158,11 @@ mod tests {
     #[test]
     fn blank_arguments_are_refused() {
         let refusals: [E; 5] = [
-            ask("  ", None).unwrap_err(),
-            ask("q", Some("")).unwrap_err(),
-            search_documents("").unwrap_err(),
-            fetch_document("\n").unwrap_err(),
-            get_task("").unwrap_err(),
+            ask(Some("  ".to_owned()), None).unwrap_err(),
+            ask(Some("q".to_owned()), Some(String::new())).unwrap_err(),
+            search_documents(None).unwrap_err(),
+            fetch_document(Some("\n".to_owned())).unwrap_err(),
+            get_task(Some(String::new())).unwrap_err(),
         ];
         for e in refusals {
             assert_eq!(e.code, ErrorCode::InvalidInput);
@@ -167,10 +172,11 @@ mod tests {
     #[test]
     fn sent_parts_are_checked() {
         let parts = json!([{"kind": "text", "text": "grace"}]);
-        let call = send_message::<_, ()>(parts.to_string(), &parts, Some("document_search"), None, None).unwrap();
+        let call =
+            send_message::<_, ()>(parts.to_string(), &parts, Some("document_search".to_owned()), None, None).unwrap();
         assert!(matches!(call, Call::Send { skill_id: Some(ref s), .. } if s == "document_search"));
         let empty = json!([]);
         assert!(send_message::<_, ()>(empty.to_string(), &empty, None, None, None).is_err());
-        assert!(send_message::<_, ()>(parts.to_string(), &parts, Some(" "), None, None).is_err());
+        assert!(send_message::<_, ()>(parts.to_string(), &parts, Some(" ".to_owned()), None, None).is_err());
     }
 }

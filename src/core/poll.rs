@@ -25,7 +25,7 @@ pub const DEFAULT_INTERVAL_MS: f64 = 500.0;
 /// The longest interval.
 pub const MAX_INTERVAL_MS: f64 = 10_000.0;
 /// The default time limit of a whole wait: a task may take a while.
-pub const DEFAULT_TIMEOUT_MS: u32 = 300_000;
+pub const WAIT_TIMEOUT_MS: u32 = 300_000;
 
 impl Backoff {
     /// Intervals starting at `first_ms`.

@@ -4,7 +4,7 @@
 
 use crate::support::*;
 use js_sys::Promise;
-use magisterium_a2a::web::A2AClient;
+use magisterium_a2a_npm::A2AClient;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 

@@ -5,7 +5,7 @@ use js_sys::{Array, Function};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-fn search(c: &magisterium_a2a::web::MagisteriumClient) -> js_sys::Promise {
+fn search(c: &magisterium_a2a_npm::MagisteriumClient) -> js_sys::Promise {
     c.search_documents("grace".into(), none())
 }
 
@@ -51,7 +51,7 @@ async fn a_token_provider_is_asked_again_after_a_401() {
         "return () => Promise.resolve(answers.length > 1 ? answers.shift() : answers[0])",
     );
     let provider = provider.call1(&JsValue::NULL, &answers).expect("provider");
-    let c = magisterium_a2a::web::MagisteriumClient::new(object(&[
+    let c = magisterium_a2a_npm::MagisteriumClient::new(object(&[
         ("endpoint", ENDPOINT.into()),
         ("tokenProvider", provider),
     ]))
@@ -59,7 +59,7 @@ async fn a_token_provider_is_asked_again_after_a_401() {
     assert!(Array::is_array(&ok(search(&c)).await));
     assert_eq!(answers.length(), 1, "the provider was called twice");
     let failing = Function::new_no_args("throw new Error('no session')");
-    let c = magisterium_a2a::web::MagisteriumClient::new(object(&[
+    let c = magisterium_a2a_npm::MagisteriumClient::new(object(&[
         ("endpoint", ENDPOINT.into()),
         ("tokenProvider", failing.into()),
     ]))
@@ -71,7 +71,7 @@ async fn a_token_provider_is_asked_again_after_a_401() {
 #[wasm_bindgen_test]
 async fn a_token_that_cannot_be_a_header_is_invalid_input() {
     let bad = "line\nbreak";
-    let thrown = match magisterium_a2a::web::MagisteriumClient::new(object(&[
+    let thrown = match magisterium_a2a_npm::MagisteriumClient::new(object(&[
         ("endpoint", ENDPOINT.into()),
         ("token", bad.into()),
     ])) {
@@ -80,7 +80,7 @@ async fn a_token_that_cannot_be_a_header_is_invalid_input() {
     };
     assert_eq!(text(&thrown, "code"), "INVALID_INPUT");
     let provider = Function::new_no_args(r"return 'curly \u201ctoken\u201d'");
-    let c = magisterium_a2a::web::MagisteriumClient::new(object(&[
+    let c = magisterium_a2a_npm::MagisteriumClient::new(object(&[
         ("endpoint", ENDPOINT.into()),
         ("tokenProvider", provider.into()),
     ]))
@@ -205,7 +205,7 @@ async fn invalid_input_is_refused_before_any_request() {
     rejects(c.saints_of_the_day("2026-02-30".into(), none()), "INVALID_INPUT").await;
     rejects(c.send_message(object(&[("parts", json("[]"))]), none()), "INVALID_INPUT").await;
     rejects(c.search_documents("q".into(), object(&[("contextId", "x".into())])), "INVALID_INPUT").await;
-    let refused = magisterium_a2a::web::MagisteriumClient::new(object(&[
+    let refused = magisterium_a2a_npm::MagisteriumClient::new(object(&[
         ("token", "t".into()),
         ("endpoint", "http://example.org/a2a".into()),
     ]));

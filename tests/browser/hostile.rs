@@ -4,7 +4,7 @@
 
 use crate::support::*;
 use js_sys::{Array, Promise};
-use magisterium_a2a::web::MagisteriumClient;
+use magisterium_a2a_npm::MagisteriumClient;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 

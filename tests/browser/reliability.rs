@@ -85,7 +85,7 @@ async fn the_token_never_reaches_an_error_the_console_or_a_url() {
     }
     let logged = Array::from(&console).join("\n").as_string().unwrap_or_default();
     assert!(!logged.contains(&token), "the token reached the console");
-    let refused = magisterium_a2a::web::MagisteriumClient::new(object(&[
+    let refused = magisterium_a2a_npm::MagisteriumClient::new(object(&[
         ("token", token.clone().into()),
         ("endpoint", "http://parish.example/a2a".into()),
     ]));

@@ -6,7 +6,7 @@
 
 use crate::support::*;
 use js_sys::{Array, Promise};
-use magisterium_a2a::web::{A2AClient, MagisteriumClient};
+use magisterium_a2a_npm::{A2AClient, MagisteriumClient};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 

@@ -3,7 +3,7 @@
 
 use js_sys::futures::JsFuture;
 use js_sys::{Object, Promise, Reflect};
-use magisterium_a2a::web::{MagisteriumClient, MagisteriumError};
+use magisterium_a2a_npm::{MagisteriumClient, MagisteriumError};
 use wasm_bindgen::prelude::*;
 
 /// The A2A endpoint of the simulator under test.

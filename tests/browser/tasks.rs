@@ -4,7 +4,7 @@ use crate::support::*;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-async fn a_task(c: &magisterium_a2a::web::MagisteriumClient) -> JsValue {
+async fn a_task(c: &magisterium_a2a_npm::MagisteriumClient) -> JsValue {
     let message = object(&[
         ("parts", json(r#"[{"kind":"data","data":{"date":"2026-03-19"}}]"#)),
         ("skillId", "saints_of_the_day".into()),

@@ -7,7 +7,7 @@
 use crate::support::*;
 use js_sys::futures::JsFuture;
 use js_sys::{Array, Function, Object, Promise};
-use magisterium_a2a::web::{A2AClient, MagisteriumClient};
+use magisterium_a2a_npm::{A2AClient, MagisteriumClient};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;

@@ -4,6 +4,7 @@
 //! the suite from the environment.
 
 use crate::agent_server;
+use crate::build::NPM_CRATE;
 use crate::child_server::ChildServer;
 use crate::hostile_server::HostileServer;
 use crate::setup::{self, CHROMEDRIVER};
@@ -21,13 +22,23 @@ pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
         Err(e) => return Outcome::broken(&format!("the hostile fixture server: {e}")),
     };
     let mut cmd = cargo();
-    cmd.args(["test", "-p", "magisterium-a2a", "--target", "wasm32-unknown-unknown", "--test", "browser"])
-        .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
-        .env("MAGISTERIUM_SIMULATOR", &sim.url)
-        .env("MAGISTERIUM_HOSTILE", &hostile.url)
-        .env(agent_server::ENV, &agent.url)
-        .env("CHROMEDRIVER", CHROMEDRIVER)
-        .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", root().join("tests/webdriver.json"))
-        .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
+    // Without the bundle's own allocator and panic handler: the suite links std.
+    cmd.args([
+        "test",
+        "-p",
+        NPM_CRATE,
+        "--no-default-features",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--test",
+        "browser",
+    ])
+    .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
+    .env("MAGISTERIUM_SIMULATOR", &sim.url)
+    .env("MAGISTERIUM_HOSTILE", &hostile.url)
+    .env(agent_server::ENV, &agent.url)
+    .env("CHROMEDRIVER", CHROMEDRIVER)
+    .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", root().join("tests/webdriver.json"))
+    .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
     cargo_outcome(&mut cmd)
 }

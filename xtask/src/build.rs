@@ -10,7 +10,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The glue's file stem (the crate name).
+/// The crate of the npm bundle (`npm/`).
+pub const NPM_CRATE: &str = "magisterium-a2a-npm";
+
+/// The stem of the glue's and the `.wasm`'s file names in the package.
 const STEM: &str = "magisterium_a2a";
 
 /// A wasm-bindgen target and the package folder it is written to.
@@ -76,15 +79,14 @@ pub fn run() -> Result<Vec<Sizes>> {
     shell::run(cargo().args([
         "build",
         "-p",
-        "magisterium-a2a",
-        "--features",
-        "bundle",
+        NPM_CRATE,
         "--target",
         "wasm32-unknown-unknown",
         "--profile",
         "wasm-release",
     ]))?;
-    let wasm = root().join("target/wasm32-unknown-unknown/wasm-release").join(format!("{STEM}.wasm"));
+    let wasm =
+        root().join("target/wasm32-unknown-unknown/wasm-release").join(format!("{}.wasm", NPM_CRATE.replace('-', "_")));
     let pkg = root().join("pkg");
     if pkg.exists() {
         fs::remove_dir_all(&pkg).map_err(|e| format!("removing pkg/: {e}"))?;
@@ -124,6 +126,8 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
                 "--no-typescript",
                 "--remove-name-section",
                 "--remove-producers-section",
+                "--out-name",
+                STEM,
                 "--out-dir",
             ])
             .arg(out)

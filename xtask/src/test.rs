@@ -2,6 +2,7 @@
 //! line `N passed, N failed`.
 
 use crate::agent_server;
+use crate::build::NPM_CRATE;
 use crate::child_server::ChildServer;
 use crate::shell::{Result, cargo, root};
 use crate::sim::Simulator;
@@ -31,7 +32,12 @@ pub const SIZE_BUDGET: usize = 40 * 1024 + 512;
 /// Runs every suite; fails when any test failed.
 pub fn run() -> Result<()> {
     let mut results: Vec<(&str, Outcome)> = vec![
-        ("core unit tests (native)", cargo_tests(&["-p", "magisterium-a2a", "--lib"])),
+        ("core and npm crate unit tests (native)", cargo_tests(&["-p", "magisterium-a2a", "-p", NPM_CRATE, "--lib"])),
+        (
+            "Rust client (native, against the simulator in-process)",
+            cargo_tests(&["-p", "magisterium-a2a", "--test", "client"]),
+        ),
+        ("Rust crate docs (doctests, against a fresh simulator)", doctests()),
         ("simulator tests (native)", cargo_tests(&["-p", "magisterium-sim"])),
         ("xtask tests (native)", cargo_tests(&["-p", "xtask"])),
         ("fuzzing (cargo fuzz, decoder and validation)", crate::fuzz::run()),
@@ -40,7 +46,10 @@ pub fn run() -> Result<()> {
     let built = package.failed == 0;
     results.push(("package (build, npm pack, size budget)", package));
     if built {
-        results.push(("TypeScript matrix (5.0, 5.9, 7.0 × targets, resolutions, ESM and CommonJS)", crate::typecheck::run()));
+        results.push((
+            "TypeScript matrix (5.0, 5.9, 7.0 × targets, resolutions, ESM and CommonJS)",
+            crate::typecheck::run(),
+        ));
     }
     if built {
         let differential = crate::differential::run();
@@ -76,6 +85,19 @@ pub fn run() -> Result<()> {
     }
     println!("{passed} passed, {failed} failed");
     if failed == 0 { Ok(()) } else { Err(format!("{failed} failed")) }
+}
+
+/// The crate docs' examples, compiled and run against a simulator of their own
+/// (its rate limits fresh, as a new user's would be).
+fn doctests() -> Outcome {
+    match Simulator::start(&[]) {
+        Ok(sim) => {
+            let mut cmd = cargo();
+            cmd.args(["test", "-p", "magisterium-a2a", "--doc"]).env("MAGISTERIUM_ENDPOINT", sim.endpoint());
+            cargo_outcome(&mut cmd)
+        }
+        Err(e) => Outcome::broken(&e),
+    }
 }
 
 /// `cargo test` with `args`, counted from its `test result:` lines.

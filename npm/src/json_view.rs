@@ -2,15 +2,15 @@
 //! parts a caller gives `sendMessage`, parsed back from their JSON): decoding
 //! reads them in place, without copying strings through wasm memory. Such
 //! values are plain data, so no access here can throw; a caller's own objects
-//! (options, which may be Proxies) are read by [`super::options::Reader`]
+//! (options, which may be Proxies) are read by [`crate::options::Reader`]
 //! through `catch` bindings instead.
 
-use crate::core::json::{JsonView, Kind};
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
 use js_sys::{Array, JsString};
+use magisterium_a2a::core::json::{JsonView, Kind};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/json-view.js")]
@@ -54,80 +54,87 @@ fn kind_of_code(code: u8) -> Kind {
     }
 }
 
-impl JsonView for JsValue {
+/// A JS value from `JSON.parse` (or a caller's parts parsed back from their
+/// JSON), as the core's decoder reads it: in place, without copying strings
+/// through wasm memory.
+#[derive(Clone, Debug)]
+#[repr(transparent)]
+pub struct Json(pub JsValue);
+
+impl JsonView for Json {
     fn kind(&self) -> Kind {
-        kind_of_code(kind_code(self))
+        kind_of_code(kind_code(&self.0))
     }
 
     fn is_kind(&self, kind: Kind) -> bool {
         match kind {
-            Kind::String => self.is_string(),
+            Kind::String => self.0.is_string(),
             _ => self.kind() == kind,
         }
     }
 
     fn get(&self, key: &'static str) -> Option<Self> {
-        Some(member(self, cached_key(key))).filter(|v| !v.is_undefined())
+        Some(member(&self.0, cached_key(key))).filter(|v| !v.is_undefined()).map(Json)
     }
 
     fn member_is(&self, key: &'static str, expected: &'static str) -> bool {
-        member_is_value(self, cached_key(key), cached_key(expected))
+        member_is_value(&self.0, cached_key(key), cached_key(expected))
     }
 
     fn as_string(&self) -> Option<String> {
-        JsValue::as_string(self)
+        self.0.as_string()
     }
 
     fn string_len(&self) -> Option<usize> {
-        self.dyn_ref::<JsString>().map(|s| s.length() as usize)
+        self.0.dyn_ref::<JsString>().map(|s| s.length() as usize)
     }
 
     fn as_f64(&self) -> Option<f64> {
-        self.is_kind(Kind::Number).then(|| number(self))
+        self.is_kind(Kind::Number).then(|| number(&self.0))
     }
 
     fn len(&self) -> usize {
-        if self.is_kind(Kind::Array) { self.unchecked_ref::<Array>().length() as usize } else { 0 }
+        if self.is_kind(Kind::Array) { self.0.unchecked_ref::<Array>().length() as usize } else { 0 }
     }
 
     fn at(&self, index: usize) -> Option<Self> {
         let index = u32::try_from(index).ok()?;
         // Past the end an array answers `undefined`, which JSON never holds.
-        Some(self.unchecked_ref::<Array>().get(index)).filter(|v| !v.is_undefined())
+        Some(self.0.unchecked_ref::<Array>().get(index)).filter(|v| !v.is_undefined()).map(Json)
     }
 
     fn members(&self) -> Vec<(Self, Self)> {
         if !self.is_kind(Kind::Object) {
             return Vec::new();
         }
-        let pair = members(self);
+        let pair = members(&self.0);
         let (keys, values) = (pair.get(0).unchecked_into::<Array>(), pair.get(1).unchecked_into::<Array>());
-        keys.iter().zip(values.iter()).collect()
+        keys.iter().zip(values.iter()).map(|(key, value)| (Json(key), Json(value))).collect()
     }
 
     fn others(&self, known: &'static [&'static str]) -> (usize, Self) {
-        let found = others(self, known_set(known));
-        (number(&found.get(0)) as usize, found.get(1))
+        let found = others(&self.0, known_set(known));
+        (number(&found.get(0)) as usize, Json(found.get(1)))
     }
 
     fn object(members: Vec<(Self, Self)>) -> Self {
-        let (keys, values): (Vec<JsValue>, Vec<JsValue>) = members.into_iter().unzip();
-        object_of(keys.into(), values.into())
+        let (keys, values): (Vec<JsValue>, Vec<JsValue>) = members.into_iter().map(|(k, v)| (k.0, v.0)).unzip();
+        Json(object_of(keys.into(), values.into()))
     }
 
     fn get_with_kind(&self, key: &'static str) -> Option<(Kind, Self)> {
-        let value = member(self, cached_key(key));
+        let value = member(&self.0, cached_key(key));
         let kind = kind_of_code(kind_code(&value));
-        (kind != Kind::Null).then_some((kind, value))
+        (kind != Kind::Null).then_some((kind, Json(value)))
     }
 
     fn from_str(text: &str) -> Self {
-        JsValue::from_str(text)
+        Json(JsValue::from_str(text))
     }
 
     fn join(strings: &[&Self], separator: &str) -> Self {
-        let texts: Array = strings.iter().filter(|s| s.is_string()).map(|s| (*s).clone()).collect();
-        texts.join(separator).into()
+        let texts: Array = strings.iter().filter(|s| s.0.is_string()).map(|s| s.0.clone()).collect();
+        Json(texts.join(separator).into())
     }
 }
 
@@ -159,10 +166,10 @@ impl LiteralCache {
     fn get(&self, id: (usize, usize), make: impl FnOnce() -> JsValue) -> &'static JsValue {
         let mut literals = self.0.borrow_mut();
         let slot = (id.0 ^ (id.0 >> 6) ^ id.1) & 63;
-        if let (seen, Some(value)) = literals.slots[slot] {
-            if seen == id {
-                return value;
-            }
+        if let (seen, Some(value)) = literals.slots[slot]
+            && seen == id
+        {
+            return value;
         }
         let value = match literals.all.iter().find(|(seen, _)| *seen == id) {
             Some((_, value)) => *value,

@@ -1,8 +1,9 @@
 //! `MagisteriumError`, the JS class of every rejection, and the one function
 //! that turns a core [`Error`] into it.
 
-use crate::core::error::{Error, redact};
+use crate::json_view::Json;
 use js_sys::{Object, Reflect};
+use magisterium_a2a::core::error::{Error, redact};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/magisterium-error.js")]
@@ -17,7 +18,7 @@ extern "C" {
 
 /// Builds the JS error for `error`; `secret` (the token of the call) is
 /// removed from the message and from `data`, whatever the server echoed.
-pub fn to_js(error: Error<JsValue>, secret: Option<&str>) -> JsValue {
+pub fn to_js(error: Error<Json>, secret: Option<&str>) -> JsValue {
     let error = error.into_fields();
     let details = Object::new();
     let set = |key: &str, value: JsValue| {
@@ -36,11 +37,11 @@ pub fn to_js(error: Error<JsValue>, secret: Option<&str>) -> JsValue {
     if let Some(task_id) = &error.task_id {
         set("taskId", JsValue::from_str(task_id));
     }
-    if let Some(data) = error.data.and_then(|d| without_secret(d, secret)) {
+    if let Some(data) = error.data.and_then(|d| without_secret(d.0, secret)) {
         set("data", data);
     }
     if let Some(cause) = error.cause {
-        set("cause", cause);
+        set("cause", cause.0);
     }
     MagisteriumError::new(error.code.as_str(), &redact(&error.message, secret), &details).into()
 }

@@ -10,25 +10,30 @@ macro_rules! task_methods {
             /// `message/send`: resolves with the task (or, from a generic agent, a message) as sent.
             #[wasm_bindgen(js_name = sendMessage)]
             pub fn send_message(&self, message: JsValue, options: JsValue) -> js_sys::Promise {
-                $crate::web::jobs::start(&self.session, $crate::web::arguments::Method::SendMessage, &message, &options)
+                $crate::call_future::start(
+                    &self.session,
+                    $crate::arguments::ClientMethod::SendMessage,
+                    &message,
+                    &options,
+                )
             }
 
             /// `tasks/get`: resolves with the task.
             #[wasm_bindgen(js_name = getTask)]
             pub fn get_task(&self, id: JsValue, options: JsValue) -> js_sys::Promise {
-                $crate::web::jobs::start(&self.session, $crate::web::arguments::Method::GetTask, &id, &options)
+                $crate::call_future::start(&self.session, $crate::arguments::ClientMethod::GetTask, &id, &options)
             }
 
             /// `tasks/cancel`: resolves with the canceled task.
             #[wasm_bindgen(js_name = cancelTask)]
             pub fn cancel_task(&self, id: JsValue, options: JsValue) -> js_sys::Promise {
-                $crate::web::jobs::start(&self.session, $crate::web::arguments::Method::CancelTask, &id, &options)
+                $crate::call_future::start(&self.session, $crate::arguments::ClientMethod::CancelTask, &id, &options)
             }
 
             /// Polls `tasks/get` until the task is terminal or needs the caller.
             #[wasm_bindgen(js_name = waitForTask)]
             pub fn wait_for_task(&self, id: JsValue, options: JsValue) -> js_sys::Promise {
-                $crate::web::jobs::start(&self.session, $crate::web::arguments::Method::WaitForTask, &id, &options)
+                $crate::call_future::start(&self.session, $crate::arguments::ClientMethod::WaitForTask, &id, &options)
             }
         }
     };

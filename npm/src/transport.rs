@@ -4,12 +4,13 @@
 //! provider and the retry sleeps), and one exchange is one crossing into JS.
 //! No Rust closures are handed to JS, so nothing leaks when a call ends.
 
-use super::driver::wait;
-use crate::core::error::{Error, ErrorCode};
-use crate::core::text::{cat, int};
-use crate::core::wire::HttpReply;
+use crate::driver::wait;
+use crate::json_view::Json;
 use alloc::string::String;
 use js_sys::Promise;
+use magisterium_a2a::core::error::{Error, ErrorCode};
+use magisterium_a2a::core::exchange;
+use magisterium_a2a::core::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 
@@ -37,23 +38,23 @@ extern "C" {
     #[wasm_bindgen(method, js_class = CallSignal)]
     fn dispose(this: &JsCallSignal);
 
-    /// One HTTP exchange; resolves (never rejects) with an [`Exchange`].
+    /// One HTTP exchange; resolves (never rejects) with a [`JsReply`].
     fn exchange(url: &JsValue, token: &JsValue, body: Option<&str>, max_bytes: f64, signal: &AbortSignal) -> Promise;
 
     /// What [`exchange`] resolves with (see `js/transport.js`).
-    type Exchange;
+    type JsReply;
     #[wasm_bindgen(method, getter)]
-    fn status(this: &Exchange) -> u16;
+    fn status(this: &JsReply) -> u16;
     #[wasm_bindgen(method, getter)]
-    fn failed(this: &Exchange) -> u8;
+    fn failed(this: &JsReply) -> u8;
     #[wasm_bindgen(method, getter)]
-    fn error(this: &Exchange) -> JsValue;
+    fn error(this: &JsReply) -> JsValue;
     #[wasm_bindgen(method, getter)]
-    fn body(this: &Exchange) -> JsValue;
+    fn body(this: &JsReply) -> JsValue;
     #[wasm_bindgen(method, getter, js_name = retryAfter)]
-    fn retry_after(this: &Exchange) -> Option<String>;
+    fn retry_after(this: &JsReply) -> Option<String>;
     #[wasm_bindgen(method, getter, js_name = cacheControl)]
-    fn cache_control(this: &Exchange) -> Option<String>;
+    fn cache_control(this: &JsReply) -> Option<String>;
 }
 
 /// The cancellation of one call: aborted by the caller's signal or by its timeout.
@@ -61,9 +62,9 @@ pub struct CallSignal(JsCallSignal);
 
 impl CallSignal {
     /// Starts the call's clock. Fails with ABORTED when `caller` is already aborted.
-    pub fn start(caller: Option<AbortSignal>, timeout_ms: u32) -> Result<CallSignal, Error<JsValue>> {
+    pub fn start(caller: Option<AbortSignal>, timeout_ms: u32) -> Result<CallSignal, Error<Json>> {
         if let Some(signal) = caller.as_ref().filter(|s| s.aborted()) {
-            let reason = Some(signal.reason()).filter(|r| !r.is_undefined());
+            let reason = Some(signal.reason()).filter(|r| !r.is_undefined()).map(Json);
             return Err(Error::new(ErrorCode::Aborted, "the call was aborted before it started").with_cause(reason));
         }
         JsCallSignal::new(caller.as_ref(), timeout_ms)
@@ -77,11 +78,11 @@ impl CallSignal {
     }
 
     /// The error for an aborted call: TIMEOUT or ABORTED.
-    pub fn aborted_error(&self) -> Error<JsValue> {
+    pub fn aborted_error(&self) -> Error<Json> {
         if self.0.timed_out() {
-            Error::new(ErrorCode::Timeout, "the call timed out")
+            exchange::timed_out()
         } else {
-            let reason = Some(self.0.caller_reason()).filter(|r| !r.is_undefined());
+            let reason = Some(self.0.caller_reason()).filter(|r| !r.is_undefined()).map(Json);
             Error::new(ErrorCode::Aborted, "the call was aborted").with_cause(reason)
         }
     }
@@ -121,8 +122,8 @@ pub async fn send(
     token: &JsValue,
     body: Option<&str>,
     max_bytes: f64,
-) -> Result<HttpReply<JsValue>, Error<JsValue>> {
-    let reply: Exchange = match wait(exchange(url, token, body, max_bytes, &call.0.signal())).await {
+) -> Result<HttpReply<Json>, Error<Json>> {
+    let reply: JsReply = match wait(exchange(url, token, body, max_bytes, &call.0.signal())).await {
         Ok(reply) => reply.unchecked_into(),
         Err(e) => return Err(failed(call, "the request failed", &e)),
     };
@@ -131,24 +132,18 @@ pub async fn send(
         0 => {}
         1 => return Err(failed(call, "the request failed", &reply.error())),
         2 => return Err(failed(call, "the response body could not be read", &reply.error()).with_http_status(status)),
-        // Only the limit is known: the read stopped as soon as the body passed it.
-        _ => {
-            let message =
-                cat(&["the response body is larger than the limit: more than ", &int(max_bytes as i64), " bytes"]);
-            return Err(Error::bad_response(message).with_http_status(status));
-        }
+        _ => return Err(exchange::too_large(max_bytes, status)),
     }
-    let body = Some(reply.body()).filter(|b| !b.is_undefined());
+    let body = Some(reply.body()).filter(|b| !b.is_undefined()).map(Json);
     Ok(HttpReply { status, retry_after_header: reply.retry_after(), cache_control: reply.cache_control(), body })
 }
 
 /// NETWORK, unless the call was aborted or timed out meanwhile.
-fn failed(call: &CallSignal, what: &str, error: &JsValue) -> Error<JsValue> {
+fn failed(call: &CallSignal, what: &str, error: &JsValue) -> Error<Json> {
     if call.is_aborted() {
         return call.aborted_error();
     }
     let detail =
         js_sys::Reflect::get(error, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
-    let message = cat(&[what, ": ", &detail, " (offline, refused by CORS, or the connection dropped)"]);
-    Error::new(ErrorCode::Network, &message).with_cause(Some(error.clone()))
+    exchange::network_error(what, &detail).with_cause(Some(Json(error.clone())))
 }

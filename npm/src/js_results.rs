@@ -2,10 +2,11 @@
 //! (`QaAnswer`, `Citation`, `SearchResult`, `MagisteriumDocument`), each
 //! built by `js/results.js` in one crossing.
 
-use crate::core::call::Outcome;
-use crate::core::skills::{Citation, Document, QaAnswer, SearchResult};
+use crate::json_view::Json;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
+use magisterium_a2a::core::call::Outcome;
+use magisterium_a2a::core::skills::{Citation, Document, QaAnswer, SearchResult};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/results.js")]
@@ -41,27 +42,28 @@ extern "C" {
 }
 
 /// The JS value a call resolves with.
-pub fn outcome(outcome: Outcome<JsValue>) -> JsValue {
+pub fn outcome(outcome: Outcome<Json>) -> JsValue {
     match outcome {
         Outcome::Answer(answer) => qa_answer(answer),
         Outcome::Hits(hits) => list(hits.into_iter().map(search_result).collect()),
         Outcome::Document(document) => document.map_or(JsValue::NULL, self::document),
-        Outcome::Text(text) => text.unwrap_or(JsValue::NULL),
-        Outcome::Task(task) => task,
+        Outcome::Text(text) => text.map_or(JsValue::NULL, |text| text.0),
+        Outcome::Task(task) => task.0,
     }
 }
 
 /// An optional field: `undefined` when absent.
-fn or_undefined(value: Option<JsValue>) -> JsValue {
-    value.unwrap_or(JsValue::UNDEFINED)
+fn or_undefined(value: Option<Json>) -> JsValue {
+    value.map_or(JsValue::UNDEFINED, |value| value.0)
 }
 
-fn qa_answer(a: QaAnswer<JsValue>) -> JsValue {
+fn qa_answer(a: QaAnswer<Json>) -> JsValue {
     let citations: Vec<JsValue> = a.citations.into_iter().map(citation).collect();
-    qa_answer_object(&a.text, citations.into(), a.related_questions.into(), &a.task_id, &a.context_id)
+    let related: Vec<JsValue> = a.related_questions.into_iter().map(|question| question.0).collect();
+    qa_answer_object(&a.text.0, citations.into(), related.into(), &a.task_id.0, &a.context_id.0)
 }
 
-fn citation(c: Citation<JsValue>) -> JsValue {
+fn citation(c: Citation<Json>) -> JsValue {
     citation_object(
         &or_undefined(c.cited_text),
         &or_undefined(c.cited_text_heading),
@@ -71,14 +73,14 @@ fn citation(c: Citation<JsValue>) -> JsValue {
         &or_undefined(c.document_reference),
         &or_undefined(c.document_year),
         &or_undefined(c.source_url),
-        &c.raw,
+        &c.raw.0,
     )
 }
 
-fn search_result(hit: SearchResult<JsValue>) -> JsValue {
-    search_result_object(&hit.id, &hit.url, &hit.title)
+fn search_result(hit: SearchResult<Json>) -> JsValue {
+    search_result_object(&hit.id.0, &hit.url.0, &hit.title.0)
 }
 
-fn document(d: Document<JsValue>) -> JsValue {
-    document_object(&d.id, &d.title, &d.author, &d.reference, &d.text)
+fn document(d: Document<Json>) -> JsValue {
+    document_object(&d.id.0, &d.title.0, &d.author.0, &d.reference.0, &d.text.0)
 }

@@ -2,60 +2,35 @@
 //! each call's `CallOptions`. Unknown keys and wrong types are INVALID_INPUT,
 //! so a typo never silently falls back to a default.
 
-use super::js;
-use crate::url_parser::parse as parse_url;
-use crate::core::error::{Dialect, Error};
-use crate::core::pacing::{Pacer, Rate};
-use crate::core::retry::RetryPolicy;
-use crate::core::text::{cat, is_whole};
-use crate::core::validate::{self, DEFAULT_ENDPOINT, Endpoint};
+use crate::caller_values;
+use crate::json_view::Json;
 use alloc::string::String;
 use js_sys::{Function, Reflect};
+use magisterium_a2a::core::error::{Dialect, Error};
+use magisterium_a2a::core::settings::{Options, Settings};
+use magisterium_a2a::core::text::cat;
+use magisterium_a2a::core::validate::{self, DEFAULT_ENDPOINT, Endpoint};
+use magisterium_a2a::url_parser;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
-type Result<T> = core::result::Result<T, Error<JsValue>>;
-
-/// How the client authenticates.
-pub enum Auth {
-    /// No `Authorization` header (e.g. a proxy that adds it).
-    None,
-    /// A fixed token.
-    Token(String),
-    /// A function called before each request for the token.
-    Provider(Function),
-}
-
-/// A client's settings, checked.
-pub struct ClientConfig {
-    /// Where requests go.
-    pub endpoint: Endpoint,
-    /// The token or its provider.
-    pub auth: Auth,
-    /// The default per-call timeout.
-    pub timeout_ms: u32,
-    /// The retry policy.
-    pub policy: RetryPolicy,
-    /// The client-side limiter (`rateLimit`); unpaced when absent.
-    pub pacer: Pacer,
-    /// The largest response body read, in bytes.
-    pub max_response_bytes: f64,
-}
-
-/// The default `maxResponseBytes`: far above any real answer (~100 KB).
-const DEFAULT_MAX_RESPONSE_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
+type Result<T> = core::result::Result<T, Error<Json>>;
 
 /// The options of every client (`ClientOptions`), endpoint aside.
 pub const CLIENT_KEYS: [&str; 7] =
     ["token", "tokenProvider", "timeoutMs", "maxRetries", "maxRetryWaitMs", "rateLimit", "maxResponseBytes"];
 
+/// Reads an endpoint option through the platform's `URL` and the core's rules.
+pub fn endpoint(text: &str) -> Result<Endpoint> {
+    validate::endpoint("endpoint", text, url_parser::parse)
+}
+
 /// Reads `ClientOptions` (`undefined` means all defaults): `endpoint`, or
 /// the default endpoint of the contract when absent.
-pub fn magisterium_config(options: &JsValue) -> Result<ClientConfig> {
+pub fn magisterium_settings(options: &JsValue) -> Result<Settings<Function>> {
     let o = Reader::new(options, "options", &[&CLIENT_KEYS[..], &["endpoint"]].concat())?;
     let text = o.string("endpoint")?;
-    let endpoint = validate::endpoint("endpoint", text.as_deref().unwrap_or(DEFAULT_ENDPOINT), parse_url)?;
-    client_config(&o, endpoint)
+    client_settings(&o, endpoint(text.as_deref().unwrap_or(DEFAULT_ENDPOINT))?)
 }
 
 /// Reads the `dialect` option: `"magisterium"` or `"a2a"`.
@@ -68,46 +43,32 @@ pub fn dialect(o: &Reader) -> Result<Option<Dialect>> {
     }
 }
 
-/// Reads the [`CLIENT_KEYS`] of `o` for a client of `endpoint`.
-pub fn client_config(o: &Reader, endpoint: Endpoint) -> Result<ClientConfig> {
-    let token = o.string("token")?;
-    let provider = o
+/// Reads the [`CLIENT_KEYS`] of `o` for a client of `endpoint`, checked by
+/// the core's rules ([`Options::check`]).
+pub fn client_settings(o: &Reader, endpoint: Endpoint) -> Result<Settings<Function>> {
+    let token_provider = o
         .get("tokenProvider")
-        .map(|p| p.dyn_into::<Function>().map_err(|_| Error::invalid_input("tokenProvider must be a function")));
-    let auth = match (token, provider.transpose()?) {
-        (Some(_), Some(_)) => return Err(Error::invalid_input("give either token or tokenProvider, not both")),
-        (Some(token), None) if token.trim().is_empty() => return Err(Error::invalid_input("token must not be empty")),
-        (Some(token), None) => {
-            validate::header_token(&token)?;
-            Auth::Token(token)
-        }
-        (None, Some(provider)) => Auth::Provider(provider),
-        (None, None) => Auth::None,
-    };
-    validate::token_transport(&endpoint, !matches!(auth, Auth::None))?;
-    let mut policy = RetryPolicy::default();
-    if let Some(n) = o.number("maxRetries")? {
-        policy.max_retries = validate::max_retries(n)?;
-    }
-    if let Some(ms) = o.number("maxRetryWaitMs")? {
-        policy.max_retry_wait_ms = f64::from(validate::timeout_ms("maxRetryWaitMs", ms)?);
-    }
-    let timeout_ms =
-        o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?.unwrap_or(30_000);
-    let max_response_bytes = match o.number("maxResponseBytes")? {
-        Some(bytes) if is_whole(bytes) && bytes >= 1.0 => bytes,
-        Some(_) => return Err(Error::invalid_input("maxResponseBytes must be a whole number of bytes")),
-        None => DEFAULT_MAX_RESPONSE_BYTES,
-    };
-    let pacer = match o.get("rateLimit") {
+        .map(|p| p.dyn_into::<Function>().map_err(|_| Error::invalid_input("tokenProvider must be a function")))
+        .transpose()?;
+    let (rate_default, rate_expensive) = match o.get("rateLimit") {
         Some(limits) => {
             let r = Reader::new(&limits, "rateLimit", &["default", "expensive"])?;
-            let rate = |key| r.string(key)?.map(|text| Rate::parse(&text)).transpose();
-            Pacer::new(rate("default")?, rate("expensive")?)
+            (r.string("default")?, r.string("expensive")?)
         }
-        None => Pacer::default(),
+        None => (None, None),
     };
-    Ok(ClientConfig { endpoint, auth, timeout_ms, policy, pacer, max_response_bytes })
+    Options {
+        endpoint,
+        token: o.string("token")?,
+        token_provider,
+        timeout_ms: o.number("timeoutMs")?,
+        max_retries: o.number("maxRetries")?,
+        max_retry_wait_ms: o.number("maxRetryWaitMs")?,
+        rate_default: rate_default.as_deref(),
+        rate_expensive: rate_expensive.as_deref(),
+        max_response_bytes: o.number("maxResponseBytes")?,
+    }
+    .check()
 }
 
 /// A call's settings, checked.
@@ -132,7 +93,7 @@ pub fn call_config(options: &JsValue, extra_key: Option<&str>) -> Result<CallCon
     Ok(CallConfig {
         signal: o.signal()?,
         timeout_ms: o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?,
-        context_id: o.non_empty_string("contextId")?,
+        context_id: o.string("contextId")?,
         poll_interval_ms: poll_interval_ms.map(f64::from),
     })
 }
@@ -150,8 +111,8 @@ impl<'a> Reader<'a> {
         if object.is_undefined() || object.is_null() {
             return Ok(Reader { object, name });
         }
-        let keys = match js::is_array(object) {
-            Ok(false) if object.is_object() && !object.is_function() => js::object_keys(object),
+        let keys = match caller_values::is_array(object) {
+            Ok(false) if object.is_object() && !object.is_function() => caller_values::object_keys(object),
             _ => return Err(Error::invalid_input(cat(&[name, " must be an object"]))),
         };
         let keys = keys.map_err(|_| Error::invalid_input(cat(&[name, " could not be read"])))?;
@@ -177,7 +138,7 @@ impl<'a> Reader<'a> {
     }
 
     /// INVALID_INPUT for the member `key`: `options.key must be …`.
-    fn refuse(&self, key: &str, why: &str) -> Error<JsValue> {
+    fn refuse(&self, key: &str, why: &str) -> Error<Json> {
         Error::invalid_input(cat(&[self.name, ".", key, why]))
     }
 
@@ -195,11 +156,6 @@ impl<'a> Reader<'a> {
             None => Ok(None),
             Some(v) => v.as_string().map(Some).ok_or_else(|| self.refuse(key, " must be a string")),
         }
-    }
-
-    /// An optional string member that must not be blank when present.
-    pub fn non_empty_string(&self, key: &str) -> Result<Option<String>> {
-        self.string(key)?.map(|s| validate::required_text(key, Some(s))).transpose()
     }
 
     /// An optional number member.

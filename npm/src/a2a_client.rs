@@ -4,18 +4,18 @@
 //! Magisterium's own. The error dialect is decided once, from the card (or
 //! the endpoint), never guessed per error.
 
-use super::error::to_js;
-use super::jobs::{self, Work};
-use super::options::{CLIENT_KEYS, Reader, client_config, dialect};
-use crate::url_parser::parse as parse_url;
-use super::session::Session;
-use super::task_methods::task_methods;
-use crate::core::card::dialect_of;
-use crate::core::error::{Dialect, Error};
-use crate::core::validate;
+use crate::call_future::{self, Work};
+use crate::discovery::Discovered;
+use crate::js_error::to_js;
+use crate::js_platform::Session;
+use crate::json_view::Json;
+use crate::options::{self, CLIENT_KEYS, Reader, client_settings, dialect};
+use crate::task_methods::task_methods;
 use alloc::rc::Rc;
 use alloc::string::String;
 use js_sys::Promise;
+use magisterium_a2a::core::card::dialect_of;
+use magisterium_a2a::core::error::{Dialect, Error};
 use wasm_bindgen::prelude::*;
 
 /// A client for one A2A agent. Calls may overlap; each returns a Promise
@@ -39,13 +39,13 @@ impl A2AClient {
     /// `/.well-known/agent-card.json`; cached for its `Cache-Control` max-age)
     /// and resolves with a client for the card's `url`.
     pub fn discover(base_url: JsValue, options: JsValue) -> Promise {
-        jobs::run(Work::Discover(base_url, options))
+        call_future::run(Work::Discover(base_url, options))
     }
 
     /// The endpoint this client calls.
     #[wasm_bindgen(getter)]
     pub fn endpoint(&self) -> String {
-        self.session.config.endpoint.url.clone()
+        self.session.settings.endpoint.url.clone()
     }
 
     /// `"magisterium"` or `"a2a"`: whose meanings -32002..-32007 have.
@@ -67,20 +67,22 @@ impl A2AClient {
 impl A2AClient {
     /// `new A2AClient({ endpoint, dialect?, …ClientOptions })`: the dialect
     /// defaults to Magisterium's for a magisterium.com endpoint, A2A's otherwise.
-    fn from_options(options: &JsValue) -> Result<A2AClient, Error<JsValue>> {
+    fn from_options(options: &JsValue) -> Result<A2AClient, Error<Json>> {
         let o = Reader::new(options, "options", &[&CLIENT_KEYS[..], &["endpoint", "dialect"]].concat())?;
         let Some(url) = o.string("endpoint")? else {
             return Err(Error::invalid_input("options.endpoint is required (or use A2AClient.discover)"));
         };
-        let endpoint = validate::endpoint("endpoint", &url, parse_url)?;
+        let endpoint = options::endpoint(&url)?;
         let dialect = dialect(&o)?.unwrap_or_else(|| dialect_of(&endpoint, false));
-        let config = client_config(&o, endpoint)?;
-        Ok(A2AClient { session: Rc::new(Session::new(config, dialect)), card: JsValue::NULL })
+        let settings = client_settings(&o, endpoint)?;
+        Ok(A2AClient { session: Rc::new(Session::new(settings, dialect)), card: JsValue::NULL })
     }
+}
 
-    /// A client for a discovered card.
-    pub fn discovered(session: Session, card: JsValue) -> A2AClient {
-        A2AClient { session: Rc::new(session), card }
+/// What `A2AClient.discover` resolves with: a client of the agent it found.
+impl From<Discovered> for JsValue {
+    fn from(Discovered { session, card }: Discovered) -> JsValue {
+        A2AClient { session: Rc::new(session), card }.into()
     }
 }
 

@@ -4,7 +4,7 @@
 //!
 //! A call's future is a [`Task`], polled to its next await and then resumed
 //! with the outcome of the promise that await handed out. An await is a
-//! [`Wait`]: on its first poll it hands its promise to the [`Exchange`] and
+//! [`Wait`]: on its first poll it hands its promise to the [`Handoff`] and
 //! gets a ticket; an outcome goes only to the wait holding the ticket it was
 //! resumed for, so no await can ever take another's outcome. A poll hands out
 //! at most one promise: when a second wait registers in the same poll (a join
@@ -26,7 +26,7 @@ type Ticket = u64;
 /// What passes between [`Task::poll`] and the waits polled inside it. `Cell`s,
 /// not a `RefCell`: no borrow can fail, so no borrow-error formatting reaches
 /// the bundle.
-pub struct Exchange<P, V> {
+pub struct Handoff<P, V> {
     /// The outcome the polled task was resumed with, until its wait takes it.
     settled: Cell<Option<V>>,
     /// The ticket of the wait that outcome is for.
@@ -37,21 +37,21 @@ pub struct Exchange<P, V> {
     next: Cell<Ticket>,
 }
 
-impl<P, V> Exchange<P, V> {
-    /// An exchange no task has used yet.
+impl<P, V> Handoff<P, V> {
+    /// A handoff no task has used yet.
     pub const fn new() -> Self {
-        Exchange { settled: Cell::new(None), settled_for: Cell::new(0), awaiting: Cell::new(None), next: Cell::new(1) }
+        Handoff { settled: Cell::new(None), settled_for: Cell::new(0), awaiting: Cell::new(None), next: Cell::new(1) }
     }
 
     /// Awaits `promise`: its outcome, once the task is resumed with it.
     pub fn wait(&self, promise: P) -> Wait<'_, P, V> {
-        Wait { exchange: self, promise: Some(promise), ticket: 0 }
+        Wait { handoff: self, promise: Some(promise), ticket: 0 }
     }
 }
 
-/// The future of [`Exchange::wait`].
+/// The future of [`Handoff::wait`].
 pub struct Wait<'a, P, V> {
-    exchange: &'a Exchange<P, V>,
+    handoff: &'a Handoff<P, V>,
     /// The promise, until the first poll hands it out.
     promise: Option<P>,
     /// The ticket the first poll got.
@@ -62,17 +62,17 @@ impl<P: Unpin, V> Future for Wait<'_, P, V> {
     type Output = V;
 
     fn poll(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<V> {
-        let exchange = self.exchange;
+        let handoff = self.handoff;
         if let Some(promise) = self.promise.take() {
-            self.ticket = exchange.next.get();
-            exchange.next.set(self.ticket + 1);
-            exchange.awaiting.set(Some(promise));
+            self.ticket = handoff.next.get();
+            handoff.next.set(self.ticket + 1);
+            handoff.awaiting.set(Some(promise));
             return Poll::Pending;
         }
         // Polled again without its outcome (after taking it, or in another
         // task's poll): pending, and a task left with no promise fails.
-        match exchange.settled_for.get() == self.ticket {
-            true => exchange.settled.take().map_or(Poll::Pending, Poll::Ready),
+        match handoff.settled_for.get() == self.ticket {
+            true => handoff.settled.take().map_or(Poll::Pending, Poll::Ready),
             false => Poll::Pending,
         }
     }
@@ -99,7 +99,7 @@ pub enum Step<P, V> {
     Fault(Fault),
 }
 
-/// A call's future, polled through an [`Exchange`].
+/// A call's future, polled through a [`Handoff`].
 pub struct Task<V> {
     future: Pin<Box<dyn Future<Output = V>>>,
     /// The ticket of the wait whose promise the task awaits (0: none yet).
@@ -116,15 +116,15 @@ impl<V> Task<V> {
     /// poll answered with (ignored on the first poll). A poll run inside
     /// another (which `drive` never does) leaves each a fault or its own
     /// promise, never another's outcome.
-    pub fn poll<P>(&mut self, exchange: &Exchange<P, V>, outcome: V) -> Step<P, V> {
-        let first = exchange.next.get();
-        exchange.settled_for.set(self.awaiting);
-        exchange.settled.set(Some(outcome));
+    pub fn poll<P>(&mut self, handoff: &Handoff<P, V>, outcome: V) -> Step<P, V> {
+        let first = handoff.next.get();
+        handoff.settled_for.set(self.awaiting);
+        handoff.settled.set(Some(outcome));
         let polled = self.future.as_mut().poll(&mut Context::from_waker(Waker::noop()));
-        exchange.settled.set(None);
-        let promise = exchange.awaiting.take();
+        handoff.settled.set(None);
+        let promise = handoff.awaiting.take();
         // Tickets are handed out in order: those of this poll start at `first`.
-        match (polled, exchange.next.get() - first, promise) {
+        match (polled, handoff.next.get() - first, promise) {
             (_, 2.., _) => Step::Fault(Fault::TwoAwaits),
             (Poll::Ready(outcome), _, _) => Step::Done(outcome),
             (Poll::Pending, 1, Some(promise)) => {

@@ -10,9 +10,9 @@ use std::rc::Rc;
 type Promise = &'static str;
 type Outcome = String;
 
-/// An exchange that lives as long as the test (`Wait`s borrow it from inside `'static` futures).
-fn exchange() -> &'static Exchange<Promise, Outcome> {
-    Box::leak(Box::new(Exchange::new()))
+/// A handoff that lives as long as the test (`Wait`s borrow it from inside `'static` futures).
+fn handoff() -> &'static Handoff<Promise, Outcome> {
+    Box::leak(Box::new(Handoff::new()))
 }
 
 /// The outcome a fake promise settles with.
@@ -21,11 +21,11 @@ fn settled(promise: Promise) -> Outcome {
 }
 
 /// Polls `task` as `drive` does until it ends: the promises it awaited, and its last step.
-fn drive(exchange: &Exchange<Promise, Outcome>, task: &mut Task<Outcome>) -> (Vec<Promise>, Step<Promise, Outcome>) {
+fn drive(handoff: &Handoff<Promise, Outcome>, task: &mut Task<Outcome>) -> (Vec<Promise>, Step<Promise, Outcome>) {
     let mut awaited = Vec::new();
     let mut outcome = String::from("first poll");
     loop {
-        match task.poll(exchange, outcome) {
+        match task.poll(handoff, outcome) {
             Step::Await(promise) => {
                 awaited.push(promise);
                 outcome = settled(promise);
@@ -68,42 +68,42 @@ async fn select<T>(mut a: impl Future<Output = T> + Unpin, mut b: impl Future<Ou
 
 #[test]
 fn each_wait_is_resumed_with_the_outcome_of_its_own_promise() {
-    let exchange = exchange();
+    let handoff = handoff();
     let mut task = Task::new(async move {
-        let first = exchange.wait("a").await;
-        let second = exchange.wait("b").await;
+        let first = handoff.wait("a").await;
+        let second = handoff.wait("b").await;
         format!("{first}, {second}")
     });
-    assert_eq!(drive(exchange, &mut task), (vec!["a", "b"], Step::Done("a settled, b settled".to_string())));
+    assert_eq!(drive(handoff, &mut task), (vec!["a", "b"], Step::Done("a settled, b settled".to_string())));
 }
 
 #[test]
 fn a_join_of_two_waits_fails_the_call_instead_of_swapping_outcomes() {
-    let exchange = exchange();
+    let handoff = handoff();
     let mut joined = Task::new(async move {
-        let (a, b) = join(exchange.wait("a"), exchange.wait("b")).await;
+        let (a, b) = join(handoff.wait("a"), handoff.wait("b")).await;
         format!("a: {a}, b: {b}")
     });
-    assert_eq!(drive(exchange, &mut joined), (vec![], Step::Fault(Fault::TwoAwaits)));
+    assert_eq!(drive(handoff, &mut joined), (vec![], Step::Fault(Fault::TwoAwaits)));
 }
 
 #[test]
 fn a_select_of_two_waits_fails_the_call_instead_of_giving_one_the_other_s_outcome() {
-    let exchange = exchange();
-    let mut selected = Task::new(async move { select(exchange.wait("a"), exchange.wait("b")).await });
-    assert_eq!(drive(exchange, &mut selected), (vec![], Step::Fault(Fault::TwoAwaits)));
+    let handoff = handoff();
+    let mut selected = Task::new(async move { select(handoff.wait("a"), handoff.wait("b")).await });
+    assert_eq!(drive(handoff, &mut selected), (vec![], Step::Fault(Fault::TwoAwaits)));
 }
 
 #[test]
 fn a_wait_polled_again_without_its_outcome_takes_no_other_wait_s() {
-    let exchange = exchange();
+    let handoff = handoff();
     let repolls = Rc::new(RefCell::new(Vec::new()));
     let seen = repolls.clone();
     let mut task = Task::new(async move {
-        let mut first = exchange.wait("a");
+        let mut first = handoff.wait("a");
         let a = (&mut first).await;
         // While "b" is awaited, `first` (already done) is polled again in every poll.
-        let mut second = exchange.wait("b");
+        let mut second = handoff.wait("b");
         let b = poll_fn(|cx| {
             seen.borrow_mut().push(Pin::new(&mut first).poll(cx));
             Pin::new(&mut second).poll(cx)
@@ -111,26 +111,26 @@ fn a_wait_polled_again_without_its_outcome_takes_no_other_wait_s() {
         .await;
         format!("{a}, {b}")
     });
-    assert_eq!(drive(exchange, &mut task), (vec!["a", "b"], Step::Done("a settled, b settled".to_string())));
+    assert_eq!(drive(handoff, &mut task), (vec!["a", "b"], Step::Done("a settled, b settled".to_string())));
     assert_eq!(*repolls.borrow(), [Poll::Pending, Poll::Pending], "the outcome of b went to b");
 }
 
 #[test]
 fn a_wait_moved_to_another_task_never_takes_that_task_s_outcome() {
-    let exchange = exchange();
+    let handoff = handoff();
     let moved = Rc::new(RefCell::new(None));
     let give = moved.clone();
     let mut first = Task::new(async move {
-        let mut wait = exchange.wait("a");
+        let mut wait = handoff.wait("a");
         let _ = poll_fn(|cx| Poll::Ready(Pin::new(&mut wait).poll(cx))).await;
         // Registered in this task's poll, the wait leaves for the second task.
         *give.borrow_mut() = Some(wait);
         poll_fn(|_| Poll::Pending).await
     });
-    assert_eq!(first.poll(exchange, String::new()), Step::Await("a"));
+    assert_eq!(first.poll(handoff, String::new()), Step::Await("a"));
     let mut second = Task::new(async move {
         let mut stolen = moved.borrow_mut().take().unwrap();
-        let mut own = exchange.wait("b");
+        let mut own = handoff.wait("b");
         poll_fn(|cx| {
             if let Poll::Ready(taken) = Pin::new(&mut stolen).poll(cx) {
                 return Poll::Ready(format!("the moved wait took {taken}"));
@@ -139,17 +139,17 @@ fn a_wait_moved_to_another_task_never_takes_that_task_s_outcome() {
         })
         .await
     });
-    assert_eq!(drive(exchange, &mut second), (vec!["b"], Step::Done("b settled".to_string())));
+    assert_eq!(drive(handoff, &mut second), (vec!["b"], Step::Done("b settled".to_string())));
 }
 
 #[test]
 fn a_future_that_suspends_without_a_wait_fails_the_call() {
-    let exchange = exchange();
+    let handoff = handoff();
     let mut task = Task::new(async move {
         poll_fn(|_| Poll::<()>::Pending).await;
         String::new()
     });
-    assert_eq!(drive(exchange, &mut task), (vec![], Step::Fault(Fault::NoPromise)));
+    assert_eq!(drive(handoff, &mut task), (vec![], Step::Fault(Fault::NoPromise)));
 }
 
 /// What the inner task of [`nested`] does.
@@ -166,26 +166,26 @@ enum Inner {
 /// The outer task's step and the inner task's when the inner task is polled
 /// inside the outer's poll, after the outer one's wait handed out "outer".
 fn nested(does: Inner) -> (Step<Promise, Outcome>, Step<Promise, Outcome>) {
-    let exchange = exchange();
+    let handoff = handoff();
     let mut inner = Task::new(async move {
         match does {
             Inner::Ends => String::from("inner done"),
-            Inner::Waits => exchange.wait("inner").await,
+            Inner::Waits => handoff.wait("inner").await,
             Inner::Suspends => poll_fn(|_| Poll::Pending).await,
         }
     });
     let inner_step = Rc::new(RefCell::new(None));
     let step = inner_step.clone();
     let mut outer = Task::new(async move {
-        let mut own = exchange.wait("outer");
+        let mut own = handoff.wait("outer");
         poll_fn(|cx| {
             let polled = Pin::new(&mut own).poll(cx);
-            *step.borrow_mut() = Some(inner.poll(exchange, String::from("first poll")));
+            *step.borrow_mut() = Some(inner.poll(handoff, String::from("first poll")));
             polled
         })
         .await
     });
-    let outer_step = outer.poll(exchange, String::from("first poll"));
+    let outer_step = outer.poll(handoff, String::from("first poll"));
     (outer_step, inner_step.take().unwrap())
 }
 
@@ -198,14 +198,14 @@ fn a_poll_run_inside_another_leaves_each_a_fault_or_its_own_promise() {
 
 #[test]
 fn an_outcome_no_wait_takes_is_released_when_the_poll_ends() {
-    let exchange: &'static Exchange<Promise, Rc<()>> = Box::leak(Box::new(Exchange::new()));
+    let handoff: &'static Handoff<Promise, Rc<()>> = Box::leak(Box::new(Handoff::new()));
     let mut task = Task::new(async move {
-        let mut dropped = exchange.wait("a");
+        let mut dropped = handoff.wait("a");
         let _ = poll_fn(|cx| Poll::Ready(Pin::new(&mut dropped).poll(cx))).await;
         poll_fn(|_| Poll::Pending).await
     });
-    assert_eq!(task.poll(exchange, Rc::new(())), Step::Await("a"));
+    assert_eq!(task.poll(handoff, Rc::new(())), Step::Await("a"));
     let outcome = Rc::new(());
-    assert_eq!(task.poll(exchange, outcome.clone()), Step::Fault(Fault::NoPromise));
-    assert_eq!(Rc::strong_count(&outcome), 1, "the exchange let go of the outcome");
+    assert_eq!(task.poll(handoff, outcome.clone()), Step::Fault(Fault::NoPromise));
+    assert_eq!(Rc::strong_count(&outcome), 1, "the handoff let go of the outcome");
 }

@@ -1,7 +1,7 @@
 //! JS operations on a caller's own values (which may be a revoked Proxy or
 //! have a throwing getter), bound with `catch`, so a hostile argument becomes
 //! INVALID_INPUT instead of an exception unwinding through wasm. `JSON.parse`
-//! output is read by `js/json-view.js` (see [`super::json`]), which cannot throw.
+//! output is read by `js/json-view.js` (see [`crate::json_view`]), which cannot throw.
 
 use js_sys::Array;
 use wasm_bindgen::prelude::*;

@@ -1,27 +1,27 @@
 //! Agent discovery: the card under a base URL (cached for its max-age),
-//! and a client for the card's `url`.
+//! and the session of a client for the card's `url`.
 
-use super::agent::A2AClient;
-use super::error::to_js;
-use super::options::{CLIENT_KEYS, Reader, client_config, dialect};
-use crate::url_parser::parse as parse_url;
-use super::session::Session;
-use super::transport::{self, CallSignal};
-use crate::core::card::{self, CardBase, CardHead};
-use crate::core::error::Error;
-use crate::core::validate;
-use crate::core::wire::HttpReply;
+use crate::js_platform::Session;
+use crate::json_view::Json;
+use crate::options::{CLIENT_KEYS, Reader, client_settings, dialect};
+use crate::transport::{self, CallSignal};
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
+use magisterium_a2a::core::card::{self, CardBase, CardHead};
+use magisterium_a2a::core::error::Error;
+use magisterium_a2a::core::settings::DEFAULT_TIMEOUT_MS;
+use magisterium_a2a::core::validate;
+use magisterium_a2a::core::wire::HttpReply;
+use magisterium_a2a::url_parser::parse as parse_url;
 use wasm_bindgen::JsValue;
 
-type Result<T> = core::result::Result<T, Error<JsValue>>;
+type Result<T> = core::result::Result<T, Error<Json>>;
 
 /// A card kept until `expires_ms`.
 struct Cached {
     base: String,
-    card: JsValue,
+    card: Json,
     expires_ms: f64,
 }
 
@@ -40,28 +40,33 @@ static CARDS: Cache = Cache(RefCell::new(Vec::new()));
 /// The largest agent card read (real cards are a few kilobytes).
 const MAX_CARD_BYTES: f64 = 1024.0 * 1024.0;
 
-/// `A2AClient.discover(baseUrl, options)`.
-pub async fn discover(base_url: JsValue, options: JsValue) -> core::result::Result<A2AClient, JsValue> {
-    discover_client(&base_url, &options).await.map_err(|e| to_js(e, None))
+/// An agent found by its card: the session of a client for the card's `url`,
+/// and the card as sent (`A2AClient` is made of it).
+pub struct Discovered {
+    /// The client's session.
+    pub session: Session,
+    /// The agent card.
+    pub card: JsValue,
 }
 
-/// Reads the options once, fetches (or reuses) the card, and makes the client.
-async fn discover_client(base_url: &JsValue, options: &JsValue) -> Result<A2AClient> {
+/// `A2AClient.discover(baseUrl, options)`: reads the options once, fetches
+/// (or reuses) the card, and makes the session of a client for its `url`.
+pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovered> {
     let keys = [&CLIENT_KEYS[..], &["dialect", "signal"]].concat();
     let o = Reader::new(options, "options", &keys)?;
     let base = validate::required_text("baseUrl", base_url.as_string())?;
     let base = card::card_base(&base, parse_url)?;
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;
     let dialect = dialect(&o)?;
-    let signal = CallSignal::start(o.signal()?, timeout_ms.unwrap_or(30_000))?;
+    let signal = CallSignal::start(o.signal()?, timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS))?;
     let (head, card) = card_for(&base, &signal).await?;
-    let config = client_config(&o, head.endpoint)?;
-    Ok(A2AClient::discovered(Session::new(config, dialect.unwrap_or(head.dialect)), card))
+    let settings = client_settings(&o, head.endpoint)?;
+    Ok(Discovered { session: Session::new(settings, dialect.unwrap_or(head.dialect)), card: card.0 })
 }
 
 /// The card under `base`: cached while fresh, else fetched from the first
 /// well-known path that answers one.
-async fn card_for(base: &CardBase, signal: &CallSignal) -> Result<(CardHead, JsValue)> {
+async fn card_for(base: &CardBase, signal: &CallSignal) -> Result<(CardHead, Json)> {
     let key = base.key.as_str();
     let now = js_sys::Date::now();
     let cached = CARDS.0.borrow().iter().find(|c| c.base == key && c.expires_ms > now).map(|c| c.card.clone());
@@ -87,7 +92,7 @@ async fn card_for(base: &CardBase, signal: &CallSignal) -> Result<(CardHead, JsV
 }
 
 /// GETs one card URL (no token: cards are public) and checks what comes back.
-async fn fetch_card(url: &str, signal: &CallSignal) -> Result<(CardHead, JsValue, f64)> {
+async fn fetch_card(url: &str, signal: &CallSignal) -> Result<(CardHead, Json, f64)> {
     let HttpReply { status, body, cache_control, .. } =
         transport::send(signal, &JsValue::from_str(url), &JsValue::UNDEFINED, None, MAX_CARD_BYTES).await?;
     let card = match body {

@@ -13,12 +13,12 @@
 //! one test hung before any test code ran; the same code with `drive` merged
 //! here: 20 of 20 clean). The bundle is one file either way.
 
-use crate::executor::{self, Exchange, Fault, Step};
+use crate::executor::{self, Fault, Handoff, Step};
 use core::future::Future;
 use js_sys::Promise;
 use wasm_bindgen::prelude::*;
 
-type Outcome = Result<JsValue, JsValue>;
+type Settled = Result<JsValue, JsValue>;
 
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
@@ -26,22 +26,22 @@ extern "C" {
     fn drive(task: Task) -> Promise;
 }
 
-// SAFETY: the exchange lives in `CURRENT`, reached only from the thread of
+// SAFETY: the handoff lives in `CURRENT`, reached only from the thread of
 // this wasm instance: without the `atomics` target feature, wasm32 code runs
 // on one thread (and the JS values it holds belong to that thread's realm).
 // With `atomics` this impl does not exist and `CURRENT` fails to compile.
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
-unsafe impl Sync for Exchange<Promise, Outcome> {}
+unsafe impl Sync for Handoff<Promise, Settled> {}
 
-/// The exchange every task is polled through (`drive` polls from promise
+/// The handoff every task is polled through (`drive` polls from promise
 /// callbacks, so polls never overlap).
-static CURRENT: Exchange<Promise, Outcome> = Exchange::new();
+static CURRENT: Handoff<Promise, Settled> = Handoff::new();
 
 /// A call's future, polled from JS.
 #[wasm_bindgen(skip_typescript)]
 pub struct Task {
-    task: executor::Task<Outcome>,
-    output: Option<Outcome>,
+    task: executor::Task<Settled>,
+    output: Option<Settled>,
 }
 
 #[wasm_bindgen]
@@ -81,12 +81,12 @@ impl Task {
 }
 
 /// `future` as a promise of its outcome.
-pub fn run(future: impl Future<Output = Outcome> + 'static) -> Promise {
+pub fn run(future: impl Future<Output = Settled> + 'static) -> Promise {
     drive(Task { task: executor::Task::new(future), output: None })
 }
 
 /// The future of [`wait`].
-pub type Wait = executor::Wait<'static, Promise, Outcome>;
+pub type Wait = executor::Wait<'static, Promise, Settled>;
 
 /// Awaits `promise`: its value, or what it rejected with.
 pub fn wait(promise: Promise) -> Wait {

@@ -1,0 +1,105 @@
+//! What each client method asks for: its JS arguments read into a [`Job`]
+//! and its [`CallConfig`], the calls themselves made by the core's
+//! [`methods`]. Every refusal is INVALID_INPUT, before any request.
+
+use crate::caller_values;
+use crate::json_view::Json;
+use crate::options::{CallConfig, Reader, call_config};
+use alloc::string::String;
+use magisterium_a2a::core::call::Call;
+use magisterium_a2a::core::error::Error;
+use magisterium_a2a::core::methods::{self, DateArg};
+use magisterium_a2a::core::poll;
+use magisterium_a2a::core::validate::{self, Date};
+use wasm_bindgen::{JsCast, JsValue};
+
+type Result<T> = core::result::Result<T, Error<Json>>;
+
+/// The methods of the client classes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ClientMethod {
+    /// `ask(question, { contextId })`.
+    Ask,
+    /// `searchDocuments(query)`.
+    SearchDocuments,
+    /// `fetchDocument(id)`.
+    FetchDocument,
+    /// `massReadings(date)`.
+    MassReadings,
+    /// `saintsOfTheDay(date)`.
+    SaintsOfTheDay,
+    /// `sendMessage({ parts, skillId, contextId, taskId })`.
+    SendMessage,
+    /// `getTask(id)`.
+    GetTask,
+    /// `cancelTask(id)`.
+    CancelTask,
+    /// `waitForTask(id, { pollIntervalMs })`.
+    WaitForTask,
+}
+
+/// A client method's work.
+pub enum Job {
+    /// One JSON-RPC call.
+    Call(Call),
+    /// `waitForTask`: `tasks/get` until the task settles.
+    Wait {
+        /// The task.
+        id: String,
+        /// The first interval between polls.
+        first_interval_ms: f64,
+    },
+}
+
+/// Reads `method`'s first argument and its options.
+pub fn prepare(method: ClientMethod, argument: &JsValue, options: &JsValue) -> Result<(Job, CallConfig)> {
+    let extra_key = match method {
+        ClientMethod::Ask => Some("contextId"),
+        ClientMethod::WaitForTask => Some("pollIntervalMs"),
+        _ => None,
+    };
+    let mut config = call_config(options, extra_key)?;
+    let text = argument.as_string();
+    let call = match method {
+        ClientMethod::Ask => methods::ask(text, config.context_id.take())?,
+        ClientMethod::SearchDocuments => methods::search_documents(text)?,
+        ClientMethod::FetchDocument => methods::fetch_document(text)?,
+        ClientMethod::MassReadings => methods::mass_readings(date_argument(argument)?),
+        ClientMethod::SaintsOfTheDay => methods::saints_of_the_day(date_argument(argument)?),
+        ClientMethod::SendMessage => send_message(argument)?,
+        ClientMethod::GetTask => methods::get_task(text)?,
+        ClientMethod::CancelTask => methods::cancel_task(text)?,
+        ClientMethod::WaitForTask => {
+            let first_interval_ms = config.poll_interval_ms.unwrap_or(poll::DEFAULT_INTERVAL_MS);
+            return Ok((Job::Wait { id: validate::required_text("id", text)?, first_interval_ms }, config));
+        }
+    };
+    Ok((Job::Call(call), config))
+}
+
+/// `{ parts, skillId?, contextId?, taskId? }`: parts serialized by `JSON.stringify`,
+/// then checked on their parsed copy (plain data, whatever the caller passed).
+fn send_message(message: &JsValue) -> Result<Call> {
+    let m = Reader::new(message, "message", &["parts", "skillId", "contextId", "taskId"])?;
+    let parts = m.get("parts").unwrap_or(JsValue::UNDEFINED);
+    let parts_json = js_sys::JSON::stringify(&parts).ok().and_then(|s| s.as_string());
+    let parsed = parts_json.as_deref().and_then(|json| js_sys::JSON::parse(json).ok());
+    let (Some(parts_json), Some(parsed)) = (parts_json, parsed) else {
+        return Err(Error::invalid_input("parts must be a JSON-serializable array of A2A parts"));
+    };
+    let (skill_id, context_id, task_id) = (m.string("skillId")?, m.string("contextId")?, m.string("taskId")?);
+    methods::send_message(parts_json, &Json(parsed), skill_id, context_id, task_id)
+}
+
+/// Reads a `Date` (its local calendar day) or a string (`YYYY-MM-DD` must be
+/// a real day; other text is a query).
+fn date_argument(value: &JsValue) -> Result<DateArg> {
+    if let Some(date) = value.dyn_ref::<js_sys::Date>() {
+        let invalid = || Error::invalid_input("date is an invalid Date");
+        // A Proxy passes `instanceof` but is no Date; after this its getters cannot throw.
+        caller_values::get_time(value).ok().filter(|t| t.is_finite()).ok_or_else(invalid)?;
+        let day = Date::new(date.get_full_year().into(), i64::from(date.get_month()) + 1, date.get_date().into());
+        return day.map(DateArg::Date).ok_or_else(invalid);
+    }
+    DateArg::parse(value.as_string())
+}

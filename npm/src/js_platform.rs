@@ -1,0 +1,158 @@
+//! The state every call of one client shares ([`Session`]), and the core's
+//! [`Platform`] over it for one call ([`JsPlatform`]): `Date.now()`,
+//! `Math.random()`, the call's [`CallSignal`], the token provider, and one
+//! exchange through `js/transport.js`. The call itself runs in the core's
+//! call loop, as the Rust client's calls do.
+
+use crate::js_error::to_js;
+use crate::json_view::Json;
+use crate::transport::{self, CallSignal};
+use alloc::string::String;
+use core::cell::{Cell, RefCell};
+use core::future::Future;
+use js_sys::{Function, Promise};
+use magisterium_a2a::core::call::{Call, Outcome};
+use magisterium_a2a::core::call_loop::{self, Failed};
+use magisterium_a2a::core::error::{Dialect, Error};
+use magisterium_a2a::core::pacing::Pacer;
+use magisterium_a2a::core::platform::Platform;
+use magisterium_a2a::core::poll;
+use magisterium_a2a::core::retry::RetryPolicy;
+use magisterium_a2a::core::settings::{self, Auth, Settings};
+use magisterium_a2a::core::wire::HttpReply;
+use wasm_bindgen::JsValue;
+
+type Result<T> = core::result::Result<T, Error<Json>>;
+
+/// A token as the calls send it: the text (for redaction) and the JS string
+/// `fetch` gets (made once for a fixed token).
+pub type Token = (String, JsValue);
+
+/// One client's settings and shared state.
+pub struct Session {
+    /// The checked options (their pacer lives in `pacer`).
+    pub settings: Settings<Function>,
+    /// Whose meanings the server-defined JSON-RPC codes have.
+    pub dialect: Dialect,
+    /// The `rateLimit` queue (borrowed only between awaits, never across one).
+    pacer: RefCell<Pacer>,
+    /// The endpoint as a JS string, made once (every request passes it to `fetch`).
+    url: JsValue,
+    /// A fixed token as a JS string, made once; `undefined` otherwise.
+    fixed_token: JsValue,
+    next_request_id: Cell<u64>,
+}
+
+impl Session {
+    /// A session over checked settings.
+    pub fn new(mut settings: Settings<Function>, dialect: Dialect) -> Session {
+        let pacer = RefCell::new(core::mem::take(&mut settings.pacer));
+        let url = JsValue::from_str(&settings.endpoint.url);
+        let fixed_token = match &settings.auth {
+            Auth::Token(token) => JsValue::from_str(token),
+            _ => JsValue::UNDEFINED,
+        };
+        Session { settings, dialect, pacer, url, fixed_token, next_request_id: Cell::new(1) }
+    }
+
+    /// Runs `call` through the core's call loop until it succeeds, fails for
+    /// good, or `signal` ends it; the failure as a `MagisteriumError`.
+    pub async fn call(&self, call: &Call, signal: &CallSignal) -> core::result::Result<Outcome<Json>, JsValue> {
+        call_loop::run(&JsPlatform { session: self, signal }, call).await.map_err(failed)
+    }
+
+    /// Polls `tasks/get` until the task `id` settles (the core's `waitForTask`
+    /// loop); the failure as a `MagisteriumError`.
+    pub async fn wait_for_task(
+        &self,
+        id: String,
+        first_interval_ms: f64,
+        signal: &CallSignal,
+    ) -> core::result::Result<Json, JsValue> {
+        poll::wait_for_task(&JsPlatform { session: self, signal }, id, first_interval_ms).await.map_err(failed)
+    }
+}
+
+/// The JS error of a failed call, without the token it last sent.
+fn failed(Failed { error, token }: Failed<JsPlatform<'_>>) -> JsValue {
+    to_js(error, token.as_ref().map(|(text, _)| text.as_str()))
+}
+
+/// One call of a [`Session`], as the core's call loop sees it.
+pub struct JsPlatform<'a> {
+    session: &'a Session,
+    signal: &'a CallSignal,
+}
+
+impl Platform for JsPlatform<'_> {
+    type Json = Json;
+    type Token = Token;
+
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    fn random(&self) -> f64 {
+        js_sys::Math::random()
+    }
+
+    fn deadline_ms(&self) -> f64 {
+        self.signal.deadline_ms()
+    }
+
+    fn ended(&self) -> Option<Error<Json>> {
+        self.signal.is_aborted().then(|| self.signal.aborted_error())
+    }
+
+    fn sleep(&self, ms: f64) -> impl Future<Output = ()> {
+        self.signal.sleep(ms)
+    }
+
+    fn retry_policy(&self) -> RetryPolicy {
+        self.session.settings.policy
+    }
+
+    fn dialect(&self) -> Dialect {
+        self.session.dialect
+    }
+
+    fn can_refresh_token(&self) -> bool {
+        matches!(self.session.settings.auth, Auth::Provider(_))
+    }
+
+    /// The fixed token, or what the provider answers (a string or a promise
+    /// of one), raced against the call's end.
+    async fn token(&self) -> Result<Option<Token>> {
+        let provider = match &self.session.settings.auth {
+            Auth::None => return Ok(None),
+            Auth::Token(token) => return Ok(Some((token.clone(), self.session.fixed_token.clone()))),
+            Auth::Provider(provider) => provider,
+        };
+        let answer = match provider.call0(&JsValue::UNDEFINED) {
+            Ok(value) => self.signal.race(Promise::resolve(&value)).await,
+            Err(thrown) => Err(thrown),
+        };
+        match answer {
+            Ok(value) => settings::provided_token(value.as_string()).map(|token| Some((token, value))),
+            Err(_) if self.signal.is_aborted() => Err(self.signal.aborted_error()),
+            Err(thrown) => Err(settings::provider_failed(Some(Json(thrown)))),
+        }
+    }
+
+    async fn exchange(&self, token: Option<&Token>, body: &str) -> Result<HttpReply<Json>> {
+        let undefined = JsValue::UNDEFINED;
+        let bearer = token.map_or(&undefined, |(_, js)| js);
+        let session = self.session;
+        transport::send(self.signal, &session.url, bearer, Some(body), session.settings.max_response_bytes).await
+    }
+
+    fn with_pacer<R>(&self, f: impl FnOnce(&mut Pacer) -> R) -> R {
+        f(&mut self.session.pacer.borrow_mut())
+    }
+
+    fn next_request_id(&self) -> u64 {
+        let id = self.session.next_request_id.get();
+        self.session.next_request_id.set(id + 1);
+        id
+    }
+}

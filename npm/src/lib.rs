@@ -1,0 +1,75 @@
+//! The npm package `magisterium-a2a`: the `#[wasm_bindgen]` classes
+//! (`MagisteriumClient`, `A2AClient`, `MagisteriumError`) over the
+//! [`magisterium_a2a`] core, with what only the shipped bundle needs: its
+//! executor, allocator and panic handler, and the JS glue of `js/`. Built by
+//! `cargo xtask build` (wasm-bindgen, then binaryen and esbuild) into `pkg/`.
+//!
+//! Nothing here decides protocol behaviour: options and arguments are read
+//! from JS values into the core's types, the core's call loop runs each call
+//! over a [`js_platform::JsPlatform`], and outcomes become JS objects.
+#![cfg_attr(all(feature = "bundle", target_arch = "wasm32"), no_std)]
+
+extern crate alloc;
+
+// The statics here (the executor's exchange, the card and literal caches)
+// hold JS values and are sound only where wasm code runs on one thread; each
+// `unsafe impl Sync` behind them is compiled only there, and this says why
+// the build stops.
+#[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
+compile_error!("magisterium-a2a supports single-threaded wasm only: build without the `atomics` target feature");
+
+#[cfg(any(test, target_arch = "wasm32"))]
+mod executor;
+
+#[cfg(target_arch = "wasm32")]
+mod a2a_client;
+#[cfg(target_arch = "wasm32")]
+mod arguments;
+#[cfg(target_arch = "wasm32")]
+mod call_future;
+#[cfg(target_arch = "wasm32")]
+mod caller_values;
+#[cfg(target_arch = "wasm32")]
+mod discovery;
+#[cfg(target_arch = "wasm32")]
+mod driver;
+#[cfg(target_arch = "wasm32")]
+mod js_error;
+#[cfg(target_arch = "wasm32")]
+mod js_platform;
+#[cfg(target_arch = "wasm32")]
+mod js_results;
+#[cfg(target_arch = "wasm32")]
+mod json_view;
+#[cfg(target_arch = "wasm32")]
+mod magisterium_client;
+#[cfg(target_arch = "wasm32")]
+mod options;
+#[cfg(target_arch = "wasm32")]
+mod task_methods;
+#[cfg(target_arch = "wasm32")]
+mod transport;
+
+#[cfg(target_arch = "wasm32")]
+pub use a2a_client::A2AClient;
+#[cfg(target_arch = "wasm32")]
+pub use js_error::MagisteriumError;
+#[cfg(target_arch = "wasm32")]
+pub use magisterium_client::MagisteriumClient;
+
+/// The bundle's allocator: talc, growing linear memory as it needs. talc's
+/// `new_wasm` refuses (at compile time) a target other than single-threaded
+/// wasm, where its unlocked `Sync` would not hold.
+#[cfg(all(feature = "bundle", target_arch = "wasm32"))]
+#[global_allocator]
+static ALLOCATOR: talc::cell::TalcSyncCell<talc::wasm::WasmGrowAndClaim, talc::wasm::WasmBinning> =
+    talc::cell::TalcSyncCell::new_wasm(talc::wasm::WasmGrowAndClaim);
+
+/// In the bundle a panic only traps: nothing is formatted, so no formatting
+/// code is linked. The core is written never to panic on outside data; its
+/// native tests and the fuzzer hold it to that.
+#[cfg(all(feature = "bundle", target_arch = "wasm32"))]
+#[panic_handler]
+fn panic(_: &::core::panic::PanicInfo<'_>) -> ! {
+    ::core::arch::wasm32::unreachable()
+}

@@ -16,7 +16,7 @@ use wasm_bindgen_test::wasm_bindgen_test;
 /// A recorded response of `tests/fixtures/responses`.
 macro_rules! fixture {
     ($name:literal) => {
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/responses/", $name))
+        include_str!(concat!("../fixtures/responses/", $name))
     };
 }
 

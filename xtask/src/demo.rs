@@ -7,7 +7,7 @@ use crate::shell::{Result, root};
 use crate::sim::Simulator;
 use crate::static_server::{Site, StaticServer};
 use crate::test::{Outcome, node_outcome};
-use crate::{build, interrupt, setup};
+use crate::{build, example, interrupt, setup};
 use std::process::Command;
 
 /// The demo token the simulator accepts by default.
@@ -16,12 +16,14 @@ const DEMO_TOKEN: &str = "demo-token";
 /// Builds the package, serves the demo against a fresh simulator and waits for Ctrl-C.
 pub fn run() -> Result<()> {
     build::run()?;
+    example::build()?;
     interrupt::catch();
     let sim = Simulator::start(&[])?;
     let server = serve(&sim)?;
     println!();
     println!("demo: open {}/", server.url);
     println!("demo: the parish widget in a host page: {}/widget.html", server.url);
+    println!("demo: the Rust browser example: {}{}", server.url, example::PAGE);
     println!("demo: simulator endpoint {} (token {DEMO_TOKEN}); Ctrl-C stops everything", sim.endpoint());
     interrupt::wait();
     println!("demo: stopped");
@@ -32,6 +34,7 @@ pub fn run() -> Result<()> {
 /// package, a simulator with generous rate limits and the demo's static server.
 pub fn page_suite() -> Outcome {
     let started = setup::chromium().and_then(|()| {
+        example::build()?;
         let sim = Simulator::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])?;
         let server = serve(&sim)?;
         Ok((sim, server))
@@ -50,12 +53,17 @@ pub fn page_suite() -> Outcome {
     node_outcome(&mut cmd)
 }
 
-/// The static server: `www-demo/` at `/`, the built `pkg/` at `/pkg/`, and
-/// `/demo-config.json` pointing the page at the simulator.
+/// The static server: `www-demo/` at `/`, the built `pkg/` at `/pkg/`,
+/// `/demo-config.json` pointing the page at the simulator, and the Rust
+/// browser example at `/example/` (its `index.html` pointed at the simulator).
 fn serve(sim: &Simulator) -> Result<StaticServer> {
     let config = format!("{{\"endpoint\": \"{}\", \"token\": \"{DEMO_TOKEN}\"}}\n", sim.endpoint());
     StaticServer::start(Site {
-        mounts: vec![("/", root().join("www-demo")), ("/pkg/", root().join("pkg"))],
-        files: vec![("/demo-config.json", config)],
+        mounts: vec![
+            ("/", root().join("www-demo")),
+            ("/pkg/", root().join("pkg")),
+            (example::URL_PREFIX, example::dir()),
+        ],
+        files: vec![("/demo-config.json", config), (example::PAGE, example::page_pointed_at(&sim.endpoint())?)],
     })
 }

@@ -10,6 +10,7 @@ mod bundlers;
 mod child_server;
 mod demo;
 mod differential;
+mod example;
 mod fuzz;
 mod hostile_server;
 mod interrupt;
@@ -24,6 +25,7 @@ mod size;
 mod static_server;
 mod test;
 mod typecheck;
+mod user_crate;
 
 use std::process::ExitCode;
 

@@ -40,6 +40,7 @@ pub fn run() -> Result<()> {
         ("Rust crate docs (doctests, against a fresh simulator)", doctests()),
         ("simulator tests (native)", cargo_tests(&["-p", "magisterium-sim"])),
         ("xtask tests (native)", cargo_tests(&["-p", "xtask"])),
+        ("a Rust program outside the repository (native vs simulator, wasm32 build)", crate::user_crate::run()),
         ("fuzzing (cargo fuzz, decoder and validation)", crate::fuzz::run()),
     ];
     let package = crate::package_checks::run();

@@ -19,7 +19,7 @@ use crate::rate::RateLimit;
     about = "Local simulator of the Magisterium AI A2A endpoint (JSON-RPC 2.0), with fault injection for client tests.",
     long_about = None,
     after_help = "Routes: POST /api/v1/a2a, GET /.well-known/agent.json, OPTIONS * (CORS preflight), \
-                  and the loopback-only test controls under /_sim/ (see simulator/README.md). \
+                  and the loopback-only test controls under /_sim/ (see docs/simulator.md). \
                   All answers come from built-in SAMPLE data."
 )]
 pub struct Config {

@@ -5,7 +5,7 @@
 //! and HTTP statuses, Bearer authentication with paid and free plans, per-token rate limits
 //! (default and expensive pools), CORS, the agent card, five skills answering from built-in
 //! **sample data**, and loopback-only test controls under `/_sim/` to inject faults, register
-//! tokens, move the clock and reset. See `simulator/README.md`.
+//! tokens, move the clock and reset. See `docs/simulator.md`.
 //!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {

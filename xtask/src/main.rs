@@ -10,6 +10,8 @@ mod bundlers;
 mod child_server;
 mod demo;
 mod differential;
+#[cfg(test)]
+mod doc_links;
 mod example;
 mod fuzz;
 mod hostile_server;

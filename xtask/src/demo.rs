@@ -6,7 +6,8 @@
 use crate::shell::{Result, root};
 use crate::sim::Simulator;
 use crate::static_server::{Site, StaticServer};
-use crate::test::{Outcome, node_outcome};
+use crate::tally::Tally;
+use crate::test_command::node_test_tally;
 use crate::{build, interrupt, setup};
 use std::process::Command;
 
@@ -30,7 +31,7 @@ pub fn run() -> Result<()> {
 
 /// The page tests (`tests/page`, Playwright in Chromium) against the built
 /// package, a simulator with generous rate limits and the demo's static server.
-pub fn page_suite() -> Outcome {
+pub fn page_suite() -> Tally {
     let started = setup::chromium().and_then(|()| {
         let sim = Simulator::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])?;
         let server = serve(&sim)?;
@@ -38,7 +39,7 @@ pub fn page_suite() -> Outcome {
     });
     let (sim, server) = match started {
         Ok(running) => running,
-        Err(e) => return Outcome::broken(&e),
+        Err(e) => return Tally::broken(&e),
     };
     let mut cmd = Command::new("node");
     cmd.current_dir(root().join("tests/page"))
@@ -47,7 +48,7 @@ pub fn page_suite() -> Outcome {
         .env("MAGISTERIUM_SIMULATOR", &sim.url)
         .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
         .env("CHROMIUM", setup::CHROMIUM);
-    node_outcome(&mut cmd)
+    node_test_tally(&mut cmd)
 }
 
 /// The static server: `www-demo/` at `/`, the built `pkg/` at `/pkg/`, and

@@ -4,28 +4,19 @@
 use crate::build;
 use crate::readme_tables::{self, Documented, Kind};
 use crate::shell::{Result, capture, root, stdout_or_fail};
-use crate::size::kb;
-use crate::test::{Outcome, SIZE_BUDGET};
+use crate::size::{SIZE_BUDGET, kb};
+use crate::tally::Tally;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Builds, checks and installs the package; each check counts as a test.
-pub fn run() -> Outcome {
+pub fn run() -> Tally {
     let sizes = match build::run() {
         Ok(sizes) => sizes,
-        Err(e) => return Outcome::broken(&e),
+        Err(e) => return Tally::broken(&e),
     };
-    let mut outcome = Outcome { passed: 0, failed: 0 };
-    let mut check = |name: &str, result: Result<()>| match result {
-        Ok(()) => {
-            println!("ok - {name}");
-            outcome.passed += 1;
-        }
-        Err(why) => {
-            println!("FAILED - {name}: {why}");
-            outcome.failed += 1;
-        }
-    };
+    let mut tally = Tally::default();
+    let mut check = |name: &str, result: Result<()>| tally.check(name, result);
     let pkg = root().join("pkg");
     check("pkg/ holds package.json, index.d.ts, README, the licenses and the three targets", layout(&pkg));
     check("every path package.json names is in pkg/", manifest_paths(&pkg));
@@ -42,7 +33,7 @@ pub fn run() -> Outcome {
     if let Ok(tarball) = tarball {
         check("the tarball installs under tests/node_modules", install(&tarball));
     }
-    outcome
+    tally
 }
 
 fn layout(pkg: &Path) -> Result<()> {

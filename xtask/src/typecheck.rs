@@ -6,7 +6,7 @@
 //! (`.mts`) and as a CommonJS module (`.cts`).
 
 use crate::shell::{Result, capture, root};
-use crate::test::Outcome;
+use crate::tally::Tally;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -220,11 +220,11 @@ fn reports_by_header(output: &str) -> Vec<(&str, String)> {
 }
 
 /// Writes the configs and the consumer's copies, then checks every (version, config).
-pub fn run() -> Outcome {
+pub fn run() -> Tally {
     let started = std::time::Instant::now();
     let (compilers, configs) = match prepare() {
         Ok(prepared) => prepared,
-        Err(e) => return Outcome::broken(&e),
+        Err(e) => return Tally::broken(&e),
     };
     // A job is what one process checks: every config of a compiler with a
     // JS API, one config of the others.
@@ -256,25 +256,15 @@ pub fn run() -> Outcome {
             });
         }
     });
-    let mut outcome = Outcome { passed: 0, failed: 0 };
+    let mut tally = Tally::default();
     for ((compiler, configs), results) in jobs.iter().zip(results) {
         let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
         for (config, result) in configs.iter().zip(results) {
-            let name = format!("TypeScript {}, {}", compiler.version, config.name());
-            match result {
-                Ok(()) => {
-                    println!("ok - {name}");
-                    outcome.passed += 1;
-                }
-                Err(why) => {
-                    println!("FAILED - {name}:\n{why}");
-                    outcome.failed += 1;
-                }
-            }
+            tally.check(&format!("TypeScript {}, {}", compiler.version, config.name()), result);
         }
     }
     println!("the TypeScript matrix took {:.1} s", started.elapsed().as_secs_f64());
-    outcome
+    tally
 }
 
 /// The compilers, and the configs written under `tests/types/generated/`.

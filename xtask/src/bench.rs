@@ -8,7 +8,7 @@
 use crate::build::{self, Sizes};
 use crate::setup;
 use crate::shell::{self, Result, npm_bin, root};
-use crate::sim::Simulator;
+use crate::sim::SimulatorProcess;
 use crate::size::gzip_size;
 use crate::static_server::{Site, StaticServer};
 use std::fs;
@@ -33,7 +33,7 @@ pub fn run() -> Result<()> {
     for (entry, label) in ANCHORS {
         anchors.push((label, bundle(entry, &out.join("anchors"))?));
     }
-    let sim = Simulator::start(&["--rate-default", "100000/60s", "--rate-expensive", "100000/60s"])?;
+    let sim = SimulatorProcess::start(&["--rate-default", "100000/60s", "--rate-expensive", "100000/60s"])?;
     let server = StaticServer::start(Site {
         mounts: vec![("/bench/", root().join("bench")), ("/pkg/", snapshot), ("/anchors/", out.join("anchors"))],
         files: Vec::new(),

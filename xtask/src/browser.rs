@@ -9,12 +9,12 @@ use crate::child_server::ChildServer;
 use crate::hostile_server::HostileServer;
 use crate::setup::{self, CHROMEDRIVER};
 use crate::shell::{cargo, root};
-use crate::sim::Simulator;
+use crate::sim::SimulatorProcess;
 use crate::tally::Tally;
 use crate::test_command::cargo_test_tally;
 
 /// Runs the browser suite against `sim` and `agent`.
-pub fn run(sim: &Simulator, agent: &ChildServer) -> Tally {
+pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
     if let Err(e) = setup::chromium() {
         return Tally::broken(&e);
     }

@@ -16,12 +16,12 @@ pub const NPM_CRATE: &str = "magisterium-a2a-npm";
 /// The stem of the glue's and the `.wasm`'s file names in the package.
 const STEM: &str = "magisterium_a2a";
 
-/// A wasm-bindgen target and the package folder it is written to.
-pub struct Target {
+/// One build of the package: a wasm-bindgen target and the package folder it is written to.
+struct PackageBuild {
     /// `--target` of wasm-bindgen.
-    pub bindgen: &'static str,
+    bindgen: &'static str,
     /// The folder under `pkg/`.
-    pub dir: &'static str,
+    dir: &'static str,
     /// The entry files: (template under `pkg-template/entries/`, name in the folder).
     entries: &'static [(&'static str, &'static str)],
     /// How the folder's files are shipped.
@@ -41,15 +41,15 @@ enum Shape {
 
 /// The three builds of the package. The web and bundler builds share the
 /// `--target web` glue; the bundler build instantiates it on import.
-pub const TARGETS: [Target; 3] = [
-    Target { bindgen: "web", dir: "web", entries: &[("web.js", "index.js"), CLASSES], shape: Shape::Module },
-    Target {
+const BUILDS: [PackageBuild; 3] = [
+    PackageBuild { bindgen: "web", dir: "web", entries: &[("web.js", "index.js"), CLASSES], shape: Shape::Module },
+    PackageBuild {
         bindgen: "web",
         dir: "bundler",
         entries: &[("bundler.js", "index.js"), CLASSES],
         shape: Shape::ModuleWithWasm,
     },
-    Target {
+    PackageBuild {
         bindgen: "nodejs",
         dir: "node",
         entries: &[("node.cjs", "index.cjs"), ("node.mjs", "index.mjs")],
@@ -60,9 +60,9 @@ pub const TARGETS: [Target; 3] = [
 /// The module that names the classes, shared by the bundled builds.
 const CLASSES: (&str, &str) = ("classes.js", "classes.js");
 
-/// The gzip sizes of one target.
+/// The gzip sizes of one build.
 pub struct Sizes {
-    /// The target's folder name.
+    /// The build's folder name.
     pub dir: &'static str,
     /// `_bg.wasm` (0 when it travels inside the JS).
     pub wasm: usize,
@@ -92,8 +92,8 @@ pub fn run() -> Result<Vec<Sizes>> {
         fs::remove_dir_all(&pkg).map_err(|e| format!("removing pkg/: {e}"))?;
     }
     let mut sizes = Vec::new();
-    for target in &TARGETS {
-        sizes.push(build_target(target, &wasm, &pkg.join(target.dir))?);
+    for build in &BUILDS {
+        sizes.push(write_build(build, &wasm, &pkg.join(build.dir))?);
     }
     let template = root().join("pkg-template");
     let manifest = read(&template.join("package.json"))?
@@ -114,15 +114,15 @@ pub fn run() -> Result<Vec<Sizes>> {
     Ok(sizes)
 }
 
-/// One target: bindings, `wasm-opt`, entries.
-fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
-    println!("target {} ({})", target.dir, target.bindgen);
+/// One build: bindings, `wasm-opt`, entries.
+fn write_build(build: &PackageBuild, wasm: &Path, out: &Path) -> Result<Sizes> {
+    println!("build {} (wasm-bindgen --target {})", build.dir, build.bindgen);
     // The package ships its own index.d.ts: wasm-bindgen's would name internals.
     shell::run(
         Command::new("wasm-bindgen")
             .args([
                 "--target",
-                target.bindgen,
+                build.bindgen,
                 "--no-typescript",
                 "--remove-name-section",
                 "--remove-producers-section",
@@ -144,27 +144,27 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)?;
     let error_module = error_module(out)?;
     let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
-    if target.dir == "node" {
+    if build.dir == "node" {
         commonjs_snippets(&error_module)?;
         write(&out.join("package.json"), "{ \"type\": \"commonjs\" }\n")?;
     }
     let mut js = snippet_files(&error_module)?;
     js.push(glue);
-    for (template, name) in target.entries {
+    for (template, name) in build.entries {
         let text = read(&root().join("pkg-template/entries").join(template))?.replace("{{ERROR_MODULE}}", &relative);
         write(&out.join(name), &text)?;
         js.push(out.join(name));
     }
-    let (wasm, js) = match target.shape {
+    let (wasm, js) = match build.shape {
         Shape::Files => {
             minify_js(&js)?;
             (gzip_size(&[&module])?, js)
         }
-        Shape::Module => (gzip_size(&[&module])?, vec![bundle(out, target)?]),
-        Shape::ModuleWithWasm => (0, vec![bundle(out, target)?]),
+        Shape::Module => (gzip_size(&[&module])?, vec![bundle(out, build)?]),
+        Shape::ModuleWithWasm => (0, vec![bundle(out, build)?]),
     };
     let js: Vec<&Path> = js.iter().map(PathBuf::as_path).collect();
-    Ok(Sizes { dir: target.dir, wasm, js: gzip_size(&js)? })
+    Ok(Sizes { dir: build.dir, wasm, js: gzip_size(&js)? })
 }
 
 /// Runs npm binaryen's `wasm-opt` with `passes` on `module` in place (with the
@@ -192,12 +192,12 @@ fn minify_js(files: &[PathBuf]) -> Result<()> {
 /// A build as one minified ES module, `index.js` (the glue, the snippets and,
 /// for [`Shape::ModuleWithWasm`], the `.wasm` bundled in): a page fetches one
 /// file instead of a chain of six. Only `index.js` and a fetched `.wasm` stay.
-fn bundle(out: &Path, target: &Target) -> Result<PathBuf> {
+fn bundle(out: &Path, build: &PackageBuild) -> Result<PathBuf> {
     let index = out.join("index.js");
     let bundled = out.join("bundled.js");
     let mut esbuild = esbuild(&index);
     esbuild.args(["--bundle", "--format=esm"]).arg(format!("--outfile={}", bundled.display()));
-    if target.shape == Shape::ModuleWithWasm {
+    if build.shape == Shape::ModuleWithWasm {
         // esbuild's `binary` loader: the bytes as base64, decoded to a Uint8Array at run time;
         // by its own decoder under an ES2022 target (esnext's `Uint8Array.fromBase64` is too new).
         esbuild.args(["--loader:.wasm=binary", "--target=es2022"]);
@@ -205,14 +205,14 @@ fn bundle(out: &Path, target: &Target) -> Result<PathBuf> {
     shell::run(&mut esbuild)?;
     fs::rename(&bundled, &index).map_err(|e| format!("{}: {e}", index.display()))?;
     let mut bundled_in = vec![format!("{STEM}.js")];
-    bundled_in.extend(target.entries.iter().map(|(_, name)| name.to_string()).filter(|name| name != "index.js"));
-    if target.shape == Shape::ModuleWithWasm {
+    bundled_in.extend(build.entries.iter().map(|(_, name)| name.to_string()).filter(|name| name != "index.js"));
+    if build.shape == Shape::ModuleWithWasm {
         bundled_in.push(format!("{STEM}_bg.wasm"));
     }
     for name in bundled_in {
-        fs::remove_file(out.join(&name)).map_err(|e| format!("removing {name} of {}: {e}", target.dir))?;
+        fs::remove_file(out.join(&name)).map_err(|e| format!("removing {name} of {}: {e}", build.dir))?;
     }
-    fs::remove_dir_all(out.join("snippets")).map_err(|e| format!("removing the snippets of {}: {e}", target.dir))?;
+    fs::remove_dir_all(out.join("snippets")).map_err(|e| format!("removing the snippets of {}: {e}", build.dir))?;
     Ok(index)
 }
 

@@ -6,14 +6,14 @@
 
 use crate::setup;
 use crate::shell::root;
-use crate::sim::Simulator;
+use crate::sim::SimulatorProcess;
 use crate::static_server::{Site, StaticServer};
 use crate::tally::Tally;
 use crate::test_command::node_test_tally;
 use std::process::Command;
 
 /// Runs `tests/bundlers/` (`node --test`) against `sim`, with the static server it needs.
-pub fn run(sim: &Simulator) -> Tally {
+pub fn run(sim: &SimulatorProcess) -> Tally {
     let apps = root().join("tests/bundlers");
     let out = root().join("target/bundlers");
     let started = setup::chromium().and_then(|()| {

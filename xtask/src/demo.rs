@@ -4,7 +4,7 @@
 //! page suite, which drives that same setup in Chromium.
 
 use crate::shell::{Result, root};
-use crate::sim::Simulator;
+use crate::sim::SimulatorProcess;
 use crate::static_server::{Site, StaticServer};
 use crate::tally::Tally;
 use crate::test_command::node_test_tally;
@@ -18,7 +18,7 @@ const DEMO_TOKEN: &str = "demo-token";
 pub fn run() -> Result<()> {
     build::run()?;
     interrupt::catch();
-    let sim = Simulator::start(&[])?;
+    let sim = SimulatorProcess::start(&[])?;
     let server = serve(&sim)?;
     println!();
     println!("demo: open {}/", server.url);
@@ -33,7 +33,7 @@ pub fn run() -> Result<()> {
 /// package, a simulator with generous rate limits and the demo's static server.
 pub fn page_suite() -> Tally {
     let started = setup::chromium().and_then(|()| {
-        let sim = Simulator::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])?;
+        let sim = SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])?;
         let server = serve(&sim)?;
         Ok((sim, server))
     });
@@ -53,7 +53,7 @@ pub fn page_suite() -> Tally {
 
 /// The static server: `www-demo/` at `/`, the built `pkg/` at `/pkg/`, and
 /// `/demo-config.json` pointing the page at the simulator.
-fn serve(sim: &Simulator) -> Result<StaticServer> {
+fn serve(sim: &SimulatorProcess) -> Result<StaticServer> {
     let config = format!("{{\"endpoint\": \"{}\", \"token\": \"{DEMO_TOKEN}\"}}\n", sim.endpoint());
     StaticServer::start(Site {
         mounts: vec![("/", root().join("www-demo")), ("/pkg/", root().join("pkg"))],

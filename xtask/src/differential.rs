@@ -60,14 +60,14 @@ pub fn run() -> Tally {
 }
 
 /// A run's settings, from the environment.
-struct Settings {
+struct RunSettings {
     seed: u64,
     seconds: u64,
     cases: Option<u64>,
 }
 
-impl Settings {
-    fn from_env() -> Result<Settings> {
+impl RunSettings {
+    fn from_env() -> Result<RunSettings> {
         let number = |key: &str| -> Result<Option<u64>> {
             std::env::var(key)
                 .ok()
@@ -75,7 +75,7 @@ impl Settings {
                 .transpose()
         };
         let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        Ok(Settings {
+        Ok(RunSettings {
             seed: number("DIFFERENTIAL_SEED")?.unwrap_or(clock.as_nanos() as u64),
             seconds: number("DIFFERENTIAL_SECONDS")?.unwrap_or(DEFAULT_SECONDS),
             cases: number("DIFFERENTIAL_CASES")?,
@@ -84,7 +84,7 @@ impl Settings {
 }
 
 fn run_all() -> Result<Tally> {
-    let settings = Settings::from_env()?;
+    let settings = RunSettings::from_env()?;
     let recorded = generate::recorded()?;
     let mut driver = NodeDriver::start()?;
     let mut tally = replay(&mut driver)?;

@@ -11,7 +11,7 @@ use std::process::Command;
 const SECONDS_PER_TARGET: u32 = 30;
 
 /// The targets and their seed folders (relative to the root).
-const TARGETS: [(&str, &[&str]); 2] = [
+const FUZZ_TARGETS: [(&str, &[&str]); 2] = [
     ("decode", &["tests/fixtures/responses", "tests/fixtures/fuzz-regressions"]),
     ("validate", &["tests/fixtures/fuzz-regressions"]),
 ];
@@ -22,7 +22,7 @@ pub fn run() -> Tally {
         return Tally::broken(&e);
     }
     let mut tally = Tally::default();
-    for (target, seeds) in TARGETS {
+    for (target, seeds) in FUZZ_TARGETS {
         let corpus = root().join("fuzz/corpus").join(target);
         if let Err(e) = std::fs::create_dir_all(&corpus) {
             return Tally::broken(&e.to_string());

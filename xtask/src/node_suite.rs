@@ -4,13 +4,13 @@
 use crate::agent_server;
 use crate::child_server::ChildServer;
 use crate::shell::root;
-use crate::sim::Simulator;
+use crate::sim::SimulatorProcess;
 use crate::tally::Tally;
 use crate::test_command::node_test_tally;
 use std::process::Command;
 
 /// Runs `tests/node` against `sim` and `agent`.
-pub fn run(sim: &Simulator, agent: &ChildServer) -> Tally {
+pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
     let mut cmd = Command::new("node");
     cmd.current_dir(root().join("tests/node"))
         .args(["--test", "--test-reporter=spec", "--test-concurrency=1"])

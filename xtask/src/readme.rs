@@ -7,7 +7,7 @@
 use crate::agent_server;
 use crate::child_server::ChildServer;
 use crate::shell::{root, tee};
-use crate::sim::Simulator;
+use crate::sim::SimulatorProcess;
 use crate::tally::Tally;
 use std::process::Command;
 
@@ -39,7 +39,7 @@ fn extension(block: &str) -> &'static str {
 }
 
 /// Runs every ```js block of `README.md` and `pkg/README.md`.
-pub fn run(sim: &Simulator, agent: &ChildServer) -> Tally {
+pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
     let dir = root().join("tests/readme-examples");
     let mut tally = Tally::default();
     if let Err(e) = std::fs::create_dir_all(&dir) {

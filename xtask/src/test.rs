@@ -3,7 +3,7 @@
 
 use crate::build::NPM_CRATE;
 use crate::shell::Result;
-use crate::sim::Simulator;
+use crate::sim::SimulatorProcess;
 use crate::tally::Tally;
 use crate::test_command::cargo_test;
 use crate::{
@@ -30,7 +30,7 @@ pub fn run() -> Result<()> {
         suites.push(("TypeScript matrix (5.0, 5.9, 7.0 × targets, resolutions, ESM and CommonJS)", typecheck::run()));
         suites.push(("differential (the package in Node vs the native core, random responses)", differential::run()));
         suites.push(("page suite (demo and widget in Chromium, Playwright)", demo::page_suite()));
-        match Simulator::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])
+        match SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])
             .and_then(|sim| Ok((sim, agent_server::start()?)))
         {
             Ok((sim, agent)) => {

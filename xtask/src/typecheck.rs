@@ -45,7 +45,7 @@ impl Format {
 
 /// One config of the matrix: what a consumer's tsconfig.json says.
 #[derive(Clone, Copy)]
-struct Config {
+struct TsConfig {
     /// `target`; its default `lib` (which has the DOM) unless `disposable`.
     target: &'static str,
     /// `moduleResolution`.
@@ -55,20 +55,20 @@ struct Config {
     disposable: bool,
 }
 
-impl Config {
+impl TsConfig {
     /// Every config: each target × resolution × format, and `using` with
     /// the disposable lib in both formats.
-    fn all() -> Vec<Config> {
+    fn all() -> Vec<TsConfig> {
         let mut configs = Vec::new();
         for target in ["es2020", "es2022"] {
             for resolution in ["bundler", "node16", "nodenext"] {
                 for format in [Format::Esm, Format::Cjs] {
-                    configs.push(Config { target, resolution, format, disposable: false });
+                    configs.push(TsConfig { target, resolution, format, disposable: false });
                 }
             }
         }
         for format in [Format::Esm, Format::Cjs] {
-            configs.push(Config { target: "es2022", resolution: "nodenext", format, disposable: true });
+            configs.push(TsConfig { target: "es2022", resolution: "nodenext", format, disposable: true });
         }
         configs
     }
@@ -165,7 +165,7 @@ impl Compiler {
 
     /// Checks `configs`: through the JS API in one process when there is
     /// one, else `tsc -p` each. What failed, per config, is tsc's report.
-    fn check(&self, configs: &[&Config]) -> Vec<Result<()>> {
+    fn check(&self, configs: &[&TsConfig]) -> Vec<Result<()>> {
         let Some(api) = self.api() else {
             return configs.iter().map(|config| self.tsc(config)).collect();
         };
@@ -190,7 +190,7 @@ impl Compiler {
     }
 
     /// `tsc -p` of one config.
-    fn tsc(&self, config: &Config) -> Result<()> {
+    fn tsc(&self, config: &TsConfig) -> Result<()> {
         let output = capture(Command::new("node").arg(self.package.join("bin/tsc")).arg("-p").arg(config.path()))?;
         let report = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
         if output.status.success() && report.trim().is_empty() { Ok(()) } else { Err(report.trim_end().to_owned()) }
@@ -228,7 +228,7 @@ pub fn run() -> Tally {
     };
     // A job is what one process checks: every config of a compiler with a
     // JS API, one config of the others.
-    let mut jobs: Vec<(&Compiler, Vec<&Config>)> = Vec::new();
+    let mut jobs: Vec<(&Compiler, Vec<&TsConfig>)> = Vec::new();
     for compiler in &compilers {
         let mut supported = Vec::new();
         for config in &configs {
@@ -268,7 +268,7 @@ pub fn run() -> Tally {
 }
 
 /// The compilers, and the configs written under `tests/types/generated/`.
-fn prepare() -> Result<(Vec<Compiler>, Vec<Config>)> {
+fn prepare() -> Result<(Vec<Compiler>, Vec<TsConfig>)> {
     let compilers = COMPILERS.iter().map(|p| Compiler::find(p)).collect::<Result<Vec<_>>>()?;
     let types = root().join("tests/types");
     let generated = types.join("generated");
@@ -281,7 +281,7 @@ fn prepare() -> Result<(Vec<Compiler>, Vec<Config>)> {
             write(&generated.join(format!("{source}.{}", format.extension())), &text)?;
         }
     }
-    let configs = Config::all();
+    let configs = TsConfig::all();
     for config in &configs {
         write(&config.path(), &config.tsconfig())?;
     }
@@ -301,11 +301,11 @@ fn write(path: &Path, text: &str) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Config, reports_by_header, version_of};
+    use super::{TsConfig, reports_by_header, version_of};
 
     #[test]
     fn only_the_disposable_configs_name_a_lib_and_all_are_strict() {
-        let configs = Config::all();
+        let configs = TsConfig::all();
         assert_eq!(configs.len(), 14);
         for config in configs {
             let tsconfig = config.tsconfig();
@@ -316,7 +316,7 @@ mod tests {
 
     #[test]
     fn a_config_waits_for_the_typescript_that_has_what_it_uses() {
-        let configs = Config::all();
+        let configs = TsConfig::all();
         let named = |name: &str| configs.iter().find(|c| c.name() == name).unwrap();
         assert!(named("es2020-bundler-cjs").unsupported((5, 0)).is_some());
         assert!(named("es2020-bundler-cjs").unsupported((5, 4)).is_none());

@@ -2,6 +2,7 @@
 //! node targets, with the pinned wasm-bindgen CLI and npm binaryen's
 //! `wasm-opt -Oz`, plus the hand-written entries and types of `pkg-template/`.
 
+use crate::manifest::Workspace;
 use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
@@ -96,9 +97,12 @@ pub fn run() -> Result<Vec<Sizes>> {
         sizes.push(write_build(build, &wasm, &pkg.join(build.dir))?);
     }
     let template = root().join("pkg-template");
+    let workspace = Workspace::read()?;
+    let library = workspace.package("magisterium-a2a")?;
+    let repository = library.repository.as_deref().ok_or("the library's Cargo.toml names no repository")?;
     let manifest = read(&template.join("package.json"))?
-        .replace("{{VERSION}}", &crate_field("version")?)
-        .replace("{{REPOSITORY}}", &crate_field("repository")?);
+        .replace("{{VERSION}}", &library.version)
+        .replace("{{REPOSITORY}}", repository);
     write(&pkg.join("package.json"), &manifest)?;
     let types = read(&template.join("index.d.ts"))?;
     write(&pkg.join("index.d.ts"), &types)?;
@@ -246,44 +250,20 @@ fn snippet_files(error_module: &Path) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// The Node build is CommonJS: its copies of the JS snippets (`js/*.js`)
-/// become CommonJS modules, so the package loads on every Node 20 (not only
-/// those with `require(esm)`). A snippet exports only top-level
-/// `export class` / `export function` declarations.
+/// The Node build is CommonJS: esbuild converts its copies of the JS
+/// snippets (ES modules) to CommonJS modules, so the package loads on every
+/// Node 20 (not only those with `require(esm)`). They are minified after,
+/// with the build's other files.
 fn commonjs_snippets(error_module: &Path) -> Result<()> {
     for path in snippet_files(error_module)? {
-        write(&path, &commonjs(&read(&path)?).map_err(|e| format!("{}: {e}", path.display()))?)?;
+        shell::run(
+            npm_bin("esbuild")
+                .arg(&path)
+                .args(["--format=cjs", "--log-level=warning", "--allow-overwrite"])
+                .arg(format!("--outfile={}", path.display())),
+        )?;
     }
     Ok(())
-}
-
-/// An ES module of `export class`/`export function` declarations as CommonJS.
-fn commonjs(module: &str) -> Result<String> {
-    let mut names = Vec::new();
-    let mut body = String::from("\"use strict\";\n");
-    for line in module.lines() {
-        let declaration = ["class ", "function "].iter().find_map(|kind| {
-            line.strip_prefix("export ").filter(|rest| rest.starts_with(kind)).map(|rest| (*kind, rest))
-        });
-        match declaration {
-            Some((kind, rest)) => {
-                let name: String =
-                    rest[kind.len()..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
-                names.push(name);
-                body.push_str(rest);
-            }
-            None if line.starts_with("export ") || line.starts_with("import ") => {
-                return Err(format!("cannot convert `{line}` to CommonJS"));
-            }
-            None => body.push_str(line),
-        }
-        body.push('\n');
-    }
-    if names.is_empty() {
-        return Err("exports nothing".into());
-    }
-    body.push_str(&format!("module.exports = {{ {} }};\n", names.join(", ")));
-    Ok(body)
 }
 
 /// The types of the `require` condition (`index.d.cts`, for CommonJS
@@ -307,16 +287,6 @@ fn npm_usage(readme: &str) -> Result<&str> {
     let start = readme.split_once("<!-- npm-readme:start -->\n").map(|(_, rest)| rest);
     let usage = start.and_then(|rest| rest.split_once("<!-- npm-readme:end -->")).map(|(usage, _)| usage.trim_end());
     usage.ok_or_else(|| "README.md lacks the npm-readme:start/end markers".into())
-}
-
-/// A string field of the crate's `[package]` (`version`, `repository`), from the root Cargo.toml.
-fn crate_field(name: &str) -> Result<String> {
-    let manifest = read(&root().join("Cargo.toml"))?;
-    let prefix = format!("{name} = \"");
-    manifest
-        .lines()
-        .find_map(|line| line.strip_prefix(&prefix)?.strip_suffix('"').map(str::to_owned))
-        .ok_or_else(|| format!("Cargo.toml has no {name}"))
 }
 
 fn print_sizes(sizes: &[Sizes]) {
@@ -353,7 +323,7 @@ fn copy(from: &Path, to: &Path) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{commonjs, commonjs_types};
+    use super::commonjs_types;
 
     #[test]
     fn the_commonjs_types_export_init_by_name() {
@@ -367,22 +337,5 @@ mod tests {
         );
         assert!(!converted.contains("export default"));
         assert!(commonjs_types("export class A {}\n").is_err(), "no default init to convert");
-    }
-
-    #[test]
-    fn snippets_become_commonjs_modules_with_their_names() {
-        let module = "// a comment\nconst LIMIT = 2;\nexport class Signal {\n  constructor() {}\n}\nexport function exchange(a) {\n  return a;\n}\n";
-        let converted = commonjs(module).unwrap();
-        assert_eq!(
-            converted,
-            "\"use strict\";\n// a comment\nconst LIMIT = 2;\nclass Signal {\n  constructor() {}\n}\nfunction exchange(a) {\n  return a;\n}\nmodule.exports = { Signal, exchange };\n"
-        );
-    }
-
-    #[test]
-    fn what_it_cannot_convert_is_an_error() {
-        assert!(commonjs("import { x } from './y.js';\nexport function f() {}\n").is_err());
-        assert!(commonjs("export const x = 1;\n").is_err());
-        assert!(commonjs("const x = 1;\n").is_err(), "a module that exports nothing");
     }
 }

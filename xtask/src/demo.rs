@@ -17,7 +17,7 @@ const DEMO_TOKEN: &str = "demo-token";
 /// Builds the package, serves the demo against a fresh simulator and waits for Ctrl-C.
 pub fn run() -> Result<()> {
     build::run()?;
-    interrupt::catch();
+    interrupt::catch()?;
     let sim = SimulatorProcess::start(&[])?;
     let server = serve(&sim)?;
     println!();

@@ -14,6 +14,7 @@ mod doctests;
 mod fuzz;
 mod hostile_server;
 mod interrupt;
+mod manifest;
 mod minify;
 mod node_suite;
 mod package_checks;

@@ -42,9 +42,7 @@ const MAX_SAVED_PER_TARGET: usize = 2;
 
 /// `cargo xtask differential`.
 pub fn command() -> Result<()> {
-    let tally = run();
-    println!("{} passed, {} failed", tally.passed, tally.failed);
-    if tally.failed == 0 { Ok(()) } else { Err(format!("{} failed", tally.failed)) }
+    run().conclude()
 }
 
 /// Runs the suite against the package installed under `tests/node_modules`:

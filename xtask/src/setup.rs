@@ -1,5 +1,6 @@
 //! Installs what the build and the tests need, only when it is missing:
-//! the wasm target, the pinned wasm-bindgen CLI, the npm tools, Chromium.
+//! the wasm target, rustfmt and clippy, the pinned wasm-bindgen CLI, the npm
+//! tools, Chromium.
 
 use crate::manifest::Workspace;
 use crate::shell::{self, Result, root, run, stdout_of};
@@ -14,6 +15,16 @@ pub fn wasm_target() -> Result<()> {
     }
     println!("installing the wasm32-unknown-unknown target");
     run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))
+}
+
+/// rustfmt and clippy of the active toolchain (a minimal rustup profile has neither).
+pub fn rust_components() -> Result<()> {
+    let installed = |tool: &str| stdout_of(shell::cargo().args([tool, "--version"])).is_some();
+    if installed("fmt") && installed("clippy") {
+        return Ok(());
+    }
+    println!("installing rustfmt and clippy");
+    run(Command::new("rustup").args(["component", "add", "rustfmt", "clippy"]))
 }
 
 /// The wasm-bindgen CLI (and its test runner) at exactly the pinned version.

@@ -31,6 +31,12 @@ impl Tally {
             }
         }
     }
+
+    /// Prints the closing line `N passed, N failed`; fails when any test failed.
+    pub fn conclude(&self) -> Result<()> {
+        println!("{} passed, {} failed", self.passed, self.failed);
+        if self.failed == 0 { Ok(()) } else { Err(format!("{} failed", self.failed)) }
+    }
 }
 
 #[cfg(test)]
@@ -45,5 +51,7 @@ mod tests {
         tally.check("three", Ok(()));
         assert_eq!(tally, Tally { passed: 2, failed: 1 });
         assert_eq!(Tally::broken("could not start"), Tally { passed: 0, failed: 1 });
+        assert_eq!(tally.conclude(), Err("1 failed".into()));
+        assert_eq!(Tally { passed: 3, failed: 0 }.conclude(), Ok(()));
     }
 }

@@ -7,12 +7,14 @@ use crate::sim::SimulatorProcess;
 use crate::tally::Tally;
 use crate::test_command::cargo_test;
 use crate::{
-    agent_server, browser, bundlers, demo, differential, doctests, fuzz, node_suite, package_checks, readme, typecheck,
+    agent_server, browser, bundlers, code_checks, demo, differential, doctests, fuzz, node_suite, package_checks,
+    readme, typecheck,
 };
 
 /// Runs every suite; fails when any test failed.
 pub fn run() -> Result<()> {
     let mut suites: Vec<(&str, Tally)> = vec![
+        ("code checks (rustfmt, clippy natively and on wasm32, import cycles)", code_checks::run()),
         ("core and npm crate unit tests (native)", cargo_test(&["-p", "magisterium-a2a", "-p", NPM_CRATE, "--lib"])),
         (
             "Rust client (native, against the simulator in-process)",
@@ -60,6 +62,5 @@ fn summary(suites: &[(&str, Tally)]) -> Result<()> {
         total.passed += tally.passed;
         total.failed += tally.failed;
     }
-    println!("{} passed, {} failed", total.passed, total.failed);
-    if total.failed == 0 { Ok(()) } else { Err(format!("{} failed", total.failed)) }
+    total.conclude()
 }

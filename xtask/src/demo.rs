@@ -9,6 +9,7 @@ use crate::static_server::{Site, StaticServer};
 use crate::tally::Tally;
 use crate::test_command::node_test_tally;
 use crate::{build, interrupt, setup};
+use serde_json::json;
 use std::process::Command;
 
 /// The demo token the simulator accepts by default.
@@ -54,7 +55,7 @@ pub fn page_suite() -> Tally {
 /// The static server: `www-demo/` at `/`, the built `pkg/` at `/pkg/`, and
 /// `/demo-config.json` pointing the page at the simulator.
 fn serve(sim: &SimulatorProcess) -> Result<StaticServer> {
-    let config = format!("{{\"endpoint\": \"{}\", \"token\": \"{DEMO_TOKEN}\"}}\n", sim.endpoint());
+    let config = json!({ "endpoint": sim.endpoint(), "token": DEMO_TOKEN }).to_string();
     StaticServer::start(Site {
         mounts: vec![("/", root().join("www-demo")), ("/pkg/", root().join("pkg"))],
         files: vec![("/demo-config.json", config)],

@@ -7,6 +7,7 @@
 
 use crate::shell::{Result, capture, root};
 use crate::tally::Tally;
+use serde_json::{Value, json};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -119,22 +120,22 @@ impl TsConfig {
         let ext = self.format.extension();
         let mut files = vec![format!("../consumer.{ext}")];
         files.extend(self.own_files().iter().map(|file| format!("../../{file}")));
-        let mut lib = String::new();
+        let mut options = json!({
+            "strict": true,
+            "skipLibCheck": false,
+            "noEmit": true,
+            "noUnusedLocals": true,
+            "exactOptionalPropertyTypes": true,
+            "types": [],
+            "target": self.target,
+            "module": self.module(),
+            "moduleResolution": self.resolution,
+        });
         if self.disposable {
             files.push(format!("../disposable.{ext}"));
-            lib = format!("\n    \"lib\": [\"{}\", \"dom\", \"esnext.disposable\"],", self.target);
+            options["lib"] = json!([self.target, "dom", "esnext.disposable"]);
         }
-        let files: Vec<String> = files.iter().map(|f| format!("\"{f}\"")).collect();
-        format!(
-            "{{\n  \"compilerOptions\": {{\n    \"strict\": true,\n    \"skipLibCheck\": false,\n    \"noEmit\": true,\n    \
-             \"noUnusedLocals\": true,\n    \"exactOptionalPropertyTypes\": true,\n    \"types\": [],\n    \
-             \"target\": \"{}\",{lib}\n    \"module\": \"{}\",\n    \"moduleResolution\": \"{}\"\n  }},\n  \
-             \"files\": [{}]\n}}\n",
-            self.target,
-            self.module(),
-            self.resolution,
-            files.join(", ")
-        )
+        format!("{:#}\n", json!({ "compilerOptions": options, "files": files }))
     }
 }
 
@@ -149,7 +150,7 @@ impl Compiler {
         let dir = root().join("node_modules").join(package);
         let manifest = fs::read_to_string(dir.join("package.json")).map_err(|e| format!("{package}: {e}"))?;
         let version = version_of(&manifest).ok_or_else(|| format!("{package}/package.json has no version"))?;
-        Ok(Compiler { package: dir, version: version.to_owned() })
+        Ok(Compiler { package: dir, version })
     }
 
     /// (major, minor).
@@ -198,9 +199,9 @@ impl Compiler {
 }
 
 /// The `"version"` of a package.json.
-fn version_of(manifest: &str) -> Option<&str> {
-    let line = manifest.lines().find(|l| l.trim_start().starts_with("\"version\":"))?;
-    line.split('"').nth(3)
+fn version_of(manifest: &str) -> Option<String> {
+    let manifest: Value = serde_json::from_str(manifest).ok()?;
+    manifest.get("version")?.as_str().map(str::to_owned)
 }
 
 /// check-configs.cjs's output split at its `# <tsconfig.json>` lines: (path, report).
@@ -327,7 +328,8 @@ mod tests {
 
     #[test]
     fn reads_versions_and_reports() {
-        assert_eq!(version_of("{\n  \"name\": \"typescript\",\n  \"version\": \"5.0.4\",\n"), Some("5.0.4"));
+        assert_eq!(version_of("{\n  \"name\": \"typescript\",\n  \"version\": \"5.0.4\"\n}"), Some("5.0.4".into()));
+        assert_eq!(version_of("{\"name\": \"typescript\"}"), None);
         let output = "# /a/tsconfig.json\n# /b/tsconfig.json\nb.mts(1,1): error TS1: no\n";
         assert_eq!(
             reports_by_header(output),

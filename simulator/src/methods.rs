@@ -8,7 +8,7 @@ use crate::ids::uuid;
 use crate::model::{AgentMessage, HistoryEntry, Task, TaskState, TaskStatus};
 use crate::rate::Pool;
 use crate::rpc::{INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, RpcError, SKILL_NOT_FOUND, TASK_NOT_FOUND};
-use crate::skills::{Input, Outcome, Skill};
+use crate::skills::{Input, Skill, SkillOutcome};
 use crate::state::{State, lock};
 use crate::tasks::CancelError;
 
@@ -136,12 +136,12 @@ fn message_send(state: &State, params: Option<Value>, caller: Caller<'_>, workin
     } else {
         let input = Input { parts: &request.parts, today: Date::from_system_time(now) };
         match skill.run(&input) {
-            Outcome::Completed { artifact, reply } => {
+            SkillOutcome::Completed { artifact, reply } => {
                 history.push(HistoryEntry::Agent(AgentMessage::new(reply, &context_id, &task_id)));
                 let status = TaskStatus { state: TaskState::Completed, timestamp, message: None };
                 (status, vec![artifact])
             }
-            Outcome::Failed(reason) => {
+            SkillOutcome::Failed(reason) => {
                 let message = AgentMessage::new(reason, &context_id, &task_id);
                 history.push(HistoryEntry::Agent(message.clone()));
                 let status = TaskStatus { state: TaskState::Failed, timestamp, message: Some(message) };

@@ -75,7 +75,7 @@ async fn echo_completes_and_reply_is_a_message() {
 async fn a_working_task_can_be_canceled_once() {
     let client = discover(AGENT).await;
     let id: JsValue = text(&slow_task(&client, 60_000).await, "id").into();
-    assert_eq!(state(&ok(method(&client, "cancelTask", &[id.clone()])).await), "canceled");
+    assert_eq!(state(&ok(method(&client, "cancelTask", std::slice::from_ref(&id))).await), "canceled");
     let e = rejects(method(&client, "cancelTask", &[id]), "TASK_NOT_CANCELABLE").await;
     assert_eq!(number(&e, "rpcCode"), Some(-32002.0));
 }

@@ -85,14 +85,14 @@ const NET: Expect = Some("NETWORK");
 const RESOLVES: Expect = None;
 
 battery! {
-    truncated_json: Via::Search, r#""fault":"truncated""#.to_string() => BAD;
+    truncated_json: Via::Search, r#""fault":"truncated""# => BAD;
     invalid_json: Via::Search, body(200, r#"{"jsonrpc":"2.0","#, "application/json") => BAD;
     empty_body: Via::Search, body(200, "", "application/json") => BAD;
     html_page_with_200: Via::Search, body(200, "<html><body>Welcome</body></html>", "text/html") => BAD;
     html_page_with_500: Via::Search, body(500, "<h1>Internal Server Error</h1>", "text/html") => BAD;
-    html_page_with_502: Via::Search, r#""fault":"html_502""#.to_string() => BAD;
+    html_page_with_502: Via::Search, r#""fault":"html_502""# => BAD;
     no_content_204: Via::Search, body(204, "", "text/plain") => BAD;
-    wrong_json_rpc_id: Via::Search, r#""fault":"wrong_id""#.to_string() => BAD;
+    wrong_json_rpc_id: Via::Search, r#""fault":"wrong_id""# => BAD;
     id_as_a_string: Via::Search, body(200, r#"{"jsonrpc":"2.0","id":"{{id}}","result":{}}"#, "application/json") => BAD;
     id_out_of_range: Via::Search, body(200, r#"{"jsonrpc":"2.0","id":1e400,"result":{}}"#, "application/json") => BAD;
     result_and_error_both: Via::Search, body(200, r#"{"jsonrpc":"2.0","id":{{id}},"result":{},"error":{"code":-32603,"message":"x"}}"#, "application/json") => BAD;
@@ -101,17 +101,17 @@ battery! {
     a_json_array: Via::Search, body(200, "[1,2,3]", "application/json") => BAD;
     error_code_as_a_string: Via::Search, body(200, r#"{"jsonrpc":"2.0","id":{{id}},"error":{"code":"-32001","message":"x"}}"#, "application/json") => BAD;
     error_not_an_object: Via::Search, body(200, r#"{"jsonrpc":"2.0","id":{{id}},"error":"boom"}"#, "application/json") => BAD;
-    unknown_error_code: Via::Search, r#""fault":"error","code":-32099,"message":"custom""#.to_string() => Some("INTERNAL_ERROR");
-    rate_limit_in_a_header_only: Via::Search, r#""fault":"status","status":429,"headers":[["Retry-After","7"]]"#.to_string() => Some("RATE_LIMITED");
+    unknown_error_code: Via::Search, r#""fault":"error","code":-32099,"message":"custom""# => Some("INTERNAL_ERROR");
+    rate_limit_in_a_header_only: Via::Search, r#""fault":"status","status":429,"headers":[["Retry-After","7"]]"# => Some("RATE_LIMITED");
     unauthorized_as_html: Via::Search, body(401, "<h1>Login required</h1>", "text/html") => Some("UNAUTHORIZED");
-    result_null: Via::Search, r#""fault":"result","result":null"#.to_string() => BAD;
-    result_a_string: Via::Search, r#""fault":"result","result":"done""#.to_string() => BAD;
-    a_message_not_a_task: Via::Search, r#""fault":"result","result":{"kind":"message","role":"agent","messageId":"m","parts":[]}"#.to_string() => BAD;
-    task_id_a_number: Via::Search, r#""fault":"result","result":{"kind":"task","id":5,"contextId":"c","status":{"state":"completed"}}"#.to_string() => BAD;
-    task_without_status: Via::Search, r#""fault":"result","result":{"kind":"task","id":"t","contextId":"c"}"#.to_string() => BAD;
-    state_a_number: Via::Search, r#""fault":"result","result":{"kind":"task","id":"t","contextId":"c","status":{"state":3}}"#.to_string() => BAD;
-    working_task: Via::Search, r#""fault":"working""#.to_string() => BAD;
-    input_required_task: Via::Search, r#""fault":"result","result":{"kind":"task","id":"t","contextId":"c","status":{"state":"input-required"}}"#.to_string() => BAD;
+    result_null: Via::Search, r#""fault":"result","result":null"# => BAD;
+    result_a_string: Via::Search, r#""fault":"result","result":"done""# => BAD;
+    a_message_not_a_task: Via::Search, r#""fault":"result","result":{"kind":"message","role":"agent","messageId":"m","parts":[]}"# => BAD;
+    task_id_a_number: Via::Search, r#""fault":"result","result":{"kind":"task","id":5,"contextId":"c","status":{"state":"completed"}}"# => BAD;
+    task_without_status: Via::Search, r#""fault":"result","result":{"kind":"task","id":"t","contextId":"c"}"# => BAD;
+    state_a_number: Via::Search, r#""fault":"result","result":{"kind":"task","id":"t","contextId":"c","status":{"state":3}}"# => BAD;
+    working_task: Via::Search, r#""fault":"working""# => BAD;
+    input_required_task: Via::Search, r#""fault":"result","result":{"kind":"task","id":"t","contextId":"c","status":{"state":"input-required"}}"# => BAD;
     artifacts_not_an_array: Via::Search, task(r#","artifacts":{"name":"search_results"}"#) => BAD;
     unknown_artifact_name: Via::Search, task(r#","artifacts":[{"artifactId":"a","name":"surprise","parts":[]}]"#) => BAD;
     parts_not_an_array: Via::Search, search_parts(r#""everything""#) => BAD;
@@ -124,12 +124,12 @@ battery! {
     deeply_nested_json: Via::Search, body(200, &format!("{}{}", "[".repeat(100_000), "]".repeat(100_000)), "application/json") => BAD;
     // Verbatim (`status`): the simulator's own JSON parser refuses such depth in a fault rule.
     deep_nesting_in_an_unknown_field: Via::Search, body(200, &format!(r#"{{"jsonrpc":"2.0","id":{{{{id}}}},"result":{{"kind":"task","id":"t","contextId":"c","status":{{"state":"completed"}},"artifacts":[{{"artifactId":"a","name":"search_results","parts":[{{"kind":"data","data":{{"results":[],"deep":{}{}}}}}]}}]}}}}"#, "[".repeat(50_000), "]".repeat(50_000)), "application/json") => RESOLVES;
-    fifty_megabytes: Via::Search, r#""fault":"oversized","bytes":50000000"#.to_string() => BAD;
-    never_ending_body: Via::Search, r#""fault":"never_ending""#.to_string() => Some("TIMEOUT");
-    slower_than_the_timeout: Via::Search, r#""fault":"slow","delayMs":12000"#.to_string() => Some("TIMEOUT");
+    fifty_megabytes: Via::Search, r#""fault":"oversized","bytes":50000000"# => BAD;
+    never_ending_body: Via::Search, r#""fault":"never_ending""# => Some("TIMEOUT");
+    slower_than_the_timeout: Via::Search, r#""fault":"slow","delayMs":12000"# => Some("TIMEOUT");
     // Until cleared: Chromium resends a POST whose reused connection drops.
-    dropped_connection: Via::Search, r#""fault":"drop","times":0"#.to_string() => NET;
-    no_cors_headers: Via::Search, r#""fault":"no_cors""#.to_string() => NET;
+    dropped_connection: Via::Search, r#""fault":"drop","times":0"# => NET;
+    no_cors_headers: Via::Search, r#""fault":"no_cors""# => NET;
 }
 
 #[wasm_bindgen_test]

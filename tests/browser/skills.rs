@@ -13,7 +13,7 @@ async fn ask_answers_with_citations_and_follows_up_in_the_same_context() {
     let citations = Array::from(&get(&answer, "citations"));
     assert!(citations.length() > 0);
     let first = citations.get(0);
-    assert!(text(&first, "documentTitle").len() > 0);
+    assert!(!text(&first, "documentTitle").is_empty());
     assert!(number(&first, "documentIndex").is_some());
     assert!(get(&first, "raw").is_object());
     let related = Array::from(&get(&answer, "relatedQuestions"));

@@ -71,7 +71,10 @@ async function answer(c) {
   try {
     text = JSON.stringify(outcome);
   } catch (e) {
-    text = JSON.stringify({ trap: `the outcome does not serialize: ${e}` });
+    // Not the package's failure: the harness cannot write what it returned (too deep for
+    // JSON.stringify). The judge compares nothing then, and fails unless the body itself is
+    // one the two JSON parsers disagree on.
+    text = JSON.stringify({ unserializable: String(e) });
   }
   return JSON.stringify({ n: c.n, requestId, parsed, outcome: text });
 }

@@ -8,9 +8,10 @@
 use crate::build::{self, Sizes};
 use crate::setup;
 use crate::shell::{self, Result, npm_bin, root};
-use crate::sim::Simulator;
+use crate::sim::SimulatorProcess;
 use crate::size::gzip_size;
 use crate::static_server::{Site, StaticServer};
+use serde_json::{Value, json};
 use std::fs;
 use std::path::Path;
 use std::process::Command;
@@ -33,7 +34,7 @@ pub fn run() -> Result<()> {
     for (entry, label) in ANCHORS {
         anchors.push((label, bundle(entry, &out.join("anchors"))?));
     }
-    let sim = Simulator::start(&["--rate-default", "100000/60s", "--rate-expensive", "100000/60s"])?;
+    let sim = SimulatorProcess::start(&["--rate-default", "100000/60s", "--rate-expensive", "100000/60s"])?;
     let server = StaticServer::start(Site {
         mounts: vec![("/bench/", root().join("bench")), ("/pkg/", snapshot), ("/anchors/", out.join("anchors"))],
         files: Vec::new(),
@@ -83,10 +84,9 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
 
 /// The sizes for the driver, as JSON: `{targets:[{name,wasm,js}], anchors:[{name,js}]}`.
 fn sizes_json(sizes: &[Sizes], anchors: &[(&str, usize)]) -> String {
-    let targets: Vec<String> =
-        sizes.iter().map(|s| format!(r#"{{"name":"{}","wasm":{},"js":{}}}"#, s.dir, s.wasm, s.js)).collect();
-    let anchors: Vec<String> = anchors.iter().map(|(name, js)| format!(r#"{{"name":"{name}","js":{js}}}"#)).collect();
-    format!(r#"{{"targets":[{}],"anchors":[{}]}}"#, targets.join(","), anchors.join(","))
+    let targets: Vec<Value> = sizes.iter().map(|s| json!({ "name": s.dir, "wasm": s.wasm, "js": s.js })).collect();
+    let anchors: Vec<Value> = anchors.iter().map(|(name, js)| json!({ "name": name, "js": js })).collect();
+    json!({ "targets": targets, "anchors": anchors }).to_string()
 }
 
 #[cfg(test)]
@@ -96,9 +96,10 @@ mod tests {
     #[test]
     fn sizes_are_json_for_the_driver() {
         let sizes = [Sizes { dir: "web", wasm: 10, js: 2 }];
+        let parsed: Value = serde_json::from_str(&sizes_json(&sizes, &[("openai", 7)])).unwrap();
         assert_eq!(
-            sizes_json(&sizes, &[("openai", 7)]),
-            r#"{"targets":[{"name":"web","wasm":10,"js":2}],"anchors":[{"name":"openai","js":7}]}"#
+            parsed,
+            json!({ "targets": [{ "name": "web", "wasm": 10, "js": 2 }], "anchors": [{ "name": "openai", "js": 7 }] })
         );
     }
 }

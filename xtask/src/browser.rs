@@ -9,17 +9,18 @@ use crate::child_server::ChildServer;
 use crate::hostile_server::HostileServer;
 use crate::setup::{self, CHROMEDRIVER};
 use crate::shell::{cargo, root};
-use crate::sim::Simulator;
-use crate::test::{Outcome, cargo_outcome};
+use crate::sim::SimulatorProcess;
+use crate::tally::Tally;
+use crate::test_command::cargo_test_tally;
 
 /// Runs the browser suite against `sim` and `agent`.
-pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
+pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
     if let Err(e) = setup::chromium() {
-        return Outcome::broken(&e);
+        return Tally::broken(&e);
     }
     let hostile = match HostileServer::start() {
         Ok(server) => server,
-        Err(e) => return Outcome::broken(&format!("the hostile fixture server: {e}")),
+        Err(e) => return Tally::broken(&format!("the hostile fixture server: {e}")),
     };
     let mut cmd = cargo();
     // Without the bundle's own allocator and panic handler: the suite links std.
@@ -40,5 +41,5 @@ pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
     .env("CHROMEDRIVER", CHROMEDRIVER)
     .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", root().join("tests/webdriver.json"))
     .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
-    cargo_outcome(&mut cmd)
+    cargo_test_tally(&mut cmd)
 }

@@ -2,6 +2,7 @@
 //! node targets, with the pinned wasm-bindgen CLI and npm binaryen's
 //! `wasm-opt -Oz`, plus the hand-written entries and types of `pkg-template/`.
 
+use crate::manifest::Workspace;
 use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
@@ -16,12 +17,12 @@ pub const NPM_CRATE: &str = "magisterium-a2a-npm";
 /// The stem of the glue's and the `.wasm`'s file names in the package.
 const STEM: &str = "magisterium_a2a";
 
-/// A wasm-bindgen target and the package folder it is written to.
-pub struct Target {
+/// One build of the package: a wasm-bindgen target and the package folder it is written to.
+struct PackageBuild {
     /// `--target` of wasm-bindgen.
-    pub bindgen: &'static str,
+    bindgen: &'static str,
     /// The folder under `pkg/`.
-    pub dir: &'static str,
+    dir: &'static str,
     /// The entry files: (template under `pkg-template/entries/`, name in the folder).
     entries: &'static [(&'static str, &'static str)],
     /// How the folder's files are shipped.
@@ -41,15 +42,15 @@ enum Shape {
 
 /// The three builds of the package. The web and bundler builds share the
 /// `--target web` glue; the bundler build instantiates it on import.
-pub const TARGETS: [Target; 3] = [
-    Target { bindgen: "web", dir: "web", entries: &[("web.js", "index.js"), CLASSES], shape: Shape::Module },
-    Target {
+const BUILDS: [PackageBuild; 3] = [
+    PackageBuild { bindgen: "web", dir: "web", entries: &[("web.js", "index.js"), CLASSES], shape: Shape::Module },
+    PackageBuild {
         bindgen: "web",
         dir: "bundler",
         entries: &[("bundler.js", "index.js"), CLASSES],
         shape: Shape::ModuleWithWasm,
     },
-    Target {
+    PackageBuild {
         bindgen: "nodejs",
         dir: "node",
         entries: &[("node.cjs", "index.cjs"), ("node.mjs", "index.mjs")],
@@ -60,9 +61,9 @@ pub const TARGETS: [Target; 3] = [
 /// The module that names the classes, shared by the bundled builds.
 const CLASSES: (&str, &str) = ("classes.js", "classes.js");
 
-/// The gzip sizes of one target.
+/// The gzip sizes of one build.
 pub struct Sizes {
-    /// The target's folder name.
+    /// The build's folder name.
     pub dir: &'static str,
     /// `_bg.wasm` (0 when it travels inside the JS).
     pub wasm: usize,
@@ -92,13 +93,16 @@ pub fn run() -> Result<Vec<Sizes>> {
         fs::remove_dir_all(&pkg).map_err(|e| format!("removing pkg/: {e}"))?;
     }
     let mut sizes = Vec::new();
-    for target in &TARGETS {
-        sizes.push(build_target(target, &wasm, &pkg.join(target.dir))?);
+    for build in &BUILDS {
+        sizes.push(write_build(build, &wasm, &pkg.join(build.dir))?);
     }
     let template = root().join("pkg-template");
+    let workspace = Workspace::read()?;
+    let library = workspace.package("magisterium-a2a")?;
+    let repository = library.repository.as_deref().ok_or("the library's Cargo.toml names no repository")?;
     let manifest = read(&template.join("package.json"))?
-        .replace("{{VERSION}}", &crate_field("version")?)
-        .replace("{{REPOSITORY}}", &crate_field("repository")?);
+        .replace("{{VERSION}}", &library.version)
+        .replace("{{REPOSITORY}}", repository);
     write(&pkg.join("package.json"), &manifest)?;
     let types = read(&template.join("index.d.ts"))?;
     write(&pkg.join("index.d.ts"), &types)?;
@@ -114,15 +118,15 @@ pub fn run() -> Result<Vec<Sizes>> {
     Ok(sizes)
 }
 
-/// One target: bindings, `wasm-opt`, entries.
-fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
-    println!("target {} ({})", target.dir, target.bindgen);
+/// One build: bindings, `wasm-opt`, entries.
+fn write_build(build: &PackageBuild, wasm: &Path, out: &Path) -> Result<Sizes> {
+    println!("build {} (wasm-bindgen --target {})", build.dir, build.bindgen);
     // The package ships its own index.d.ts: wasm-bindgen's would name internals.
     shell::run(
         Command::new("wasm-bindgen")
             .args([
                 "--target",
-                target.bindgen,
+                build.bindgen,
                 "--no-typescript",
                 "--remove-name-section",
                 "--remove-producers-section",
@@ -144,27 +148,27 @@ fn build_target(target: &Target, wasm: &Path, out: &Path) -> Result<Sizes> {
     write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)?;
     let error_module = error_module(out)?;
     let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
-    if target.dir == "node" {
+    if build.dir == "node" {
         commonjs_snippets(&error_module)?;
         write(&out.join("package.json"), "{ \"type\": \"commonjs\" }\n")?;
     }
     let mut js = snippet_files(&error_module)?;
     js.push(glue);
-    for (template, name) in target.entries {
+    for (template, name) in build.entries {
         let text = read(&root().join("pkg-template/entries").join(template))?.replace("{{ERROR_MODULE}}", &relative);
         write(&out.join(name), &text)?;
         js.push(out.join(name));
     }
-    let (wasm, js) = match target.shape {
+    let (wasm, js) = match build.shape {
         Shape::Files => {
             minify_js(&js)?;
             (gzip_size(&[&module])?, js)
         }
-        Shape::Module => (gzip_size(&[&module])?, vec![bundle(out, target)?]),
-        Shape::ModuleWithWasm => (0, vec![bundle(out, target)?]),
+        Shape::Module => (gzip_size(&[&module])?, vec![bundle(out, build)?]),
+        Shape::ModuleWithWasm => (0, vec![bundle(out, build)?]),
     };
     let js: Vec<&Path> = js.iter().map(PathBuf::as_path).collect();
-    Ok(Sizes { dir: target.dir, wasm, js: gzip_size(&js)? })
+    Ok(Sizes { dir: build.dir, wasm, js: gzip_size(&js)? })
 }
 
 /// Runs npm binaryen's `wasm-opt` with `passes` on `module` in place (with the
@@ -192,12 +196,12 @@ fn minify_js(files: &[PathBuf]) -> Result<()> {
 /// A build as one minified ES module, `index.js` (the glue, the snippets and,
 /// for [`Shape::ModuleWithWasm`], the `.wasm` bundled in): a page fetches one
 /// file instead of a chain of six. Only `index.js` and a fetched `.wasm` stay.
-fn bundle(out: &Path, target: &Target) -> Result<PathBuf> {
+fn bundle(out: &Path, build: &PackageBuild) -> Result<PathBuf> {
     let index = out.join("index.js");
     let bundled = out.join("bundled.js");
     let mut esbuild = esbuild(&index);
     esbuild.args(["--bundle", "--format=esm"]).arg(format!("--outfile={}", bundled.display()));
-    if target.shape == Shape::ModuleWithWasm {
+    if build.shape == Shape::ModuleWithWasm {
         // esbuild's `binary` loader: the bytes as base64, decoded to a Uint8Array at run time;
         // by its own decoder under an ES2022 target (esnext's `Uint8Array.fromBase64` is too new).
         esbuild.args(["--loader:.wasm=binary", "--target=es2022"]);
@@ -205,14 +209,14 @@ fn bundle(out: &Path, target: &Target) -> Result<PathBuf> {
     shell::run(&mut esbuild)?;
     fs::rename(&bundled, &index).map_err(|e| format!("{}: {e}", index.display()))?;
     let mut bundled_in = vec![format!("{STEM}.js")];
-    bundled_in.extend(target.entries.iter().map(|(_, name)| name.to_string()).filter(|name| name != "index.js"));
-    if target.shape == Shape::ModuleWithWasm {
+    bundled_in.extend(build.entries.iter().map(|(_, name)| name.to_string()).filter(|name| name != "index.js"));
+    if build.shape == Shape::ModuleWithWasm {
         bundled_in.push(format!("{STEM}_bg.wasm"));
     }
     for name in bundled_in {
-        fs::remove_file(out.join(&name)).map_err(|e| format!("removing {name} of {}: {e}", target.dir))?;
+        fs::remove_file(out.join(&name)).map_err(|e| format!("removing {name} of {}: {e}", build.dir))?;
     }
-    fs::remove_dir_all(out.join("snippets")).map_err(|e| format!("removing the snippets of {}: {e}", target.dir))?;
+    fs::remove_dir_all(out.join("snippets")).map_err(|e| format!("removing the snippets of {}: {e}", build.dir))?;
     Ok(index)
 }
 
@@ -246,44 +250,20 @@ fn snippet_files(error_module: &Path) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// The Node build is CommonJS: its copies of the JS snippets (`js/*.js`)
-/// become CommonJS modules, so the package loads on every Node 20 (not only
-/// those with `require(esm)`). A snippet exports only top-level
-/// `export class` / `export function` declarations.
+/// The Node build is CommonJS: esbuild converts its copies of the JS
+/// snippets (ES modules) to CommonJS modules, so the package loads on every
+/// Node 20 (not only those with `require(esm)`). They are minified after,
+/// with the build's other files.
 fn commonjs_snippets(error_module: &Path) -> Result<()> {
     for path in snippet_files(error_module)? {
-        write(&path, &commonjs(&read(&path)?).map_err(|e| format!("{}: {e}", path.display()))?)?;
+        shell::run(
+            npm_bin("esbuild")
+                .arg(&path)
+                .args(["--format=cjs", "--log-level=warning", "--allow-overwrite"])
+                .arg(format!("--outfile={}", path.display())),
+        )?;
     }
     Ok(())
-}
-
-/// An ES module of `export class`/`export function` declarations as CommonJS.
-fn commonjs(module: &str) -> Result<String> {
-    let mut names = Vec::new();
-    let mut body = String::from("\"use strict\";\n");
-    for line in module.lines() {
-        let declaration = ["class ", "function "].iter().find_map(|kind| {
-            line.strip_prefix("export ").filter(|rest| rest.starts_with(kind)).map(|rest| (*kind, rest))
-        });
-        match declaration {
-            Some((kind, rest)) => {
-                let name: String =
-                    rest[kind.len()..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
-                names.push(name);
-                body.push_str(rest);
-            }
-            None if line.starts_with("export ") || line.starts_with("import ") => {
-                return Err(format!("cannot convert `{line}` to CommonJS"));
-            }
-            None => body.push_str(line),
-        }
-        body.push('\n');
-    }
-    if names.is_empty() {
-        return Err("exports nothing".into());
-    }
-    body.push_str(&format!("module.exports = {{ {} }};\n", names.join(", ")));
-    Ok(body)
 }
 
 /// The types of the `require` condition (`index.d.cts`, for CommonJS
@@ -307,16 +287,6 @@ fn npm_usage(readme: &str) -> Result<&str> {
     let start = readme.split_once("<!-- npm-readme:start -->\n").map(|(_, rest)| rest);
     let usage = start.and_then(|rest| rest.split_once("<!-- npm-readme:end -->")).map(|(usage, _)| usage.trim_end());
     usage.ok_or_else(|| "README.md lacks the npm-readme:start/end markers".into())
-}
-
-/// A string field of the crate's `[package]` (`version`, `repository`), from the root Cargo.toml.
-fn crate_field(name: &str) -> Result<String> {
-    let manifest = read(&root().join("Cargo.toml"))?;
-    let prefix = format!("{name} = \"");
-    manifest
-        .lines()
-        .find_map(|line| line.strip_prefix(&prefix)?.strip_suffix('"').map(str::to_owned))
-        .ok_or_else(|| format!("Cargo.toml has no {name}"))
 }
 
 fn print_sizes(sizes: &[Sizes]) {
@@ -353,7 +323,7 @@ fn copy(from: &Path, to: &Path) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{commonjs, commonjs_types};
+    use super::commonjs_types;
 
     #[test]
     fn the_commonjs_types_export_init_by_name() {
@@ -367,22 +337,5 @@ mod tests {
         );
         assert!(!converted.contains("export default"));
         assert!(commonjs_types("export class A {}\n").is_err(), "no default init to convert");
-    }
-
-    #[test]
-    fn snippets_become_commonjs_modules_with_their_names() {
-        let module = "// a comment\nconst LIMIT = 2;\nexport class Signal {\n  constructor() {}\n}\nexport function exchange(a) {\n  return a;\n}\n";
-        let converted = commonjs(module).unwrap();
-        assert_eq!(
-            converted,
-            "\"use strict\";\n// a comment\nconst LIMIT = 2;\nclass Signal {\n  constructor() {}\n}\nfunction exchange(a) {\n  return a;\n}\nmodule.exports = { Signal, exchange };\n"
-        );
-    }
-
-    #[test]
-    fn what_it_cannot_convert_is_an_error() {
-        assert!(commonjs("import { x } from './y.js';\nexport function f() {}\n").is_err());
-        assert!(commonjs("export const x = 1;\n").is_err());
-        assert!(commonjs("const x = 1;\n").is_err(), "a module that exports nothing");
     }
 }

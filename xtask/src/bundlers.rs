@@ -6,13 +6,14 @@
 
 use crate::setup;
 use crate::shell::root;
-use crate::sim::Simulator;
+use crate::sim::SimulatorProcess;
 use crate::static_server::{Site, StaticServer};
-use crate::test::{Outcome, node_outcome};
+use crate::tally::Tally;
+use crate::test_command::node_test_tally;
 use std::process::Command;
 
 /// Runs `tests/bundlers/` (`node --test`) against `sim`, with the static server it needs.
-pub fn run(sim: &Simulator) -> Outcome {
+pub fn run(sim: &SimulatorProcess) -> Tally {
     let apps = root().join("tests/bundlers");
     let out = root().join("target/bundlers");
     let started = setup::chromium().and_then(|()| {
@@ -31,7 +32,7 @@ pub fn run(sim: &Simulator) -> Outcome {
     });
     let server = match started {
         Ok(server) => server,
-        Err(e) => return Outcome::broken(&e),
+        Err(e) => return Tally::broken(&e),
     };
     let mut cmd = Command::new("node");
     cmd.current_dir(&apps)
@@ -40,5 +41,5 @@ pub fn run(sim: &Simulator) -> Outcome {
         .env("BUNDLERS_URL", &server.url)
         .env("BUNDLERS_OUT", &out)
         .env("CHROMIUM", setup::CHROMIUM);
-    node_outcome(&mut cmd)
+    node_test_tally(&mut cmd)
 }

@@ -4,10 +4,12 @@
 //! page suite, which drives that same setup in Chromium.
 
 use crate::shell::{Result, root};
-use crate::sim::Simulator;
+use crate::sim::SimulatorProcess;
 use crate::static_server::{Site, StaticServer};
-use crate::test::{Outcome, node_outcome};
+use crate::tally::Tally;
+use crate::test_command::node_test_tally;
 use crate::{build, example, interrupt, setup};
+use serde_json::json;
 use std::process::Command;
 
 /// The demo token the simulator accepts by default.
@@ -17,8 +19,8 @@ const DEMO_TOKEN: &str = "demo-token";
 pub fn run() -> Result<()> {
     build::run()?;
     example::build()?;
-    interrupt::catch();
-    let sim = Simulator::start(&[])?;
+    interrupt::catch()?;
+    let sim = SimulatorProcess::start(&[])?;
     let server = serve(&sim)?;
     println!();
     println!("demo: open {}/", server.url);
@@ -32,16 +34,16 @@ pub fn run() -> Result<()> {
 
 /// The page tests (`tests/page`, Playwright in Chromium) against the built
 /// package, a simulator with generous rate limits and the demo's static server.
-pub fn page_suite() -> Outcome {
+pub fn page_suite() -> Tally {
     let started = setup::chromium().and_then(|()| {
         example::build()?;
-        let sim = Simulator::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])?;
+        let sim = SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])?;
         let server = serve(&sim)?;
         Ok((sim, server))
     });
     let (sim, server) = match started {
         Ok(running) => running,
-        Err(e) => return Outcome::broken(&e),
+        Err(e) => return Tally::broken(&e),
     };
     let mut cmd = Command::new("node");
     cmd.current_dir(root().join("tests/page"))
@@ -50,14 +52,14 @@ pub fn page_suite() -> Outcome {
         .env("MAGISTERIUM_SIMULATOR", &sim.url)
         .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
         .env("CHROMIUM", setup::CHROMIUM);
-    node_outcome(&mut cmd)
+    node_test_tally(&mut cmd)
 }
 
 /// The static server: `www-demo/` at `/`, the built `pkg/` at `/pkg/`,
 /// `/demo-config.json` pointing the page at the simulator, and the Rust
 /// browser example at `/example/` (its `index.html` pointed at the simulator).
-fn serve(sim: &Simulator) -> Result<StaticServer> {
-    let config = format!("{{\"endpoint\": \"{}\", \"token\": \"{DEMO_TOKEN}\"}}\n", sim.endpoint());
+fn serve(sim: &SimulatorProcess) -> Result<StaticServer> {
+    let config = json!({ "endpoint": sim.endpoint(), "token": DEMO_TOKEN }).to_string();
     StaticServer::start(Site {
         mounts: vec![
             ("/", root().join("www-demo")),

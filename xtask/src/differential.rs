@@ -23,6 +23,7 @@ mod shapes;
 mod shrink;
 
 use crate::shell::Result;
+use crate::tally::Tally;
 use case::{Case, TARGETS};
 use compare::Verdict;
 use node_driver::NodeDriver;
@@ -39,22 +40,13 @@ const BATCH: usize = 250;
 const MAX_SAVED: usize = 12;
 const MAX_SAVED_PER_TARGET: usize = 2;
 
-/// The suite's counts: each replayed fixture and each target (client and method) is one test.
-pub struct Tally {
-    /// Tests that passed.
-    pub passed: usize,
-    /// Tests that failed (a suite that could not run counts one).
-    pub failed: usize,
-}
-
 /// `cargo xtask differential`.
 pub fn command() -> Result<()> {
-    let tally = run();
-    println!("{} passed, {} failed", tally.passed, tally.failed);
-    if tally.failed == 0 { Ok(()) } else { Err(format!("{} failed", tally.failed)) }
+    run().conclude()
 }
 
-/// Runs the suite against the package installed under `tests/node_modules`.
+/// Runs the suite against the package installed under `tests/node_modules`:
+/// each replayed fixture and each target (client and method) is one test.
 pub fn run() -> Tally {
     match run_all() {
         Ok(tally) => tally,
@@ -66,14 +58,14 @@ pub fn run() -> Tally {
 }
 
 /// A run's settings, from the environment.
-struct Settings {
+struct RunSettings {
     seed: u64,
     seconds: u64,
     cases: Option<u64>,
 }
 
-impl Settings {
-    fn from_env() -> Result<Settings> {
+impl RunSettings {
+    fn from_env() -> Result<RunSettings> {
         let number = |key: &str| -> Result<Option<u64>> {
             std::env::var(key)
                 .ok()
@@ -81,7 +73,7 @@ impl Settings {
                 .transpose()
         };
         let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        Ok(Settings {
+        Ok(RunSettings {
             seed: number("DIFFERENTIAL_SEED")?.unwrap_or(clock.as_nanos() as u64),
             seconds: number("DIFFERENTIAL_SECONDS")?.unwrap_or(DEFAULT_SECONDS),
             cases: number("DIFFERENTIAL_CASES")?,
@@ -90,7 +82,7 @@ impl Settings {
 }
 
 fn run_all() -> Result<Tally> {
-    let settings = Settings::from_env()?;
+    let settings = RunSettings::from_env()?;
     let recorded = generate::recorded()?;
     let mut driver = NodeDriver::start()?;
     let mut tally = replay(&mut driver)?;
@@ -119,18 +111,11 @@ fn replay(driver: &mut NodeDriver) -> Result<Tally> {
     let fixtures = regressions::load()?;
     let cases: Vec<Case> = fixtures.iter().map(|(_, case)| case.clone()).collect();
     let reports = driver.run(&cases, 0)?;
-    let mut tally = Tally { passed: 0, failed: 0 };
+    let mut tally = Tally::default();
     for ((name, case), report) in fixtures.iter().zip(&reports) {
-        match compare::judge(case, report) {
-            verdict if verdict.fails() => {
-                println!("FAILED - regression {name}: {}", describe(&verdict));
-                tally.failed += 1;
-            }
-            _ => {
-                println!("ok - regression {name}");
-                tally.passed += 1;
-            }
-        }
+        let verdict = compare::judge(case, report);
+        let result = if verdict.fails() { Err(describe(&verdict)) } else { Ok(()) };
+        tally.check(&format!("regression {name}"), result);
     }
     Ok(tally)
 }
@@ -190,15 +175,13 @@ impl RandomRun {
     fn report(&self, cases: u64, elapsed: Duration, tally: &mut Tally) {
         for target in TARGETS {
             let (count, failures) = self.targets.get(&target.label()).copied().unwrap_or_default();
+            let label = target.label();
             if failures > 0 {
-                println!("FAILED - {}: {failures} of {count} cases diverged or trapped", target.label());
-                tally.failed += 1;
+                tally.check(&label, Err(format!("{failures} of {count} cases diverged or trapped")));
             } else if count == 0 {
-                println!("FAILED - {}: no case ran (the run was too short)", target.label());
-                tally.failed += 1;
+                tally.check(&label, Err("no case ran (the run was too short)".into()));
             } else {
-                println!("ok - {}: {count} cases, the package and the native core agree", target.label());
-                tally.passed += 1;
+                tally.check(&format!("{label}: {count} cases, the package and the native core agree"), Ok(()));
             }
         }
         if self.unsaved > 0 {

@@ -4,45 +4,40 @@
 //! A longer run: `cargo +nightly fuzz run decode -- -max_total_time=3600` in `fuzz/`.
 
 use crate::shell::{self, Result, root, stdout_of};
-use crate::test::Outcome;
+use crate::tally::Tally;
 use std::process::Command;
 
 /// Seconds each target runs inside `cargo xtask test`.
 const SECONDS_PER_TARGET: u32 = 30;
 
 /// The targets and their seed folders (relative to the root).
-const TARGETS: [(&str, &[&str]); 2] = [
+const FUZZ_TARGETS: [(&str, &[&str]); 2] = [
     ("decode", &["tests/fixtures/responses", "tests/fixtures/fuzz-regressions"]),
     ("validate", &["tests/fixtures/fuzz-regressions"]),
 ];
 
 /// Runs every target for a short while; each target is one test.
-pub fn run() -> Outcome {
+pub fn run() -> Tally {
     if let Err(e) = cargo_fuzz() {
-        return Outcome::broken(&e);
+        return Tally::broken(&e);
     }
-    let mut outcome = Outcome { passed: 0, failed: 0 };
-    for (target, seeds) in TARGETS {
+    let mut tally = Tally::default();
+    for (target, seeds) in FUZZ_TARGETS {
         let corpus = root().join("fuzz/corpus").join(target);
         if let Err(e) = std::fs::create_dir_all(&corpus) {
-            return Outcome::broken(&e.to_string());
+            return Tally::broken(&e.to_string());
         }
         let mut cmd = Command::new("cargo");
         cmd.current_dir(root().join("fuzz")).args(["+nightly", "fuzz", "run", target]).arg(&corpus);
         cmd.args(seeds.iter().map(|s| root().join(s)));
         cmd.args(["--", &format!("-max_total_time={SECONDS_PER_TARGET}"), "-print_final_stats=1"]);
         match fuzz_once(&mut cmd) {
-            Ok(runs) => {
-                println!("ok - fuzz target {target}: {runs} executions in {SECONDS_PER_TARGET} s, no crash");
-                outcome.passed += 1;
-            }
-            Err(e) => {
-                println!("FAILED - fuzz target {target}: {e}");
-                outcome.failed += 1;
-            }
+            Ok(runs) => tally
+                .check(&format!("fuzz target {target}: {runs} executions in {SECONDS_PER_TARGET} s, no crash"), Ok(())),
+            Err(e) => tally.check(&format!("fuzz target {target}"), Err(e)),
         }
     }
-    outcome
+    tally
 }
 
 /// Runs one fuzz command; the number of executions, or why it failed.

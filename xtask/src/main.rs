@@ -8,15 +8,20 @@ mod browser;
 mod build;
 mod bundlers;
 mod child_server;
+mod code_checks;
 mod demo;
 mod differential;
 #[cfg(test)]
 mod doc_links;
+mod doctests;
 mod example;
 mod fuzz;
 mod hostile_server;
+mod import_cycles;
 mod interrupt;
+mod manifest;
 mod minify;
+mod node_suite;
 mod package_checks;
 mod readme;
 mod readme_tables;
@@ -25,7 +30,9 @@ mod shell;
 mod sim;
 mod size;
 mod static_server;
+mod tally;
 mod test;
+mod test_command;
 mod typecheck;
 mod user_crate;
 
@@ -37,6 +44,7 @@ usage: cargo xtask <command>
 commands:
   bench   build the package and measure it against plain JavaScript in Chromium: decode, per call, start, size
   demo    build the package, start the simulator and serve the demo page and parish widget (Ctrl-C stops)
+  checks  the code checks alone: rustfmt, clippy (natively and on wasm32), import cycles
   build   build the npm package into pkg/ (web, bundler and node targets) and print its gzip size
   differential  the differential suite alone, on the package the last `test` installed (DIFFERENTIAL_SEED repeats a run)
   test    run every test suite and print `N passed, N failed`
@@ -48,6 +56,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(),
         Some("demo") => demo::run(),
         Some("build") => build::run().map(|_| ()),
+        Some("checks") => code_checks::command(),
         Some("differential") => differential::command(),
         Some("test") => test::run(),
         Some("-h" | "--help" | "help") | None => {

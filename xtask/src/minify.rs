@@ -5,9 +5,11 @@
 //! applies the same mapping to the glue.
 
 use crate::shell::Result;
+use serde::Deserialize;
 
-/// The renames binaryen printed.
-#[derive(Debug, Default, PartialEq)]
+/// The renames binaryen printed: JSON, `{"imports": [["module", "old", "new"], …],
+/// "exports": [["old", "new"], …]}`.
+#[derive(Debug, Deserialize)]
 pub struct Mapping {
     /// (module, old import name, new import name).
     imports: Vec<(String, String, String)>,
@@ -18,18 +20,10 @@ pub struct Mapping {
 /// The binaryen flag that minifies names and prints the mapping.
 pub const FLAG: &str = "--minify-imports-and-exports-and-modules";
 
-/// Reads binaryen's mapping: JSON lines `["module", "old", "new"]` under
-/// `"imports"` and `["old", "new"]` under `"exports"`.
+/// Reads binaryen's mapping (what `wasm-opt` printed with [`FLAG`]).
 pub fn parse(printed: &str) -> Result<Mapping> {
-    let mut mapping = Mapping::default();
-    for line in printed.lines() {
-        let quoted: Vec<String> = line.split('"').skip(1).step_by(2).map(str::to_owned).collect();
-        match quoted.as_slice() {
-            [module, old, new] => mapping.imports.push((module.clone(), old.clone(), new.clone())),
-            [old, new] => mapping.exports.push((old.clone(), new.clone())),
-            _ => {}
-        }
-    }
+    let mapping: Mapping =
+        serde_json::from_str(printed).map_err(|e| format!("binaryen's name mapping is not the JSON expected: {e}"))?;
     if mapping.imports.is_empty() || mapping.exports.is_empty() {
         return Err("binaryen printed no name mapping".into());
     }
@@ -153,7 +147,10 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_mapping_is_an_error() {
+    fn an_empty_or_unexpected_mapping_is_an_error() {
         assert!(parse("{}").is_err());
+        assert!(parse(r#"{"imports": [], "exports": []}"#).is_err());
+        assert!(parse(r#"{"imports": [["a", "b"]], "exports": [["c", "d"]]}"#).is_err(), "an import names its module");
+        assert!(parse("renamed 3 imports").is_err());
     }
 }

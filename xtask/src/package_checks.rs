@@ -2,30 +2,21 @@
 //! install the tarball where the JS suites import it from, and hold the size budget.
 
 use crate::build;
-use crate::readme_tables::{self, Documented, Kind};
+use crate::readme_tables::{self, ApiKind, Documented};
 use crate::shell::{Result, capture, root, stdout_or_fail};
-use crate::size::kb;
-use crate::test::{Outcome, SIZE_BUDGET};
+use crate::size::{SIZE_BUDGET, kb};
+use crate::tally::Tally;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Builds, checks and installs the package; each check counts as a test.
-pub fn run() -> Outcome {
+pub fn run() -> Tally {
     let sizes = match build::run() {
         Ok(sizes) => sizes,
-        Err(e) => return Outcome::broken(&e),
+        Err(e) => return Tally::broken(&e),
     };
-    let mut outcome = Outcome { passed: 0, failed: 0 };
-    let mut check = |name: &str, result: Result<()>| match result {
-        Ok(()) => {
-            println!("ok - {name}");
-            outcome.passed += 1;
-        }
-        Err(why) => {
-            println!("FAILED - {name}: {why}");
-            outcome.failed += 1;
-        }
-    };
+    let mut tally = Tally::default();
+    let mut check = |name: &str, result: Result<()>| tally.check(name, result);
     let pkg = root().join("pkg");
     check("pkg/ holds package.json, index.d.ts, README, the licenses and the three targets", layout(&pkg));
     check("every path package.json names is in pkg/", manifest_paths(&pkg));
@@ -42,7 +33,7 @@ pub fn run() -> Outcome {
     if let Ok(tarball) = tarball {
         check("the tarball installs under tests/node_modules", install(&tarball));
     }
-    outcome
+    tally
 }
 
 fn layout(pkg: &Path) -> Result<()> {
@@ -144,16 +135,18 @@ fn documented_api(pkg: &Path) -> Result<()> {
 fn declares(types: &str, item: &Documented) -> bool {
     let name = item.name.as_str();
     match item.kind {
-        Kind::Code => types.contains(&format!("\"{name}\"")),
-        Kind::Method => types.contains(&format!("  {name}(")),
-        Kind::Option | Kind::Field => types.contains(&format!(" {name}:")) || types.contains(&format!(" {name}?:")),
+        ApiKind::Code => types.contains(&format!("\"{name}\"")),
+        ApiKind::Method => types.contains(&format!("  {name}(")),
+        ApiKind::Option | ApiKind::Field => {
+            types.contains(&format!(" {name}:")) || types.contains(&format!(" {name}?:"))
+        }
     }
 }
 
 /// Whether the consumer's code uses `item`: its name as a word (a code as a string).
 fn uses(consumer: &str, item: &Documented) -> bool {
     match item.kind {
-        Kind::Code => consumer.contains(&format!("\"{}\"", item.name)),
+        ApiKind::Code => consumer.contains(&format!("\"{}\"", item.name)),
         _ => words(consumer).any(|w| w == item.name),
     }
 }
@@ -203,31 +196,31 @@ fn install(tarball: &Path) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::{code_lines, declares, uses};
-    use crate::readme_tables::{Documented, Kind};
+    use crate::readme_tables::{ApiKind, Documented};
 
-    fn item(kind: Kind, name: &str) -> Documented {
+    fn item(kind: ApiKind, name: &str) -> Documented {
         Documented { kind, name: name.to_owned() }
     }
 
     #[test]
     fn a_declaration_is_a_member_a_method_or_a_code() {
         let types = "export interface O {\n  maxResponseBytes?: number;\n  text: string;\n}\nexport class C {\n  ask(q: string): void;\n}\ntype Code = \"TIMEOUT\";\n";
-        assert!(declares(types, &item(Kind::Option, "maxResponseBytes")));
-        assert!(declares(types, &item(Kind::Field, "text")));
-        assert!(declares(types, &item(Kind::Method, "ask")));
-        assert!(declares(types, &item(Kind::Code, "TIMEOUT")));
-        assert!(!declares(types, &item(Kind::Option, "ResponseBytes")), "a name must be whole");
-        assert!(!declares(types, &item(Kind::Method, "text")), "a field is no method");
-        assert!(!declares(types, &item(Kind::Code, "TIME")));
+        assert!(declares(types, &item(ApiKind::Option, "maxResponseBytes")));
+        assert!(declares(types, &item(ApiKind::Field, "text")));
+        assert!(declares(types, &item(ApiKind::Method, "ask")));
+        assert!(declares(types, &item(ApiKind::Code, "TIMEOUT")));
+        assert!(!declares(types, &item(ApiKind::Option, "ResponseBytes")), "a name must be whole");
+        assert!(!declares(types, &item(ApiKind::Method, "text")), "a field is no method");
+        assert!(!declares(types, &item(ApiKind::Code, "TIME")));
     }
 
     #[test]
     fn a_use_is_a_word_of_code_not_of_a_comment() {
         let consumer =
             code_lines("// maxResponseBytes in a comment\nconst o = { rateLimit: 1 };\nconst c = \"TIMEOUT\";\n");
-        assert!(uses(&consumer, &item(Kind::Option, "rateLimit")));
-        assert!(!uses(&consumer, &item(Kind::Option, "maxResponseBytes")));
-        assert!(!uses(&consumer, &item(Kind::Option, "rate")));
-        assert!(uses(&consumer, &item(Kind::Code, "TIMEOUT")));
+        assert!(uses(&consumer, &item(ApiKind::Option, "rateLimit")));
+        assert!(!uses(&consumer, &item(ApiKind::Option, "maxResponseBytes")));
+        assert!(!uses(&consumer, &item(ApiKind::Option, "rate")));
+        assert!(uses(&consumer, &item(ApiKind::Code, "TIMEOUT")));
     }
 }

@@ -6,9 +6,9 @@
 
 use crate::agent_server;
 use crate::child_server::ChildServer;
-use crate::shell::root;
-use crate::sim::Simulator;
-use crate::test::{Outcome, tee};
+use crate::shell::{root, tee};
+use crate::sim::SimulatorProcess;
+use crate::tally::Tally;
 use std::process::Command;
 
 /// The ```js blocks of a Markdown text, in order.
@@ -39,20 +39,20 @@ fn extension(block: &str) -> &'static str {
 }
 
 /// Runs every ```js block of `README.md` and `pkg/README.md`.
-pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
+pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
     let dir = root().join("tests/readme-examples");
-    let mut outcome = Outcome { passed: 0, failed: 0 };
+    let mut tally = Tally::default();
     if let Err(e) = std::fs::create_dir_all(&dir) {
-        return Outcome::broken(&e.to_string());
+        return Tally::broken(&e.to_string());
     }
     for readme in ["README.md", "pkg/README.md"] {
         let text = match std::fs::read_to_string(root().join(readme)) {
             Ok(text) => text,
-            Err(e) => return Outcome::broken(&format!("{readme}: {e}")),
+            Err(e) => return Tally::broken(&format!("{readme}: {e}")),
         };
         let blocks = js_blocks(&text);
         if blocks.is_empty() {
-            return Outcome::broken(&format!("{readme} has no js example"));
+            return Tally::broken(&format!("{readme} has no js example"));
         }
         for (index, block) in blocks.iter().enumerate() {
             let file = dir.join(format!("{}-{}.{}", readme.replace(['/', '.'], "_"), index + 1, extension(block)));
@@ -63,19 +63,12 @@ pub fn run(sim: &Simulator, agent: &ChildServer) -> Outcome {
                     .env("MAGISTERIUM_TOKEN", "demo-token")
                     .env(agent_server::ENV, &agent.url))
             });
-            match ran {
-                Ok((true, _)) => {
-                    println!("ok - {readme} example {}", index + 1);
-                    outcome.passed += 1;
-                }
-                Ok((false, _)) | Err(_) => {
-                    println!("FAILED - {readme} example {}", index + 1);
-                    outcome.failed += 1;
-                }
-            }
+            let ran =
+                ran.and_then(|(success, _)| if success { Ok(()) } else { Err("node exited with an error".into()) });
+            tally.check(&format!("{readme} example {}", index + 1), ran);
         }
     }
-    outcome
+    tally
 }
 
 #[cfg(test)]

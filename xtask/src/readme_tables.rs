@@ -4,7 +4,7 @@
 
 /// What a name in the tables is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum ApiKind {
     /// An option or argument key (`timeoutMs`, `contextId`, `parts`).
     Option,
     /// A method (`ask`).
@@ -19,7 +19,7 @@ pub enum Kind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Documented {
     /// What it is.
-    pub kind: Kind,
+    pub kind: ApiKind,
     /// As written.
     pub name: String,
 }
@@ -59,18 +59,18 @@ pub fn documented(readme: &str) -> Vec<Documented> {
 fn names(table: &str, column: &str, span: &str) -> Vec<Documented> {
     let item = |kind, name: &str| Documented { kind, name: name.to_owned() };
     match (table, column) {
-        ("option", "option") if is_identifier(span) => vec![item(Kind::Option, span)],
+        ("option", "option") if is_identifier(span) => vec![item(ApiKind::Option, span)],
         // `ask(question, { contextId })`: the method, and the keys of its options.
         ("method", "method") => {
             let method = span.split('(').next().unwrap_or_default();
             let mut items: Vec<Documented> =
-                is_identifier(method).then(|| item(Kind::Method, method)).into_iter().collect();
-            items.extend(braced_keys(span).into_iter().map(|key| item(Kind::Option, key)));
+                is_identifier(method).then(|| item(ApiKind::Method, method)).into_iter().collect();
+            items.extend(braced_keys(span).into_iter().map(|key| item(ApiKind::Option, key)));
             items
         }
         // `{ text, citations: Citation[], … }`: the fields of the result.
-        ("method", "resolves with") => braced_keys(span).into_iter().map(|key| item(Kind::Field, key)).collect(),
-        ("code", "code") if is_code(span) => vec![item(Kind::Code, span)],
+        ("method", "resolves with") => braced_keys(span).into_iter().map(|key| item(ApiKind::Field, key)).collect(),
+        ("code", "code") if is_code(span) => vec![item(ApiKind::Code, span)],
         _ => Vec::new(),
     }
 }
@@ -120,9 +120,9 @@ fn is_code(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Documented, Kind, documented};
+    use super::{ApiKind, Documented, documented};
 
-    fn item(kind: Kind, name: &str) -> Documented {
+    fn item(kind: ApiKind, name: &str) -> Documented {
         Documented { kind, name: name.to_owned() }
     }
 
@@ -159,25 +159,25 @@ Some text with `notAnOption`.
 | `endpoint` | required |
 ";
         let expected = [
-            item(Kind::Option, "token"),
-            item(Kind::Option, "tokenProvider"),
-            item(Kind::Method, "ask"),
-            item(Kind::Option, "contextId"),
-            item(Kind::Field, "text"),
-            item(Kind::Field, "citations"),
-            item(Kind::Field, "taskId"),
-            item(Kind::Method, "searchDocuments"),
-            item(Kind::Field, "id"),
-            item(Kind::Field, "url"),
-            item(Kind::Method, "getTask"),
-            item(Kind::Method, "cancelTask"),
-            item(Kind::Method, "waitForTask"),
-            item(Kind::Option, "pollIntervalMs"),
-            item(Kind::Option, "timeoutMs"),
-            item(Kind::Option, "signal"),
-            item(Kind::Code, "PARSE_ERROR"),
-            item(Kind::Code, "INVALID_REQUEST"),
-            item(Kind::Code, "TASK_NOT_FOUND"),
+            item(ApiKind::Option, "token"),
+            item(ApiKind::Option, "tokenProvider"),
+            item(ApiKind::Method, "ask"),
+            item(ApiKind::Option, "contextId"),
+            item(ApiKind::Field, "text"),
+            item(ApiKind::Field, "citations"),
+            item(ApiKind::Field, "taskId"),
+            item(ApiKind::Method, "searchDocuments"),
+            item(ApiKind::Field, "id"),
+            item(ApiKind::Field, "url"),
+            item(ApiKind::Method, "getTask"),
+            item(ApiKind::Method, "cancelTask"),
+            item(ApiKind::Method, "waitForTask"),
+            item(ApiKind::Option, "pollIntervalMs"),
+            item(ApiKind::Option, "timeoutMs"),
+            item(ApiKind::Option, "signal"),
+            item(ApiKind::Code, "PARSE_ERROR"),
+            item(ApiKind::Code, "INVALID_REQUEST"),
+            item(ApiKind::Code, "TASK_NOT_FOUND"),
         ];
         assert_eq!(documented(readme), expected);
     }
@@ -187,11 +187,11 @@ Some text with `notAnOption`.
         let readme = std::fs::read_to_string(crate::shell::root().join("README.md")).unwrap();
         let found = documented(&readme);
         for expected in [
-            item(Kind::Option, "rateLimit"),
-            item(Kind::Option, "maxResponseBytes"),
-            item(Kind::Method, "saintsOfTheDay"),
-            item(Kind::Field, "relatedQuestions"),
-            item(Kind::Code, "INVALID_INPUT"),
+            item(ApiKind::Option, "rateLimit"),
+            item(ApiKind::Option, "maxResponseBytes"),
+            item(ApiKind::Method, "saintsOfTheDay"),
+            item(ApiKind::Field, "relatedQuestions"),
+            item(ApiKind::Code, "INVALID_INPUT"),
         ] {
             assert!(found.contains(&expected), "{expected:?} not read from README.md");
         }

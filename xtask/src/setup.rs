@@ -1,6 +1,8 @@
 //! Installs what the build and the tests need, only when it is missing:
-//! the wasm target, the pinned wasm-bindgen CLI, the npm tools, Chromium.
+//! the wasm target, rustfmt and clippy, the pinned wasm-bindgen CLI, the npm
+//! tools, Chromium.
 
+use crate::manifest::Workspace;
 use crate::shell::{self, Result, root, run, stdout_of};
 use std::path::Path;
 use std::process::Command;
@@ -15,19 +17,19 @@ pub fn wasm_target() -> Result<()> {
     run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))
 }
 
-/// The wasm-bindgen version pinned in the root Cargo.toml (`wasm-bindgen = { version = "=X", … }`).
-pub fn pinned_wasm_bindgen() -> Result<String> {
-    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).map_err(|e| format!("Cargo.toml: {e}"))?;
-    manifest
-        .lines()
-        .filter(|line| line.trim_start().starts_with("wasm-bindgen = "))
-        .find_map(|line| line.split_once("\"=")?.1.split_once('"').map(|(version, _)| version.to_owned()))
-        .ok_or_else(|| "Cargo.toml has no `wasm-bindgen = { version = \"=X.Y.Z\" }` pin".into())
+/// rustfmt and clippy of the active toolchain (a minimal rustup profile has neither).
+pub fn rust_components() -> Result<()> {
+    let installed = |tool: &str| stdout_of(shell::cargo().args([tool, "--version"])).is_some();
+    if installed("fmt") && installed("clippy") {
+        return Ok(());
+    }
+    println!("installing rustfmt and clippy");
+    run(Command::new("rustup").args(["component", "add", "rustfmt", "clippy"]))
 }
 
 /// The wasm-bindgen CLI (and its test runner) at exactly the pinned version.
 pub fn wasm_bindgen_cli() -> Result<()> {
-    let version = pinned_wasm_bindgen()?;
+    let version = Workspace::read()?.pinned_wasm_bindgen()?;
     let current = stdout_of(Command::new("wasm-bindgen").arg("--version")).unwrap_or_default();
     if current == format!("wasm-bindgen {version}") {
         return Ok(());

@@ -1,7 +1,8 @@
 //! Running commands: each is printed before it runs, and a failure names it.
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// Errors are messages for the person at the terminal.
 pub type Result<T> = std::result::Result<T, String>;
@@ -34,8 +35,7 @@ pub fn run(cmd: &mut Command) -> Result<()> {
 pub fn stdout_or_fail(cmd: &mut Command) -> Result<String> {
     let text = describe(cmd);
     println!("  $ {text}");
-    let output =
-        cmd.stderr(std::process::Stdio::inherit()).output().map_err(|e| format!("could not start `{text}`: {e}"))?;
+    let output = cmd.stderr(Stdio::inherit()).output().map_err(|e| format!("could not start `{text}`: {e}"))?;
     if output.status.success() {
         Ok(String::from_utf8_lossy(&output.stdout).into_owned())
     } else {
@@ -47,6 +47,22 @@ pub fn stdout_or_fail(cmd: &mut Command) -> Result<String> {
 pub fn capture(cmd: &mut Command) -> Result<Output> {
     let text = describe(cmd);
     cmd.output().map_err(|e| format!("could not start `{text}`: {e}"))
+}
+
+/// Runs `cmd`, echoing its stdout while keeping the lines; stderr passes
+/// through. Whether it exited 0, and the lines.
+pub fn tee(cmd: &mut Command) -> Result<(bool, Vec<String>)> {
+    let mut child =
+        cmd.stdout(Stdio::piped()).spawn().map_err(|e| format!("could not start {}: {e}", describe(cmd)))?;
+    let mut lines = Vec::new();
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines().map_while(std::result::Result::ok) {
+            println!("{line}");
+            lines.push(line);
+        }
+    }
+    let status = child.wait().map_err(|e| e.to_string())?;
+    Ok((status.success(), lines))
 }
 
 /// The trimmed stdout of `cmd`, or `None` when it cannot run or fails.

@@ -7,25 +7,25 @@ use std::ops::Deref;
 use std::process::Command;
 
 /// A running simulator (`url` is its base URL); killed on drop.
-pub struct Simulator(ChildServer);
+pub struct SimulatorProcess(ChildServer);
 
-impl Simulator {
+impl SimulatorProcess {
     /// The A2A endpoint.
     pub fn endpoint(&self) -> String {
         format!("{}/api/v1/a2a", self.url)
     }
 
     /// Builds and starts the simulator with `args` on a free loopback port.
-    pub fn start(args: &[&str]) -> Result<Simulator> {
+    pub fn start(args: &[&str]) -> Result<SimulatorProcess> {
         shell::run(cargo().args(["build", "--quiet", "-p", "magisterium-sim"]))?;
         let binary = root().join("target/debug/magisterium-sim");
         let mut cmd = Command::new(&binary);
         cmd.args(["--addr", "127.0.0.1:0"]).args(args);
-        ChildServer::start(&mut cmd, "the simulator").map(Simulator)
+        ChildServer::start(&mut cmd, "the simulator").map(SimulatorProcess)
     }
 }
 
-impl Deref for Simulator {
+impl Deref for SimulatorProcess {
     type Target = ChildServer;
 
     fn deref(&self) -> &ChildServer {

@@ -1,14 +1,24 @@
-//! A small static file server (std only) for the demo and its page tests:
-//! folders mounted under URL prefixes plus a few generated files, on a free
-//! 127.0.0.1 port, one thread per connection, stopped when dropped.
+//! A small static file server for the demo, the page and bundler suites and
+//! the bench, on hyper (the simulator's HTTP stack): folders mounted under URL
+//! prefixes plus a few generated files, on a free 127.0.0.1 port, one request
+//! per connection, stopped when dropped.
 
 use crate::shell::Result;
-use std::io::{BufRead, BufReader, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use http_body_util::Full;
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{CACHE_CONTROL, CONNECTION, CONTENT_TYPE, HeaderValue, X_CONTENT_TYPE_OPTIONS};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
 use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinSet;
 
 /// What the server answers.
 pub struct Site {
@@ -18,114 +28,122 @@ pub struct Site {
     pub files: Vec<(&'static str, String)>,
 }
 
-/// A running server; stops accepting when dropped.
+/// A running server; stops, closing its connections, when dropped.
 pub struct StaticServer {
     /// `http://127.0.0.1:PORT`.
     pub url: String,
-    addr: SocketAddr,
-    stop: Arc<AtomicBool>,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
 }
 
 impl StaticServer {
-    /// Binds a free loopback port and serves `site` on background threads.
+    /// Binds a free loopback port and serves `site` on a thread of its own.
     pub fn start(site: Site) -> Result<StaticServer> {
-        let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| format!("static server: {e}"))?;
-        let addr = listener.local_addr().map_err(|e| format!("static server: {e}"))?;
-        let stop = Arc::new(AtomicBool::new(false));
-        let (site, stopping) = (Arc::new(site), Arc::clone(&stop));
-        std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                if stopping.load(Ordering::SeqCst) {
-                    break;
+        let failed = |e: std::io::Error| format!("static server: {e}");
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(failed)?;
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(failed)?;
+        listener.set_nonblocking(true).map_err(failed)?;
+        let url = format!("http://{}", listener.local_addr().map_err(failed)?);
+        let (stop, stopped) = oneshot::channel();
+        let thread = std::thread::spawn(move || {
+            runtime.block_on(async move {
+                if let Ok(listener) = TcpListener::from_std(listener) {
+                    serve(listener, Arc::new(site), stopped).await;
                 }
-                let Ok(stream) = stream else { continue };
-                let site = Arc::clone(&site);
-                std::thread::spawn(move || serve_connection(&site, stream));
-            }
+            });
         });
-        Ok(StaticServer { url: format!("http://{addr}"), addr, stop })
+        Ok(StaticServer { url, stop: Some(stop), thread: Some(thread) })
     }
 }
 
 impl Drop for StaticServer {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        // Wake the accept loop so it sees the flag.
-        let _ = TcpStream::connect_timeout(&self.addr, Duration::from_millis(200));
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 }
 
-/// A response before it is written.
-struct Reply {
-    status: &'static str,
-    content_type: &'static str,
-    body: Vec<u8>,
-}
-
-impl Reply {
-    fn text(status: &'static str, message: &str) -> Reply {
-        Reply { status, content_type: "text/plain; charset=utf-8", body: format!("{message}\n").into_bytes() }
+/// Accepts connections until told to stop, then aborts the open ones.
+async fn serve(listener: TcpListener, site: Arc<Site>, mut stopped: oneshot::Receiver<()>) {
+    let mut connections = JoinSet::new();
+    loop {
+        tokio::select! {
+            _ = &mut stopped => break,
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => {
+                    connections.spawn(serve_connection(Arc::clone(&site), stream));
+                }
+                // Out of file descriptors and the like: back off instead of spinning.
+                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            },
+            Some(_) = connections.join_next(), if !connections.is_empty() => {}
+        }
     }
 }
 
-/// Reads one request, answers it and closes the connection.
-fn serve_connection(site: &Site, stream: TcpStream) {
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
-    let mut reader = BufReader::new(&stream);
-    let mut request_line = String::new();
-    if reader.read_line(&mut request_line).is_err() {
-        return;
-    }
-    // Skip the headers: nothing in them changes the answer.
-    let mut header = String::new();
-    while reader.read_line(&mut header).is_ok_and(|n| n > 0 && header.trim() != "") {
-        header.clear();
-    }
-    let mut words = request_line.split_whitespace();
-    let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
-    let reply = match method {
-        "GET" | "HEAD" => lookup(site, target),
-        _ => Reply::text("405 Method Not Allowed", "only GET and HEAD"),
+/// Answers one request and closes the connection.
+async fn serve_connection(site: Arc<Site>, stream: tokio::net::TcpStream) {
+    let service = service_fn(move |request: Request<Incoming>| {
+        let site = Arc::clone(&site);
+        async move { Ok::<_, Infallible>(answer(&site, &request)) }
+    });
+    let _ = http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(Duration::from_secs(10))
+        .keep_alive(false)
+        .title_case_headers(true)
+        .serve_connection(TokioIo::new(stream), service)
+        .await;
+}
+
+/// The response to `request` (hyper leaves the body out for `HEAD`).
+fn answer(site: &Site, request: &Request<Incoming>) -> Response<Full<Bytes>> {
+    let (status, content_type, body) = match *request.method() {
+        Method::GET | Method::HEAD => lookup(site, request.uri().path()),
+        _ => text(StatusCode::METHOD_NOT_ALLOWED, "only GET and HEAD"),
     };
-    let head = format!(
-        "HTTP/1.1 {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
-        reply.status,
-        reply.content_type,
-        reply.body.len()
-    );
-    let mut stream = &stream;
-    let _ = stream.write_all(head.as_bytes());
-    if method != "HEAD" {
-        let _ = stream.write_all(&reply.body);
-    }
-    let _ = stream.flush();
+    let mut response = Response::new(Full::new(Bytes::from(body)));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(CONNECTION, HeaderValue::from_static("close"));
+    response
 }
 
-/// The answer to `GET target`.
-fn lookup(site: &Site, target: &str) -> Reply {
-    let path = target.split(['?', '#']).next().unwrap_or("");
+/// A response before it is written: status, `Content-Type`, body.
+type Reply = (StatusCode, &'static str, Vec<u8>);
+
+/// A plain-text reply.
+fn text(status: StatusCode, message: &str) -> Reply {
+    (status, "text/plain; charset=utf-8", format!("{message}\n").into_bytes())
+}
+
+/// The answer to `GET path`.
+fn lookup(site: &Site, path: &str) -> Reply {
     if !path.starts_with('/') || ["..", "//", "\\", "\0"].iter().any(|bad| path.contains(bad)) {
-        return Reply::text("400 Bad Request", "bad path");
+        return text(StatusCode::BAD_REQUEST, "bad path");
     }
     if let Some((_, body)) = site.files.iter().find(|(p, _)| *p == path) {
-        return Reply {
-            status: "200 OK",
-            content_type: content_type(Path::new(path)),
-            body: body.clone().into_bytes(),
-        };
+        return (StatusCode::OK, content_type(Path::new(path)), body.clone().into_bytes());
     }
     let mount =
         site.mounts.iter().filter(|(prefix, _)| path.starts_with(prefix)).max_by_key(|(prefix, _)| prefix.len());
     let Some((prefix, dir)) = mount else {
-        return Reply::text("404 Not Found", "not found");
+        return text(StatusCode::NOT_FOUND, "not found");
     };
     let mut file = dir.join(&path[prefix.len()..]);
     if path.ends_with('/') {
         file.push("index.html");
     }
     match std::fs::read(&file) {
-        Ok(body) => Reply { status: "200 OK", content_type: content_type(&file), body },
-        Err(_) => Reply::text("404 Not Found", "not found"),
+        Ok(body) => (StatusCode::OK, content_type(&file), body),
+        Err(_) => text(StatusCode::NOT_FOUND, "not found"),
     }
 }
 
@@ -147,10 +165,11 @@ fn content_type(path: &Path) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Read;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
 
     fn get(server: &StaticServer, request: &str) -> String {
-        let mut stream = TcpStream::connect(server.addr).unwrap();
+        let mut stream = TcpStream::connect(server.url.trim_start_matches("http://")).unwrap();
         stream.write_all(request.as_bytes()).unwrap();
         let mut answer = String::new();
         stream.read_to_string(&mut answer).unwrap();
@@ -199,6 +218,16 @@ mod tests {
         assert!(get(&server, "GET /pkg/%2e%2e/x HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 404"));
         assert!(get(&server, "GET /missing.js HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 404"));
         assert!(get(&server, "POST / HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 405"));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn stops_listening_when_dropped() {
+        let (dir, server) = site("stops");
+        let address = server.url.trim_start_matches("http://").to_owned();
+        assert!(get(&server, "GET / HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 200"));
+        drop(server);
+        assert!(TcpStream::connect(&address).is_err(), "{address} still accepts");
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -6,7 +6,8 @@
 //! (`.mts`) and as a CommonJS module (`.cts`).
 
 use crate::shell::{Result, capture, root};
-use crate::test::Outcome;
+use crate::tally::Tally;
+use serde_json::{Value, json};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -45,7 +46,7 @@ impl Format {
 
 /// One config of the matrix: what a consumer's tsconfig.json says.
 #[derive(Clone, Copy)]
-struct Config {
+struct TsConfig {
     /// `target`; its default `lib` (which has the DOM) unless `disposable`.
     target: &'static str,
     /// `moduleResolution`.
@@ -55,20 +56,20 @@ struct Config {
     disposable: bool,
 }
 
-impl Config {
+impl TsConfig {
     /// Every config: each target × resolution × format, and `using` with
     /// the disposable lib in both formats.
-    fn all() -> Vec<Config> {
+    fn all() -> Vec<TsConfig> {
         let mut configs = Vec::new();
         for target in ["es2020", "es2022"] {
             for resolution in ["bundler", "node16", "nodenext"] {
                 for format in [Format::Esm, Format::Cjs] {
-                    configs.push(Config { target, resolution, format, disposable: false });
+                    configs.push(TsConfig { target, resolution, format, disposable: false });
                 }
             }
         }
         for format in [Format::Esm, Format::Cjs] {
-            configs.push(Config { target: "es2022", resolution: "nodenext", format, disposable: true });
+            configs.push(TsConfig { target: "es2022", resolution: "nodenext", format, disposable: true });
         }
         configs
     }
@@ -119,22 +120,22 @@ impl Config {
         let ext = self.format.extension();
         let mut files = vec![format!("../consumer.{ext}")];
         files.extend(self.own_files().iter().map(|file| format!("../../{file}")));
-        let mut lib = String::new();
+        let mut options = json!({
+            "strict": true,
+            "skipLibCheck": false,
+            "noEmit": true,
+            "noUnusedLocals": true,
+            "exactOptionalPropertyTypes": true,
+            "types": [],
+            "target": self.target,
+            "module": self.module(),
+            "moduleResolution": self.resolution,
+        });
         if self.disposable {
             files.push(format!("../disposable.{ext}"));
-            lib = format!("\n    \"lib\": [\"{}\", \"dom\", \"esnext.disposable\"],", self.target);
+            options["lib"] = json!([self.target, "dom", "esnext.disposable"]);
         }
-        let files: Vec<String> = files.iter().map(|f| format!("\"{f}\"")).collect();
-        format!(
-            "{{\n  \"compilerOptions\": {{\n    \"strict\": true,\n    \"skipLibCheck\": false,\n    \"noEmit\": true,\n    \
-             \"noUnusedLocals\": true,\n    \"exactOptionalPropertyTypes\": true,\n    \"types\": [],\n    \
-             \"target\": \"{}\",{lib}\n    \"module\": \"{}\",\n    \"moduleResolution\": \"{}\"\n  }},\n  \
-             \"files\": [{}]\n}}\n",
-            self.target,
-            self.module(),
-            self.resolution,
-            files.join(", ")
-        )
+        format!("{:#}\n", json!({ "compilerOptions": options, "files": files }))
     }
 }
 
@@ -149,7 +150,7 @@ impl Compiler {
         let dir = root().join("node_modules").join(package);
         let manifest = fs::read_to_string(dir.join("package.json")).map_err(|e| format!("{package}: {e}"))?;
         let version = version_of(&manifest).ok_or_else(|| format!("{package}/package.json has no version"))?;
-        Ok(Compiler { package: dir, version: version.to_owned() })
+        Ok(Compiler { package: dir, version })
     }
 
     /// (major, minor).
@@ -165,7 +166,7 @@ impl Compiler {
 
     /// Checks `configs`: through the JS API in one process when there is
     /// one, else `tsc -p` each. What failed, per config, is tsc's report.
-    fn check(&self, configs: &[&Config]) -> Vec<Result<()>> {
+    fn check(&self, configs: &[&TsConfig]) -> Vec<Result<()>> {
         let Some(api) = self.api() else {
             return configs.iter().map(|config| self.tsc(config)).collect();
         };
@@ -190,7 +191,7 @@ impl Compiler {
     }
 
     /// `tsc -p` of one config.
-    fn tsc(&self, config: &Config) -> Result<()> {
+    fn tsc(&self, config: &TsConfig) -> Result<()> {
         let output = capture(Command::new("node").arg(self.package.join("bin/tsc")).arg("-p").arg(config.path()))?;
         let report = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
         if output.status.success() && report.trim().is_empty() { Ok(()) } else { Err(report.trim_end().to_owned()) }
@@ -198,9 +199,9 @@ impl Compiler {
 }
 
 /// The `"version"` of a package.json.
-fn version_of(manifest: &str) -> Option<&str> {
-    let line = manifest.lines().find(|l| l.trim_start().starts_with("\"version\":"))?;
-    line.split('"').nth(3)
+fn version_of(manifest: &str) -> Option<String> {
+    let manifest: Value = serde_json::from_str(manifest).ok()?;
+    manifest.get("version")?.as_str().map(str::to_owned)
 }
 
 /// check-configs.cjs's output split at its `# <tsconfig.json>` lines: (path, report).
@@ -220,15 +221,15 @@ fn reports_by_header(output: &str) -> Vec<(&str, String)> {
 }
 
 /// Writes the configs and the consumer's copies, then checks every (version, config).
-pub fn run() -> Outcome {
+pub fn run() -> Tally {
     let started = std::time::Instant::now();
     let (compilers, configs) = match prepare() {
         Ok(prepared) => prepared,
-        Err(e) => return Outcome::broken(&e),
+        Err(e) => return Tally::broken(&e),
     };
     // A job is what one process checks: every config of a compiler with a
     // JS API, one config of the others.
-    let mut jobs: Vec<(&Compiler, Vec<&Config>)> = Vec::new();
+    let mut jobs: Vec<(&Compiler, Vec<&TsConfig>)> = Vec::new();
     for compiler in &compilers {
         let mut supported = Vec::new();
         for config in &configs {
@@ -256,29 +257,19 @@ pub fn run() -> Outcome {
             });
         }
     });
-    let mut outcome = Outcome { passed: 0, failed: 0 };
+    let mut tally = Tally::default();
     for ((compiler, configs), results) in jobs.iter().zip(results) {
         let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
         for (config, result) in configs.iter().zip(results) {
-            let name = format!("TypeScript {}, {}", compiler.version, config.name());
-            match result {
-                Ok(()) => {
-                    println!("ok - {name}");
-                    outcome.passed += 1;
-                }
-                Err(why) => {
-                    println!("FAILED - {name}:\n{why}");
-                    outcome.failed += 1;
-                }
-            }
+            tally.check(&format!("TypeScript {}, {}", compiler.version, config.name()), result);
         }
     }
     println!("the TypeScript matrix took {:.1} s", started.elapsed().as_secs_f64());
-    outcome
+    tally
 }
 
 /// The compilers, and the configs written under `tests/types/generated/`.
-fn prepare() -> Result<(Vec<Compiler>, Vec<Config>)> {
+fn prepare() -> Result<(Vec<Compiler>, Vec<TsConfig>)> {
     let compilers = COMPILERS.iter().map(|p| Compiler::find(p)).collect::<Result<Vec<_>>>()?;
     let types = root().join("tests/types");
     let generated = types.join("generated");
@@ -291,7 +282,7 @@ fn prepare() -> Result<(Vec<Compiler>, Vec<Config>)> {
             write(&generated.join(format!("{source}.{}", format.extension())), &text)?;
         }
     }
-    let configs = Config::all();
+    let configs = TsConfig::all();
     for config in &configs {
         write(&config.path(), &config.tsconfig())?;
     }
@@ -311,11 +302,11 @@ fn write(path: &Path, text: &str) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Config, reports_by_header, version_of};
+    use super::{TsConfig, reports_by_header, version_of};
 
     #[test]
     fn only_the_disposable_configs_name_a_lib_and_all_are_strict() {
-        let configs = Config::all();
+        let configs = TsConfig::all();
         assert_eq!(configs.len(), 14);
         for config in configs {
             let tsconfig = config.tsconfig();
@@ -326,7 +317,7 @@ mod tests {
 
     #[test]
     fn a_config_waits_for_the_typescript_that_has_what_it_uses() {
-        let configs = Config::all();
+        let configs = TsConfig::all();
         let named = |name: &str| configs.iter().find(|c| c.name() == name).unwrap();
         assert!(named("es2020-bundler-cjs").unsupported((5, 0)).is_some());
         assert!(named("es2020-bundler-cjs").unsupported((5, 4)).is_none());
@@ -337,7 +328,8 @@ mod tests {
 
     #[test]
     fn reads_versions_and_reports() {
-        assert_eq!(version_of("{\n  \"name\": \"typescript\",\n  \"version\": \"5.0.4\",\n"), Some("5.0.4"));
+        assert_eq!(version_of("{\n  \"name\": \"typescript\",\n  \"version\": \"5.0.4\"\n}"), Some("5.0.4".into()));
+        assert_eq!(version_of("{\"name\": \"typescript\"}"), None);
         let output = "# /a/tsconfig.json\n# /b/tsconfig.json\nb.mts(1,1): error TS1: no\n";
         assert_eq!(
             reports_by_header(output),

@@ -9,8 +9,8 @@
 use crate::example::own_workspace_cargo;
 use crate::setup;
 use crate::shell::{self, Result, root};
-use crate::sim::Simulator;
-use crate::test::Outcome;
+use crate::sim::SimulatorProcess;
+use crate::tally::Tally;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -18,28 +18,20 @@ use std::path::{Path, PathBuf};
 const TEMPLATE: &str = "tests/user-crate";
 
 /// Runs the program natively (one test) and builds it for wasm32 (another).
-pub fn run() -> Outcome {
+pub fn run() -> Tally {
     let folder = match Folder::create() {
         Ok(folder) => folder,
-        Err(e) => return Outcome::broken(&e),
+        Err(e) => return Tally::broken(&e),
     };
-    let steps = [native(&folder.0), wasm32(&folder.0)];
-    let mut outcome = Outcome { passed: 0, failed: 0 };
-    for step in steps {
-        match step {
-            Ok(()) => outcome.passed += 1,
-            Err(e) => {
-                eprintln!("  user crate: {e}");
-                outcome.failed += 1;
-            }
-        }
-    }
-    outcome
+    let mut tally = Tally::default();
+    tally.check("the typed API natively, against a fresh simulator", native(&folder.0));
+    tally.check("the same crate built for wasm32", wasm32(&folder.0));
+    tally
 }
 
 /// `cargo run` of the program against a fresh simulator.
 fn native(dir: &Path) -> Result<()> {
-    let sim = Simulator::start(&[])?;
+    let sim = SimulatorProcess::start(&[])?;
     let mut run = own_workspace_cargo(dir, "run")?;
     shell::run(run.arg("--quiet").env("MAGISTERIUM_ENDPOINT", sim.endpoint()))
 }

@@ -5,7 +5,7 @@
 //! (`SC n` = "Sample Catechism", `SL n` = "Sample Letter", `SH n` = "Sample Homily") and URLs
 //! (example.org) are invented so that clients have realistic shapes to decode.
 
-use super::{Document, Paragraph};
+use super::document::{Document, Paragraph};
 
 const CATECHISM: &str = "[sample] Simulated Catechism Committee";
 const LETTERS: &str = "[sample] Sample Pastoral Letters";

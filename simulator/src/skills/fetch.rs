@@ -2,7 +2,8 @@
 
 use serde_json::{Value, json};
 
-use super::{Input, Outcome};
+use super::input::Input;
+use super::outcome::SkillOutcome;
 use crate::corpus::corpus;
 use crate::model::{Artifact, Part};
 
@@ -16,17 +17,17 @@ fn requested_id(input: &Input<'_>) -> Option<String> {
     from_data.filter(|id| !id.is_empty()).or_else(|| input.trimmed_text().map(str::to_string))
 }
 
-pub(super) fn run(input: &Input<'_>) -> Outcome {
+pub(super) fn run(input: &Input<'_>) -> SkillOutcome {
     let Some(id) = requested_id(input) else {
-        return Outcome::Failed(
+        return SkillOutcome::Failed(
             "document_fetch needs a data part {\"id\": \"…\"} or a text part holding the document id.".into(),
         );
     };
     let Some(doc) = corpus().get(&id) else {
-        return Outcome::text_only("document", "Document not found.".into());
+        return SkillOutcome::text_only("document", "Document not found.".into());
     };
     let metadata = json!({ "id": doc.id, "title": doc.title, "author": doc.author, "ref": doc.reference });
-    Outcome::Completed {
+    SkillOutcome::Completed {
         artifact: Artifact::new("document", vec![Part::text(doc.body()), Part::Data { data: metadata }]),
         reply: format!("Document {}: {}", doc.id, doc.title),
     }

@@ -3,7 +3,8 @@
 
 use serde_json::{Value, json};
 
-use super::{Input, Outcome, SAMPLE_NOTE};
+use super::input::Input;
+use super::outcome::{SAMPLE_NOTE, SkillOutcome};
 use crate::corpus::{Passage, corpus};
 use crate::model::{Artifact, Part};
 
@@ -17,13 +18,13 @@ const MAX_RELATED: usize = 3;
 const NOTHING_FOUND: &str =
     "The sample corpus of this simulator has nothing on that question, so no sourced answer can be given.";
 
-pub(super) fn run(input: &Input<'_>) -> Outcome {
+pub(super) fn run(input: &Input<'_>) -> SkillOutcome {
     let Some(question) = input.trimmed_text() else {
-        return Outcome::Failed("catholic_qa needs a non-empty question in a text part.".into());
+        return SkillOutcome::Failed("catholic_qa needs a non-empty question in a text part.".into());
     };
     let passages = corpus().passages(question, MAX_PASSAGES, MIN_SCORE_RATIO);
     if passages.is_empty() {
-        return Outcome::text_only("catholic_qa_response", format!("{NOTHING_FOUND}\n\n{SAMPLE_NOTE}"));
+        return SkillOutcome::text_only("catholic_qa_response", format!("{NOTHING_FOUND}\n\n{SAMPLE_NOTE}"));
     }
     // The n-th distinct cited document is [n].
     let mut documents: Vec<&str> = Vec::new();
@@ -46,7 +47,7 @@ pub(super) fn run(input: &Input<'_>) -> Outcome {
         Part::Data { data: json!({ "citations": citations }) },
         Part::Data { data: json!({ "related_questions": related_questions(&passages) }) },
     ];
-    Outcome::Completed { artifact: Artifact::new("catholic_qa_response", parts), reply: answer }
+    SkillOutcome::Completed { artifact: Artifact::new("catholic_qa_response", parts), reply: answer }
 }
 
 fn citation(passage: &Passage, index: usize) -> Value {

@@ -1,19 +1,20 @@
 //! `liturgical_readings`: a date query → artifact `mass_readings` with the formatted (sample) readings.
 
+use super::input::Input;
 use super::lectionary::{CELEBRATIONS, Celebration, Proper, Readings, Rule, seasonal_pool};
-use super::{Input, Outcome, SAMPLE_NOTE};
+use super::outcome::{SAMPLE_NOTE, SkillOutcome};
 use crate::calendar::LiturgicalDay;
 use crate::dates::{Date, easter, first_sunday_of_advent, parse_query};
 
 const NOT_FOUND: &str = "No mass readings found.";
 const POOL_NOTE: &str = "[Sample seasonal readings: not the lectionary of the day.]";
 
-pub(super) fn run(input: &Input<'_>) -> Outcome {
+pub(super) fn run(input: &Input<'_>) -> SkillOutcome {
     let text = input
         .trimmed_text()
         .and_then(|query| parse_query(query, input.today))
         .map_or_else(|| NOT_FOUND.to_string(), format_readings);
-    Outcome::text_only("mass_readings", text)
+    SkillOutcome::text_only("mass_readings", text)
 }
 
 fn falls_on(rule: &Rule, date: Date) -> bool {

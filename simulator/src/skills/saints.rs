@@ -1,7 +1,8 @@
 //! `saints_of_the_day`: a date → artifact `martyrology` with the formatted (sample) entry.
 
+use super::input::Input;
 use super::martyrology::ENTRIES;
-use super::{Input, Outcome, SAMPLE_NOTE};
+use super::outcome::{SAMPLE_NOTE, SkillOutcome};
 use crate::dates::{Date, parse_query};
 use serde_json::Value;
 
@@ -13,11 +14,11 @@ fn requested_date(input: &Input<'_>) -> Option<Date> {
     from_data.or_else(|| input.trimmed_text()).and_then(|query| parse_query(query, input.today))
 }
 
-pub(super) fn run(input: &Input<'_>) -> Outcome {
+pub(super) fn run(input: &Input<'_>) -> SkillOutcome {
     let text = requested_date(input)
         .and_then(|date| entry(date).map(|lines| format_entry(date, lines)))
         .unwrap_or_else(|| NOT_FOUND.to_string());
-    Outcome::text_only("martyrology", text)
+    SkillOutcome::text_only("martyrology", text)
 }
 
 fn entry(date: Date) -> Option<&'static [&'static str]> {

@@ -16,7 +16,7 @@ pub enum Client {
 
 /// The client method a case calls; each variant is the JS method of that name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
+pub enum ClientMethod {
     Ask,
     SearchDocuments,
     FetchDocument,
@@ -33,15 +33,15 @@ pub struct Target {
     /// The class.
     pub client: Client,
     /// The method.
-    pub method: Method,
+    pub method: ClientMethod,
 }
 
 /// Every method of both classes the differential test calls: all eight of
 /// `MagisteriumClient`, and the task methods of `A2AClient` in the A2A dialect.
 pub const TARGETS: [Target; 11] = {
     use Client::{A2a, Magisterium};
-    use Method::*;
-    const fn t(client: Client, method: Method) -> Target {
+    use ClientMethod::*;
+    const fn t(client: Client, method: ClientMethod) -> Target {
         Target { client, method }
     }
     [
@@ -69,18 +69,18 @@ impl Client {
     }
 }
 
-impl Method {
+impl ClientMethod {
     /// The method's JS name.
     pub fn name(self) -> &'static str {
         match self {
-            Method::Ask => "ask",
-            Method::SearchDocuments => "searchDocuments",
-            Method::FetchDocument => "fetchDocument",
-            Method::MassReadings => "massReadings",
-            Method::SaintsOfTheDay => "saintsOfTheDay",
-            Method::SendMessage => "sendMessage",
-            Method::GetTask => "getTask",
-            Method::CancelTask => "cancelTask",
+            ClientMethod::Ask => "ask",
+            ClientMethod::SearchDocuments => "searchDocuments",
+            ClientMethod::FetchDocument => "fetchDocument",
+            ClientMethod::MassReadings => "massReadings",
+            ClientMethod::SaintsOfTheDay => "saintsOfTheDay",
+            ClientMethod::SendMessage => "sendMessage",
+            ClientMethod::GetTask => "getTask",
+            ClientMethod::CancelTask => "cancelTask",
         }
     }
 }

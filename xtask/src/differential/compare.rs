@@ -55,6 +55,12 @@ pub fn judge(case: &Case, report: &JsReport) -> Verdict {
         (Some(false), None) => return Verdict::ParserDifference("serde_json takes, JSON.parse refuses".into()),
         _ => {}
     }
+    if let Some(why) = js.as_ref().and_then(|o| o.get("unserializable")) {
+        return Verdict::Trap(format!(
+            "the package's outcome does not serialize: {}",
+            why.as_str().unwrap_or_default()
+        ));
+    }
     match js {
         Some(js) if comparable(&js) == comparable(&native.outcome) => Verdict::Same,
         _ => Verdict::Divergence { js: report.outcome.clone(), native: native.outcome },
@@ -81,6 +87,31 @@ fn comparable(value: &Value) -> Value {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// A case of `getTask` whose task holds `depth` nested arrays in an unknown member.
+    fn nested(depth: usize) -> Case {
+        let deep = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        let body = format!(
+            r#"{{"jsonrpc":"2.0","id":@ID@,"result":{{"kind":"task","id":"t","contextId":"c","status":{{"state":"completed"}},"deep":{deep}}}}}"#
+        );
+        let target = super::super::case::TARGETS.into_iter().find(|t| t.label() == "getTask (magisterium)").unwrap();
+        Case { target, argument: json!("t"), status: 200, retry_after: None, body: body.into_bytes() }
+    }
+
+    fn report(outcome: &str) -> JsReport {
+        JsReport { request_id: Some(1), parsed: Some(true), outcome: outcome.into() }
+    }
+
+    #[test]
+    fn an_outcome_the_driver_cannot_write_fails_unless_the_parsers_disagree_on_the_body() {
+        let unserializable = report(r#"{"unserializable":"RangeError: Maximum call stack size exceeded"}"#);
+        // Deeper than serde_json's recursion limit, which JSON.parse takes: not compared.
+        assert!(matches!(judge(&nested(1000), &unserializable), Verdict::ParserDifference(_)));
+        // A body both parse: nothing to compare with is a failure.
+        assert!(judge(&nested(2), &unserializable).fails());
+        // The package trapping is a failure whatever the body.
+        assert!(judge(&nested(1000), &report(r#"{"trap":"RuntimeError: unreachable"}"#)).fails());
+    }
 
     #[test]
     fn numbers_compare_as_js_numbers() {

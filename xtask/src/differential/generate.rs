@@ -2,7 +2,7 @@
 //! recorded fixture), a few mutations, an HTTP status with or without
 //! `Retry-After`, and now and then a body that is not JSON at all.
 
-use super::case::{Case, Method, TARGETS, Target};
+use super::case::{Case, ClientMethod, TARGETS, Target};
 use super::json_text::{Doc, ID_PLACEHOLDER};
 use super::pools::pick;
 use super::{mutate, shapes};
@@ -65,12 +65,12 @@ pub fn case(seed: u64, index: u64, recorded: &[Recorded]) -> Case {
 /// id stands in for a document that names none).
 fn argument(rng: &mut Rng, target: Target) -> Value {
     match target.method {
-        Method::Ask => json!("What is grace?"),
-        Method::SearchDocuments => json!("grace"),
-        Method::FetchDocument => json!(["12345", "ccc-1996", "é-Ω", "0"][rng.usize(..4)]),
-        Method::MassReadings | Method::SaintsOfTheDay => json!("2026-03-19"),
-        Method::SendMessage => json!({ "parts": [{ "kind": "text", "text": "hello" }] }),
-        Method::GetTask | Method::CancelTask => json!("task-1"),
+        ClientMethod::Ask => json!("What is grace?"),
+        ClientMethod::SearchDocuments => json!("grace"),
+        ClientMethod::FetchDocument => json!(["12345", "ccc-1996", "é-Ω", "0"][rng.usize(..4)]),
+        ClientMethod::MassReadings | ClientMethod::SaintsOfTheDay => json!("2026-03-19"),
+        ClientMethod::SendMessage => json!({ "parts": [{ "kind": "text", "text": "hello" }] }),
+        ClientMethod::GetTask | ClientMethod::CancelTask => json!("task-1"),
     }
 }
 

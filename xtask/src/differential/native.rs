@@ -6,7 +6,7 @@
 //! package gives `JSON.parse`. Where `serde_json` refuses text, that is
 //! reported, not hidden: the caller compares it with what `JSON.parse` did.
 
-use super::case::{Case, Client, Method};
+use super::case::{Case, Client, ClientMethod};
 use super::npm_shape;
 use magisterium_a2a::core::call::Call;
 use magisterium_a2a::core::error::Dialect;
@@ -59,19 +59,19 @@ fn call(case: &Case) -> Call {
     let argument = case.argument.as_str().unwrap_or_default().to_owned();
     let skill = |skill, input| Call::Skill { skill, input, context_id: None };
     match case.target.method {
-        Method::Ask => skill(Skill::CatholicQa, SkillInput::Text(argument)),
-        Method::SearchDocuments => skill(Skill::DocumentSearch, SkillInput::Text(argument)),
-        Method::FetchDocument => skill(Skill::DocumentFetch, SkillInput::Data("id", argument)),
-        Method::MassReadings => skill(Skill::LiturgicalReadings, SkillInput::Text(argument)),
-        Method::SaintsOfTheDay => skill(Skill::SaintsOfTheDay, SkillInput::Data("date", argument)),
-        Method::SendMessage => Call::Send {
+        ClientMethod::Ask => skill(Skill::CatholicQa, SkillInput::Text(argument)),
+        ClientMethod::SearchDocuments => skill(Skill::DocumentSearch, SkillInput::Text(argument)),
+        ClientMethod::FetchDocument => skill(Skill::DocumentFetch, SkillInput::Data("id", argument)),
+        ClientMethod::MassReadings => skill(Skill::LiturgicalReadings, SkillInput::Text(argument)),
+        ClientMethod::SaintsOfTheDay => skill(Skill::SaintsOfTheDay, SkillInput::Data("date", argument)),
+        ClientMethod::SendMessage => Call::Send {
             parts_json: case.argument.get("parts").map_or_else(|| "[]".into(), Value::to_string),
             skill_id: None,
             context_id: None,
             task_id: None,
         },
-        Method::GetTask => Call::GetTask(argument),
-        Method::CancelTask => Call::CancelTask(argument),
+        ClientMethod::GetTask => Call::GetTask(argument),
+        ClientMethod::CancelTask => Call::CancelTask(argument),
     }
 }
 

@@ -14,7 +14,8 @@ pub struct JsReport {
     pub request_id: Option<u64>,
     /// Whether `JSON.parse` takes the body text (`None`: no request was made).
     pub parsed: Option<bool>,
-    /// The JSON text of `{ value }`, `{ error }` or `{ trap }`.
+    /// The JSON text of `{ value }`, `{ error }`, `{ trap }` or `{ unserializable }` (an
+    /// outcome `JSON.stringify` could not write).
     pub outcome: String,
 }
 

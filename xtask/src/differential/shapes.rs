@@ -2,7 +2,7 @@
 //! each skill's artifact), an A2A message, or a JSON-RPC error, with random
 //! content drawn from [`super::pools`].
 
-use super::case::{Method, Target};
+use super::case::{ClientMethod, Target};
 use super::json_text::{Doc, ID_PLACEHOLDER, quote};
 use super::pools::{self, ARTIFACT_NAMES, STATES, pick};
 use fastrand::Rng;
@@ -18,8 +18,8 @@ pub fn response(rng: &mut Rng, target: Target) -> Doc {
         return error_envelope(rng);
     }
     let result = match target.method {
-        Method::SendMessage if rng.u8(..4) == 0 => message(rng),
-        Method::SendMessage | Method::GetTask | Method::CancelTask => {
+        ClientMethod::SendMessage if rng.u8(..4) == 0 => message(rng),
+        ClientMethod::SendMessage | ClientMethod::GetTask | ClientMethod::CancelTask => {
             let (name, state) = (pick(rng, &ARTIFACT_NAMES), pick(rng, &STATES));
             task(rng, state, name)
         }
@@ -32,12 +32,12 @@ pub fn response(rng: &mut Rng, target: Target) -> Doc {
     object(vec![("jsonrpc", Doc::str("2.0")), ("id", Doc::literal(ID_PLACEHOLDER)), ("result", result)])
 }
 
-fn artifact_of(method: Method) -> &'static str {
+fn artifact_of(method: ClientMethod) -> &'static str {
     match method {
-        Method::Ask => "catholic_qa_response",
-        Method::SearchDocuments => "search_results",
-        Method::FetchDocument => "document",
-        Method::MassReadings => "mass_readings",
+        ClientMethod::Ask => "catholic_qa_response",
+        ClientMethod::SearchDocuments => "search_results",
+        ClientMethod::FetchDocument => "document",
+        ClientMethod::MassReadings => "mass_readings",
         _ => "martyrology",
     }
 }

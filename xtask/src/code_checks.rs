@@ -4,7 +4,7 @@
 use crate::build::NPM_CRATE;
 use crate::shell::{self, Result, cargo, root};
 use crate::tally::Tally;
-use crate::{import_cycles, setup};
+use crate::{example, import_cycles, setup};
 
 /// What the browser suite reads with `env!` when it compiles: any text will do for linting it.
 const BROWSER_SUITE_ENV: [&str; 4] =
@@ -23,6 +23,7 @@ pub fn run() -> Tally {
     }
     tally.check("rustfmt: the workspace is formatted (cargo fmt --all --check)", fmt_workspace());
     tally.check("rustfmt: the fuzz crate is formatted", fmt_fuzz());
+    tally.check("rustfmt: the Rust browser example and the outside user crate are formatted", fmt_own_workspaces());
     tally.check("clippy, native: the workspace, all targets, no warnings", clippy(&["--workspace", "--all-targets"]));
     let wasm = setup::wasm_target();
     // One clippy run per build: together, cargo would unify the npm crate's and the library's
@@ -40,6 +41,10 @@ pub fn run() -> Tally {
         "clippy, wasm32: the npm crate without the bundle and its browser suite, all targets, no warnings",
         wasm.and_then(|()| browser_suite_clippy()),
     );
+    tally.check(
+        "clippy, wasm32: the Rust browser example, no warnings",
+        setup::wasm_target().and_then(|()| example_clippy()),
+    );
     tally.check("no import cycles between the modules of the crates we own", import_cycles::check());
     tally
 }
@@ -51,6 +56,23 @@ fn fmt_workspace() -> Result<()> {
 /// The fuzz crate is outside the workspace (it builds on nightly with sanitizers).
 fn fmt_fuzz() -> Result<()> {
     shell::run(cargo().args(["fmt", "--check"]).current_dir(root().join("fuzz")))
+}
+
+/// The crates with a workspace of their own, as a user's would be: the
+/// browser example, and the template of the user crate (its `Cargo.toml` is
+/// written when the suite copies it, so rustfmt reads its files directly).
+fn fmt_own_workspaces() -> Result<()> {
+    shell::run(cargo().args(["fmt", "--check", "--manifest-path"]).arg(example::dir().join("Cargo.toml")))?;
+    let user_crate = root().join("tests/user-crate/src");
+    let mut rustfmt = std::process::Command::new("rustfmt");
+    rustfmt.args(["--check", "--edition", "2024"]).arg(user_crate.join("lib.rs")).arg(user_crate.join("main.rs"));
+    shell::run(rustfmt.current_dir(root()))
+}
+
+/// The browser example, for wasm32, in its own workspace (sharing the target dir).
+fn example_clippy() -> Result<()> {
+    let mut cmd = example::own_workspace_cargo(&example::dir(), "clippy")?;
+    shell::run(cmd.args(["--target", "wasm32-unknown-unknown", "--", "-D", "warnings"]))
 }
 
 /// `cargo clippy` with `args`, every warning an error.

@@ -137,7 +137,9 @@ async fn a_slot_past_the_time_limit_is_a_client_side_rate_limit() {
     client.ask("What is grace?").await.unwrap();
     let e = client.ask("What is grace?").await.unwrap_err();
     assert_eq!((e.code(), e.http_status(), e.rpc_code()), (ErrorCode::RateLimited, None, None));
-    assert_eq!(e.retry_after(), Some(Duration::from_secs(61)));
+    // The slot is 60 s (and the 100 ms margin) after the first call, less the time that call took.
+    let wait = e.retry_after().expect("a client-side RATE_LIMITED says when the slot comes");
+    assert!(wait > Duration::ZERO && wait <= Duration::from_secs(61), "{wait:?}");
     assert!(!client.search_documents("grace").await.unwrap().is_empty(), "the other pool is not paced");
 }
 

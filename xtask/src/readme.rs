@@ -1,7 +1,7 @@
-//! The README's code is executed: every ```js block of the README and of
-//! the npm README runs in Node against the simulator (and the fixture agent,
-//! for the orchestrator example), importing the installed package, so the
-//! docs never drift. A block is an ES module, or CommonJS when its first line
+//! The documentation's code is executed: every ```js block of the README, of
+//! the npm README and of `docs/*.md` runs in Node against the simulator (and
+//! the fixture agent, for the orchestrator examples), importing the installed
+//! package, so the docs never drift. A block is an ES module, or CommonJS when its first line
 //! is the comment `// CommonJS`.
 
 use crate::agent_server;
@@ -38,20 +38,38 @@ fn extension(block: &str) -> &'static str {
     if block.starts_with("// CommonJS") { "cjs" } else { "mjs" }
 }
 
-/// Runs every ```js block of `README.md` and `pkg/README.md`.
+/// The Markdown files whose examples run: the READMEs (each must have one) and `docs/*.md`.
+fn documents() -> Result<Vec<(String, bool)>, String> {
+    let mut docs: Vec<String> = std::fs::read_dir(root().join("docs"))
+        .map_err(|e| format!("docs/: {e}"))?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    docs.sort();
+    let readmes = ["README.md", "pkg/README.md"].map(|readme| (readme.to_owned(), true));
+    Ok(readmes.into_iter().chain(docs.into_iter().map(|doc| (doc, false))).collect())
+}
+
+/// Runs every ```js block of `README.md`, `pkg/README.md` and `docs/*.md`.
 pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
     let dir = root().join("tests/readme-examples");
     let mut tally = Tally::default();
     if let Err(e) = std::fs::create_dir_all(&dir) {
         return Tally::broken(&e.to_string());
     }
-    for readme in ["README.md", "pkg/README.md"] {
+    let documents = match documents() {
+        Ok(documents) => documents,
+        Err(e) => return Tally::broken(&e),
+    };
+    for (readme, needs_examples) in &documents {
+        let readme = readme.as_str();
         let text = match std::fs::read_to_string(root().join(readme)) {
             Ok(text) => text,
             Err(e) => return Tally::broken(&format!("{readme}: {e}")),
         };
         let blocks = js_blocks(&text);
-        if blocks.is_empty() {
+        if blocks.is_empty() && *needs_examples {
             return Tally::broken(&format!("{readme} has no js example"));
         }
         for (index, block) in blocks.iter().enumerate() {

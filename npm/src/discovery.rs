@@ -94,7 +94,7 @@ async fn card_for(base: &CardBase, signal: &CallSignal) -> Result<(CardHead, Jso
 /// GETs one card URL (no token: cards are public) and checks what comes back.
 async fn fetch_card(url: &str, signal: &CallSignal) -> Result<(CardHead, Json, f64)> {
     let HttpReply { status, body, cache_control, .. } =
-        transport::send(signal, &JsValue::from_str(url), &JsValue::UNDEFINED, None, MAX_CARD_BYTES).await?;
+        transport::send(signal, &JsValue::from_str(url), None, None, MAX_CARD_BYTES).await?;
     let card = match body {
         Some(card) if (200..300).contains(&status) => card,
         _ => return Err(Error::bad_response("no agent card at this address").with_http_status(status)),

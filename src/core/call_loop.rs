@@ -28,20 +28,30 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
     let mut token = None;
     let mut need_token = true;
     loop {
-        let attempt = async {
+        // One attempt; a failure breaks out with its error. A labeled block,
+        // not an `async` block awaited here: one nested future less, which
+        // the wasm bundle pays for in state and drop code (~0.2 KB gzip).
+        let error = 'attempt: {
             if need_token {
-                token = platform.token().await?;
+                token = match platform.token().await {
+                    Ok(token) => token,
+                    Err(error) => break 'attempt error,
+                };
                 need_token = false;
             }
-            pace(platform, call).await?;
+            if let Err(error) = pace(platform, call).await {
+                break 'attempt error;
+            }
             let request_id = platform.next_request_id();
             let body = call.body(request_id, &message_id, platform.dialect());
-            let reply = platform.exchange(token.as_ref(), &body).await?;
-            call.outcome(reply, request_id, platform.dialect())
-        };
-        let error = match attempt.await {
-            Ok(outcome) => return Ok(outcome),
-            Err(error) => error,
+            let reply = match platform.exchange(token.as_ref(), &body).await {
+                Ok(reply) => reply,
+                Err(error) => break 'attempt error,
+            };
+            match call.outcome(reply, request_id, platform.dialect()) {
+                Ok(outcome) => return Ok(outcome),
+                Err(error) => error,
+            }
         };
         let failure = Failure { code: error.code, http_status: error.http_status, retry_after: error.retry_after };
         let step = match platform.ended() {

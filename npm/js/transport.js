@@ -122,6 +122,21 @@ export class CallSignal {
   }
 }
 
+/**
+ * What `new URL(text)` makes of `text`, in one crossing: `undefined` when it
+ * throws, else `"1"` (a username or password is present) or `"0"`, then
+ * `protocol`, `"\n"`, `hostname`, `"\n"`, `href`. The parser removes every tab
+ * and newline from its input, so no part holds one.
+ */
+export function urlParts(text) {
+  try {
+    const url = new URL(text);
+    return (url.username || url.password ? "1" : "0") + url.protocol + "\n" + url.hostname + "\n" + url.href;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A decimal `Content-Length` (surrounding blanks allowed), else `NaN`. */
 function declaredLength(value) {
   return value !== null && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;

@@ -2,6 +2,7 @@
 //! and the session of a client for the card's `url`.
 
 use crate::js_platform::Session;
+use crate::js_url::parse as parse_url;
 use crate::json_view::Json;
 use crate::options::{CLIENT_KEYS, Reader, client_settings, dialect};
 use crate::transport::{self, CallSignal};
@@ -13,7 +14,6 @@ use magisterium_a2a::core::error::Error;
 use magisterium_a2a::core::settings::DEFAULT_TIMEOUT_MS;
 use magisterium_a2a::core::validate;
 use magisterium_a2a::core::wire::HttpReply;
-use magisterium_a2a::url_parser::parse as parse_url;
 use wasm_bindgen::JsValue;
 
 type Result<T> = core::result::Result<T, Error<Json>>;

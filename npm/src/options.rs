@@ -3,6 +3,7 @@
 //! so a typo never silently falls back to a default.
 
 use crate::caller_values;
+use crate::js_url;
 use crate::json_view::Json;
 use alloc::string::String;
 use js_sys::{Function, Reflect};
@@ -10,7 +11,6 @@ use magisterium_a2a::core::error::{Dialect, Error};
 use magisterium_a2a::core::settings::{Options, Settings};
 use magisterium_a2a::core::text::cat;
 use magisterium_a2a::core::validate::{self, DEFAULT_ENDPOINT, Endpoint};
-use magisterium_a2a::url_parser;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
@@ -22,7 +22,7 @@ pub const CLIENT_KEYS: [&str; 7] =
 
 /// Reads an endpoint option through the platform's `URL` and the core's rules.
 pub fn endpoint(text: &str) -> Result<Endpoint> {
-    validate::endpoint("endpoint", text, url_parser::parse)
+    validate::endpoint("endpoint", text, js_url::parse)
 }
 
 /// Reads `ClientOptions` (`undefined` means all defaults): `endpoint`, or

@@ -57,18 +57,19 @@ pub fn client_settings(o: &Reader, endpoint: Endpoint) -> Result<Settings<Functi
         }
         None => (None, None),
     };
-    Options {
-        endpoint,
-        token: o.string("token")?,
+    // Filled in place: a refusal drops one `Options`, not each value read so far.
+    let mut options = Options {
         token_provider,
-        timeout_ms: o.number("timeoutMs")?,
-        max_retries: o.number("maxRetries")?,
-        max_retry_wait_ms: o.number("maxRetryWaitMs")?,
         rate_default: rate_default.as_deref(),
         rate_expensive: rate_expensive.as_deref(),
-        max_response_bytes: o.number("maxResponseBytes")?,
-    }
-    .check()
+        ..Options::new(endpoint)
+    };
+    options.token = o.string("token")?;
+    options.timeout_ms = o.number("timeoutMs")?;
+    options.max_retries = o.number("maxRetries")?;
+    options.max_retry_wait_ms = o.number("maxRetryWaitMs")?;
+    options.max_response_bytes = o.number("maxResponseBytes")?;
+    options.check()
 }
 
 /// A call's settings, checked.

@@ -39,8 +39,22 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
                 };
                 need_token = false;
             }
-            if let Err(error) = pace(platform, call).await {
-                break 'attempt error;
+            // Waits for the call's slot under the client's `rateLimit`. A slot
+            // later than the call's deadline fails at once (`no_slot`); a call
+            // that ends (or is dropped) while queued gives its slot back.
+            let now = platform.now_ms();
+            let slot = call.pool().and_then(|pool| platform.with_pacer(|pacer| pacer.reserve(pool, now)));
+            if let Some(slot) = slot.filter(|slot| slot.at_ms() - now > 0.0) {
+                let wait = slot.at_ms() - now;
+                let queued = Queued { platform, slot: Some(slot) };
+                if slot.at_ms() >= platform.deadline_ms() {
+                    break 'attempt no_slot(wait);
+                }
+                platform.sleep(wait).await;
+                if let Some(error) = platform.ended() {
+                    break 'attempt error;
+                }
+                queued.keep();
             }
             let request_id = platform.next_request_id();
             let body = call.body(request_id, &message_id, platform.dialect());
@@ -71,32 +85,12 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
     }
 }
 
-/// Waits for the call's slot under the client's `rateLimit`. A slot later
-/// than the call's deadline fails at once with a client-side RATE_LIMITED
-/// (`retryAfter` set, no `httpStatus`); a call that ends (or is dropped)
-/// while queued gives its slot back.
-async fn pace<P: Platform>(platform: &P, call: &Call) -> Result<(), Error<P::Json>> {
-    let now = platform.now_ms();
-    let Some(slot) = call.pool().and_then(|pool| platform.with_pacer(|pacer| pacer.reserve(pool, now))) else {
-        return Ok(());
-    };
-    let wait = slot.at_ms() - now;
-    if wait <= 0.0 {
-        return Ok(());
-    }
-    let queued = Queued { platform, slot: Some(slot) };
-    if slot.at_ms() >= platform.deadline_ms() {
-        let mut e =
-            Error::new(ErrorCode::RateLimited, "the client-side rateLimit has no slot before this call's timeout");
-        e.retry_after = Some(text::ceil(wait / 1000.0));
-        return Err(e);
-    }
-    platform.sleep(wait).await;
-    if let Some(error) = platform.ended() {
-        return Err(error);
-    }
-    queued.keep();
-    Ok(())
+/// The client-side RATE_LIMITED of a call whose slot comes after its
+/// deadline (`retryAfter` set from `wait`, no `httpStatus`).
+fn no_slot<V>(wait: f64) -> Error<V> {
+    let mut e = Error::new(ErrorCode::RateLimited, "the client-side rateLimit has no slot before this call's timeout");
+    e.retry_after = Some(text::ceil(wait / 1000.0));
+    e
 }
 
 /// A slot the call waits for; given back to the pacer unless the call keeps it.

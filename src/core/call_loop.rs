@@ -72,16 +72,21 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
             Some(_) => Step::GiveUp,
             None => retry.after(&failure, platform.now_ms(), platform.random()),
         };
-        match step {
-            Step::GiveUp => return Err(Failed { error, token }),
-            Step::RefreshToken => need_token = true,
+        let error = match step {
+            Step::GiveUp => error,
+            Step::RefreshToken => {
+                need_token = true;
+                continue;
+            }
             Step::Wait(ms) => {
                 platform.sleep(ms).await;
-                if let Some(error) = platform.ended() {
-                    return Err(Failed { error, token });
+                match platform.ended() {
+                    Some(error) => error,
+                    None => continue,
                 }
             }
-        }
+        };
+        return Err(Failed { error, token });
     }
 }
 

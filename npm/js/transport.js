@@ -52,7 +52,7 @@ function holdProcess(hold) {
 /** One call's cancellation: aborted by the caller's `AbortSignal` or by the call's timeout. */
 export class CallSignal {
   /**
-   * @param {AbortSignal | undefined} caller the caller's signal (not yet aborted)
+   * @param {AbortSignal | undefined} caller the caller's signal (already aborted: so is this call)
    * @param {number} timeoutMs the call's time limit
    */
   constructor(caller, timeoutMs) {
@@ -64,7 +64,7 @@ export class CallSignal {
     this.deadline = Date.now() + timeoutMs;
     this.due = performance.now() + timeoutMs;
     this.forward = caller && (() => controller.abort());
-    if (caller) caller.addEventListener("abort", this.forward, { once: true });
+    if (caller) caller.aborted ? controller.abort() : caller.addEventListener("abort", this.forward, { once: true });
     inFlight.add(this);
     arm(this.due);
     holdProcess(true);

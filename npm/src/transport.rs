@@ -72,13 +72,15 @@ pub struct CallSignal(JsCallSignal);
 impl CallSignal {
     /// Starts the call's clock. Fails with ABORTED when `caller` is already aborted.
     pub fn start(caller: Option<AbortSignal>, timeout_ms: u32) -> Result<CallSignal, Error<Json>> {
-        if let Some(signal) = caller.as_ref().filter(|s| s.aborted()) {
-            let reason = Some(signal.reason()).filter(|r| !r.is_undefined()).map(Json);
+        let signal = JsCallSignal::new(caller.as_ref(), timeout_ms)
+            .map(CallSignal)
+            .map_err(|_| Error::new(ErrorCode::Network, "AbortController is unavailable"))?;
+        // Aborted already: only by the caller (the timeout is at least 1 ms away).
+        if signal.is_aborted() {
+            let reason = Some(signal.0.caller_reason()).filter(|r| !r.is_undefined()).map(Json);
             return Err(Error::new(ErrorCode::Aborted, "the call was aborted before it started").with_cause(reason));
         }
-        JsCallSignal::new(caller.as_ref(), timeout_ms)
-            .map(CallSignal)
-            .map_err(|_| Error::new(ErrorCode::Network, "AbortController is unavailable"))
+        Ok(signal)
     }
 
     /// When the call times out, on the `Date.now()` clock.

@@ -254,8 +254,12 @@ export function drive(task) {
         awaited.then((settled) => step(true, settled), (error) => step(false, error));
         return;
       }
-      const settle = task.ok ? resolve : reject;
-      settle(task.output);
+      // `output` is the call's value, or throws its error.
+      try {
+        resolve(task.output);
+      } catch (error) {
+        reject(error);
+      }
       task.free();
     };
     // The first poll runs after the calling method returned, as later ones do.

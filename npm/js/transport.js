@@ -181,12 +181,12 @@ async function readText(body, maxBytes) {
  * One HTTP exchange: POSTs `body` (or GETs, without one) with exactly
  * `Content-Type: application/json` (with a body) and, with a token,
  * `Authorization: Bearer …`. Never rejects; resolves with
- * `{ status, failed, error, body, retryAfter, cacheControl }`: `failed` is 1
- * when the request failed, 2 when the body could not be read (`error` is what
+ * `{ status, failed, value, retryAfter, cacheControl }`: `failed` is 1 when
+ * the request failed, 2 when the body could not be read (`value` is then what
  * was thrown), 3 when the body is larger than `maxBytes` (refused from its
  * `Content-Length` before the download when it declares more, else stopped as
- * soon as the bytes read pass it), else 0; `body` is the parsed JSON,
- * `undefined` when the body is not JSON; `retryAfter` is read from a
+ * soon as the bytes read pass it), else 0 (`value` is then the parsed JSON,
+ * `undefined` when the body is not JSON); `retryAfter` is read from a
  * response that is not 2xx, `cacheControl` from one to a GET.
  */
 export function exchange(url, token, body, maxBytes, signal) {
@@ -198,9 +198,9 @@ export function exchange(url, token, body, maxBytes, signal) {
     headers["Content-Type"] = "application/json";
   }
   if (token !== undefined) headers.Authorization = "Bearer " + token;
-  const out = { status: 0, failed: 1, error: undefined, body: undefined, retryAfter: null, cacheControl: null };
+  const out = { status: 0, failed: 1, value: undefined, retryAfter: null, cacheControl: null };
   const fail = (error) => {
-    out.error = error;
+    out.value = error;
     return out;
   };
   return fetch(url, init).then((response) => {
@@ -220,7 +220,7 @@ export function exchange(url, token, body, maxBytes, signal) {
       else {
         out.failed = 0;
         try {
-          out.body = JSON.parse(text);
+          out.value = JSON.parse(text);
         } catch {
           // not JSON: the core says what that status without a JSON body means
         }

@@ -56,10 +56,9 @@ extern "C" {
     fn status(this: &JsReply) -> u16;
     #[wasm_bindgen(method, getter)]
     fn failed(this: &JsReply) -> u8;
+    /// The parsed body (`failed` 0), or what was thrown (1, 2).
     #[wasm_bindgen(method, getter)]
-    fn error(this: &JsReply) -> JsValue;
-    #[wasm_bindgen(method, getter)]
-    fn body(this: &JsReply) -> JsValue;
+    fn value(this: &JsReply) -> JsValue;
     #[wasm_bindgen(method, getter, js_name = retryAfter)]
     fn retry_after(this: &JsReply) -> Option<String>;
     #[wasm_bindgen(method, getter, js_name = cacheControl)]
@@ -154,11 +153,11 @@ pub async fn send(
     let status = reply.status();
     match reply.failed() {
         0 => {}
-        1 => return Err(failed(call, "the request failed", &reply.error())),
-        2 => return Err(failed(call, "the response body could not be read", &reply.error()).with_http_status(status)),
+        1 => return Err(failed(call, "the request failed", &reply.value())),
+        2 => return Err(failed(call, "the response body could not be read", &reply.value()).with_http_status(status)),
         _ => return Err(exchange::too_large(max_bytes, status)),
     }
-    let body = Some(reply.body()).filter(|b| !b.is_undefined()).map(Json);
+    let body = Some(reply.value()).filter(|b| !b.is_undefined()).map(Json);
     Ok(HttpReply { status, retry_after_header: reply.retry_after(), cache_control: reply.cache_control(), body })
 }
 

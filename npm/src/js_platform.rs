@@ -35,7 +35,7 @@ pub struct Session {
     /// The `rateLimit` queue (borrowed only between awaits, never across one).
     pacer: RefCell<Pacer>,
     /// The endpoint as a JS string, made once (every request passes it to `fetch`).
-    url: JsValue,
+    pub url: JsValue,
     /// A fixed token as a JS string, made once; `undefined` otherwise.
     fixed_token: JsValue,
     next_request_id: Cell<u64>,

@@ -53,12 +53,12 @@ pub enum Job {
 
 /// Reads `method`'s first argument and its options.
 pub fn prepare(method: ClientMethod, argument: &JsValue, options: &JsValue) -> Result<(Job, CallConfig)> {
-    let extra_key = match method {
-        ClientMethod::Ask => Some("contextId"),
-        ClientMethod::WaitForTask => Some("pollIntervalMs"),
-        _ => None,
+    let keys: &[&str] = match method {
+        ClientMethod::Ask => &["signal", "timeoutMs", "contextId"],
+        ClientMethod::WaitForTask => &["signal", "timeoutMs", "pollIntervalMs"],
+        _ => &["signal", "timeoutMs"],
     };
-    let mut config = call_config(options, extra_key)?;
+    let mut config = call_config(options, keys)?;
     let text = argument.as_string();
     let call = match method {
         ClientMethod::Ask => methods::ask(text, config.context_id.take())?,

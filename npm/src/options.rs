@@ -84,11 +84,10 @@ pub struct CallConfig {
     pub poll_interval_ms: Option<f64>,
 }
 
-/// Reads `CallOptions`, plus the keys only one method takes (`contextId`
-/// for `ask`, `pollIntervalMs` for `waitForTask`).
-pub fn call_config(options: &JsValue, extra_key: Option<&str>) -> Result<CallConfig> {
-    let keys = [&["signal", "timeoutMs"][..], extra_key.as_slice()].concat();
-    let o = Reader::new(options, "options", &keys)?;
+/// Reads `CallOptions` allowing `keys`: `signal` and `timeoutMs`, plus those
+/// only one method takes (`contextId` for `ask`, `pollIntervalMs` for `waitForTask`).
+pub fn call_config(options: &JsValue, keys: &[&str]) -> Result<CallConfig> {
+    let o = Reader::new(options, "options", keys)?;
     let poll_interval_ms =
         o.number("pollIntervalMs")?.map(|ms| validate::timeout_ms("pollIntervalMs", ms)).transpose()?;
     Ok(CallConfig {

@@ -68,7 +68,7 @@ impl A2AClient {
     /// `new A2AClient({ endpoint, dialect?, …ClientOptions })`: the dialect
     /// defaults to Magisterium's for a magisterium.com endpoint, A2A's otherwise.
     fn from_options(options: &JsValue) -> Result<A2AClient, Error<Json>> {
-        let o = Reader::new(options, "options", &[&CLIENT_KEYS[..], &["endpoint", "dialect"]].concat())?;
+        let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["endpoint", "dialect"]])?;
         let Some(url) = o.string("endpoint")? else {
             return Err(Error::invalid_input("options.endpoint is required (or use A2AClient.discover)"));
         };

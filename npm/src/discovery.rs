@@ -52,8 +52,7 @@ pub struct Discovered {
 /// `A2AClient.discover(baseUrl, options)`: reads the options once, fetches
 /// (or reuses) the card, and makes the session of a client for its `url`.
 pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovered> {
-    let keys = [&CLIENT_KEYS[..], &["dialect", "signal"]].concat();
-    let o = Reader::new(options, "options", &keys)?;
+    let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["dialect", "signal"]])?;
     let base = validate::required_text("baseUrl", base_url.as_string())?;
     let base = card::card_base(&base, parse_url)?;
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;

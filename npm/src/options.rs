@@ -28,7 +28,7 @@ pub fn endpoint(text: &str) -> Result<Endpoint> {
 /// Reads `ClientOptions` (`undefined` means all defaults): `endpoint`, or
 /// the default endpoint of the contract when absent.
 pub fn magisterium_settings(options: &JsValue) -> Result<Settings<Function>> {
-    let o = Reader::new(options, "options", &[&CLIENT_KEYS[..], &["endpoint"]].concat())?;
+    let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["endpoint"]])?;
     let text = o.string("endpoint")?;
     client_settings(&o, endpoint(text.as_deref().unwrap_or(DEFAULT_ENDPOINT))?)
 }
@@ -52,7 +52,7 @@ pub fn client_settings(o: &Reader, endpoint: Endpoint) -> Result<Settings<Functi
         .transpose()?;
     let (rate_default, rate_expensive) = match o.get("rateLimit") {
         Some(limits) => {
-            let r = Reader::new(&limits, "rateLimit", &["default", "expensive"])?;
+            let r = Reader::new(&limits, "rateLimit", &[&["default", "expensive"]])?;
             (r.string("default")?, r.string("expensive")?)
         }
         None => (None, None),
@@ -87,7 +87,7 @@ pub struct CallConfig {
 /// Reads `CallOptions` allowing `keys`: `signal` and `timeoutMs`, plus those
 /// only one method takes (`contextId` for `ask`, `pollIntervalMs` for `waitForTask`).
 pub fn call_config(options: &JsValue, keys: &[&str]) -> Result<CallConfig> {
-    let o = Reader::new(options, "options", keys)?;
+    let o = Reader::new(options, "options", &[keys])?;
     let poll_interval_ms =
         o.number("pollIntervalMs")?.map(|ms| validate::timeout_ms("pollIntervalMs", ms)).transpose()?;
     Ok(CallConfig {
@@ -106,8 +106,9 @@ pub struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    /// Checks that `object` is an object (or `undefined`/`null`) with only `allowed` keys.
-    pub fn new(object: &'a JsValue, name: &'static str, allowed: &[&str]) -> Result<Self> {
+    /// Checks that `object` is an object (or `undefined`/`null`) with only
+    /// the keys of the `allowed` lists.
+    pub fn new(object: &'a JsValue, name: &'static str, allowed: &[&[&str]]) -> Result<Self> {
         if object.is_undefined() || object.is_null() {
             return Ok(Reader { object, name });
         }
@@ -116,13 +117,15 @@ impl<'a> Reader<'a> {
             _ => return Err(Error::invalid_input(cat(&[name, " must be an object"]))),
         };
         let keys = keys.map_err(|_| Error::invalid_input(cat(&[name, " could not be read"])))?;
-        if let Some(unknown) = keys.iter().filter_map(|k| k.as_string()).find(|k| !allowed.contains(&k.as_str())) {
+        if let Some(unknown) =
+            keys.iter().filter_map(|k| k.as_string()).find(|k| !allowed.iter().any(|keys| keys.contains(&k.as_str())))
+        {
             return Err(Error::invalid_input(cat(&[
                 name,
                 " has an unknown key `",
                 &unknown,
                 "` (known: ",
-                &allowed.join(", "),
+                &allowed.concat().join(", "),
                 ")",
             ])));
         }

@@ -2,7 +2,8 @@
 //! [`UrlParts`]: on wasm32 the platform's `URL` (the parser `fetch` itself
 //! uses, in browsers, workers and Node), natively the `url` crate (rust-url,
 //! WHATWG-conformant). The core decides on what it returns
-//! ([`crate::core::validate::endpoint`]); nothing else parses a URL.
+//! ([`crate::core::validate::endpoint`]); nothing else parses a URL (the npm
+//! bundle reads the same platform `URL` through its own JS glue, in one crossing).
 
 use crate::core::validate::UrlParts;
 

@@ -20,3 +20,11 @@ export class MagisteriumError extends Error {
     this.data = d.data;
   }
 }
+
+/**
+ * A MagisteriumError of a core error's fields (absent ones `undefined`, as
+ * the constructor reads them), made in one crossing from wasm.
+ */
+export function errorOf(code, message, rpcCode, httpStatus, retryAfter, taskId, data, cause) {
+  return new MagisteriumError(code, message, { rpcCode, httpStatus, retryAfter, taskId, data, cause });
+}

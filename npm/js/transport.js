@@ -52,7 +52,7 @@ function holdProcess(hold) {
 /** One call's cancellation: aborted by the caller's `AbortSignal` or by the call's timeout. */
 export class CallSignal {
   /**
-   * @param {AbortSignal | undefined} caller the caller's signal (not yet aborted)
+   * @param {AbortSignal | undefined} caller the caller's signal (already aborted: so is this call)
    * @param {number} timeoutMs the call's time limit
    */
   constructor(caller, timeoutMs) {
@@ -64,7 +64,7 @@ export class CallSignal {
     this.deadline = Date.now() + timeoutMs;
     this.due = performance.now() + timeoutMs;
     this.forward = caller && (() => controller.abort());
-    if (caller) caller.addEventListener("abort", this.forward, { once: true });
+    if (caller) caller.aborted ? controller.abort() : caller.addEventListener("abort", this.forward, { once: true });
     inFlight.add(this);
     arm(this.due);
     holdProcess(true);
@@ -122,6 +122,21 @@ export class CallSignal {
   }
 }
 
+/**
+ * What `new URL(text)` makes of `text`, in one crossing: `undefined` when it
+ * throws, else `"1"` (a username or password is present) or `"0"`, then
+ * `protocol`, `"\n"`, `hostname`, `"\n"`, `href`. The parser removes every tab
+ * and newline from its input, so no part holds one.
+ */
+export function urlParts(text) {
+  try {
+    const url = new URL(text);
+    return (url.username || url.password ? "1" : "0") + url.protocol + "\n" + url.hostname + "\n" + url.href;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A decimal `Content-Length` (surrounding blanks allowed), else `NaN`. */
 function declaredLength(value) {
   return value !== null && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
@@ -166,12 +181,12 @@ async function readText(body, maxBytes) {
  * One HTTP exchange: POSTs `body` (or GETs, without one) with exactly
  * `Content-Type: application/json` (with a body) and, with a token,
  * `Authorization: Bearer …`. Never rejects; resolves with
- * `{ status, failed, error, body, retryAfter, cacheControl }`: `failed` is 1
- * when the request failed, 2 when the body could not be read (`error` is what
+ * `{ status, failed, value, retryAfter, cacheControl }`: `failed` is 1 when
+ * the request failed, 2 when the body could not be read (`value` is then what
  * was thrown), 3 when the body is larger than `maxBytes` (refused from its
  * `Content-Length` before the download when it declares more, else stopped as
- * soon as the bytes read pass it), else 0; `body` is the parsed JSON,
- * `undefined` when the body is not JSON; `retryAfter` is read from a
+ * soon as the bytes read pass it), else 0 (`value` is then the parsed JSON,
+ * `undefined` when the body is not JSON); `retryAfter` is read from a
  * response that is not 2xx, `cacheControl` from one to a GET.
  */
 export function exchange(url, token, body, maxBytes, signal) {
@@ -183,9 +198,9 @@ export function exchange(url, token, body, maxBytes, signal) {
     headers["Content-Type"] = "application/json";
   }
   if (token !== undefined) headers.Authorization = "Bearer " + token;
-  const out = { status: 0, failed: 1, error: undefined, body: undefined, retryAfter: null, cacheControl: null };
+  const out = { status: 0, failed: 1, value: undefined, retryAfter: null, cacheControl: null };
   const fail = (error) => {
-    out.error = error;
+    out.value = error;
     return out;
   };
   return fetch(url, init).then((response) => {
@@ -205,7 +220,7 @@ export function exchange(url, token, body, maxBytes, signal) {
       else {
         out.failed = 0;
         try {
-          out.body = JSON.parse(text);
+          out.value = JSON.parse(text);
         } catch {
           // not JSON: the core says what that status without a JSON body means
         }
@@ -239,8 +254,12 @@ export function drive(task) {
         awaited.then((settled) => step(true, settled), (error) => step(false, error));
         return;
       }
-      const settle = task.ok ? resolve : reject;
-      settle(task.output);
+      // `output` is the call's value, or throws its error.
+      try {
+        resolve(task.output);
+      } catch (error) {
+        reject(error);
+      }
       task.free();
     };
     // The first poll runs after the calling method returned, as later ones do.

@@ -8,11 +8,10 @@ use crate::call_future::{self, Work};
 use crate::discovery::Discovered;
 use crate::js_error::to_js;
 use crate::js_platform::Session;
-use crate::json_view::Json;
+use crate::json_view::{Json, cached_key};
 use crate::options::{self, CLIENT_KEYS, Reader, client_settings, dialect};
 use crate::task_methods::task_methods;
 use alloc::rc::Rc;
-use alloc::string::String;
 use js_sys::Promise;
 use magisterium_a2a::core::card::dialect_of;
 use magisterium_a2a::core::error::{Dialect, Error};
@@ -44,17 +43,18 @@ impl A2AClient {
 
     /// The endpoint this client calls.
     #[wasm_bindgen(getter)]
-    pub fn endpoint(&self) -> String {
-        self.session.settings.endpoint.url.clone()
+    pub fn endpoint(&self) -> JsValue {
+        self.session.url.clone()
     }
 
     /// `"magisterium"` or `"a2a"`: whose meanings -32002..-32007 have.
     #[wasm_bindgen(getter)]
-    pub fn dialect(&self) -> String {
-        String::from(match self.session.dialect {
+    pub fn dialect(&self) -> JsValue {
+        cached_key(match self.session.dialect {
             Dialect::Magisterium => "magisterium",
             Dialect::A2a => "a2a",
         })
+        .clone()
     }
 
     /// The agent card the client was discovered from, or `null`.
@@ -68,7 +68,7 @@ impl A2AClient {
     /// `new A2AClient({ endpoint, dialect?, …ClientOptions })`: the dialect
     /// defaults to Magisterium's for a magisterium.com endpoint, A2A's otherwise.
     fn from_options(options: &JsValue) -> Result<A2AClient, Error<Json>> {
-        let o = Reader::new(options, "options", &[&CLIENT_KEYS[..], &["endpoint", "dialect"]].concat())?;
+        let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["endpoint", "dialect"]])?;
         let Some(url) = o.string("endpoint")? else {
             return Err(Error::invalid_input("options.endpoint is required (or use A2AClient.discover)"));
         };

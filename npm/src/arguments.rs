@@ -53,12 +53,12 @@ pub enum Job {
 
 /// Reads `method`'s first argument and its options.
 pub fn prepare(method: ClientMethod, argument: &JsValue, options: &JsValue) -> Result<(Job, CallConfig)> {
-    let extra_key = match method {
-        ClientMethod::Ask => Some("contextId"),
-        ClientMethod::WaitForTask => Some("pollIntervalMs"),
-        _ => None,
+    let keys: &[&str] = match method {
+        ClientMethod::Ask => &["signal", "timeoutMs", "contextId"],
+        ClientMethod::WaitForTask => &["signal", "timeoutMs", "pollIntervalMs"],
+        _ => &["signal", "timeoutMs"],
     };
-    let mut config = call_config(options, extra_key)?;
+    let mut config = call_config(options, keys)?;
     let text = argument.as_string();
     let call = match method {
         ClientMethod::Ask => methods::ask(text, config.context_id.take())?,
@@ -80,7 +80,7 @@ pub fn prepare(method: ClientMethod, argument: &JsValue, options: &JsValue) -> R
 /// `{ parts, skillId?, contextId?, taskId? }`: parts serialized by `JSON.stringify`,
 /// then checked on their parsed copy (plain data, whatever the caller passed).
 fn send_message(message: &JsValue) -> Result<Call> {
-    let m = Reader::new(message, "message", &["parts", "skillId", "contextId", "taskId"])?;
+    let m = Reader::new(message, "message", &[&["parts", "skillId", "contextId", "taskId"]])?;
     let parts = m.get("parts").unwrap_or(JsValue::UNDEFINED);
     let parts_json = js_sys::JSON::stringify(&parts).ok().and_then(|s| s.as_string());
     let parsed = parts_json.as_deref().and_then(|json| js_sys::JSON::parse(json).ok());

@@ -5,13 +5,14 @@
 use crate::arguments::{self, ClientMethod, Job};
 use crate::discovery;
 use crate::js_error::to_js;
-use crate::js_platform::Session;
+use crate::js_platform::{JsPlatform, Session, failed};
 use crate::js_results;
 use crate::options::CallConfig;
 use crate::transport::CallSignal;
 use alloc::rc::Rc;
 use js_sys::Promise;
 use magisterium_a2a::core::call::Outcome;
+use magisterium_a2a::core::call_loop;
 use magisterium_a2a::core::poll;
 use wasm_bindgen::JsValue;
 
@@ -53,11 +54,13 @@ async fn perform(work: Work) -> Result<JsValue, JsValue> {
     };
     let signal =
         CallSignal::start(options.signal, options.timeout_ms.unwrap_or(default_timeout)).map_err(|e| to_js(e, None))?;
+    // The core's loops awaited right here: no async wrapper between them and this future.
+    let platform = JsPlatform { session: &session, signal: &signal };
     let outcome = match job {
-        Job::Call(call) => session.call(&call, &signal).await,
+        Job::Call(call) => call_loop::run(&platform, &call).await,
         Job::Wait { id, first_interval_ms } => {
-            session.wait_for_task(id, first_interval_ms, &signal).await.map(Outcome::Task)
+            poll::wait_for_task(&platform, id, first_interval_ms).await.map(Outcome::Task)
         }
     };
-    outcome.map(js_results::outcome)
+    outcome.map(js_results::outcome).map_err(failed)
 }

@@ -2,18 +2,18 @@
 //! and the session of a client for the card's `url`.
 
 use crate::js_platform::Session;
+use crate::js_url::parse as parse_url;
 use crate::json_view::Json;
 use crate::options::{CLIENT_KEYS, Reader, client_settings, dialect};
 use crate::transport::{self, CallSignal};
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
-use magisterium_a2a::core::card::{self, CardBase, CardHead};
+use magisterium_a2a::core::card;
 use magisterium_a2a::core::error::Error;
 use magisterium_a2a::core::settings::DEFAULT_TIMEOUT_MS;
 use magisterium_a2a::core::validate;
 use magisterium_a2a::core::wire::HttpReply;
-use magisterium_a2a::url_parser::parse as parse_url;
 use wasm_bindgen::JsValue;
 
 type Result<T> = core::result::Result<T, Error<Json>>;
@@ -52,52 +52,53 @@ pub struct Discovered {
 /// `A2AClient.discover(baseUrl, options)`: reads the options once, fetches
 /// (or reuses) the card, and makes the session of a client for its `url`.
 pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovered> {
-    let keys = [&CLIENT_KEYS[..], &["dialect", "signal"]].concat();
-    let o = Reader::new(options, "options", &keys)?;
+    let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["dialect", "signal"]])?;
     let base = validate::required_text("baseUrl", base_url.as_string())?;
     let base = card::card_base(&base, parse_url)?;
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;
     let dialect = dialect(&o)?;
     let signal = CallSignal::start(o.signal()?, timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS))?;
-    let (head, card) = card_for(&base, &signal).await?;
-    let settings = client_settings(&o, head.endpoint)?;
-    Ok(Discovered { session: Session::new(settings, dialect.unwrap_or(head.dialect)), card: card.0 })
-}
-
-/// The card under `base`: cached while fresh, else fetched from the first
-/// well-known path that answers one.
-async fn card_for(base: &CardBase, signal: &CallSignal) -> Result<(CardHead, Json)> {
+    // The card: cached while fresh, else fetched from the first well-known path that answers one.
     let key = base.key.as_str();
     let now = js_sys::Date::now();
     let cached = CARDS.0.borrow().iter().find(|c| c.base == key && c.expires_ms > now).map(|c| c.card.clone());
-    if let Some(card) = cached {
-        return Ok((card::read_card(&card, parse_url)?, card));
-    }
-    let mut last = Error::bad_response("no agent card");
-    for url in &base.urls {
-        match fetch_card(url, signal).await {
-            Ok((head, card, max_age_ms)) => {
-                let mut cards = CARDS.0.borrow_mut();
-                cards.retain(|c| c.base != key && c.expires_ms > now);
-                if max_age_ms > 0.0 {
-                    cards.push(Cached { base: String::from(key), card: card.clone(), expires_ms: now + max_age_ms });
-                }
-                return Ok((head, card));
-            }
-            Err(e) if signal.is_aborted() => return Err(e),
-            Err(e) => last = e,
+    // One async fn for the whole discovery: each nested future costs the bundle state and drop code.
+    let (head, card) = 'found: {
+        if let Some(card) = cached {
+            break 'found (card::read_card(&card, parse_url)?, card);
         }
-    }
-    Err(last)
-}
-
-/// GETs one card URL (no token: cards are public) and checks what comes back.
-async fn fetch_card(url: &str, signal: &CallSignal) -> Result<(CardHead, Json, f64)> {
-    let HttpReply { status, body, cache_control, .. } =
-        transport::send(signal, &JsValue::from_str(url), &JsValue::UNDEFINED, None, MAX_CARD_BYTES).await?;
-    let card = match body {
-        Some(card) if (200..300).contains(&status) => card,
-        _ => return Err(Error::bad_response("no agent card at this address").with_http_status(status)),
+        let mut last = Error::bad_response("no agent card");
+        for url in &base.urls {
+            // GETs the card URL (no token: cards are public) and checks what comes back.
+            let fetched = match transport::send(&signal, &JsValue::from_str(url), None, None, MAX_CARD_BYTES).await {
+                Ok(HttpReply { status, body: Some(card), cache_control, .. }) if (200..300).contains(&status) => {
+                    card::read_card(&card, parse_url)
+                        .map(|head| (head, card, card::max_age_ms(cache_control.as_deref())))
+                }
+                Ok(HttpReply { status, .. }) => {
+                    Err(Error::bad_response("no agent card at this address").with_http_status(status))
+                }
+                Err(e) => Err(e),
+            };
+            match fetched {
+                Ok((head, card, max_age_ms)) => {
+                    let mut cards = CARDS.0.borrow_mut();
+                    cards.retain(|c| c.base != key && c.expires_ms > now);
+                    if max_age_ms > 0.0 {
+                        cards.push(Cached {
+                            base: String::from(key),
+                            card: card.clone(),
+                            expires_ms: now + max_age_ms,
+                        });
+                    }
+                    break 'found (head, card);
+                }
+                Err(e) if signal.is_aborted() => return Err(e),
+                Err(e) => last = e,
+            }
+        }
+        return Err(last);
     };
-    Ok((card::read_card(&card, parse_url)?, card, card::max_age_ms(cache_control.as_deref())))
+    let settings = client_settings(&o, head.endpoint)?;
+    Ok(Discovered { session: Session::new(settings, dialect.unwrap_or(head.dialect)), card: card.0 })
 }

@@ -48,7 +48,7 @@ pub struct Task {
 impl Task {
     /// Polls the future with the outcome of the promise it awaited (`ok`,
     /// `value`; anything on the first poll). The promise it awaits next, or
-    /// `undefined` once it has ended (see `ok` and `output`).
+    /// `undefined` once it has ended (see `output`).
     pub fn poll(&mut self, ok: bool, value: JsValue) -> Option<Promise> {
         let end = match self.task.poll(&CURRENT, if ok { Ok(value) } else { Err(value) }) {
             Step::Await(promise) => return Some(promise),
@@ -64,19 +64,10 @@ impl Task {
         None
     }
 
-    /// True when the future ended with a value, false with an error.
+    /// What the future ended with: its value, or thrown, its error.
     #[wasm_bindgen(getter)]
-    pub fn ok(&self) -> bool {
-        matches!(self.output, Some(Ok(_)))
-    }
-
-    /// What the future ended with.
-    #[wasm_bindgen(getter)]
-    pub fn output(&mut self) -> JsValue {
-        match self.output.take() {
-            Some(Ok(value) | Err(value)) => value,
-            None => JsValue::UNDEFINED,
-        }
+    pub fn output(&mut self) -> Settled {
+        self.output.take().unwrap_or(Ok(JsValue::UNDEFINED))
     }
 }
 

@@ -2,7 +2,6 @@
 //! that turns a core [`Error`] into it.
 
 use crate::json_view::Json;
-use js_sys::{Object, Reflect};
 use magisterium_a2a::core::error::{Error, redact};
 use wasm_bindgen::prelude::*;
 
@@ -12,38 +11,38 @@ extern "C" {
     #[wasm_bindgen(extends = js_sys::Error)]
     pub type MagisteriumError;
 
-    #[wasm_bindgen(constructor)]
-    fn new(code: &str, message: &str, details: &Object) -> MagisteriumError;
+    /// `new MagisteriumError(code, message, { rpcCode, … })`, absent fields `undefined`.
+    #[wasm_bindgen(js_name = errorOf)]
+    #[allow(clippy::too_many_arguments)]
+    fn error_of(
+        code: &str,
+        message: &str,
+        rpc_code: Option<f64>,
+        http_status: Option<u16>,
+        retry_after: Option<f64>,
+        task_id: Option<&str>,
+        data: Option<JsValue>,
+        cause: Option<JsValue>,
+    ) -> MagisteriumError;
 }
 
 /// Builds the JS error for `error`; `secret` (the token of the call) is
 /// removed from the message and from `data`, whatever the server echoed.
 pub fn to_js(error: Error<Json>, secret: Option<&str>) -> JsValue {
-    let error = error.into_fields();
-    let details = Object::new();
-    let set = |key: &str, value: JsValue| {
-        // Setting a property on a fresh plain object cannot fail.
-        let _ = Reflect::set(&details, &JsValue::from_str(key), &value);
-    };
-    if let Some(code) = error.rpc_code {
-        set("rpcCode", code.into());
-    }
-    if let Some(status) = error.http_status {
-        set("httpStatus", status.into());
-    }
-    if let Some(seconds) = error.retry_after {
-        set("retryAfter", seconds.into());
-    }
-    if let Some(task_id) = &error.task_id {
-        set("taskId", JsValue::from_str(task_id));
-    }
-    if let Some(data) = error.data.and_then(|d| without_secret(d.0, secret)) {
-        set("data", data);
-    }
-    if let Some(cause) = error.cause {
-        set("cause", cause.0);
-    }
-    MagisteriumError::new(error.code.as_str(), &redact(&error.message, secret), &details).into()
+    let e = error.into_fields();
+    let data = e.data.and_then(|d| without_secret(d.0, secret));
+    let message = redact(&e.message, secret);
+    error_of(
+        e.code.as_str(),
+        &message,
+        e.rpc_code,
+        e.http_status,
+        e.retry_after,
+        e.task_id.as_deref(),
+        data,
+        e.cause.map(|c| c.0),
+    )
+    .into()
 }
 
 /// `data` with the secret replaced, or `None` when it cannot be cleaned.

@@ -11,12 +11,10 @@ use alloc::string::String;
 use core::cell::{Cell, RefCell};
 use core::future::Future;
 use js_sys::{Function, Promise};
-use magisterium_a2a::core::call::{Call, Outcome};
-use magisterium_a2a::core::call_loop::{self, Failed};
+use magisterium_a2a::core::call_loop::Failed;
 use magisterium_a2a::core::error::{Dialect, Error};
 use magisterium_a2a::core::pacing::Pacer;
 use magisterium_a2a::core::platform::Platform;
-use magisterium_a2a::core::poll;
 use magisterium_a2a::core::retry::RetryPolicy;
 use magisterium_a2a::core::settings::{self, Auth, Settings};
 use magisterium_a2a::core::wire::HttpReply;
@@ -37,7 +35,7 @@ pub struct Session {
     /// The `rateLimit` queue (borrowed only between awaits, never across one).
     pacer: RefCell<Pacer>,
     /// The endpoint as a JS string, made once (every request passes it to `fetch`).
-    url: JsValue,
+    pub url: JsValue,
     /// A fixed token as a JS string, made once; `undefined` otherwise.
     fixed_token: JsValue,
     next_request_id: Cell<u64>,
@@ -54,34 +52,19 @@ impl Session {
         };
         Session { settings, dialect, pacer, url, fixed_token, next_request_id: Cell::new(1) }
     }
-
-    /// Runs `call` through the core's call loop until it succeeds, fails for
-    /// good, or `signal` ends it; the failure as a `MagisteriumError`.
-    pub async fn call(&self, call: &Call, signal: &CallSignal) -> core::result::Result<Outcome<Json>, JsValue> {
-        call_loop::run(&JsPlatform { session: self, signal }, call).await.map_err(failed)
-    }
-
-    /// Polls `tasks/get` until the task `id` settles (the core's `waitForTask`
-    /// loop); the failure as a `MagisteriumError`.
-    pub async fn wait_for_task(
-        &self,
-        id: String,
-        first_interval_ms: f64,
-        signal: &CallSignal,
-    ) -> core::result::Result<Json, JsValue> {
-        poll::wait_for_task(&JsPlatform { session: self, signal }, id, first_interval_ms).await.map_err(failed)
-    }
 }
 
 /// The JS error of a failed call, without the token it last sent.
-fn failed(Failed { error, token }: Failed<JsPlatform<'_>>) -> JsValue {
+pub fn failed(Failed { error, token }: Failed<JsPlatform<'_>>) -> JsValue {
     to_js(error, token.as_ref().map(|(text, _)| text.as_str()))
 }
 
 /// One call of a [`Session`], as the core's call loop sees it.
 pub struct JsPlatform<'a> {
-    session: &'a Session,
-    signal: &'a CallSignal,
+    /// The client's session.
+    pub session: &'a Session,
+    /// The call's cancellation.
+    pub signal: &'a CallSignal,
 }
 
 impl Platform for JsPlatform<'_> {
@@ -139,11 +122,12 @@ impl Platform for JsPlatform<'_> {
         }
     }
 
-    async fn exchange(&self, token: Option<&Token>, body: &str) -> Result<HttpReply<Json>> {
-        let undefined = JsValue::UNDEFINED;
-        let bearer = token.map_or(&undefined, |(_, js)| js);
+    /// `transport::send`'s own future, not an `async fn` around it: every
+    /// layer of futures costs the bundle its own state and drop code.
+    fn exchange(&self, token: Option<&Token>, body: &str) -> impl Future<Output = Result<HttpReply<Json>>> {
         let session = self.session;
-        transport::send(self.signal, &session.url, bearer, Some(body), session.settings.max_response_bytes).await
+        let bearer = token.map(|(_, js)| js);
+        transport::send(self.signal, &session.url, bearer, Some(body), session.settings.max_response_bytes)
     }
 
     fn with_pacer<R>(&self, f: impl FnOnce(&mut Pacer) -> R) -> R {

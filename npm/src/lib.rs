@@ -40,6 +40,8 @@ mod js_platform;
 #[cfg(target_arch = "wasm32")]
 mod js_results;
 #[cfg(target_arch = "wasm32")]
+mod js_url;
+#[cfg(target_arch = "wasm32")]
 mod json_view;
 #[cfg(target_arch = "wasm32")]
 mod magisterium_client;

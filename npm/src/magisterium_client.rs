@@ -9,7 +9,6 @@ use crate::js_platform::Session;
 use crate::options::magisterium_settings;
 use crate::task_methods::task_methods;
 use alloc::rc::Rc;
-use alloc::string::String;
 use js_sys::Promise;
 use magisterium_a2a::core::error::Dialect;
 use wasm_bindgen::prelude::*;
@@ -32,8 +31,8 @@ impl MagisteriumClient {
 
     /// The endpoint URL this client calls.
     #[wasm_bindgen(getter)]
-    pub fn endpoint(&self) -> String {
-        self.session.settings.endpoint.url.clone()
+    pub fn endpoint(&self) -> JsValue {
+        self.session.url.clone()
     }
 
     /// `catholic_qa`: resolves with a `QaAnswer`.

@@ -3,6 +3,7 @@
 //! so a typo never silently falls back to a default.
 
 use crate::caller_values;
+use crate::js_url;
 use crate::json_view::Json;
 use alloc::string::String;
 use js_sys::{Function, Reflect};
@@ -10,7 +11,6 @@ use magisterium_a2a::core::error::{Dialect, Error};
 use magisterium_a2a::core::settings::{Options, Settings};
 use magisterium_a2a::core::text::cat;
 use magisterium_a2a::core::validate::{self, DEFAULT_ENDPOINT, Endpoint};
-use magisterium_a2a::url_parser;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
@@ -22,13 +22,13 @@ pub const CLIENT_KEYS: [&str; 7] =
 
 /// Reads an endpoint option through the platform's `URL` and the core's rules.
 pub fn endpoint(text: &str) -> Result<Endpoint> {
-    validate::endpoint("endpoint", text, url_parser::parse)
+    validate::endpoint("endpoint", text, js_url::parse)
 }
 
 /// Reads `ClientOptions` (`undefined` means all defaults): `endpoint`, or
 /// the default endpoint of the contract when absent.
 pub fn magisterium_settings(options: &JsValue) -> Result<Settings<Function>> {
-    let o = Reader::new(options, "options", &[&CLIENT_KEYS[..], &["endpoint"]].concat())?;
+    let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["endpoint"]])?;
     let text = o.string("endpoint")?;
     client_settings(&o, endpoint(text.as_deref().unwrap_or(DEFAULT_ENDPOINT))?)
 }
@@ -52,23 +52,24 @@ pub fn client_settings(o: &Reader, endpoint: Endpoint) -> Result<Settings<Functi
         .transpose()?;
     let (rate_default, rate_expensive) = match o.get("rateLimit") {
         Some(limits) => {
-            let r = Reader::new(&limits, "rateLimit", &["default", "expensive"])?;
+            let r = Reader::new(&limits, "rateLimit", &[&["default", "expensive"]])?;
             (r.string("default")?, r.string("expensive")?)
         }
         None => (None, None),
     };
-    Options {
-        endpoint,
-        token: o.string("token")?,
+    // Filled in place: a refusal drops one `Options`, not each value read so far.
+    let mut options = Options {
         token_provider,
-        timeout_ms: o.number("timeoutMs")?,
-        max_retries: o.number("maxRetries")?,
-        max_retry_wait_ms: o.number("maxRetryWaitMs")?,
         rate_default: rate_default.as_deref(),
         rate_expensive: rate_expensive.as_deref(),
-        max_response_bytes: o.number("maxResponseBytes")?,
-    }
-    .check()
+        ..Options::new(endpoint)
+    };
+    options.token = o.string("token")?;
+    options.timeout_ms = o.number("timeoutMs")?;
+    options.max_retries = o.number("maxRetries")?;
+    options.max_retry_wait_ms = o.number("maxRetryWaitMs")?;
+    options.max_response_bytes = o.number("maxResponseBytes")?;
+    options.check()
 }
 
 /// A call's settings, checked.
@@ -83,11 +84,10 @@ pub struct CallConfig {
     pub poll_interval_ms: Option<f64>,
 }
 
-/// Reads `CallOptions`, plus the keys only one method takes (`contextId`
-/// for `ask`, `pollIntervalMs` for `waitForTask`).
-pub fn call_config(options: &JsValue, extra_key: Option<&str>) -> Result<CallConfig> {
-    let keys = [&["signal", "timeoutMs"][..], extra_key.as_slice()].concat();
-    let o = Reader::new(options, "options", &keys)?;
+/// Reads `CallOptions` allowing `keys`: `signal` and `timeoutMs`, plus those
+/// only one method takes (`contextId` for `ask`, `pollIntervalMs` for `waitForTask`).
+pub fn call_config(options: &JsValue, keys: &[&str]) -> Result<CallConfig> {
+    let o = Reader::new(options, "options", &[keys])?;
     let poll_interval_ms =
         o.number("pollIntervalMs")?.map(|ms| validate::timeout_ms("pollIntervalMs", ms)).transpose()?;
     Ok(CallConfig {
@@ -106,8 +106,9 @@ pub struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    /// Checks that `object` is an object (or `undefined`/`null`) with only `allowed` keys.
-    pub fn new(object: &'a JsValue, name: &'static str, allowed: &[&str]) -> Result<Self> {
+    /// Checks that `object` is an object (or `undefined`/`null`) with only
+    /// the keys of the `allowed` lists.
+    pub fn new(object: &'a JsValue, name: &'static str, allowed: &[&[&str]]) -> Result<Self> {
         if object.is_undefined() || object.is_null() {
             return Ok(Reader { object, name });
         }
@@ -116,13 +117,15 @@ impl<'a> Reader<'a> {
             _ => return Err(Error::invalid_input(cat(&[name, " must be an object"]))),
         };
         let keys = keys.map_err(|_| Error::invalid_input(cat(&[name, " could not be read"])))?;
-        if let Some(unknown) = keys.iter().filter_map(|k| k.as_string()).find(|k| !allowed.contains(&k.as_str())) {
+        if let Some(unknown) =
+            keys.iter().filter_map(|k| k.as_string()).find(|k| !allowed.iter().any(|keys| keys.contains(&k.as_str())))
+        {
             return Err(Error::invalid_input(cat(&[
                 name,
                 " has an unknown key `",
                 &unknown,
                 "` (known: ",
-                &allowed.join(", "),
+                &allowed.concat().join(", "),
                 ")",
             ])));
         }

@@ -4,9 +4,12 @@
 //! provider and the retry sleeps), and one exchange is one crossing into JS.
 //! No Rust closures are handed to JS, so nothing leaks when a call ends.
 
-use crate::driver::wait;
+use crate::driver::{Wait, wait};
 use crate::json_view::Json;
 use alloc::string::String;
+use core::future::Future;
+use core::pin::Pin;
+use core::task::{Context, Poll};
 use js_sys::Promise;
 use magisterium_a2a::core::error::{Error, ErrorCode};
 use magisterium_a2a::core::exchange;
@@ -39,7 +42,13 @@ extern "C" {
     fn dispose(this: &JsCallSignal);
 
     /// One HTTP exchange; resolves (never rejects) with a [`JsReply`].
-    fn exchange(url: &JsValue, token: &JsValue, body: Option<&str>, max_bytes: f64, signal: &AbortSignal) -> Promise;
+    fn exchange(
+        url: &JsValue,
+        token: Option<&JsValue>,
+        body: Option<&str>,
+        max_bytes: f64,
+        signal: &AbortSignal,
+    ) -> Promise;
 
     /// What [`exchange`] resolves with (see `js/transport.js`).
     type JsReply;
@@ -47,10 +56,9 @@ extern "C" {
     fn status(this: &JsReply) -> u16;
     #[wasm_bindgen(method, getter)]
     fn failed(this: &JsReply) -> u8;
+    /// The parsed body (`failed` 0), or what was thrown (1, 2).
     #[wasm_bindgen(method, getter)]
-    fn error(this: &JsReply) -> JsValue;
-    #[wasm_bindgen(method, getter)]
-    fn body(this: &JsReply) -> JsValue;
+    fn value(this: &JsReply) -> JsValue;
     #[wasm_bindgen(method, getter, js_name = retryAfter)]
     fn retry_after(this: &JsReply) -> Option<String>;
     #[wasm_bindgen(method, getter, js_name = cacheControl)]
@@ -63,13 +71,15 @@ pub struct CallSignal(JsCallSignal);
 impl CallSignal {
     /// Starts the call's clock. Fails with ABORTED when `caller` is already aborted.
     pub fn start(caller: Option<AbortSignal>, timeout_ms: u32) -> Result<CallSignal, Error<Json>> {
-        if let Some(signal) = caller.as_ref().filter(|s| s.aborted()) {
-            let reason = Some(signal.reason()).filter(|r| !r.is_undefined()).map(Json);
+        let signal = JsCallSignal::new(caller.as_ref(), timeout_ms)
+            .map(CallSignal)
+            .map_err(|_| Error::new(ErrorCode::Network, "AbortController is unavailable"))?;
+        // Aborted already: only by the caller (the timeout is at least 1 ms away).
+        if signal.is_aborted() {
+            let reason = Some(signal.0.caller_reason()).filter(|r| !r.is_undefined()).map(Json);
             return Err(Error::new(ErrorCode::Aborted, "the call was aborted before it started").with_cause(reason));
         }
-        JsCallSignal::new(caller.as_ref(), timeout_ms)
-            .map(CallSignal)
-            .map_err(|_| Error::new(ErrorCode::Network, "AbortController is unavailable"))
+        Ok(signal)
     }
 
     /// When the call times out, on the `Date.now()` clock.
@@ -92,14 +102,16 @@ impl CallSignal {
         self.0.aborted()
     }
 
-    /// Awaits `promise`, or rejects as soon as the call is aborted.
-    pub async fn race(&self, promise: Promise) -> Result<JsValue, JsValue> {
-        wait(self.0.race(&promise)).await
+    /// Awaits `promise`, or rejects as soon as the call is aborted. (The
+    /// [`Wait`] itself, as [`Self::sleep`] gives its own future: an `async fn`
+    /// around either is one more layer of state and drop code in the bundle.)
+    pub fn race(&self, promise: Promise) -> Wait {
+        wait(self.0.race(&promise))
     }
 
     /// Sleeps `ms`, or less when the call is aborted first (check [`Self::is_aborted`]).
-    pub async fn sleep(&self, ms: f64) {
-        let _ = wait(self.0.sleep(ms)).await;
+    pub fn sleep(&self, ms: f64) -> Sleep {
+        Sleep(wait(self.0.sleep(ms)))
     }
 }
 
@@ -109,17 +121,28 @@ impl Drop for CallSignal {
     }
 }
 
+/// The future of [`CallSignal::sleep`]: the wait for its timer, whose outcome says nothing.
+pub struct Sleep(Wait);
+
+impl Future for Sleep {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        Pin::new(&mut self.0).poll(cx).map(drop)
+    }
+}
+
 /// POSTs `body` (or GETs, without one) with exactly `Content-Type:
 /// application/json` (with a body) and, when there is a token,
 /// `Authorization: Bearer …`, nothing else. The response body is parsed by
 /// `JSON.parse` in JS; one that is not JSON reaches the core as `None`; one
 /// over `max_bytes` (counted as it is read, after any `Content-Encoding` is
-/// undone) is BAD_RESPONSE, its read stopped there. `url` and `token` (or
-/// `undefined`) are JS strings, made once per client rather than per request.
+/// undone) is BAD_RESPONSE, its read stopped there. `url` and the `token` (if
+/// any) are JS strings, made once per client rather than per request.
 pub async fn send(
     call: &CallSignal,
     url: &JsValue,
-    token: &JsValue,
+    token: Option<&JsValue>,
     body: Option<&str>,
     max_bytes: f64,
 ) -> Result<HttpReply<Json>, Error<Json>> {
@@ -130,11 +153,11 @@ pub async fn send(
     let status = reply.status();
     match reply.failed() {
         0 => {}
-        1 => return Err(failed(call, "the request failed", &reply.error())),
-        2 => return Err(failed(call, "the response body could not be read", &reply.error()).with_http_status(status)),
+        1 => return Err(failed(call, "the request failed", &reply.value())),
+        2 => return Err(failed(call, "the response body could not be read", &reply.value()).with_http_status(status)),
         _ => return Err(exchange::too_large(max_bytes, status)),
     }
-    let body = Some(reply.body()).filter(|b| !b.is_undefined()).map(Json);
+    let body = Some(reply.value()).filter(|b| !b.is_undefined()).map(Json);
     Ok(HttpReply { status, retry_after_header: reply.retry_after(), cache_control: reply.cache_control(), body })
 }
 

@@ -28,65 +28,74 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
     let mut token = None;
     let mut need_token = true;
     loop {
-        let attempt = async {
+        // One attempt; a failure breaks out with its error. A labeled block,
+        // not an `async` block awaited here: one nested future less, which
+        // the wasm bundle pays for in state and drop code (~0.2 KB gzip).
+        let error = 'attempt: {
             if need_token {
-                token = platform.token().await?;
+                token = match platform.token().await {
+                    Ok(token) => token,
+                    Err(error) => break 'attempt error,
+                };
                 need_token = false;
             }
-            pace(platform, call).await?;
+            // Waits for the call's slot under the client's `rateLimit`. A slot
+            // later than the call's deadline fails at once (`no_slot`); a call
+            // that ends (or is dropped) while queued gives its slot back.
+            let now = platform.now_ms();
+            let slot = call.pool().and_then(|pool| platform.with_pacer(|pacer| pacer.reserve(pool, now)));
+            if let Some(slot) = slot.filter(|slot| slot.at_ms() - now > 0.0) {
+                let wait = slot.at_ms() - now;
+                let queued = Queued { platform, slot: Some(slot) };
+                if slot.at_ms() >= platform.deadline_ms() {
+                    break 'attempt no_slot(wait);
+                }
+                platform.sleep(wait).await;
+                if let Some(error) = platform.ended() {
+                    break 'attempt error;
+                }
+                queued.keep();
+            }
             let request_id = platform.next_request_id();
             let body = call.body(request_id, &message_id, platform.dialect());
-            let reply = platform.exchange(token.as_ref(), &body).await?;
-            call.outcome(reply, request_id, platform.dialect())
-        };
-        let error = match attempt.await {
-            Ok(outcome) => return Ok(outcome),
-            Err(error) => error,
+            let reply = match platform.exchange(token.as_ref(), &body).await {
+                Ok(reply) => reply,
+                Err(error) => break 'attempt error,
+            };
+            match call.outcome(reply, request_id, platform.dialect()) {
+                Ok(outcome) => return Ok(outcome),
+                Err(error) => error,
+            }
         };
         let failure = Failure { code: error.code, http_status: error.http_status, retry_after: error.retry_after };
         let step = match platform.ended() {
             Some(_) => Step::GiveUp,
             None => retry.after(&failure, platform.now_ms(), platform.random()),
         };
-        match step {
-            Step::GiveUp => return Err(Failed { error, token }),
-            Step::RefreshToken => need_token = true,
+        let error = match step {
+            Step::GiveUp => error,
+            Step::RefreshToken => {
+                need_token = true;
+                continue;
+            }
             Step::Wait(ms) => {
                 platform.sleep(ms).await;
-                if let Some(error) = platform.ended() {
-                    return Err(Failed { error, token });
+                match platform.ended() {
+                    Some(error) => error,
+                    None => continue,
                 }
             }
-        }
+        };
+        return Err(Failed { error, token });
     }
 }
 
-/// Waits for the call's slot under the client's `rateLimit`. A slot later
-/// than the call's deadline fails at once with a client-side RATE_LIMITED
-/// (`retryAfter` set, no `httpStatus`); a call that ends (or is dropped)
-/// while queued gives its slot back.
-async fn pace<P: Platform>(platform: &P, call: &Call) -> Result<(), Error<P::Json>> {
-    let now = platform.now_ms();
-    let Some(slot) = call.pool().and_then(|pool| platform.with_pacer(|pacer| pacer.reserve(pool, now))) else {
-        return Ok(());
-    };
-    let wait = slot.at_ms() - now;
-    if wait <= 0.0 {
-        return Ok(());
-    }
-    let queued = Queued { platform, slot: Some(slot) };
-    if slot.at_ms() >= platform.deadline_ms() {
-        let mut e =
-            Error::new(ErrorCode::RateLimited, "the client-side rateLimit has no slot before this call's timeout");
-        e.retry_after = Some(text::ceil(wait / 1000.0));
-        return Err(e);
-    }
-    platform.sleep(wait).await;
-    if let Some(error) = platform.ended() {
-        return Err(error);
-    }
-    queued.keep();
-    Ok(())
+/// The client-side RATE_LIMITED of a call whose slot comes after its
+/// deadline (`retryAfter` set from `wait`, no `httpStatus`).
+fn no_slot<V>(wait: f64) -> Error<V> {
+    let mut e = Error::new(ErrorCode::RateLimited, "the client-side rateLimit has no slot before this call's timeout");
+    e.retry_after = Some(text::ceil(wait / 1000.0));
+    e
 }
 
 /// A slot the call waits for; given back to the pacer unless the call keeps it.

@@ -234,25 +234,26 @@ pub const MIN_REDACTED_LEN: usize = 8;
 /// `message` with every occurrence of `secret` replaced by `[redacted]`, so
 /// no error text ever carries the caller's token (even one a server echoed).
 pub fn redact(message: &str, secret: Option<&str>) -> String {
-    let Some(secret) = secret.map(str::as_bytes).filter(|s| s.len() >= MIN_REDACTED_LEN) else {
+    let Some(secret) = secret.filter(|s| s.len() >= MIN_REDACTED_LEN) else {
         return message.to_owned();
     };
     // A byte search: `str::replace` links a substring searcher whose panic
-    // paths cost the wasm bundle kilobytes of formatting code.
-    let bytes = message.as_bytes();
-    let mut out = alloc::vec::Vec::with_capacity(bytes.len());
-    let mut at = 0;
-    while at < bytes.len() {
-        if bytes.get(at..at + secret.len()) == Some(secret) {
-            out.extend_from_slice(b"[redacted]");
-            at += secret.len();
-        } else {
-            out.extend(bytes.get(at));
-            at += 1;
-        }
+    // paths cost the wasm bundle kilobytes of formatting code. A match starts
+    // and ends on character boundaries (the secret is whole characters), so
+    // the slices around it always exist: no UTF-8 check of the result needed.
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.as_bytes().windows(secret.len()).position(|w| w == secret.as_bytes()) {
+        let (Some(before), Some(after)) = (rest.get(..at), rest.get(at + secret.len()..)) else {
+            // Cannot happen (see above); if it did, none of the message would be shown.
+            return String::from("[redacted]");
+        };
+        out.push_str(before);
+        out.push_str("[redacted]");
+        rest = after;
     }
-    // Whole UTF-8 sequences were replaced by an ASCII text: still UTF-8.
-    String::from_utf8(out).unwrap_or_default()
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -315,6 +316,8 @@ mod tests {
     fn redact_removes_every_occurrence() {
         assert_eq!(redact("bad token-123 and token-123", Some("token-123")), "bad [redacted] and [redacted]");
         assert_eq!(redact("é token-123é", Some("token-123")), "é [redacted]é");
+        assert_eq!(redact("ééé-secret-ééé-secret-é", Some("é-secret-é")), "éé[redacted]é[redacted]");
+        assert_eq!(redact("aaaaaaaaa", Some("aaaaaaaa")), "[redacted]a", "matches do not overlap");
         assert_eq!(redact("upstream failed", Some("t")), "upstream failed", "too short to be a token");
         assert_eq!(redact("nothing", Some("")), "nothing");
         assert_eq!(redact("nothing", None), "nothing");

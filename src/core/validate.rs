@@ -158,9 +158,14 @@ pub fn iso_date<V>(text: &str) -> Option<Result<Date, Error<V>>> {
 pub fn required_text<V>(what: &str, text: Option<String>) -> Result<String, Error<V>> {
     match text {
         Some(text) if !text.trim().is_empty() => Ok(text),
-        Some(_) => Err(Error::invalid_input(cat(&[what, " must not be empty"]))),
+        Some(_) => Err(blank(what)),
         None => Err(Error::invalid_input(cat(&[what, " must be a string"]))),
     }
+}
+
+/// INVALID_INPUT for a text argument `what` that is blank.
+pub fn blank<V>(what: &str) -> Error<V> {
+    Error::invalid_input(cat(&[what, " must not be empty"]))
 }
 
 /// A whole number of milliseconds for a timer (1..=2^31-1, the `setTimeout` range).

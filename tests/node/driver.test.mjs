@@ -7,18 +7,19 @@ import { drive } from "../../npm/js/transport.js";
 /**
  * A task whose future awaits `awaits` (promises) in turn, then ends with
  * `end` (`{ ok, output }`); it records every poll and whether it was freed.
+ * As the Rust `Task`, its `output` is the value, or throws the error.
  */
 function scripted(awaits, end) {
   const polls = [];
   const task = {
     freed: 0,
-    ok: undefined,
-    output: undefined,
+    get output() {
+      if (!end.ok) throw end.output;
+      return end.output;
+    },
     poll(ok, value) {
       polls.push([ok, value]);
       if (polls.length <= awaits.length) return awaits[polls.length - 1];
-      task.ok = end.ok;
-      task.output = end.output;
       return undefined;
     },
     free() {

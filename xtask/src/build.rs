@@ -141,8 +141,11 @@ fn write_build(build: &PackageBuild, wasm: &Path, out: &Path) -> Result<Sizes> {
     // `--converge` repeats the passes while they still shrink the module; the
     // renaming runs once, on its own, so binaryen prints one mapping. The
     // `target_features` section only tells tools what the code uses: no
-    // runtime reads it.
-    wasm_opt(&["-Oz", "--converge", "--strip-target-features"], &module)?;
+    // runtime reads it. `--low-memory-unused` lets binaryen fold an added
+    // constant below 1024 into a load's or store's offset, which differs from
+    // the add only when the address wraps past 4 GiB into the first KiB:
+    // Rust computes no such address (its pointers stay inside linear memory).
+    wasm_opt(&["-Oz", "--converge", "--low-memory-unused", "--strip-target-features"], &module)?;
     let printed = wasm_opt(&[minify::FLAG], &module)?;
     let glue = out.join(format!("{STEM}.js"));
     write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)?;

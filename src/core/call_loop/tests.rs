@@ -146,6 +146,8 @@ fn calls_wait_for_their_pacing_slot() {
     assert_eq!(*fake.sleeps.borrow(), [60_090.0]);
     let sent = fake.sent.borrow();
     assert!(sent[1].at_ms - sent[0].at_ms >= 60_000.0);
+    let next = fake.pacer.borrow_mut().reserve(Pool::Default, fake.now.get()).map(|slot| slot.at_ms());
+    assert_eq!(next, Some(sent[1].at_ms + 60_100.0), "the call that waited for its slot kept it");
     drop(sent);
     fake.then(vec![Reply::Rpc(200, task_in("completed"))]);
     assert!(run_on(&fake, &get_task()).is_ok());

@@ -1,0 +1,29 @@
+//! The bundle's WHATWG URL parser: the platform's `URL` (the parser `fetch`
+//! itself uses), read in one crossing by `urlParts` in `js/transport.js`
+//! rather than a `web_sys::Url` and five getters. The core decides on what it
+//! returns ([`magisterium_a2a::core::validate::endpoint`]).
+
+use alloc::string::String;
+use magisterium_a2a::core::validate::UrlParts;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(module = "/js/transport.js")]
+extern "C" {
+    /// `new URL(text)`'s parts as one string (see `urlParts`); `None` when it throws.
+    #[wasm_bindgen(js_name = urlParts)]
+    fn url_parts(text: &str) -> Option<String>;
+}
+
+/// What `new URL(text)` makes of `text`; `None` when it throws.
+pub fn parse(text: &str) -> Option<UrlParts> {
+    let parts = url_parts(text)?;
+    let (head, rest) = parts.split_once('\n')?;
+    let (hostname, href) = rest.split_once('\n')?;
+    let (credentials, protocol) = head.split_at_checked(1)?;
+    Some(UrlParts {
+        href: href.into(),
+        protocol: protocol.into(),
+        hostname: hostname.into(),
+        credentials: credentials == "1",
+    })
+}

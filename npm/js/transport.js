@@ -234,7 +234,7 @@ export function exchange(url, token, body, maxBytes, signal) {
 // here and the future is polled again with the outcome. No Rust closure is
 // handed to JS, so an await costs one `then` and one crossing. (It lives in
 // this module rather than its own: wasm-bindgen-test-runner's page stalled
-// intermittently while loading one more snippet module; see src/web/driver.rs.)
+// intermittently while loading one more snippet module; see npm/src/driver.rs.)
 
 /**
  * Drives `task` (a Rust `Task`); resolves or rejects as its future ends. A

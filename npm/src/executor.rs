@@ -1,4 +1,4 @@
-//! The bookkeeping of the bundle's executor (`web::driver` binds it to JS
+//! The bookkeeping of the bundle's executor (`crate::driver` binds it to JS
 //! promises and `drive` in `js/transport.js`), generic over the promise `P`
 //! and the outcome `V` so that the native tests run it with fake promises.
 //!

@@ -43,7 +43,10 @@ pub fn decode(case: &Case, request_id: u64) -> Native {
         Client::A2a => Dialect::A2a,
     };
     let outcome = match call(case).outcome(reply, request_id, dialect) {
-        Ok(outcome) => json!({ "value": npm_shape::value(outcome) }),
+        Ok(outcome) => match npm_shape::value(outcome) {
+            Ok(value) => json!({ "value": value }),
+            Err(why) => json!({ "rust types": why }),
+        },
         Err(error) => json!({ "error": npm_shape::error(error, TOKEN) }),
     };
     Native { refused, outcome }

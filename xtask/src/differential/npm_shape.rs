@@ -1,24 +1,35 @@
 //! A core outcome as the JSON of what the npm package resolves or rejects
-//! with: the objects `js/results.js` builds (via `src/web/convert.rs`) and
-//! the fields `src/web/error.rs` gives a `MagisteriumError`.
-//!
-//! Written by hand for now: once the Rust result types serialize with
-//! serde to exactly this shape, they replace this module.
+//! with. Values go through the Rust client's result types
+//! (`magisterium_a2a::{QaAnswer, SearchHit, Document, Task}`), whose serde
+//! JSON must equal the objects `npm/js/results.js` builds: so this suite also
+//! holds the Rust types to the npm shapes, for every method and response.
+//! Errors are the fields `npm/src/js_error.rs` gives a `MagisteriumError`.
 
 use magisterium_a2a::core::call::Outcome;
 use magisterium_a2a::core::error::{Error, redact};
-use magisterium_a2a::core::skills::{Citation, Document, QaAnswer, SearchResult};
+use magisterium_a2a::{Document, QaAnswer, SearchHit, Task};
+use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-/// The value a call resolves with.
-pub fn value(outcome: Outcome<Value>) -> Value {
-    match outcome {
-        Outcome::Answer(answer) => qa_answer(answer),
-        Outcome::Hits(hits) => hits.into_iter().map(search_result).collect(),
-        Outcome::Document(document) => document.map_or(Value::Null, magisterium_document),
-        Outcome::Text(text) => text.unwrap_or(Value::Null),
-        Outcome::Task(task) => task,
-    }
+/// The value a call resolves with, through the Rust client's types; an
+/// `Err` names a task the typed `Task` could not read.
+pub fn value(outcome: Outcome<Value>) -> Result<Value, String> {
+    Ok(match outcome {
+        Outcome::Answer(answer) => serialized(QaAnswer::from(answer)),
+        Outcome::Hits(hits) => serialized(hits.into_iter().map(SearchHit::from).collect::<Vec<_>>()),
+        Outcome::Document(document) => serialized(document.map(Document::from)),
+        Outcome::Text(text) => serialized(text.map(|text| text.as_str().map(str::to_owned))),
+        // A generic agent may answer `message/send` with a message, which the Rust client has no type for.
+        Outcome::Task(message) if message.get("kind").and_then(Value::as_str) == Some("message") => message,
+        Outcome::Task(task) => {
+            serialized(Task::try_from(task).map_err(|e| format!("the Rust client's Task refused a task: {e}"))?)
+        }
+    })
+}
+
+/// The JSON a Rust result serializes to.
+fn serialized(result: impl Serialize) -> Value {
+    serde_json::to_value(result).unwrap_or_else(|e| json!({ "serialization failed": e.to_string() }))
 }
 
 /// The fields of the `MagisteriumError` a call rejects with: `{ code, message,
@@ -40,40 +51,6 @@ pub fn error(error: Error<Value>, token: &str) -> Value {
     optional("taskId", e.task_id.map(Value::from));
     optional("data", e.data.and_then(|data| without_token(data, token)));
     Value::Object(fields)
-}
-
-fn qa_answer(a: QaAnswer<Value>) -> Value {
-    json!({
-        "text": a.text,
-        "citations": a.citations.into_iter().map(citation).collect::<Vec<_>>(),
-        "relatedQuestions": a.related_questions,
-        "taskId": a.task_id,
-        "contextId": a.context_id,
-    })
-}
-
-/// Known fields only when present; `raw` always.
-fn citation(c: Citation<Value>) -> Value {
-    let fields = [
-        ("citedText", c.cited_text),
-        ("citedTextHeading", c.cited_text_heading),
-        ("documentTitle", c.document_title),
-        ("documentIndex", c.document_index.map(number)),
-        ("documentAuthor", c.document_author),
-        ("documentReference", c.document_reference),
-        ("documentYear", c.document_year),
-        ("sourceUrl", c.source_url),
-        ("raw", Some(c.raw)),
-    ];
-    Value::Object(fields.into_iter().filter_map(|(k, v)| Some((k.to_owned(), v?))).collect())
-}
-
-fn search_result(hit: SearchResult<Value>) -> Value {
-    json!({ "id": hit.id, "url": hit.url, "title": hit.title })
-}
-
-fn magisterium_document(d: Document<Value>) -> Value {
-    json!({ "id": d.id, "title": d.title, "author": d.author, "ref": d.reference, "text": d.text })
 }
 
 /// A JS number (an `f64` the core computed; never NaN or infinite from JSON).

@@ -55,10 +55,10 @@ fn layout(pkg: &Path) -> Result<()> {
     if missing.is_empty() { Ok(()) } else { Err(format!("missing {}", missing.join(", "))) }
 }
 
-/// Every path in `package.json` (`main`, `module`, `types`, `exports`,
+/// Every path in `package.json` (`main`, `module`, `types`, `bin`, `exports`,
 /// `files`, `sideEffects`) names a file or folder of `pkg/`.
 fn manifest_paths(pkg: &Path) -> Result<()> {
-    const LIST: &str = "const m = require(process.argv[1] + '/package.json'); const paths = [m.main, m.module, m.types, ...m.files, ...m.sideEffects]; \
+    const LIST: &str = "const m = require(process.argv[1] + '/package.json'); const paths = [m.main, m.module, m.types, ...Object.values(m.bin), ...m.files, ...m.sideEffects]; \
         const walk = (v) => (typeof v === 'string' ? paths.push(v) : Object.values(v).forEach(walk)); walk(m.exports); \
         console.log(paths.filter((p) => !require('fs').existsSync(require('path').join(process.argv[1], p))).join(' '));";
     let missing = stdout_or_fail(Command::new("node").arg("-e").arg(LIST).arg(pkg))?;

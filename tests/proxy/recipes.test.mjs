@@ -1,7 +1,8 @@
 // The deploy recipes of docs/proxy/, each run as its runtime runs it, against
 // the simulator: the Worker with its wrangler.toml in workerd (miniflare), the
-// Deno file under `deno serve` (the npm `deno` binary), and the systemd unit's
-// ExecStart on Node. Each serves the parish's origin and refuses another.
+// Deno file under `deno serve` and the Bun file under `bun run` (the npm
+// packages' binaries), and the systemd unit's ExecStart on Node. Each serves
+// the parish's origin and refuses another.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -107,6 +108,22 @@ test("the Deno recipe runs under deno serve with the permissions it documents", 
     const env = { PATH: process.env.PATH, HOME: folder, DENO_NO_UPDATE_CHECK: "1", MAGISTERIUM_TOKEN: token, ALLOW_ORIGINS: RECIPE_ORIGIN, TIME_ZONE: "America/Chicago", MAGISTERIUM_ENDPOINT: endpoint };
     const args = ["serve", ...documented[1].split(" "), "--host", "127.0.0.1", "--port", "0", "deno.js"];
     const server = startServer(deno, args, { cwd: folder, env }, /Listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    try {
+      await servesTheParish(await server.url);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    assert.ok(!server.output().includes(token));
+  });
+});
+
+test("the Bun recipe runs under bun run", async () => {
+  const bun = join(dirname(createRequire(import.meta.url).resolve("bun/package.json")), "bin/bun.exe");
+  const token = await freshToken();
+  await inRecipeFolder(["bun.js"], async (folder) => {
+    const env = { PATH: process.env.PATH, HOME: folder, MAGISTERIUM_TOKEN: token, ALLOW_ORIGINS: RECIPE_ORIGIN, TIME_ZONE: "America/Chicago", MAGISTERIUM_ENDPOINT: endpoint, PORT: "0" };
+    const server = startServer(bun, ["run", "bun.js"], { cwd: folder, env }, /^listening on (http:\/\/127\.0\.0\.1:\d+)$/);
     try {
       await servesTheParish(await server.url);
     } finally {

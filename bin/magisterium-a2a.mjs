@@ -1,21 +1,31 @@
 #!/usr/bin/env node
-// The `magisterium-a2a` command: `magisterium-a2a <command> [options]`. Each
-// command is a module of its own, loaded only when named, exporting
-// `run(args)`, which resolves with the exit code.
-
-/** The commands: name → [what it does, its module]. */
+// `npx magisterium-a2a <command> [options]`. Each command is a module beside
+// this file exporting `summary` (one line) and `run(args)` (resolves with the
+// exit status): adding a command is one line here.
 const COMMANDS = {
-  proxy: ["run the parish proxy on Node (the widget's endpoint)", () => import("./proxy.mjs")],
+  proxy: () => import("./proxy.mjs"),
 };
 
 const [name, ...args] = process.argv.slice(2);
-if (Object.hasOwn(COMMANDS, name)) {
-  const { run } = await COMMANDS[name][1]();
-  process.exitCode = await run(args);
+
+async function usage() {
+  const lines = ["Usage: npx magisterium-a2a <command> [options]", "", "Commands:"];
+  for (const [command, load] of Object.entries(COMMANDS)) lines.push(`  ${command.padEnd(10)} ${(await load()).summary}`);
+  lines.push("", "`npx magisterium-a2a <command> --help` describes a command's options.");
+  return lines.join("\n");
+}
+
+if (!name || name === "--help" || name === "-h" || name === "help") {
+  console.log(await usage());
+} else if (!Object.hasOwn(COMMANDS, name)) {
+  console.error(`magisterium-a2a: no command "${name}"\n\n${await usage()}`);
+  process.exitCode = 2;
 } else {
-  const help = name === "--help" || name === "-h" || name === "help";
-  const lines = Object.entries(COMMANDS).map(([command, [what]]) => `  ${command.padEnd(8)} ${what}`);
-  const usage = ["usage: magisterium-a2a <command> [options]   (<command> --help for its options)", "", ...lines].join("\n");
-  (help ? console.log : console.error)(name && !help ? `unknown command ${JSON.stringify(name)}\n\n${usage}` : usage);
-  process.exitCode = help ? 0 : 2;
+  try {
+    process.exitCode = await (await COMMANDS[name]()).run(args);
+  } catch (error) {
+    // A MagisteriumError's message never carries a token; anything else is shown by its message only.
+    console.error(`magisterium-a2a ${name}: ${error?.message ?? error}`);
+    process.exitCode = 1;
+  }
 }

@@ -10,7 +10,7 @@ import { Readable } from "node:stream";
 export function serveFetch(handler, host, port) {
   const server = createServer(async (incoming, outgoing) => {
     try {
-      const response = await handler(toRequest(incoming, host));
+      const response = await handler(toRequest(incoming));
       outgoing.writeHead(response.status, Object.fromEntries(response.headers));
       if (response.body) for await (const chunk of response.body) outgoing.write(chunk);
       outgoing.end();
@@ -25,12 +25,13 @@ export function serveFetch(handler, host, port) {
   });
 }
 
-/** A WHATWG Request for a Node request: its method, URL, headers and (streamed) body. */
-function toRequest(incoming, host) {
+/** A WHATWG Request for a Node request: its method, path, headers and (streamed) body. */
+function toRequest(incoming) {
   const headers = new Headers();
   for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.append(incoming.rawHeaders[i], incoming.rawHeaders[i + 1]);
   const hasBody = !["GET", "HEAD"].includes(incoming.method);
-  return new Request(new URL(incoming.url, `http://${host}`), {
+  // The handler reads no URL: any path is the endpoint (a web server in front may forward one).
+  return new Request(new URL(incoming.url, "http://localhost"), {
     method: incoming.method,
     headers,
     body: hasBody ? Readable.toWeb(incoming) : undefined,

@@ -6,6 +6,9 @@ import { DEFAULT_UPSTREAM, WIDGET_SKILLS, createProxy } from "../proxy/index.js"
 import { serveFetch } from "./node-server.mjs";
 import { tokenConfig } from "./token-source.mjs";
 
+/** The command's line in `magisterium-a2a --help`. */
+export const summary = "run the parish proxy on Node: the widget's endpoint, holding the token";
+
 const USAGE = `usage: magisterium-a2a proxy --allow-origin ORIGIN [options]
 
   --listen HOST:PORT     where to listen (default 127.0.0.1:8080; port 0 picks a free one)

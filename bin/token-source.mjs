@@ -8,8 +8,9 @@
 export async function tokenConfig(env) {
   const token = env.MAGISTERIUM_TOKEN?.trim();
   if (token) return { token };
-  // SAVED LOGIN (issue 15) plugs in here: `{ tokenProvider }` over the
-  // credentials `magisterium-a2a login` saved (refreshed as they expire),
-  // when there are some.
+  // SAVED LOGIN (issue 15) plugs in here: when `magisterium-a2a login` saved
+  // credentials, `{ tokenProvider: (await MagisteriumAuth.fromSavedLogin()).tokenProvider }`
+  // (magisterium-a2a/auth, refreshed as they expire; the proxy passes it
+  // `{ rejectedToken }` after a 401).
   return null;
 }

@@ -25,12 +25,15 @@ function fail(message) {
   throw new TypeError(`magisterium-a2a/proxy: ${message}`);
 }
 
-/** `(refresh) => Promise<string>`: the token, asked again after a 401 when a provider gives it. */
+/**
+ * `{ refreshable, get(context?) }`: the token; a provider is asked with no
+ * argument before each call, and with `{ rejectedToken }` after a 401.
+ */
 function tokenSource({ token, tokenProvider }) {
   if ((token === undefined) === (tokenProvider === undefined)) fail("give exactly one of `token` and `tokenProvider`");
   if (tokenProvider !== undefined) {
     if (typeof tokenProvider !== "function") fail("`tokenProvider` must be a function");
-    return { refreshable: true, get: async () => checkToken(await tokenProvider()) };
+    return { refreshable: true, get: async (context) => checkToken(await (context ? tokenProvider(context) : tokenProvider())) };
   }
   const fixed = checkToken(token);
   return { refreshable: false, get: async () => fixed };

@@ -39,7 +39,7 @@ export function normalizeQuery(text) {
  * month and day), `undefined` for `YYYY-MM-DD` that is no day (`2026-02-30`).
  */
 export function resolveDay(query, today) {
-  if (query in RELATIVE) return addDays(today, RELATIVE[query]);
+  if (Object.hasOwn(RELATIVE, query)) return addDays(today, RELATIVE[query]);
   if (/^\d{4}-\d{2}-\d{2}$/.test(query)) return isDay(query) ? query : undefined;
   const words = query.split(" ");
   const [which, name] = words.length === 1 ? ["this", words[0]] : words;

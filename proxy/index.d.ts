@@ -16,8 +16,8 @@ export type ProxyConfig = ProxyOptions & (
     }
   | {
       token?: undefined;
-      /** Asked before every upstream call; after a 401, once more and the call retried once. */
-      tokenProvider: () => string | Promise<string>;
+      /** Asked before every upstream call with no argument; after a 401 once more, with the refused token, and the call retried once. */
+      tokenProvider: (context?: { rejectedToken: string }) => string | Promise<string>;
     }
 );
 

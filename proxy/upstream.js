@@ -33,7 +33,7 @@ export function upstreamCaller(upstream, token) {
     let response = await post(upstream, body, bearer);
     if (response.status === 401 && token.refreshable) {
       await response.body?.cancel().catch(() => {});
-      bearer = await token.get();
+      bearer = await token.get({ rejectedToken: bearer });
       response = await post(upstream, body, bearer);
     }
     return response.failed ? response.failed : read(response, id, bearer);

@@ -203,10 +203,12 @@ for (const [runtime, start] of RUNTIMES) {
           assert.equal(await readings(kiritimati, "today"), "Mass readings for Friday, March 20, 2026");
           await kiritimati.setClock(Date.UTC(2026, 2, 20, 10));
           assert.equal(await readings(kiritimati, "today"), "Mass readings for Saturday, March 21, 2026");
-          const lines = await logLines(kiritimati, 3);
+          assert.equal(await readings(kiritimati, "2026-03-20"), "Mass readings for Friday, March 20, 2026");
+          const lines = await logLines(kiritimati, 4);
           assert.deepEqual(
             lines.map((line) => [/day=(\S+)/.exec(line)[1], /cache=(\S+)/.exec(line)[1]]),
-            [["2026-03-20", "miss"], ["2026-03-20", "hit"], ["2026-03-21", "miss"]],
+            [["2026-03-20", "miss"], ["2026-03-20", "hit"], ["2026-03-21", "miss"], ["2026-03-20", "miss"]],
+            "March 20's entry ended with March 20 in Kiritimati",
           );
         });
       });
@@ -272,8 +274,16 @@ for (const [runtime, start] of RUNTIMES) {
         assert.equal(failed.status, 500);
         assert.equal((await failed.json()).error.code, -32603);
         assert.match(answerText(await ask(proxy.url, "saints_of_the_day", "2026-03-19")), /Saint Joseph/);
-        const lines = await logLines(proxy, 2);
-        assert.deepEqual(lines.map((line) => /cache=(\S+) upstream=(\S+)/.exec(line).slice(1).join(" ")), ["miss 500", "miss 200"]);
+        const failedTask = { kind: "task", id: "t-failed", contextId: "c-1", status: { state: "failed" }, artifacts: [] };
+        await fault(token, "result", { result: failedTask });
+        assert.equal((await ask(proxy.url, "saints_of_the_day", "2026-03-17")).result.status.state, "failed");
+        assert.match(answerText(await ask(proxy.url, "saints_of_the_day", "2026-03-17")), /Saint Patrick/);
+        const lines = await logLines(proxy, 4);
+        assert.deepEqual(
+          lines.map((line) => /cache=(\S+) upstream=(\S+)/.exec(line).slice(1).join(" ")),
+          ["miss 500", "miss 200", "miss 200", "miss 200"],
+          "an error and a failed task are not kept",
+        );
       });
     });
   });

@@ -65,12 +65,16 @@ test("date words are resolved to a day in the parish's time zone, so they share 
   assert.equal(impossible.body.error.code, -32602);
   const long = await askProxy(proxy, "liturgical_readings", "x".repeat(101));
   assert.equal(long.body.error.code, -32602);
+  const inherited = await askProxy(proxy, "liturgical_readings", "constructor");
+  assert.equal(inherited.status, 200, "a word that names an object's inherited property is only a word");
 });
 
 test("a token provider is asked before each upstream call, and again after a 401", async () => {
   const token = await freshToken();
   const handed = [];
-  const provider = async () => {
+  const asked = [];
+  const provider = async (...context) => {
+    asked.push(context);
     handed.push(handed.length === 0 ? "expired-token" : token);
     return handed.at(-1);
   };
@@ -79,8 +83,9 @@ test("a token provider is asked before each upstream call, and again after a 401
   assert.equal(first.status, 200);
   assert.match(answerText(first.body), /Saint Joseph/);
   assert.deepEqual(handed, ["expired-token", token], "refused once, asked again, retried once");
+  assert.deepEqual(asked, [[], [{ rejectedToken: "expired-token" }]], "told which token was refused");
   await askProxy(proxy, "saints_of_the_day", "2026-03-17");
-  assert.equal(handed.length, 3);
+  assert.deepEqual(asked.at(-1), [], "before a call: no argument");
   const refused = proxyWith({ token: "not-a-token" });
   const answer = await askProxy(refused, "saints_of_the_day", "2026-03-19");
   assert.equal(answer.status, 401, "with a fixed token a 401 passes on (the widget says its credentials were refused)");

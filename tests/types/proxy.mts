@@ -21,7 +21,7 @@ const options: ProxyOptions = {
   now: () => Date.now(),
 };
 const fixed: ProxyConfig = { ...options, token: "a-token" };
-const provided: ProxyConfig = { ...options, tokenProvider: async () => "a-fresh-token" };
+const provided: ProxyConfig = { ...options, tokenProvider: async (context) => (context?.rejectedToken ? "a-fresh-token" : "a-token") };
 const handler: ProxyHandler = createProxy(fixed);
 const answer: Promise<Response> = handler.fetch(new Request("https://proxy.example/"));
 const quiet: ProxyHandler = createProxy({ ...provided, log: null });

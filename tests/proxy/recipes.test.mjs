@@ -6,7 +6,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, symlink, writeFile, mkdir } from "node:fs/promises";
+import { statSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -45,6 +46,17 @@ async function inRecipeFolder(names, body) {
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * The npm `bun` package's binary: where its install script puts it, or, when
+ * npm ran no install scripts, still in the platform package.
+ */
+function bunBinary() {
+  const require = createRequire(import.meta.url);
+  const installed = join(dirname(require.resolve("bun/package.json")), "bin/bun.exe");
+  if (statSync(installed).size > 1_000_000) return installed;
+  return join(dirname(require.resolve(`@oven/bun-${process.platform}-${process.arch}/package.json`)), "bin/bun");
 }
 
 /** The `key = "value"` settings of a TOML file as `{ section: { key: value } }` (top level: `""`); enough for wrangler.toml. */
@@ -119,7 +131,7 @@ test("the Deno recipe runs under deno serve with the permissions it documents", 
 });
 
 test("the Bun recipe runs under bun run", async () => {
-  const bun = join(dirname(createRequire(import.meta.url).resolve("bun/package.json")), "bin/bun.exe");
+  const bun = bunBinary();
   const token = await freshToken();
   await inRecipeFolder(["bun.js"], async (folder) => {
     const env = { PATH: process.env.PATH, HOME: folder, MAGISTERIUM_TOKEN: token, ALLOW_ORIGINS: RECIPE_ORIGIN, TIME_ZONE: "America/Chicago", MAGISTERIUM_ENDPOINT: endpoint, PORT: "0" };

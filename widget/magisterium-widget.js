@@ -1,16 +1,18 @@
 /**
  * The parish widget of magisterium-a2a: two custom elements that show the
  * saints of the day (`<magisterium-saints>`) and the Mass readings
- * (`<magisterium-readings>`), with one script tag and one element:
+ * (`<magisterium-readings>`), with one script tag and one element, pointed
+ * at the parish's proxy (`npx magisterium-a2a proxy`, or `createProxy` from
+ * `magisterium-a2a/proxy` on Workers or Deno), which adds the token:
  *
  *     <script type="module" src="…/magisterium-a2a/widget/magisterium-widget.js"></script>
  *     <magisterium-saints endpoint="https://parish.example/a2a-proxy"></magisterium-saints>
  *
  * Attributes (a change re-renders the element):
- * - `endpoint` (required): the A2A endpoint, normally the parish's own small
- *   proxy that adds the token server-side.
- * - `token` (optional): a Bearer token. Never put a long-lived token on a
- *   public page: anyone can read it there. Point `endpoint` at a proxy instead.
+ * - `endpoint` (required): the address of the parish's proxy (or another A2A
+ *   endpoint). Without it the element says so instead of calling anything.
+ * - `token` (optional): a Bearer token, for an endpoint other than a proxy.
+ *   Never put a long-lived token on a public page: anyone can read it there.
  * - `date` (optional): `YYYY-MM-DD` or natural language ("next Sunday");
  *   default today (the visitor's calendar day).
  *
@@ -90,14 +92,21 @@ function retryAfter(error) {
   return seconds > 0 ? seconds : 60;
 }
 
+/** What a visitor reads when the service is out of reach. */
+const UNREACHABLE = "The service could not be reached. Please try again later.";
+
+/** HTTP statuses of a gateway (such as the parish's proxy) that could not reach the service. */
+const GATEWAY_STATUSES = [502, 503, 504];
+
 /** A short message for a visitor, by the error's stable code. */
 function failure(error) {
+  if (GATEWAY_STATUSES.includes(error?.httpStatus) && error.code !== "RATE_LIMITED") return UNREACHABLE;
   switch (error?.code) {
     case "RATE_LIMITED":
       return `Too many requests just now: trying again in ${retryAfter(error)} seconds.`;
     case "NETWORK":
     case "TIMEOUT":
-      return "The service could not be reached. Please try again later.";
+      return UNREACHABLE;
     case "UNAUTHORIZED":
     case "PLAN_REQUIRED":
       return "The service refused this widget's credentials.";
@@ -179,7 +188,7 @@ class MagisteriumDayElement extends HTMLElement {
     this.#date.textContent = describeDate(date);
     const endpoint = this.getAttribute("endpoint")?.trim();
     if (!endpoint) {
-      this.#show("error", "This widget needs an endpoint attribute.");
+      this.#show("error", "This widget needs an endpoint attribute: the address of the parish's proxy.");
       return;
     }
     this.#show("loading", kind.loading);

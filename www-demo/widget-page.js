@@ -1,10 +1,9 @@
-// widget.html: points the widgets at the demo's simulator. A real parish page
-// needs none of this: it writes `endpoint="https://parish.example/a2a-proxy"`
-// on the element and carries no token.
-import { loadDemoConfig } from "./config.js";
-
-const config = await loadDemoConfig();
-for (const widget of document.querySelectorAll("magisterium-saints, magisterium-readings")) {
-  widget.setAttribute("endpoint", config.endpoint);
-  if (config.token) widget.setAttribute("token", config.token);
+// widget.html: points both widgets at the demo's parish proxy, whose address
+// `cargo xtask demo` serves as /parish-config.json. A real parish page writes
+// `endpoint="https://parish.example/a2a-proxy"` on each element instead; no
+// page carries a token.
+const response = await fetch("/parish-config.json", { cache: "no-store" }).catch(() => null);
+const { endpoint } = response?.ok ? await response.json() : {};
+if (endpoint) {
+  for (const widget of document.querySelectorAll("magisterium-saints, magisterium-readings")) widget.setAttribute("endpoint", endpoint);
 }

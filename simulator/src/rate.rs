@@ -118,4 +118,16 @@ mod tests {
         let zero = RateLimit { max: 0, window_secs: 5 };
         assert_eq!(rl.check("z", Pool::Default, zero, t0), Err(5));
     }
+
+    #[test]
+    fn a_window_of_a_day_counts_a_days_calls() {
+        // The proxy suite counts a proxy's upstream calls with 2 a day.
+        let limit: RateLimit = "2/86400s".parse().unwrap();
+        let t0 = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000);
+        let mut rl = RateLimiter::default();
+        assert_eq!(rl.check("a", Pool::Default, limit, t0), Ok(()));
+        assert_eq!(rl.check("a", Pool::Default, limit, t0 + Duration::from_secs(3600)), Ok(()));
+        assert_eq!(rl.check("a", Pool::Default, limit, t0 + Duration::from_secs(7200)), Err(86_400 - 7200));
+        assert_eq!(rl.check("a", Pool::Default, limit, t0 + Duration::from_secs(86_400)), Ok(()));
+    }
 }

@@ -12,8 +12,14 @@ import { endpoint } from "../node/harness.mjs";
 export { advanceClock, fault, freshToken } from "../node/harness.mjs";
 
 /** The demo's static server, e.g. `http://127.0.0.1:PORT`. */
-const demoUrl = process.env.DEMO_URL;
+export const demoUrl = process.env.DEMO_URL;
 if (!demoUrl) throw new Error("DEMO_URL is not set: run these suites through `cargo xtask test`");
+
+/** The parish proxy the parish page's widgets call (the package's CLI, with the demo token, for the demo's origin). */
+export const parishProxy = process.env.PARISH_PROXY;
+
+/** The simulator's endpoint, which a widget with a token of its own calls directly. */
+export { endpoint as simulatorEndpoint };
 
 /** A desktop window. */
 export const DESKTOP = { width: 1280, height: 900 };
@@ -47,7 +53,7 @@ export async function openDemo(page, token) {
   await page.fill("#token", token);
 }
 
-/** Opens the parish page of the widgets, once it has pointed them at the simulator. */
+/** Opens the parish page of the widgets, once it has pointed them at the parish proxy. */
 export async function openWidgetPage(page) {
   await page.goto(`${demoUrl}/widget.html`);
   await page.waitForSelector("#saints[endpoint]");

@@ -9,5 +9,8 @@ export async function commonjs(): Promise<void> {
   const answer: magisterium.QaAnswer = await client.ask("What is grace?");
   const agent = await magisterium.A2AClient.discover("https://agent.example", { rateLimit: { default: "15/min" } });
   const failure = new magisterium.MagisteriumError("NETWORK", "offline");
-  void [answer, agent, failure];
+  // The proxy entry is an ES module: CommonJS reaches it through import().
+  const { createProxy } = await import("magisterium-a2a/proxy");
+  const proxy = createProxy({ token: "a-token", allowOrigins: ["https://parish.example"] });
+  void [answer, agent, failure, proxy];
 }

@@ -111,11 +111,30 @@ pub fn run() -> Result<Vec<Sizes>> {
         copy(&root().join(license), &pkg.join(license))?;
     }
     copy_files(&root().join("widget"), &pkg.join("widget"))?;
+    let proxy = write_proxy(&pkg.join("proxy"))?;
+    copy_files(&root().join("bin"), &pkg.join("bin"))?;
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
     write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
     print_sizes(&sizes);
+    println!("  proxy entry (magisterium-a2a/proxy, no wasm): js {:>8}", kb(proxy));
     Ok(sizes)
+}
+
+/// The proxy entry (`proxy/`, plain JS on Web APIs) as one ES module with its
+/// types, in `out`; its gzip size. Not minified: it runs on servers, where a
+/// readable stack trace is worth more than bytes.
+fn write_proxy(out: &Path) -> Result<usize> {
+    let source = root().join("proxy");
+    let index = out.join("index.js");
+    shell::run(
+        npm_bin("esbuild")
+            .arg(source.join("index.js"))
+            .args(["--bundle", "--format=esm", "--log-level=warning"])
+            .arg(format!("--outfile={}", index.display())),
+    )?;
+    copy(&source.join("index.d.ts"), &out.join("index.d.ts"))?;
+    gzip_size(&[&index])
 }
 
 /// One build: bindings, `wasm-opt`, entries.

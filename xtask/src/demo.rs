@@ -1,8 +1,10 @@
-//! `cargo xtask demo`: the package, the simulator and a static server for
-//! `www-demo/` on two loopback ports (so the page calls the endpoint
-//! cross-origin, as a browser calls magisterium.com), until Ctrl-C. Also the
-//! page suite, which drives that same setup in Chromium.
+//! `cargo xtask demo`: the package, the simulator, the parish proxy in front
+//! of it and a static server for `www-demo/`, each on its own loopback port
+//! (so the pages call the endpoint cross-origin, as a browser calls
+//! magisterium.com or the parish's proxy), until Ctrl-C. Also the page suite,
+//! which drives that same setup in Chromium.
 
+use crate::child_server::ChildServer;
 use crate::shell::{Result, root};
 use crate::sim::SimulatorProcess;
 use crate::static_server::{Site, StaticServer};
@@ -21,10 +23,13 @@ pub fn run() -> Result<()> {
     example::build()?;
     interrupt::catch()?;
     let sim = SimulatorProcess::start(&[])?;
-    let server = serve(&sim)?;
+    let (server, proxy) = serve(&sim)?;
     println!();
     println!("demo: open {}/", server.url);
-    println!("demo: the parish widget in a host page: {}/widget.html", server.url);
+    println!(
+        "demo: the parish widget in a host page, through the parish proxy {}: {}/widget.html",
+        proxy.url, server.url
+    );
     println!("demo: the Rust browser example: {}{}", server.url, example::PAGE);
     println!("demo: simulator endpoint {} (token {DEMO_TOKEN}); Ctrl-C stops everything", sim.endpoint());
     interrupt::wait();
@@ -38,10 +43,10 @@ pub fn page_suite() -> Tally {
     let started = setup::chromium().and_then(|()| {
         example::build()?;
         let sim = SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])?;
-        let server = serve(&sim)?;
-        Ok((sim, server))
+        let (server, proxy) = serve(&sim)?;
+        Ok((sim, server, proxy))
     });
-    let (sim, server) = match started {
+    let (sim, server, proxy) = match started {
         Ok(running) => running,
         Err(e) => return Tally::broken(&e),
     };
@@ -49,6 +54,7 @@ pub fn page_suite() -> Tally {
     cmd.current_dir(root().join("tests/page"))
         .args(["--test", "--test-reporter=spec", "--test-concurrency=1"])
         .env("DEMO_URL", &server.url)
+        .env("PARISH_PROXY", &proxy.url)
         .env("MAGISTERIUM_SIMULATOR", &sim.url)
         .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
         .env("CHROMIUM", setup::CHROMIUM);
@@ -56,16 +62,37 @@ pub fn page_suite() -> Tally {
 }
 
 /// The static server: `www-demo/` at `/`, the built `pkg/` at `/pkg/`,
-/// `/demo-config.json` pointing the page at the simulator, and the Rust
-/// browser example at `/example/` (its `index.html` pointed at the simulator).
-fn serve(sim: &SimulatorProcess) -> Result<StaticServer> {
+/// `/demo-config.json` pointing the demo page at the simulator,
+/// `/parish-config.json` pointing the parish page's widgets at the parish
+/// proxy (which the server's pages may call), and the Rust browser example at
+/// `/example/` (its `index.html` pointed at the simulator). The proxy runs as
+/// long as the server.
+fn serve(sim: &SimulatorProcess) -> Result<(StaticServer, ChildServer)> {
+    let reserved = StaticServer::reserve()?;
+    let proxy = parish_proxy(sim, &reserved.url)?;
     let config = json!({ "endpoint": sim.endpoint(), "token": DEMO_TOKEN }).to_string();
-    StaticServer::start(Site {
+    let parish = json!({ "endpoint": proxy.url }).to_string();
+    let server = reserved.serve(Site {
         mounts: vec![
             ("/", root().join("www-demo")),
             ("/pkg/", root().join("pkg")),
             (example::URL_PREFIX, example::dir()),
         ],
-        files: vec![("/demo-config.json", config), (example::PAGE, example::page_pointed_at(&sim.endpoint())?)],
-    })
+        files: vec![
+            ("/demo-config.json", config),
+            ("/parish-config.json", parish),
+            (example::PAGE, example::page_pointed_at(&sim.endpoint())?),
+        ],
+    })?;
+    Ok((server, proxy))
+}
+
+/// The built package's parish proxy (`magisterium-a2a proxy`) in front of
+/// `sim` with the demo token, for the pages of `origin`.
+fn parish_proxy(sim: &SimulatorProcess, origin: &str) -> Result<ChildServer> {
+    let mut cmd = Command::new("node");
+    cmd.arg(root().join("pkg/bin/magisterium-a2a.mjs"))
+        .args(["proxy", "--listen", "127.0.0.1:0", "--allow-origin", origin, "--upstream", &sim.endpoint()])
+        .env("MAGISTERIUM_TOKEN", DEMO_TOKEN);
+    ChildServer::start(&mut cmd, "the parish proxy")
 }

@@ -23,6 +23,7 @@ mod manifest;
 mod minify;
 mod node_suite;
 mod package_checks;
+mod proxy_suite;
 mod readme;
 mod readme_tables;
 mod setup;

@@ -21,6 +21,7 @@ pub fn run() -> Tally {
     check("pkg/ holds package.json, index.d.ts, README, the licenses and the three targets", layout(&pkg));
     check("every path package.json names is in pkg/", manifest_paths(&pkg));
     check("the .d.ts declares every method the module exports", declared_methods(&pkg));
+    check("proxy/index.d.ts declares every export of magisterium-a2a/proxy", declared_proxy_exports(&pkg));
     check("the public .d.ts has no `any`", no_any(&pkg));
     check(
         "every option, method, result field and error code of README.md's tables is declared and used in tests/types",
@@ -50,15 +51,18 @@ fn layout(pkg: &Path) -> Result<()> {
         "node/index.cjs",
         "node/index.mjs",
         "node/magisterium_a2a_bg.wasm",
+        "proxy/index.js",
+        "proxy/index.d.ts",
+        "bin/magisterium-a2a.mjs",
     ];
     let missing: Vec<&str> = required.into_iter().filter(|f| !pkg.join(f).exists()).collect();
     if missing.is_empty() { Ok(()) } else { Err(format!("missing {}", missing.join(", "))) }
 }
 
-/// Every path in `package.json` (`main`, `module`, `types`, `exports`,
+/// Every path in `package.json` (`main`, `module`, `types`, `bin`, `exports`,
 /// `files`, `sideEffects`) names a file or folder of `pkg/`.
 fn manifest_paths(pkg: &Path) -> Result<()> {
-    const LIST: &str = "const m = require(process.argv[1] + '/package.json'); const paths = [m.main, m.module, m.types, ...m.files, ...m.sideEffects]; \
+    const LIST: &str = "const m = require(process.argv[1] + '/package.json'); const paths = [m.main, m.module, m.types, ...Object.values(m.bin), ...m.files, ...m.sideEffects]; \
         const walk = (v) => (typeof v === 'string' ? paths.push(v) : Object.values(v).forEach(walk)); walk(m.exports); \
         console.log(paths.filter((p) => !require('fs').existsSync(require('path').join(process.argv[1], p))).join(' '));";
     let missing = stdout_or_fail(Command::new("node").arg("-e").arg(LIST).arg(pkg))?;
@@ -95,9 +99,27 @@ fn declared_methods(pkg: &Path) -> Result<()> {
     if undeclared.is_empty() { Ok(()) } else { Err(format!("not in index.d.ts: {undeclared:?}")) }
 }
 
+/// Every name the proxy entry exports is declared in its `.d.ts` (`export
+/// function NAME(` or `export const NAME:`).
+fn declared_proxy_exports(pkg: &Path) -> Result<()> {
+    let types = read(&pkg.join("proxy/index.d.ts"))?;
+    const LIST: &str =
+        "import(require('url').pathToFileURL(process.argv[1])).then((m) => console.log(Object.keys(m).join(' ')));";
+    let exported = stdout_or_fail(Command::new("node").arg("-e").arg(LIST).arg(pkg.join("proxy/index.js")))?;
+    let declared = |name: &str| {
+        types.contains(&format!("export function {name}(")) || types.contains(&format!("export const {name}:"))
+    };
+    let undeclared: Vec<&str> = exported.split_whitespace().filter(|name| !declared(name)).collect();
+    match (exported.trim().is_empty(), undeclared.is_empty()) {
+        (true, _) => Err("magisterium-a2a/proxy exports nothing".into()),
+        (false, true) => Ok(()),
+        (false, false) => Err(format!("not in proxy/index.d.ts: {undeclared:?}")),
+    }
+}
+
 /// `any` nowhere in the public types (comments included, to keep it simple and strict).
 fn no_any(pkg: &Path) -> Result<()> {
-    for file in ["index.d.ts", "index.d.cts"] {
+    for file in ["index.d.ts", "index.d.cts", "proxy/index.d.ts"] {
         let types = read(&pkg.join(file))?;
         if words(&types).any(|w| w == "any") {
             return Err(format!("{file} mentions `any`"));
@@ -107,14 +129,14 @@ fn no_any(pkg: &Path) -> Result<()> {
 }
 
 /// Nothing documented drifts from the types: every name of README.md's API
-/// tables is declared in the package's `index.d.ts` and used by the
+/// tables is declared in the package's `index.d.ts` (or the proxy's) and used by the
 /// TypeScript consumer in `tests/types/` (outside comments).
 fn documented_api(pkg: &Path) -> Result<()> {
     let documented = readme_tables::documented(&read(&root().join("README.md"))?);
     if documented.is_empty() {
         return Err("found no API tables in README.md".into());
     }
-    let types = read(&pkg.join("index.d.ts"))?;
+    let types = read(&pkg.join("index.d.ts"))? + &read(&pkg.join("proxy/index.d.ts"))?;
     let mut consumer = String::new();
     for entry in std::fs::read_dir(root().join("tests/types")).map_err(|e| e.to_string())? {
         let path = entry.map_err(|e| e.to_string())?.path();

@@ -36,14 +36,38 @@ pub struct StaticServer {
     thread: Option<JoinHandle<()>>,
 }
 
+/// A free loopback port bound for a static server that does not serve yet:
+/// its URL is known before the site is made (a site may name it).
+pub struct Reserved {
+    listener: std::net::TcpListener,
+    /// `http://127.0.0.1:PORT`.
+    pub url: String,
+}
+
 impl StaticServer {
     /// Binds a free loopback port and serves `site` on a thread of its own.
     pub fn start(site: Site) -> Result<StaticServer> {
+        StaticServer::reserve()?.serve(site)
+    }
+
+    /// Binds a free loopback port, to serve a site on later.
+    pub fn reserve() -> Result<Reserved> {
         let failed = |e: std::io::Error| format!("static server: {e}");
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(failed)?;
         let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(failed)?;
         listener.set_nonblocking(true).map_err(failed)?;
         let url = format!("http://{}", listener.local_addr().map_err(failed)?);
+        Ok(Reserved { listener, url })
+    }
+}
+
+impl Reserved {
+    /// Serves `site` on the reserved port, on a thread of its own.
+    pub fn serve(self, site: Site) -> Result<StaticServer> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| format!("static server: {e}"))?;
+        let Reserved { listener, url } = self;
         let (stop, stopped) = oneshot::channel();
         let thread = std::thread::spawn(move || {
             runtime.block_on(async move {

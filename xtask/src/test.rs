@@ -8,7 +8,7 @@ use crate::tally::Tally;
 use crate::test_command::cargo_test;
 use crate::{
     agent_server, browser, bundlers, code_checks, demo, differential, doctests, fuzz, node_suite, package_checks,
-    readme, typecheck, user_crate,
+    proxy_suite, readme, typecheck, user_crate,
 };
 
 /// Runs every suite; fails when any test failed.
@@ -33,6 +33,10 @@ pub fn run() -> Result<()> {
         suites.push(("TypeScript matrix (5.0, 5.9, 7.0 × targets, resolutions, ESM and CommonJS)", typecheck::run()));
         suites.push(("differential (the package in Node vs the native core, random responses)", differential::run()));
         suites.push(("page suite (demo and widget in Chromium, Playwright)", demo::page_suite()));
+        suites.push((
+            "proxy suite (the parish proxy on Node and workerd vs the simulator, its deploy recipes)",
+            proxy_suite::run(),
+        ));
         match SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])
             .and_then(|sim| Ok((sim, agent_server::start()?)))
         {

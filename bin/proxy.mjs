@@ -1,0 +1,86 @@
+// `magisterium-a2a proxy`: the parish proxy (magisterium-a2a/proxy) on
+// Node's HTTP server. The first stdout line is `listening on http://HOST:PORT`;
+// then one line per request. SIGINT or SIGTERM stops it.
+import { parseArgs } from "node:util";
+import { DEFAULT_UPSTREAM, WIDGET_SKILLS, createProxy } from "../proxy/index.js";
+import { serveFetch } from "./node-server.mjs";
+import { tokenConfig } from "./token-source.mjs";
+
+/** The command's line in `magisterium-a2a --help`. */
+export const summary = "run the parish proxy on Node: the widget's endpoint, holding the token";
+
+const USAGE = `usage: magisterium-a2a proxy --allow-origin ORIGIN [options]
+
+  --listen HOST:PORT     where to listen (default 127.0.0.1:8080; port 0 picks a free one)
+  --allow-origin ORIGIN  a site whose pages may call it, e.g. https://parish.example (repeatable)
+  --time-zone ZONE       the parish's IANA time zone, e.g. America/Chicago (default: this machine's)
+  --skills LIST          comma-separated, some of ${WIDGET_SKILLS.join(",")} (default: both)
+  --upstream URL         the A2A endpoint (default ${DEFAULT_UPSTREAM})
+
+The token: MAGISTERIUM_TOKEN in the environment.`;
+
+const OPTIONS = {
+  listen: { type: "string", default: "127.0.0.1:8080" },
+  "allow-origin": { type: "string", multiple: true },
+  "time-zone": { type: "string" },
+  skills: { type: "string" },
+  upstream: { type: "string" },
+  help: { type: "boolean", short: "h" },
+};
+
+/** Runs the proxy until a signal stops it; resolves with the exit code. */
+export async function run(args) {
+  let options;
+  try {
+    options = parseArgs({ args, options: OPTIONS, strict: true }).values;
+  } catch (error) {
+    return usage(error.message);
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const address = /^(\[[0-9A-Fa-f:.]+\]|[^:\s[\]]+):(\d{1,5})$/.exec(options.listen);
+  if (!address || Number(address[2]) > 65535) return usage(`--listen ${options.listen}: expected HOST:PORT`);
+  const token = await tokenConfig(process.env);
+  if (!token) {
+    console.error("magisterium-a2a proxy: no token: set MAGISTERIUM_TOKEN");
+    return 1;
+  }
+  let proxy;
+  try {
+    proxy = createProxy({
+      ...token,
+      allowOrigins: options["allow-origin"] ?? [],
+      timeZone: options["time-zone"],
+      skills: options.skills?.split(",").map((skill) => skill.trim()),
+      upstream: options.upstream,
+    });
+  } catch (error) {
+    return usage(error.message.replace(/^magisterium-a2a\/proxy: /, ""));
+  }
+  const host = address[1].replace(/^\[(.*)\]$/, "$1");
+  let server;
+  try {
+    server = await serveFetch(proxy.fetch, host, Number(address[2]));
+  } catch (error) {
+    console.error(`magisterium-a2a proxy: cannot listen on ${options.listen}: ${error.message}`);
+    return 1;
+  }
+  const { port } = server.address();
+  console.log(`listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+  return new Promise((resolve) => {
+    const stop = () => {
+      server.close(() => resolve(0));
+      server.closeAllConnections();
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}
+
+/** A usage error: the reason and the usage on stderr, exit code 2. */
+function usage(reason) {
+  console.error(`magisterium-a2a proxy: ${reason}\n\n${USAGE}`);
+  return 2;
+}

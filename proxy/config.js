@@ -1,0 +1,112 @@
+// createProxy's configuration, checked once: a mistake throws a TypeError
+// when the proxy is made, not on a visitor's request.
+import { dayInZone } from "./day.js";
+
+/** The service's A2A endpoint. */
+export const DEFAULT_UPSTREAM = "https://www.magisterium.com/api/v1/a2a";
+
+/** The skills of the parish widget, the only ones the proxy can serve. */
+export const WIDGET_SKILLS = ["saints_of_the_day", "liturgical_readings"];
+
+/** The checked configuration: what the request pipeline reads. */
+export function readConfig(config) {
+  if (typeof config !== "object" || config === null) fail("createProxy needs a configuration object");
+  return {
+    token: tokenSource(config),
+    origins: origins(config.allowOrigins),
+    today: today(config.timeZone, clock(config.now)),
+    skills: skills(config.skills),
+    upstream: upstream(config.upstream),
+    log: log(config.log),
+  };
+}
+
+function fail(message) {
+  throw new TypeError(`magisterium-a2a/proxy: ${message}`);
+}
+
+/**
+ * `{ refreshable, get(context?) }`: the token; a provider is asked with no
+ * argument before each call, and with `{ rejectedToken }` after a 401.
+ */
+function tokenSource({ token, tokenProvider }) {
+  if ((token === undefined) === (tokenProvider === undefined)) fail("give exactly one of `token` and `tokenProvider`");
+  if (tokenProvider !== undefined) {
+    if (typeof tokenProvider !== "function") fail("`tokenProvider` must be a function");
+    return { refreshable: true, get: async (context) => checkToken(await (context ? tokenProvider(context) : tokenProvider())) };
+  }
+  const fixed = checkToken(token);
+  return { refreshable: false, get: async () => fixed };
+}
+
+function checkToken(token) {
+  if (typeof token !== "string" || !token.trim() || /[\s\0-\x1f]/.test(token.trim())) {
+    fail("the token must be a non-blank string without spaces or control characters");
+  }
+  return token.trim();
+}
+
+/** The allowed origins, as browsers write them in `Origin`. */
+function origins(list) {
+  if (!Array.isArray(list) || list.length === 0) fail("`allowOrigins` must list at least one origin, e.g. https://parish.example");
+  return new Set(
+    list.map((origin) => {
+      let url;
+      try {
+        url = new URL(origin);
+      } catch {
+        fail(`${JSON.stringify(origin)} is not an origin`);
+      }
+      if (url.origin === "null" || url.href !== `${url.origin}/`) {
+        fail(`${JSON.stringify(origin)} is not an origin (scheme, host and port only, e.g. https://parish.example)`);
+      }
+      return url.origin;
+    }),
+  );
+}
+
+/** `now()` in ms since the epoch. */
+function clock(now = Date.now) {
+  if (typeof now !== "function") fail("`now` must be a function returning milliseconds since the epoch");
+  return () => Number(now());
+}
+
+/** `() => "YYYY-MM-DD"`: the current day in the parish's time zone (default: the runtime's). */
+function today(timeZone, now) {
+  if (timeZone !== undefined && typeof timeZone !== "string") fail("`timeZone` must be an IANA name such as America/Chicago");
+  let day;
+  try {
+    day = dayInZone(timeZone);
+  } catch {
+    fail(`unknown time zone ${JSON.stringify(timeZone)}`);
+  }
+  return () => day(now());
+}
+
+function skills(list = WIDGET_SKILLS) {
+  if (!Array.isArray(list) || list.length === 0 || !list.every((skill) => WIDGET_SKILLS.includes(skill))) {
+    fail(`\`skills\` must list some of ${WIDGET_SKILLS.join(", ")}`);
+  }
+  return new Set(list);
+}
+
+/** The upstream endpoint: https, or http only to this machine (a token never crosses a network in the clear). */
+function upstream(endpoint = DEFAULT_UPSTREAM) {
+  let url;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    fail(`the upstream ${JSON.stringify(endpoint)} is not a URL`);
+  }
+  if (url.username || url.password) fail("the upstream URL must not hold a username or password");
+  const loopback = /^(localhost|.*\.localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
+    fail("the upstream must be https: (plain http: only to localhost), since the token travels with every call");
+  }
+  return url.href;
+}
+
+function log(sink = (line) => console.log(line)) {
+  if (sink !== null && typeof sink !== "function") fail("`log` must be a function taking a line, or null");
+  return sink ?? (() => {});
+}

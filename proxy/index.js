@@ -1,0 +1,157 @@
+/**
+ * The parish proxy of magisterium-a2a: a fetch handler that lets the parish
+ * widget (or any MagisteriumClient on the parish's pages) read the saints of
+ * the day and the Mass readings without a token in the page. It adds the
+ * parish's token, keeps each day's answers until the end of that day in the
+ * parish's time zone, and refuses everything else. Web APIs only: it runs
+ * unchanged on Cloudflare Workers, Deno, Bun and Node.
+ *
+ *     import { createProxy } from "magisterium-a2a/proxy";
+ *     export default createProxy({ token, allowOrigins: ["https://parish.example"], timeZone: "America/Chicago" });
+ *
+ * The options and the behaviour: docs/proxy.md.
+ */
+import { RPC, corsHeaders, errorAnswer, preflight, resultAnswer, rpcError } from "./answers.js";
+import { boundedText } from "./bounded-body.js";
+import { readConfig } from "./config.js";
+import { DayCache } from "./day-cache.js";
+import { normalizeQuery, resolveDay } from "./day.js";
+import { upstreamCaller } from "./upstream.js";
+
+export { DEFAULT_UPSTREAM, WIDGET_SKILLS } from "./config.js";
+
+/** The largest request body a visitor may send, in bytes. */
+const MAX_BODY_BYTES = 16 * 1024;
+/** The most answers kept (each a day's text, a few KB). */
+const MAX_ENTRIES = 1000;
+/** The longest date text a visitor may send. */
+const MAX_DATE_LENGTH = 100;
+/** The skill the service runs for a message that names none. */
+const DEFAULT_SKILL = "catholic_qa";
+
+/** A fetch handler `{ fetch(request) }` configured by `config` (see index.d.ts). */
+export function createProxy(config) {
+  const settings = readConfig(config);
+  const cache = new DayCache(MAX_ENTRIES);
+  const call = upstreamCaller(settings.upstream, settings.token);
+
+  /** The answer to one request; `seen` collects what the log line says. */
+  async function answer(request, seen) {
+    const origin = request.headers.get("Origin");
+    if (!settings.origins.has(origin)) {
+      await request.body?.cancel().catch(() => {});
+      return errorAnswer(null, 403, rpcError(RPC.INVALID_REQUEST, "this origin may not use the proxy"), corsHeaders(null));
+    }
+    const headers = corsHeaders(origin);
+    if (request.method === "OPTIONS") return preflight(origin);
+    const refuse = (id, code, message, status = 200, extra = {}) =>
+      errorAnswer(id, status, rpcError(code, message), { ...headers, ...extra });
+    if (request.method !== "POST") return refuse(null, RPC.INVALID_REQUEST, "only POST", 405, { Allow: "POST, OPTIONS" });
+    const text = await boundedText(request, MAX_BODY_BYTES);
+    if (text === null) return refuse(null, RPC.INVALID_REQUEST, `request body too large (limit ${MAX_BODY_BYTES} bytes)`, 413);
+    let body;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return refuse(null, RPC.PARSE_ERROR, "Parse error");
+    }
+    const id = body?.id;
+    const validId = typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
+    if (typeof body !== "object" || body === null || Array.isArray(body) || body.jsonrpc !== "2.0" || typeof body.method !== "string" || !validId) {
+      return refuse(validId ? id : null, RPC.INVALID_REQUEST, "Invalid request");
+    }
+    if (body.method !== "message/send") {
+      // tasks/get and tasks/cancel too: every visitor's task is made with the one token.
+      return refuse(id, RPC.METHOD_NOT_FOUND, "Method not found: the parish proxy forwards message/send only");
+    }
+    const message = body.params?.message;
+    if (typeof message !== "object" || message === null || !Array.isArray(message.parts)) {
+      return refuse(id, RPC.INVALID_PARAMS, "Invalid params: params.message with its parts is required");
+    }
+    const skill = message.metadata?.skillId ?? DEFAULT_SKILL;
+    seen.skill = skill;
+    if (typeof skill !== "string" || !settings.skills.has(skill)) {
+      return refuse(id, RPC.SKILL_NOT_FOUND, `Skill not found: this proxy serves ${[...settings.skills].join(", ")}`);
+    }
+    const input = dateInput(message.parts);
+    if (!input || input.length > MAX_DATE_LENGTH) {
+      return refuse(id, RPC.INVALID_PARAMS, `Invalid params: a date of 1 to ${MAX_DATE_LENGTH} characters is required`);
+    }
+    const today = settings.today();
+    const query = normalizeQuery(input);
+    const day = resolveDay(query, today);
+    if (day === undefined) return refuse(id, RPC.INVALID_PARAMS, `Invalid params: ${query} is not a calendar day`);
+    // A day is the same for everyone; other words (a feast) are read upstream, so they are today's.
+    const key = day ? `${skill} ${day}` : `${skill} ${today} ${query}`;
+    seen.day = day ?? query;
+    const cached = cache.fresh(key, today);
+    if (cached) {
+      seen.cache = "hit";
+      return resultAnswer(id, cached, headers);
+    }
+    const { joined, outcome } = await cache.once(key, async () => {
+      const outcome = await call(skill, day, input);
+      if (outcome.cacheable) cache.store(key, today, outcome.result);
+      return outcome;
+    });
+    seen.cache = joined ? "joined" : "miss";
+    if (!joined) seen.upstream = outcome.upstream;
+    if (outcome.result) return resultAnswer(id, outcome.result, headers);
+    const stale = outcome.status === 429 ? cache.stale(key) : undefined;
+    if (stale) {
+      seen.cache = "stale";
+      return resultAnswer(id, stale, headers);
+    }
+    const retry = outcome.retryAfter === undefined ? {} : { "Retry-After": String(outcome.retryAfter) };
+    return errorAnswer(id, outcome.status, outcome.error, { ...headers, ...retry });
+  }
+
+  return {
+    /** Answers one request (a second argument, as some runtimes pass, is ignored). */
+    fetch: async (request) => {
+      const started = performance.now();
+      const seen = { skill: null, day: null, cache: "-", upstream: null };
+      let response;
+      try {
+        response = await answer(request, seen);
+      } catch {
+        const origin = request.headers.get("Origin");
+        const headers = corsHeaders(settings.origins.has(origin) ? origin : null);
+        response = errorAnswer(null, 500, rpcError(RPC.INTERNAL_ERROR, "the proxy failed"), headers);
+      }
+      settings.log(logLine(request, seen, response.status, performance.now() - started));
+      return response;
+    },
+  };
+}
+
+/** The date a message asks about: a data part's `date`, else the first text part. */
+function dateInput(parts) {
+  const data = parts.find((part) => typeof part?.data?.date === "string");
+  const text = parts.find((part) => part?.kind === "text" && typeof part.text === "string");
+  return (data?.data.date ?? text?.text)?.trim();
+}
+
+/** One log line: origin, skill, day, cache, upstream status, status, duration; never the token. */
+function logLine(request, seen, status, ms) {
+  const fields = {
+    method: request.method,
+    origin: request.headers.get("Origin"),
+    skill: seen.skill,
+    day: seen.day,
+    cache: seen.cache,
+    upstream: seen.upstream,
+    status,
+    ms: Math.round(ms),
+  };
+  return Object.entries(fields)
+    .map(([name, value]) => `${name}=${logValue(value)}`)
+    .join(" ");
+}
+
+/** A value as a log word: `-` when absent, quoted when it is not plain (a visitor may send anything). */
+function logValue(value) {
+  if (value === null || value === undefined) return "-";
+  const text = String(value);
+  return /^[\w.:/+-]{1,100}$/.test(text) ? text : JSON.stringify(text.slice(0, 100));
+}

@@ -1,0 +1,73 @@
+// The installed package's command: `magisterium-a2a proxy` as a user runs it
+// (its first line, its token source, its usage errors, how it stops), and the
+// command's dispatch.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { PARISH, answerText, ask, endpoint, freshToken } from "./harness.mjs";
+import { CLI, startCliWith } from "./runtimes.mjs";
+
+/** Runs the command with `args` and `env` to its end: `{ code, stdout, stderr }`. */
+function runCli(args, env = {}) {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? error.code : 0, stdout, stderr }),
+    );
+  });
+}
+
+test("the proxy's first line says where it listens; it serves until SIGTERM, then exits 0", async () => {
+  const token = await freshToken();
+  const proxy = await startCliWith(["--listen", "127.0.0.1:0", "--allow-origin", PARISH, "--upstream", endpoint], { MAGISTERIUM_TOKEN: token });
+  try {
+    assert.match(proxy.first, /^listening on http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+    assert.match(answerText(await ask(proxy.url, "saints_of_the_day", "2026-03-19")), /Saint Joseph/);
+  } finally {
+    assert.equal(await proxy.stop(), 0);
+  }
+  assert.ok(!proxy.output().includes(token), "the token is never printed");
+});
+
+test("without a token the proxy says where one comes from and exits 1", async () => {
+  const { code, stdout, stderr } = await runCli(["proxy", "--allow-origin", PARISH, "--listen", "127.0.0.1:0"]);
+  assert.equal(code, 1);
+  assert.equal(stdout, "");
+  assert.match(stderr, /no token: set MAGISTERIUM_TOKEN/);
+});
+
+test("a usage mistake is named on stderr with the usage, exit code 2", async () => {
+  const env = { MAGISTERIUM_TOKEN: "secret-token-value" };
+  const mistakes = [
+    [["proxy", "--listen", "127.0.0.1:0"], /allowOrigins/],
+    [["proxy", "--allow-origin", PARISH, "--listen", "8080"], /expected HOST:PORT/],
+    [["proxy", "--allow-origin", PARISH, "--listen", "127.0.0.1:99999"], /expected HOST:PORT/],
+    [["proxy", "--allow-origin", PARISH, "--colour"], /Unknown option '--colour'/],
+    [["proxy", "--allow-origin", PARISH, "--time-zone", "Moon/Tranquility"], /unknown time zone/],
+    [["proxy", "--allow-origin", PARISH, "--skills", "saints_of_the_day,catholic_qa"], /`skills` must list/],
+    [["proxy", "--allow-origin", PARISH, "--upstream", "http://a2a.example/"], /https:/],
+  ];
+  for (const [args, reason] of mistakes) {
+    const { code, stdout, stderr } = await runCli(args, env);
+    assert.equal(code, 2, args.join(" "));
+    assert.equal(stdout, "");
+    assert.match(stderr, reason);
+    assert.match(stderr, /usage: magisterium-a2a proxy/);
+    assert.ok(!stderr.includes(env.MAGISTERIUM_TOKEN));
+  }
+});
+
+test("the command lists its commands, refuses an unknown one, and each command has --help", async () => {
+  const help = await runCli(["--help"]);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^ {2}proxy +run the parish proxy/m);
+  const unknown = await runCli(["serve"]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /no command "serve"/);
+  const none = await runCli([]);
+  assert.equal(none.stdout, help.stdout, "no command: the list");
+  const proxyHelp = await runCli(["proxy", "--help"]);
+  assert.equal(proxyHelp.code, 0);
+  for (const option of ["--listen", "--allow-origin", "--time-zone", "--skills", "--upstream", "MAGISTERIUM_TOKEN"]) {
+    assert.ok(proxyHelp.stdout.includes(option), option);
+  }
+});

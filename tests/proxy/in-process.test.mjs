@@ -1,0 +1,102 @@
+// createProxy of the installed package in this Node process, against the
+// simulator: its configuration checks, the token provider, the date words it
+// resolves in the parish's time zone, and the upstream text it keeps from visitors.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { DEFAULT_UPSTREAM, WIDGET_SKILLS, createProxy } from "magisterium-a2a/proxy";
+import { INSTANT, PARISH, answerText, endpoint, fault, freshToken, widgetBody } from "./harness.mjs";
+
+/** createProxy with the simulator upstream, the tests' clock, and log lines kept in `lines`. */
+function proxyWith(options, lines = []) {
+  return createProxy({ upstream: endpoint, allowOrigins: [PARISH], timeZone: "UTC", now: () => INSTANT, log: (line) => lines.push(line), ...options });
+}
+
+/** The proxy's answer to a widget request for `skill` and `date`, parsed. */
+async function askProxy(proxy, skill, date) {
+  const request = new Request("http://proxy.test/", { method: "POST", headers: { Origin: PARISH }, body: widgetBody(skill, date) });
+  const response = await proxy.fetch(request);
+  return { status: response.status, body: await response.json() };
+}
+
+test("a configuration mistake throws a TypeError when the proxy is made", () => {
+  const good = { token: "t", allowOrigins: [PARISH] };
+  const mistakes = [
+    [{ allowOrigins: [PARISH] }, /exactly one of `token` and `tokenProvider`/],
+    [{ ...good, tokenProvider: () => "t" }, /exactly one/],
+    [{ token: " ", allowOrigins: [PARISH] }, /token/],
+    [{ token: "t", allowOrigins: [] }, /allowOrigins/],
+    [{ token: "t", allowOrigins: ["https://parish.example/page"] }, /not an origin/],
+    [{ token: "t", allowOrigins: ["*"] }, /not an origin/],
+    [{ ...good, timeZone: "Mars/Olympus_Mons" }, /unknown time zone/],
+    [{ ...good, skills: ["catholic_qa"] }, /skills/],
+    [{ ...good, upstream: "http://a2a.example/api" }, /https:/],
+    [{ ...good, upstream: "https://user:secret@a2a.example/api" }, /username or password/],
+    [{ ...good, log: "yes" }, /log/],
+  ];
+  for (const [config, message] of mistakes) {
+    assert.throws(() => createProxy(config), (error) => error instanceof TypeError && message.test(error.message), JSON.stringify(config));
+  }
+  assert.equal(typeof createProxy({ ...good, upstream: "http://127.0.0.1:9/a2a", allowOrigins: ["https://Parish.Example:443/"] }).fetch, "function");
+  assert.equal(DEFAULT_UPSTREAM, "https://www.magisterium.com/api/v1/a2a");
+  assert.deepEqual(WIDGET_SKILLS, ["saints_of_the_day", "liturgical_readings"]);
+});
+
+test("date words are resolved to a day in the parish's time zone, so they share that day's entry", async () => {
+  const lines = [];
+  // 2026-03-19T10:30Z is Thursday March 19 in UTC.
+  const proxy = proxyWith({ token: await freshToken() }, lines);
+  const day = async (date) => answerText((await askProxy(proxy, "liturgical_readings", date)).body).split("\n")[0];
+  const words = {
+    "Next Sunday.": "Sunday, March 22, 2026",
+    sunday: "Sunday, March 22, 2026",
+    "2026-03-22": "Sunday, March 22, 2026",
+    "this  Thursday": "Thursday, March 19, 2026",
+    "next thursday": "Thursday, March 26, 2026",
+    "last Thursday": "Thursday, March 12, 2026",
+    "last wednesday": "Wednesday, March 18, 2026",
+    yesterday: "Wednesday, March 18, 2026",
+    "Easter Sunday 2026": "Sunday, April 5, 2026",
+  };
+  for (const [words_, expected] of Object.entries(words)) assert.equal(await day(words_), `Mass readings for ${expected}`, words_);
+  const cache = lines.map((line) => `${/day=("[^"]*"|\S+)/.exec(line)[1]} ${/cache=(\S+)/.exec(line)[1]}`);
+  assert.deepEqual(cache.slice(0, 3), ["2026-03-22 miss", "2026-03-22 hit", "2026-03-22 hit"]);
+  assert.equal(cache.at(-1), '"easter sunday 2026" miss', "words it does not read go upstream as written");
+  const impossible = await askProxy(proxy, "liturgical_readings", "2026-02-30");
+  assert.equal(impossible.body.error.code, -32602);
+  const long = await askProxy(proxy, "liturgical_readings", "x".repeat(101));
+  assert.equal(long.body.error.code, -32602);
+  const inherited = await askProxy(proxy, "liturgical_readings", "constructor");
+  assert.equal(inherited.status, 200, "a word that names an object's inherited property is only a word");
+});
+
+test("a token provider is asked before each upstream call, and again after a 401", async () => {
+  const token = await freshToken();
+  const handed = [];
+  const asked = [];
+  const provider = async (...context) => {
+    asked.push(context);
+    handed.push(handed.length === 0 ? "expired-token" : token);
+    return handed.at(-1);
+  };
+  const proxy = proxyWith({ tokenProvider: provider });
+  const first = await askProxy(proxy, "saints_of_the_day", "2026-03-19");
+  assert.equal(first.status, 200);
+  assert.match(answerText(first.body), /Saint Joseph/);
+  assert.deepEqual(handed, ["expired-token", token], "refused once, asked again, retried once");
+  assert.deepEqual(asked, [[], [{ rejectedToken: "expired-token" }]], "told which token was refused");
+  await askProxy(proxy, "saints_of_the_day", "2026-03-17");
+  assert.deepEqual(asked.at(-1), [], "before a call: no argument");
+  const refused = proxyWith({ token: "not-a-token" });
+  const answer = await askProxy(refused, "saints_of_the_day", "2026-03-19");
+  assert.equal(answer.status, 401, "with a fixed token a 401 passes on (the widget says its credentials were refused)");
+  assert.equal(answer.body.error.code, -32004);
+});
+
+test("no upstream text carries the token to a visitor", async () => {
+  const token = await freshToken();
+  await fault(token, "error", { code: -32602, message: `Invalid params: Bearer ${token} is odd`, data: { token } });
+  const answer = await askProxy(proxyWith({ token }), "saints_of_the_day", "2026-03-19");
+  assert.equal(answer.body.error.code, -32602);
+  assert.equal(answer.body.error.message, "Invalid params: Bearer [token] is odd");
+  assert.ok(!JSON.stringify(answer.body).includes(token));
+});

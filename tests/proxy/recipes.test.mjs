@@ -1,0 +1,166 @@
+// The deploy recipes of docs/proxy/, each run as its runtime runs it, against
+// the simulator: the Worker with its wrangler.toml in workerd (miniflare), the
+// Deno file under `deno serve` and the Bun file under `bun run` (the npm
+// packages' binaries), and the systemd unit's ExecStart on Node. Each serves
+// the parish's origin and refuses another.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { statSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { answerText, ask, endpoint, freshToken, post, widgetBody } from "./harness.mjs";
+import { CLI, COMPATIBILITY_DATE, PACKAGE, bundleWorker, runInWorkerd } from "./runtimes.mjs";
+
+const recipes = join(dirname(fileURLToPath(import.meta.url)), "../../docs/proxy");
+
+/** The site the recipes name. */
+const RECIPE_ORIGIN = "https://parish.example";
+
+/** Asserts that the proxy at `url` answers the recipe's origin and refuses another. */
+async function servesTheParish(url) {
+  const text = answerText(await ask(url, "saints_of_the_day", "2026-03-19"));
+  assert.match(text, /Saint Joseph/);
+  const other = await post(url, widgetBody("saints_of_the_day", "2026-03-19"), "https://elsewhere.example");
+  assert.equal(other.status, 403);
+  await other.arrayBuffer();
+}
+
+/**
+ * Runs `body(folder)` in a new folder where `npm install magisterium-a2a` ran
+ * (the installed package under node_modules) holding copies of the recipe
+ * files `names`; removes it after.
+ */
+async function inRecipeFolder(names, body) {
+  const folder = await mkdtemp(join(tmpdir(), "magisterium-recipe-"));
+  try {
+    await mkdir(join(folder, "node_modules"));
+    await symlink(PACKAGE, join(folder, "node_modules/magisterium-a2a"), "dir");
+    await writeFile(join(folder, "package.json"), JSON.stringify({ type: "module", dependencies: { "magisterium-a2a": "*" } }));
+    for (const name of names) await writeFile(join(folder, name), await readFile(join(recipes, name)));
+    return await body(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The npm `bun` package's binary: where its install script puts it, or, when
+ * npm ran no install scripts, still in the platform package.
+ */
+function bunBinary() {
+  const require = createRequire(import.meta.url);
+  const installed = join(dirname(require.resolve("bun/package.json")), "bin/bun.exe");
+  if (statSync(installed).size > 1_000_000) return installed;
+  return join(dirname(require.resolve(`@oven/bun-${process.platform}-${process.arch}/package.json`)), "bin/bun");
+}
+
+/** The `key = "value"` settings of a TOML file as `{ section: { key: value } }` (top level: `""`); enough for wrangler.toml. */
+function tomlStrings(text) {
+  const sections = { "": {} };
+  let current = sections[""];
+  for (const line of text.split("\n").map((l) => l.trim())) {
+    const section = /^\[([\w.]+)\]$/.exec(line);
+    const pair = /^(\w+)\s*=\s*"([^"]*)"$/.exec(line);
+    if (section) current = sections[section[1]] = {};
+    else if (pair) current[pair[1]] = pair[2];
+  }
+  return sections;
+}
+
+/** Spawns `command` with `args`, waits for a line matching `listening` on stdout or stderr; the child and the URL. */
+function startServer(command, args, options, listening) {
+  const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
+  const url = new Promise((resolve, reject) => {
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on("line", (line) => {
+        output += `${line}\n`;
+        const found = listening.exec(line);
+        if (found) resolve(found[1]);
+      });
+    }
+    exited.then((code) => reject(new Error(`${command} exited (${code}): ${output}`)));
+  });
+  return { child, url, exited, output: () => output };
+}
+
+test("the Cloudflare Worker with its wrangler.toml serves the parish in workerd", async () => {
+  const config = tomlStrings(await readFile(join(recipes, "wrangler.toml"), "utf8"));
+  const { main, compatibility_date: compatibilityDate } = config[""];
+  assert.equal(compatibilityDate, COMPATIBILITY_DATE);
+  assert.equal(config.vars.ALLOW_ORIGINS, RECIPE_ORIGIN);
+  const token = await freshToken();
+  const bindings = { ...config.vars, MAGISTERIUM_TOKEN: token, MAGISTERIUM_ENDPOINT: endpoint };
+  const script = await inRecipeFolder(["wrangler.toml", main], (folder) => bundleWorker(join(folder, main)));
+  const lines = [];
+  const { miniflare, url } = await runInWorkerd(script, bindings, lines);
+  try {
+    await servesTheParish(url);
+    while (lines.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.match(lines[0], /origin=https:\/\/parish\.example skill=saints_of_the_day day=2026-03-19 cache=miss upstream=200 status=200/);
+    assert.ok(!lines.join("\n").includes(token));
+  } finally {
+    await miniflare.dispose();
+  }
+});
+
+test("the Deno recipe runs under deno serve with the permissions it documents", async () => {
+  const documented = /deno serve (.*) --port 8080 deno\.js/.exec(await readFile(join(recipes, "deno.js"), "utf8"));
+  assert.ok(documented, "the recipe names its deno serve command");
+  // The npm package's own lookup of its platform binary (what its `deno` command runs).
+  const deno = createRequire(import.meta.url)("deno/install_api.cjs").runInstall();
+  const token = await freshToken();
+  await inRecipeFolder(["deno.js"], async (folder) => {
+    const env = { PATH: process.env.PATH, HOME: folder, DENO_NO_UPDATE_CHECK: "1", MAGISTERIUM_TOKEN: token, ALLOW_ORIGINS: RECIPE_ORIGIN, TIME_ZONE: "America/Chicago", MAGISTERIUM_ENDPOINT: endpoint };
+    const args = ["serve", ...documented[1].split(" "), "--host", "127.0.0.1", "--port", "0", "deno.js"];
+    const server = startServer(deno, args, { cwd: folder, env }, /Listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    try {
+      await servesTheParish(await server.url);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    assert.ok(!server.output().includes(token));
+  });
+});
+
+test("the Bun recipe runs under bun run", async () => {
+  const bun = bunBinary();
+  const token = await freshToken();
+  await inRecipeFolder(["bun.js"], async (folder) => {
+    const env = { PATH: process.env.PATH, HOME: folder, MAGISTERIUM_TOKEN: token, ALLOW_ORIGINS: RECIPE_ORIGIN, TIME_ZONE: "America/Chicago", MAGISTERIUM_ENDPOINT: endpoint, PORT: "0" };
+    const server = startServer(bun, ["run", "bun.js"], { cwd: folder, env }, /^listening on (http:\/\/127\.0\.0\.1:\d+)$/);
+    try {
+      await servesTheParish(await server.url);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    assert.ok(!server.output().includes(token));
+  });
+});
+
+test("the systemd unit's ExecStart serves the parish on Node, and stops on SIGTERM", async () => {
+  const unit = await readFile(join(recipes, "magisterium-proxy.service"), "utf8");
+  assert.match(unit, /^EnvironmentFile=\/etc\/magisterium-proxy\.env$/m, "the token comes from a root-only file");
+  const execStart = /^ExecStart=(.*)$/m.exec(unit)[1].split(" ");
+  const installed = "/opt/magisterium-proxy/node_modules/magisterium-a2a/bin/magisterium-a2a.mjs";
+  assert.deepEqual(execStart.slice(0, 2), ["/usr/bin/node", installed]);
+  // Here: this Node, the installed package, a free port, the simulator upstream.
+  const args = [CLI, ...execStart.slice(2).map((arg) => arg.replace(/^127\.0\.0\.1:8080$/, "127.0.0.1:0")), "--upstream", endpoint];
+  const token = await freshToken();
+  const server = startServer(process.execPath, args, { env: { PATH: process.env.PATH, MAGISTERIUM_TOKEN: token } }, /^listening on (http:\/\/127\.0\.0\.1:\d+)$/);
+  try {
+    await servesTheParish(await server.url);
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+  assert.equal(await server.exited, 0, "systemctl stop (SIGTERM) ends it cleanly");
+  assert.ok(!server.output().includes(token));
+});

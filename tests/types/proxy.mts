@@ -1,0 +1,40 @@
+// The proxy entry (magisterium-a2a/proxy, an ES module) with its types:
+// checked by every ES-module config of the matrix (cjs.cts reaches it
+// through `import()`). Each `@ts-expect-error` line must be refused.
+import {
+  DEFAULT_UPSTREAM,
+  WIDGET_SKILLS,
+  createProxy,
+  type ProxyConfig,
+  type ProxyHandler,
+  type ProxyOptions,
+  type ProxySkill,
+} from "magisterium-a2a/proxy";
+
+const skills: readonly ProxySkill[] = WIDGET_SKILLS;
+const options: ProxyOptions = {
+  allowOrigins: ["https://parish.example"],
+  timeZone: "America/Chicago",
+  skills,
+  upstream: DEFAULT_UPSTREAM,
+  log: (line: string) => console.log(line),
+  now: () => Date.now(),
+};
+const fixed: ProxyConfig = { ...options, token: "a-token" };
+const provided: ProxyConfig = { ...options, tokenProvider: async (context) => (context?.rejectedToken ? "a-fresh-token" : "a-token") };
+const handler: ProxyHandler = createProxy(fixed);
+const answer: Promise<Response> = handler.fetch(new Request("https://proxy.example/"));
+const quiet: ProxyHandler = createProxy({ ...provided, log: null });
+
+// @ts-expect-error a token or a token provider, not both
+createProxy({ ...options, token: "a-token", tokenProvider: () => "a-token" });
+// @ts-expect-error one of them is required
+createProxy(options);
+// @ts-expect-error only the widget's skills
+createProxy({ ...fixed, skills: ["catholic_qa"] });
+// @ts-expect-error the origins are required
+createProxy({ token: "a-token" });
+// @ts-expect-error the handler takes a Request
+handler.fetch("https://proxy.example/");
+
+export { answer, quiet };

@@ -27,10 +27,12 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
     let message_id = validate::uuid_v4(random_bits(platform));
     let mut token = None;
     let mut need_token = true;
+    // After a 401: the provider is told which token was refused.
+    let mut refused = false;
     loop {
         let attempt = async {
             if need_token {
-                token = platform.token().await?;
+                token = platform.token(token.as_ref().filter(|_| refused)).await?;
                 need_token = false;
             }
             pace(platform, call).await?;
@@ -50,7 +52,7 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
         };
         match step {
             Step::GiveUp => return Err(Failed { error, token }),
-            Step::RefreshToken => need_token = true,
+            Step::RefreshToken => (need_token, refused) = (true, true),
             Step::Wait(ms) => {
                 platform.sleep(ms).await;
                 if let Some(error) = platform.ended() {

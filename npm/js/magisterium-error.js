@@ -20,3 +20,12 @@ export class MagisteriumError extends Error {
     this.data = d.data;
   }
 }
+
+/**
+ * `code` and `message` of a `MagisteriumError` a `tokenProvider` threw, as
+ * "CODE message" (the client decides which codes a call keeps); "" for
+ * anything else.
+ */
+export function ownError(thrown) {
+  return thrown instanceof MagisteriumError ? `${thrown.code} ${thrown.message}` : "";
+}

@@ -22,11 +22,15 @@ use magisterium_a2a::core::settings::{self, Auth, Settings};
 use magisterium_a2a::core::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(module = "/js/token-provider.js")]
+#[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
     /// `provider()`, or after a 401 `provider({ rejectedToken })`.
     #[wasm_bindgen(catch, js_name = askToken)]
     fn ask_token(provider: &Function, rejected: &JsValue) -> core::result::Result<JsValue, JsValue>;
+}
+
+#[wasm_bindgen(module = "/js/magisterium-error.js")]
+extern "C" {
     /// "CODE message" of a `MagisteriumError`, "" for anything else.
     #[wasm_bindgen(js_name = ownError)]
     fn own_error(thrown: &JsValue) -> String;

@@ -2,6 +2,7 @@
 //! node targets, with the pinned wasm-bindgen CLI and npm binaryen's
 //! `wasm-opt -Oz`, plus the hand-written entries and types of `pkg-template/`.
 
+use crate::auth_package;
 use crate::manifest::Workspace;
 use crate::minify;
 use crate::setup;
@@ -111,10 +112,12 @@ pub fn run() -> Result<Vec<Sizes>> {
         copy(&root().join(license), &pkg.join(license))?;
     }
     copy_files(&root().join("widget"), &pkg.join("widget"))?;
+    let auth = auth_package::write(&pkg)?;
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
     write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
     print_sizes(&sizes);
+    println!("  auth     js {:>8}  (magisterium-a2a/auth, oauth4webapi inside; not in the builds above)", kb(auth));
     Ok(sizes)
 }
 

@@ -1,10 +1,10 @@
 // `magisterium-a2a/auth` in browsers: the sign-in by redirect (the page
 // navigates to the authorization server and back) or in a popup, the
 // response's parameters removed from the address bar, tokens in memory,
-// sessionStorage, localStorage or the app's own storage.
+// sessionStorage, IndexedDB (shared by the tabs) or the app's own storage.
 import { invalidInput, signInFailed } from "./errors.js";
 import { AuthSession, BEGIN, CALLBACK, COMPLETE, RESPONSE_PARAMS } from "./session.js";
-import { customStore, memoryStore, webStorage, webStore } from "./storage.js";
+import { customStore, indexedDbStore, memoryStore, webStorage, webStore } from "./storage.js";
 
 /** The channel a popup's response page hands the response to its opener on. */
 const CHANNEL = "magisterium-auth";
@@ -122,9 +122,9 @@ function browserStores(choice) {
       return { tokens: store, pending: store, clients: store };
     }
     case "local": {
-      const local = webStorage("localStorage");
-      if (!local) throw invalidInput("localStorage is not available here");
-      return { tokens: webStore(local), pending: sessionStore(), clients: webStore(local) };
+      if (!globalThis.indexedDB) throw invalidInput("IndexedDB is not available here");
+      const shared = indexedDbStore(globalThis.indexedDB);
+      return { tokens: shared, pending: sessionStore(), clients: shared };
     }
     default:
       throw invalidInput('storage must be "memory", "session", "local" or an object with get, set and remove');

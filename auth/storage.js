@@ -25,6 +25,48 @@ export function webStore(storage) {
   };
 }
 
+/**
+ * A store in IndexedDB (database "magisterium-auth", object store "values"),
+ * for what tabs share: a read sees every write another tab has committed.
+ * localStorage does not promise that (Chromium hands a write to the other
+ * tabs later), and a tab that read a rotated refresh token there would use
+ * it again, which ends the grant.
+ */
+export function indexedDbStore(indexedDB) {
+  let database = null;
+  const open = () =>
+    (database ??= settled(indexedDB.open("magisterium-auth", 1), (request) => {
+      request.onupgradeneeded = () => request.result.createObjectStore("values");
+    }));
+  const run = async (mode, work) => {
+    const transaction = (await open()).transaction("values", mode);
+    const request = work(transaction.objectStore("values"));
+    const done = new Promise((resolve, reject) => {
+      transaction.oncomplete = resolve;
+      transaction.onerror = transaction.onabort = () => reject(transaction.error);
+    });
+    const [value] = await Promise.all([settled(request), done]);
+    return value;
+  };
+  return {
+    get: async (key) => {
+      const value = await run("readonly", (values) => values.get(key));
+      return typeof value === "string" ? value : null;
+    },
+    set: async (key, value) => void (await run("readwrite", (values) => values.put(value, key))),
+    remove: async (key) => void (await run("readwrite", (values) => values.delete(key))),
+  };
+}
+
+/** The result of an IndexedDB request (`prepare` sees it first). */
+function settled(request, prepare) {
+  prepare?.(request);
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
 /** The app's own storage (`get`, `set`, `remove`, each may be async; `lock` optional). */
 export function customStore(storage) {
   for (const method of ["get", "set", "remove"]) {

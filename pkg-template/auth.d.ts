@@ -23,9 +23,11 @@ export interface AuthStorage {
 
 /**
  * Where the tokens are kept: `"memory"` (this page only: the safest, lost on
- * reload), `"session"` (this tab's sessionStorage), `"local"` (localStorage,
- * shared by the tabs, readable by any script of the origin), or the app's
- * own `AuthStorage`. In Node: `"memory"` or an `AuthStorage`.
+ * reload), `"session"` (this tab's sessionStorage), `"local"` (shared by the
+ * tabs and kept across visits, in IndexedDB; like localStorage, readable by
+ * any script of the origin), or the app's own `AuthStorage` (shared between
+ * tabs, its reads must see the other tabs' writes at once). In Node:
+ * `"memory"` or an `AuthStorage`.
  */
 export type AuthStorageChoice = "memory" | "session" | "local" | AuthStorage;
 
@@ -85,7 +87,7 @@ export interface SavedLoginOptions {
 export class MagisteriumAuth {
   /** Throws `MagisteriumError` (INVALID_INPUT) for invalid options. */
   constructor(options: AuthOptions);
-  /** True while tokens are kept (with an async `AuthStorage`: known once `handleRedirect` has resolved). */
+  /** True while tokens are kept (with `"local"` or an `AuthStorage`: known once `handleRedirect` has resolved). */
   readonly signedIn: boolean;
   /**
    * For `new MagisteriumClient({ tokenProvider })`: the access token,

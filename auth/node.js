@@ -55,7 +55,7 @@ export class MagisteriumAuth extends AuthSession {
       try {
         await auth[COMPLETE](pending, new URL(visit.url));
       } catch (error) {
-        visit.answer(false, `The sign-in failed: ${error.message}`);
+        visit.answer(false, `Not signed in: ${error.message}`);
         throw error;
       }
       visit.answer(true, "Signed in: you can close this tab.");

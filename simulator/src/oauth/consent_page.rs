@@ -5,7 +5,7 @@
 use hyper::StatusCode;
 use hyper::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, HeaderName, HeaderValue, REFERRER_POLICY};
 
-use super::AUTHORIZE_PATH;
+use super::paths::AUTHORIZE_PATH;
 use crate::http::{HttpResponse, bytes_response};
 
 const STYLE: &str = "body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f4ef;color:#222}\

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::{AUTHORIZE_PATH, REGISTER_PATH, REVOKE_PATH, TOKEN_PATH};
+use super::paths::{AUTHORIZE_PATH, REGISTER_PATH, REVOKE_PATH, TOKEN_PATH};
 
 /// The metadata of the authorization server whose issuer is `issuer` (its base URL).
 pub(crate) fn document(issuer: &str) -> Value {

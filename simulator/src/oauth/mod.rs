@@ -8,6 +8,7 @@ mod authorize;
 mod consent_page;
 mod metadata;
 mod params;
+mod paths;
 mod pkce;
 mod redirect_uri;
 mod registration;
@@ -15,7 +16,10 @@ mod secret;
 mod store;
 mod token;
 
+pub(crate) use paths::REGISTER_PATH;
 pub(crate) use store::{Access, OAuthStore};
+
+use paths::{AUTHORIZE_PATH, METADATA_PATH, REVOKE_PATH, TOKEN_PATH};
 
 use hyper::body::Incoming;
 use hyper::{Method, Request, StatusCode};
@@ -23,17 +27,6 @@ use hyper::{Method, Request, StatusCode};
 use crate::card::base_url;
 use crate::http::{BodyError, HttpResponse, WithoutCors, json_response, method_not_allowed, plain_error, read_body};
 use crate::state::{State, lock};
-
-/// RFC 8414's well-known path (for an issuer without a path).
-pub(crate) const METADATA_PATH: &str = "/.well-known/oauth-authorization-server";
-/// The authorization endpoint.
-pub(crate) const AUTHORIZE_PATH: &str = "/oauth/authorize";
-/// The token endpoint.
-pub(crate) const TOKEN_PATH: &str = "/oauth/token";
-/// The registration endpoint.
-pub(crate) const REGISTER_PATH: &str = "/oauth/register";
-/// The revocation endpoint.
-pub(crate) const REVOKE_PATH: &str = "/oauth/revoke";
 
 /// Largest body an OAuth endpoint reads.
 const MAX_BODY_BYTES: usize = 64 * 1024;

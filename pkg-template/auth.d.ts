@@ -25,7 +25,7 @@ export interface AuthStorage {
  * Where the tokens are kept: `"memory"` (this page only: the safest, lost on
  * reload), `"session"` (this tab's sessionStorage), `"local"` (shared by the
  * tabs and kept across visits, in IndexedDB; like localStorage, readable by
- * any script of the origin), or the app's own `AuthStorage` (shared between
+ * every script of the origin), or the app's own `AuthStorage` (shared between
  * tabs, its reads must see the other tabs' writes at once). In Node:
  * `"memory"` or an `AuthStorage`.
  */
@@ -57,7 +57,7 @@ export interface SignInOptions {
 export interface LoginOptions {
   /** The authorization server. Default `https://www.magisterium.com`. */
   issuer?: string | null | undefined;
-  /** A client registered beforehand for a loopback redirect URI (`http://127.0.0.1/callback`, any port). */
+  /** A client registered beforehand for a loopback redirect URI (`http://127.0.0.1/callback`, whatever the port). */
   clientId?: string | null | undefined;
   /** The name sent when registering. Default `magisterium-a2a (command line)`. */
   clientName?: string | null | undefined;

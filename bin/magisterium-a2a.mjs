@@ -3,6 +3,8 @@
 // this file exporting `summary` (one line) and `run(args)` (resolves with the
 // exit status): adding a command is one line here.
 const COMMANDS = {
+  login: () => import("./login.mjs"),
+  logout: () => import("./logout.mjs"),
   proxy: () => import("./proxy.mjs"),
 };
 

@@ -34,6 +34,9 @@ export type MagisteriumErrorCode =
   | "BAD_RESPONSE"
   | "INVALID_INPUT"
   | "NOT_INITIALIZED" // the web build used before `await init()`
+  // The sign-in (`magisterium-a2a/auth`), also through a client whose tokenProvider it is:
+  | "SIGN_IN_REQUIRED" // no tokens, or the authorization server refused to refresh them: sign in
+  | "SIGN_IN_FAILED" // denied consent, state mismatch, a failed code exchange or registration
   // Generic A2A agents' own codes (an A2AClient in the "a2a" dialect):
   | "TASK_NOT_CANCELABLE"
   | "PUSH_NOTIFICATION_NOT_SUPPORTED"
@@ -78,8 +81,19 @@ export class MagisteriumError extends Error {
   readonly cause?: unknown;
 }
 
-/** A token, or where to get one. */
-export type TokenProvider = () => string | Promise<string>;
+/** What a `tokenProvider` is told when the server has just refused the token it gave (a 401). */
+export interface TokenProviderContext {
+  /** The token the server refused: give another (the call is retried once with it). */
+  rejectedToken: string;
+}
+
+/**
+ * A token, or where to get one: asked before each request with no argument,
+ * and after a 401 with the refused token. A `MagisteriumError` it throws with
+ * SIGN_IN_REQUIRED or SIGN_IN_FAILED ends the call with that code; anything
+ * else it throws is UNAUTHORIZED (what it threw is the `cause`).
+ */
+export type TokenProvider = (context?: TokenProviderContext) => string | Promise<string>;
 
 /**
  * How a client authenticates: a fixed `token`, a `tokenProvider`, or neither
@@ -94,7 +108,7 @@ export type TokenOptions =
     }
   | {
       token?: null | undefined;
-      /** Called before each request for the token; after a 401 it is called once more and the call retried once. */
+      /** Called before each request for the token; after a 401 it is called once more (with the refused token) and the call retried once. */
       tokenProvider?: TokenProvider | null | undefined;
     };
 

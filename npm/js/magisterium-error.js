@@ -28,3 +28,12 @@ export class MagisteriumError extends Error {
 export function errorOf(code, message, rpcCode, httpStatus, retryAfter, taskId, data, cause) {
   return new MagisteriumError(code, message, { rpcCode, httpStatus, retryAfter, taskId, data, cause });
 }
+
+/**
+ * `code` and `message` of a `MagisteriumError` a `tokenProvider` threw, as
+ * "CODE message" (the client decides which codes a call keeps); "" for
+ * anything else.
+ */
+export function ownError(thrown) {
+  return thrown instanceof MagisteriumError ? `${thrown.code} ${thrown.message}` : "";
+}

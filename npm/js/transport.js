@@ -1,11 +1,16 @@
-// The client's I/O, on the JS side of the boundary: one call's cancellation
-// (the caller's signal and the call's timeout as one AbortController) and one
-// HTTP exchange (`fetch`, the body read within its size bound and `JSON.parse`),
+// The client's I/O, on the JS side of the boundary: asking the tokenProvider,
+// one call's cancellation (the caller's signal and the call's timeout as one
+// AbortController), one HTTP exchange (`fetch`, the body read within its size bound and `JSON.parse`),
 // and the driver that runs a call's Rust future across the promises it awaits.
 // Written in JS because each is a handful of browser calls: from Rust every
 // one of them would be a crossing, and the async glue around them would weigh
 // more in the bundle than these lines. Every decision stays in Rust: what to
 // send, what the reply means, whether to retry.
+
+/** A `tokenProvider`'s answer: after the server refused a token (a 401), it is asked with `{ rejectedToken }`. */
+export function askToken(provider, rejectedToken) {
+  return rejectedToken === undefined ? provider() : provider({ rejectedToken });
+}
 
 /** The reason the controller aborts with when the call's time is up. */
 const TIMEOUT = "magisterium-a2a: timeout";

@@ -18,7 +18,21 @@ use magisterium_a2a::core::platform::Platform;
 use magisterium_a2a::core::retry::RetryPolicy;
 use magisterium_a2a::core::settings::{self, Auth, Settings};
 use magisterium_a2a::core::wire::HttpReply;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(module = "/js/transport.js")]
+extern "C" {
+    /// `provider()`, or after a 401 `provider({ rejectedToken })`.
+    #[wasm_bindgen(catch, js_name = askToken)]
+    fn ask_token(provider: &Function, rejected: &JsValue) -> core::result::Result<JsValue, JsValue>;
+}
+
+#[wasm_bindgen(module = "/js/magisterium-error.js")]
+extern "C" {
+    /// "CODE message" of a `MagisteriumError`, "" for anything else.
+    #[wasm_bindgen(js_name = ownError)]
+    fn own_error(thrown: &JsValue) -> String;
+}
 
 type Result<T> = core::result::Result<T, Error<Json>>;
 
@@ -104,21 +118,27 @@ impl Platform for JsPlatform<'_> {
     }
 
     /// The fixed token, or what the provider answers (a string or a promise
-    /// of one), raced against the call's end.
-    async fn token(&self) -> Result<Option<Token>> {
+    /// of one), raced against the call's end. After a 401 the provider is
+    /// called with `{ rejectedToken }`. A `MagisteriumError` it throws keeps its code.
+    async fn token(&self, refused: Option<&Token>) -> Result<Option<Token>> {
         let provider = match &self.session.settings.auth {
             Auth::None => return Ok(None),
             Auth::Token(token) => return Ok(Some((token.clone(), self.session.fixed_token.clone()))),
             Auth::Provider(provider) => provider,
         };
-        let answer = match provider.call0(&JsValue::UNDEFINED) {
+        let rejected = refused.map_or(JsValue::UNDEFINED, |(_, js)| js.clone());
+        let asked = ask_token(provider, &rejected);
+        let answer = match asked {
             Ok(value) => self.signal.race(Promise::resolve(&value)).await,
             Err(thrown) => Err(thrown),
         };
         match answer {
             Ok(value) => settings::provided_token(value.as_string()).map(|token| Some((token, value))),
             Err(_) if self.signal.is_aborted() => Err(self.signal.aborted_error()),
-            Err(thrown) => Err(settings::provider_failed(Some(Json(thrown)))),
+            Err(thrown) => Err(match own_error(&thrown).split_once(' ') {
+                Some((code, message)) => settings::provider_failed_with(code, message.into(), Some(Json(thrown))),
+                None => settings::provider_failed(Some(Json(thrown))),
+            }),
         }
     }
 

@@ -10,6 +10,7 @@ use crate::faults::{Fault, Route};
 use crate::http::{BodyError, HttpResponse, plain_error, read_body};
 use crate::inject;
 use crate::methods::{self, Caller};
+use crate::oauth::Access;
 use crate::rpc::{PLAN_REQUIRED, RpcError, RpcResponse, UNAUTHORIZED, parse_envelope};
 use crate::state::{State, lock};
 
@@ -49,9 +50,19 @@ fn process(state: &State, token: Option<&str>, body: &[u8], working: bool) -> Rp
     RpcResponse { id: envelope.id, outcome }
 }
 
+/// The caller of `token`: a configured or registered token, or an access
+/// token the authorization server issued (on a paid plan) until it expires.
 fn authenticate<'a>(state: &State, token: Option<&'a str>) -> Result<Caller<'a>, RpcError> {
     let token = token.ok_or_else(|| RpcError::detailed(UNAUTHORIZED, "missing Bearer token"))?;
-    let info = lock(&state.tokens).get(token).ok_or_else(|| RpcError::detailed(UNAUTHORIZED, "invalid token"))?;
+    let known = lock(&state.tokens).get(token);
+    let info = match known {
+        Some(info) => info,
+        None => match lock(&state.oauth).access(token, state.clock.now()) {
+            Access::Valid => state.default_token,
+            Access::Expired => return Err(RpcError::detailed(UNAUTHORIZED, "the access token has expired")),
+            Access::Unknown => return Err(RpcError::detailed(UNAUTHORIZED, "invalid token")),
+        },
+    };
     match info.plan {
         Plan::Paid => Ok(Caller { token, info }),
         Plan::Free => Err(RpcError::detailed(PLAN_REQUIRED, "A2A needs a Pro, Organization or Enterprise plan")),

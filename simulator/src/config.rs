@@ -19,6 +19,7 @@ use crate::rate::RateLimit;
     about = "Local simulator of the Magisterium AI A2A endpoint (JSON-RPC 2.0), with fault injection for client tests.",
     long_about = None,
     after_help = "Routes: POST /api/v1/a2a, GET /.well-known/agent.json, OPTIONS * (CORS preflight), \
+                  the OAuth authorization server (GET /.well-known/oauth-authorization-server, /oauth/*), \
                   and the loopback-only test controls under /_sim/ (see docs/simulator.md). \
                   All answers come from built-in SAMPLE data."
 )]
@@ -59,6 +60,19 @@ pub struct Config {
     #[arg(long)]
     pub no_control: bool,
 
+    /// Lifetime of the OAuth access tokens the simulator issues (its clock), in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 3600)]
+    pub access_token_ttl_secs: u64,
+
+    /// Approve every OAuth authorization request at once (no consent page): for tests.
+    #[arg(long)]
+    pub auto_approve: bool,
+
+    /// Answer the OAuth registration endpoint without CORS headers, as a server meant for
+    /// native clients does: a browser then needs a pre-registered client id.
+    #[arg(long)]
+    pub no_registration_cors: bool,
+
     /// Fault rules armed at start, in addition to those of `faults_file` (library use only).
     #[arg(skip)]
     pub faults: Vec<FaultRule>,
@@ -89,6 +103,7 @@ mod tests {
         assert_eq!(c.rate_expensive, RateLimit { max: 2, window_secs: 60 });
         assert_eq!((c.task_ttl_secs, c.max_body_bytes), (86_400, 1_048_576));
         assert!(c.faults_file.is_none() && !c.no_control && c.faults.is_empty());
+        assert!(c.access_token_ttl_secs == 3600 && !c.auto_approve && !c.no_registration_cors);
         Config::command().debug_assert();
     }
 

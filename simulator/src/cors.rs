@@ -19,6 +19,14 @@ pub(crate) fn preflight() -> HttpResponse {
     response
 }
 
+/// `204` marked [`WithoutCors`]: a preflight the browser refuses.
+pub(crate) fn without_cors() -> HttpResponse {
+    let mut response = Response::new(ResponseBody::Full(None));
+    *response.status_mut() = StatusCode::NO_CONTENT;
+    response.extensions_mut().insert(WithoutCors);
+    response
+}
+
 /// Adds `Access-Control-Allow-Origin: *`, unless the response is marked [`WithoutCors`].
 pub(crate) fn allow_any_origin(response: &mut HttpResponse) {
     if response.extensions().get::<WithoutCors>().is_none() {

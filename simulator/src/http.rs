@@ -7,7 +7,7 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use hyper::body::{Body, Bytes, Frame, Incoming, SizeHint};
-use hyper::header::{CONNECTION, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue};
+use hyper::header::{ALLOW, CONNECTION, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue};
 use hyper::{Response, StatusCode};
 use serde_json::Value;
 
@@ -101,6 +101,13 @@ pub(crate) fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
 /// A small JSON error body `{"error": message}` for non-JSON-RPC routes.
 pub(crate) fn plain_error(status: StatusCode, message: &str) -> HttpResponse {
     json_response(status, &serde_json::json!({ "error": message }))
+}
+
+/// `405` with the `Allow` header.
+pub(crate) fn method_not_allowed(allow: &'static str) -> HttpResponse {
+    let mut response = plain_error(StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
+    response.headers_mut().insert(ALLOW, HeaderValue::from_static(allow));
+    response
 }
 
 /// A 200 JSON response whose body is `head` followed by `chunk_bytes` spaces every `every_ms`

@@ -37,6 +37,7 @@ mod ids;
 mod inject;
 mod methods;
 mod model;
+mod oauth;
 mod rate;
 mod rpc;
 mod server;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hyper::body::{Bytes, Incoming};
-use hyper::header::{ALLOW, CACHE_CONTROL, HeaderValue};
+use hyper::header::{CACHE_CONTROL, HeaderValue};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Method, Request, StatusCode};
@@ -21,7 +21,8 @@ use crate::card::{ENDPOINT_PATH, agent_card, base_url, card_scope};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::faults::{Fault, FaultRule, Route};
-use crate::http::{DeclaredLength, DropConnection, HttpResponse, plain_error, raw_response};
+use crate::http::{DeclaredLength, DropConnection, HttpResponse, method_not_allowed, plain_error, raw_response};
+use crate::oauth::{self, REGISTER_PATH};
 use crate::state::{State, lock};
 use crate::{a2a, control, cors, inject};
 
@@ -146,12 +147,6 @@ impl fmt::Display for Unsent {
 
 impl std::error::Error for Unsent {}
 
-fn method_not_allowed(allow: &'static str) -> HttpResponse {
-    let mut response = plain_error(StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
-    response.headers_mut().insert(ALLOW, HeaderValue::from_static(allow));
-    response
-}
-
 /// The agent card, with any card fault armed for `scope` (the path segment before `/.well-known/`).
 async fn card_response(state: &State, request: &Request<Incoming>, scope: Option<&str>) -> HttpResponse {
     let fault = lock(&state.faults).take(Route::Card, scope);
@@ -171,8 +166,10 @@ async fn route(state: &State, request: Request<Incoming>, peer: SocketAddr) -> R
     let path = request.uri().path().to_string();
     let method = request.method().clone();
     let mut response = match (path.as_str(), method) {
+        (REGISTER_PATH, Method::OPTIONS) if state.registration_without_cors => cors::without_cors(),
         (_, Method::OPTIONS) => cors::preflight(),
         (ENDPOINT_PATH, Method::POST) => a2a::handle(state, request).await,
+        (p, _) if oauth::is_oauth_path(p) => oauth::handle(state, request).await,
         (ENDPOINT_PATH, _) => method_not_allowed("POST, OPTIONS"),
         (p, _) if p.starts_with(control::PREFIX) => control::handle(state, request, peer).await,
         (p, method) => match card_scope(p) {

@@ -9,6 +9,7 @@ use crate::auth::{Plan, TokenInfo, TokenRegistry};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::faults::{FaultRule, FaultStore};
+use crate::oauth::OAuthStore;
 use crate::rate::RateLimiter;
 use crate::tasks::TaskStore;
 
@@ -25,6 +26,12 @@ pub(crate) struct State {
     pub(crate) rates: Mutex<RateLimiter>,
     pub(crate) tasks: Mutex<TaskStore>,
     pub(crate) faults: Mutex<FaultStore>,
+    /// The authorization server's clients, codes, grants and tokens.
+    pub(crate) oauth: Mutex<OAuthStore>,
+    /// `--auto-approve`: authorization requests skip the consent page.
+    pub(crate) auto_approve: bool,
+    /// `--no-registration-cors`: the registration endpoint answers without CORS headers.
+    pub(crate) registration_without_cors: bool,
 }
 
 impl State {
@@ -51,11 +58,15 @@ impl State {
             rates: Mutex::new(RateLimiter::default()),
             tasks: Mutex::new(TaskStore::new(Duration::from_secs(config.task_ttl_secs))),
             faults: Mutex::new(fault_store),
+            oauth: Mutex::new(OAuthStore::new(Duration::from_secs(config.access_token_ttl_secs))),
+            auto_approve: config.auto_approve,
+            registration_without_cors: config.no_registration_cors,
         }
     }
 
-    /// Clears faults, tasks, run-time tokens, rate counters and the clock offset.
+    /// Clears faults, tasks, run-time tokens, OAuth clients and grants, rate counters and the clock offset.
     pub(crate) fn reset(&self) {
+        lock(&self.oauth).clear();
         lock(&self.faults).clear();
         lock(&self.tasks).clear();
         lock(&self.tokens).clear_registered();

@@ -110,7 +110,8 @@ impl Platform for CallContext<'_> {
         matches!(self.shared.auth, Auth::Provider(_))
     }
 
-    async fn token(&self) -> Result<Option<String>, core_error::Error<Value>> {
+    /// The Rust client's provider is not told which token was refused: it is asked afresh.
+    async fn token(&self, _refused: Option<&String>) -> Result<Option<String>, core_error::Error<Value>> {
         let provider = match &self.shared.auth {
             Auth::None => return Ok(None),
             Auth::Token(token) => return Ok(Some(token.clone())),

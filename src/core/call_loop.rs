@@ -27,13 +27,15 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
     let message_id = validate::uuid_v4(random_bits(platform));
     let mut token = None;
     let mut need_token = true;
+    // After a 401: the provider is told which token was refused.
+    let mut refused = false;
     loop {
         // One attempt; a failure breaks out with its error. A labeled block,
         // not an `async` block awaited here: one nested future less, which
         // the wasm bundle pays for in state and drop code (~0.2 KB gzip).
         let error = 'attempt: {
             if need_token {
-                token = match platform.token().await {
+                token = match platform.token(token.as_ref().filter(|_| refused)).await {
                     Ok(token) => token,
                     Err(error) => break 'attempt error,
                 };
@@ -75,7 +77,7 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
         let error = match step {
             Step::GiveUp => error,
             Step::RefreshToken => {
-                need_token = true;
+                (need_token, refused) = (true, true);
                 continue;
             }
             Step::Wait(ms) => {

@@ -56,6 +56,11 @@ pub enum ErrorCode {
     InvalidAgentResponse,
     /// -32007 (generic A2A): no authenticated extended card is configured.
     AuthenticatedExtendedCardNotConfigured,
+    /// No tokens, or the authorization server refused to refresh them: sign in
+    /// (from the sign-in helper, `magisterium-a2a/auth`, through a `tokenProvider`).
+    SignInRequired,
+    /// A sign-in failed: consent denied, state mismatch, a failed exchange or registration.
+    SignInFailed,
 }
 
 /// Whose meanings the server-defined JSON-RPC codes (-32002..-32007) have.
@@ -95,6 +100,8 @@ impl ErrorCode {
             ErrorCode::ContentTypeNotSupported => "CONTENT_TYPE_NOT_SUPPORTED",
             ErrorCode::InvalidAgentResponse => "INVALID_AGENT_RESPONSE",
             ErrorCode::AuthenticatedExtendedCardNotConfigured => "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED",
+            ErrorCode::SignInRequired => "SIGN_IN_REQUIRED",
+            ErrorCode::SignInFailed => "SIGN_IN_FAILED",
         }
     }
 

@@ -69,6 +69,8 @@ pub struct Fake {
     pub sleeps: RefCell<Vec<f64>>,
     /// How many times the token was asked for.
     pub token_asks: Cell<u32>,
+    /// The refused token each ask named, in order (`None`: a first ask).
+    pub refused: RefCell<Vec<Option<String>>>,
     /// The client's pacer.
     pub pacer: RefCell<Pacer>,
     /// Set: the caller aborts the call during its next sleep.
@@ -91,6 +93,7 @@ impl Fake {
             sent: RefCell::new(Vec::new()),
             sleeps: RefCell::new(Vec::new()),
             token_asks: Cell::new(0),
+            refused: RefCell::new(Vec::new()),
             pacer: RefCell::new(Pacer::default()),
             abort_in_sleep: Cell::new(false),
             pend_in_sleep: Cell::new(false),
@@ -166,8 +169,9 @@ impl Platform for Fake {
         matches!(self.auth, FakeAuth::Provider(_))
     }
 
-    async fn token(&self) -> Result<Option<String>, Error<Value>> {
+    async fn token(&self, refused: Option<&String>) -> Result<Option<String>, Error<Value>> {
         self.token_asks.set(self.token_asks.get() + 1);
+        self.refused.borrow_mut().push(refused.cloned());
         match &self.auth {
             FakeAuth::None => Ok(None),
             FakeAuth::Fixed(token) => Ok(Some(token.to_string())),

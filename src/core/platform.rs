@@ -42,7 +42,12 @@ pub trait Platform {
     /// The token for the next request (`None`: no `Authorization` header):
     /// the fixed one, or the provider's answer checked by
     /// [`super::settings::provided_token`]. Ends early when the call ends.
-    fn token(&self) -> impl Future<Output = Result<Option<Self::Token>, Error<Self::Json>>>;
+    /// `refused`: the token the server has just refused (401), which the
+    /// provider is told of, so it can replace it rather than hand it out again.
+    fn token(
+        &self,
+        refused: Option<&Self::Token>,
+    ) -> impl Future<Output = Result<Option<Self::Token>, Error<Self::Json>>>;
     /// One HTTP exchange: POSTs `body` to the client's endpoint with exactly
     /// `Content-Type: application/json` and, with a token,
     /// `Authorization: Bearer …`; reads at most the client's

@@ -139,6 +139,20 @@ pub fn provider_failed<V>(cause: Option<V>) -> Error<V> {
     Error::new(ErrorCode::Unauthorized, "tokenProvider failed").with_cause(cause)
 }
 
+/// The error for a provider that failed with an error of this package's own
+/// kind (a `MagisteriumError` with `code` and `message`): a sign-in error
+/// (SIGN_IN_REQUIRED, SIGN_IN_FAILED, from the sign-in helper) ends the call
+/// with its code and message, the thrown error as the cause; any other is a
+/// failure like every other ([`provider_failed`]).
+pub fn provider_failed_with<V>(code: &str, message: String, cause: Option<V>) -> Error<V> {
+    let code = match code {
+        "SIGN_IN_REQUIRED" => ErrorCode::SignInRequired,
+        "SIGN_IN_FAILED" => ErrorCode::SignInFailed,
+        _ => return provider_failed(cause),
+    };
+    Error::new(code, message).with_cause(cause)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,5 +227,17 @@ mod tests {
         assert_eq!(provided_token::<()>(Some("a\rb".to_owned())).unwrap_err().code, ErrorCode::InvalidInput);
         let failed = provider_failed(Some(7));
         assert_eq!((failed.code, failed.cause), (ErrorCode::Unauthorized, Some(7)));
+    }
+
+    #[test]
+    fn a_provider_error_of_our_own_keeps_its_code_and_message() {
+        let own = provider_failed_with("SIGN_IN_REQUIRED", "not signed in".to_owned(), Some(7));
+        assert_eq!((own.code, own.message.as_str(), own.cause), (ErrorCode::SignInRequired, "not signed in", Some(7)));
+        let failed = provider_failed_with("SIGN_IN_FAILED", "access_denied".to_owned(), Some(7));
+        assert_eq!((failed.code, failed.message.as_str()), (ErrorCode::SignInFailed, "access_denied"));
+        for other in ["NETWORK", "NO_SUCH_CODE", ""] {
+            let wrapped = provider_failed_with(other, "whatever".to_owned(), Some(7));
+            assert_eq!((wrapped.code, wrapped.message.as_str()), (ErrorCode::Unauthorized, "tokenProvider failed"));
+        }
     }
 }

@@ -1,6 +1,8 @@
 // What every consumer app does, in a page or in Node: a skill call and an error
-// path against the simulator, cross-origin in a page. Its outcome is plain data
-// for the test to compare.
+// path against the simulator, cross-origin in a page, and the sign-in entry's
+// error before any sign-in, alone and through the client (the same
+// MagisteriumError class, whichever build the app got). Its outcome is plain
+// data for the test to compare.
 
 /** The parts of a MagisteriumError a test compares (or the thrown value, described). */
 export function describe(error, MagisteriumError) {
@@ -8,15 +10,23 @@ export function describe(error, MagisteriumError) {
   return { name: error.name, code: error.code, rpcCode: error.rpcCode, message: error.message };
 }
 
-/** `saintsOfTheDay` for a day with an entry, and `getTask` of an unknown task. */
-export async function exercise({ MagisteriumClient, MagisteriumError }, endpoint) {
+/**
+ * `saintsOfTheDay` for a day with an entry, `getTask` of an unknown task, and
+ * a `MagisteriumAuth` not signed in: its tokenProvider, and a call with it.
+ */
+export async function exercise({ MagisteriumClient, MagisteriumError, MagisteriumAuth }, endpoint) {
   const client = new MagisteriumClient({ token: "demo-token", endpoint });
   const saints = await client.saintsOfTheDay("2026-03-19");
   const unknownTask = await client.getTask("no-such-task").then(
     () => "resolved",
     (e) => describe(e, MagisteriumError),
   );
-  return { saints, unknownTask };
+  const auth = new MagisteriumAuth({ redirectUri: globalThis.location?.href ?? "http://127.0.0.1/callback" });
+  const notSignedIn = await auth.tokenProvider().then(() => "resolved", (e) => describe(e, MagisteriumError));
+  const viaClient = await new MagisteriumClient({ tokenProvider: auth.tokenProvider, endpoint })
+    .saintsOfTheDay("2026-03-19")
+    .then(() => "resolved", (e) => describe(e, MagisteriumError));
+  return { saints, unknownTask, signIn: { notSignedIn, viaClient } };
 }
 
 /** In a page: the simulator endpoint the test put in the page's URL. */

@@ -70,10 +70,17 @@ export async function openApp(url) {
   }
 }
 
-/** The outcome of `calls.mjs`'s `exercise`: the saint of 19 March and TASK_NOT_FOUND as a MagisteriumError. */
-export function assertCalls({ saints, unknownTask }) {
+/**
+ * The outcome of `calls.mjs`'s `exercise`: the saint of 19 March, TASK_NOT_FOUND
+ * as a MagisteriumError, and SIGN_IN_REQUIRED from the sign-in entry as the
+ * same class, also through the client.
+ */
+export function assertCalls({ saints, unknownTask, signIn }) {
   assert.match(saints, /Joseph/);
   assertError(unknownTask, { name: "MagisteriumError", code: "TASK_NOT_FOUND", rpcCode: -32001 });
+  for (const [what, error] of Object.entries(signIn)) {
+    assert.deepEqual([error.name, error.code], ["MagisteriumError", "SIGN_IN_REQUIRED"], what);
+  }
 }
 
 /** An error as `calls.mjs`'s `describe` gives it has `expected`'s fields (its message aside); the message. */

@@ -40,6 +40,7 @@ import {
   type TextPart,
   type TokenOptions,
   type TokenProvider,
+  type TokenProviderContext,
   type WaitOptions,
 } from "magisterium-a2a";
 
@@ -50,6 +51,7 @@ export async function everyApi(): Promise<void> {
   const options: ClientOptions = { token: "t", endpoint: "http://127.0.0.1:8787/api/v1/a2a", ...limits };
   const client = new MagisteriumClient(options);
   const provider: TokenProvider = async () => "fresh";
+  const afterRefusal: TokenProvider = (context?: TokenProviderContext) => (context ? `not ${context.rejectedToken}` : "first");
   const auth: TokenOptions = { tokenProvider: provider };
   const viaProvider = new MagisteriumClient({ ...auth, rateLimit: { expensive: "2/60s" } });
   const syncProvider = new MagisteriumClient({ tokenProvider: () => "fresh", maxResponseBytes: 100 });
@@ -121,6 +123,8 @@ export async function everyApi(): Promise<void> {
     "BAD_RESPONSE",
     "INVALID_INPUT",
     "NOT_INITIALIZED",
+    "SIGN_IN_REQUIRED",
+    "SIGN_IN_FAILED",
   ];
   try {
     await client.getTask("missing");
@@ -168,7 +172,7 @@ export async function everyApi(): Promise<void> {
   // @ts-expect-error a part needs a known kind
   const badPart: Part = { kind: "image", url: "x" };
 
-  void [rates, viaProvider, syncProvider, absent, fromNull, endpoint, text, ids, title, index, year, url, raw, others, followUp, docFields];
+  void [rates, afterRefusal, viaProvider, syncProvider, absent, fromNull, endpoint, text, ids, title, index, year, url, raw, others, followUp, docFields];
   void [readings, readingsByDate, saints, saintsByDate, state, artifactNames, roles, again, canceled, settled, made, bare, wrong, badPart];
 }
 

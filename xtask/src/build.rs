@@ -2,6 +2,7 @@
 //! node targets, with the pinned wasm-bindgen CLI and npm binaryen's
 //! `wasm-opt -Oz`, plus the hand-written entries and types of `pkg-template/`.
 
+use crate::auth_package;
 use crate::manifest::Workspace;
 use crate::minify;
 use crate::setup;
@@ -112,12 +113,13 @@ pub fn run() -> Result<Vec<Sizes>> {
     }
     copy_files(&root().join("widget"), &pkg.join("widget"))?;
     let proxy = write_proxy(&pkg.join("proxy"))?;
-    copy_files(&root().join("bin"), &pkg.join("bin"))?;
+    let auth = auth_package::write(&pkg)?;
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
     write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
     print_sizes(&sizes);
     println!("  proxy entry (magisterium-a2a/proxy, no wasm): js {:>8}", kb(proxy));
+    println!("  auth entry (magisterium-a2a/auth, oauth4webapi inside, no wasm): js {:>8}", kb(auth));
     Ok(sizes)
 }
 

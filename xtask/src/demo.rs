@@ -12,6 +12,7 @@ use crate::tally::Tally;
 use crate::test_command::node_test_tally;
 use crate::{build, example, interrupt, setup};
 use serde_json::json;
+use std::path::PathBuf;
 use std::process::Command;
 
 /// The demo token the simulator accepts by default.
@@ -23,7 +24,7 @@ pub fn run() -> Result<()> {
     example::build()?;
     interrupt::catch()?;
     let sim = SimulatorProcess::start(&[])?;
-    let (server, proxy) = serve(&sim)?;
+    let (server, proxy) = serve(&sim, Vec::new())?;
     println!();
     println!("demo: open {}/", server.url);
     println!(
@@ -43,7 +44,7 @@ pub fn page_suite() -> Tally {
     let started = setup::chromium().and_then(|()| {
         example::build()?;
         let sim = SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])?;
-        let (server, proxy) = serve(&sim)?;
+        let (server, proxy) = serve(&sim, vec![(AUTH_APP, root().join("tests/page/auth-app"))])?;
         Ok((sim, server, proxy))
     });
     let (sim, server, proxy) = match started {
@@ -57,27 +58,30 @@ pub fn page_suite() -> Tally {
         .env("PARISH_PROXY", &proxy.url)
         .env("MAGISTERIUM_SIMULATOR", &sim.url)
         .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
+        .env("MAGISTERIUM_SIM_BIN", SimulatorProcess::binary())
         .env("CHROMIUM", setup::CHROMIUM);
     node_test_tally(&mut cmd)
 }
 
+/// Where the page suite serves its sign-in test app (`tests/page/auth-app/`).
+const AUTH_APP: &str = "/auth-app/";
+
 /// The static server: `www-demo/` at `/`, the built `pkg/` at `/pkg/`,
-/// `/demo-config.json` pointing the demo page at the simulator,
-/// `/parish-config.json` pointing the parish page's widgets at the parish
-/// proxy (which the server's pages may call), and the Rust browser example at
-/// `/example/` (its `index.html` pointed at the simulator). The proxy runs as
-/// long as the server.
-fn serve(sim: &SimulatorProcess) -> Result<(StaticServer, ChildServer)> {
+/// `/demo-config.json` pointing the demo page at the simulator (its endpoint,
+/// and its base URL as the sign-in's issuer), `/parish-config.json` pointing
+/// the parish page's widgets at the parish proxy (which the server's pages may
+/// call), the Rust browser example at `/example/` (its `index.html` pointed at
+/// the simulator), and `more` mounts. The proxy runs as long as the server.
+fn serve(sim: &SimulatorProcess, more: Vec<(&'static str, PathBuf)>) -> Result<(StaticServer, ChildServer)> {
     let reserved = StaticServer::reserve()?;
     let proxy = parish_proxy(sim, &reserved.url)?;
-    let config = json!({ "endpoint": sim.endpoint(), "token": DEMO_TOKEN }).to_string();
+    let config = json!({ "endpoint": sim.endpoint(), "token": DEMO_TOKEN, "issuer": sim.url }).to_string();
     let parish = json!({ "endpoint": proxy.url }).to_string();
+    let mut mounts =
+        vec![("/", root().join("www-demo")), ("/pkg/", root().join("pkg")), (example::URL_PREFIX, example::dir())];
+    mounts.extend(more);
     let server = reserved.serve(Site {
-        mounts: vec![
-            ("/", root().join("www-demo")),
-            ("/pkg/", root().join("pkg")),
-            (example::URL_PREFIX, example::dir()),
-        ],
+        mounts,
         files: vec![
             ("/demo-config.json", config),
             ("/parish-config.json", parish),

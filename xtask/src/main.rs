@@ -3,6 +3,7 @@
 //! and says what it is doing.
 
 mod agent_server;
+mod auth_package;
 mod bench;
 mod browser;
 mod build;

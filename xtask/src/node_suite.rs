@@ -17,6 +17,7 @@ pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
         .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
         .env("MAGISTERIUM_SIMULATOR", &sim.url)
         .env("MAGISTERIUM_TOKEN", "demo-token")
+        .env("MAGISTERIUM_SIM_BIN", SimulatorProcess::binary())
         .env(agent_server::ENV, &agent.url);
     node_test_tally(&mut cmd)
 }

@@ -18,7 +18,10 @@ pub fn run() -> Tally {
     let mut tally = Tally::default();
     let mut check = |name: &str, result: Result<()>| tally.check(name, result);
     let pkg = root().join("pkg");
-    check("pkg/ holds package.json, index.d.ts, README, the licenses and the three targets", layout(&pkg));
+    check(
+        "pkg/ holds package.json, index.d.ts, README, the licenses, the three targets, the sign-in entry and the command line",
+        layout(&pkg),
+    );
     check("every path package.json names is in pkg/", manifest_paths(&pkg));
     check("the .d.ts declares every method the module exports", declared_methods(&pkg));
     check("proxy/index.d.ts declares every export of magisterium-a2a/proxy", declared_proxy_exports(&pkg));
@@ -53,6 +56,11 @@ fn layout(pkg: &Path) -> Result<()> {
         "node/magisterium_a2a_bg.wasm",
         "proxy/index.js",
         "proxy/index.d.ts",
+        "auth/index.js",
+        "auth/node.mjs",
+        "auth/node.cjs",
+        "auth/index.d.ts",
+        "auth/index.d.cts",
         "bin/magisterium-a2a.mjs",
     ];
     let missing: Vec<&str> = required.into_iter().filter(|f| !pkg.join(f).exists()).collect();
@@ -119,7 +127,7 @@ fn declared_proxy_exports(pkg: &Path) -> Result<()> {
 
 /// `any` nowhere in the public types (comments included, to keep it simple and strict).
 fn no_any(pkg: &Path) -> Result<()> {
-    for file in ["index.d.ts", "index.d.cts", "proxy/index.d.ts"] {
+    for file in ["index.d.ts", "index.d.cts", "proxy/index.d.ts", "auth/index.d.ts", "auth/index.d.cts"] {
         let types = read(&pkg.join(file))?;
         if words(&types).any(|w| w == "any") {
             return Err(format!("{file} mentions `any`"));

@@ -1,7 +1,9 @@
 //! The documentation's code is executed: every ```js block of the README, of
 //! the npm README and of `docs/*.md` runs in Node against the simulator (and
 //! the fixture agent, for the orchestrator examples), importing the installed
-//! package, so the docs never drift. A block is an ES module, or CommonJS when its first line
+//! package, so the docs never drift. The examples of a saved sign-in find one:
+//! `npx magisterium-a2a login` at the simulator first, into a configuration
+//! folder of their own (never the developer's). A block is an ES module, or CommonJS when its first line
 //! is the comment `// CommonJS`.
 
 use crate::agent_server;
@@ -9,6 +11,7 @@ use crate::child_server::ChildServer;
 use crate::shell::{root, tee};
 use crate::sim::SimulatorProcess;
 use crate::tally::Tally;
+use std::path::Path;
 use std::process::Command;
 
 /// The ```js blocks of a Markdown text, in order.
@@ -62,6 +65,10 @@ pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
         Ok(documents) => documents,
         Err(e) => return Tally::broken(&e),
     };
+    let config = dir.join("config");
+    if let Err(e) = login(sim, &config) {
+        return Tally::broken(&format!("`npx magisterium-a2a login` at the simulator: {e}"));
+    }
     for (readme, needs_examples) in &documents {
         let readme = readme.as_str();
         let text = match std::fs::read_to_string(root().join(readme)) {
@@ -79,6 +86,7 @@ pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
                     .arg(&file)
                     .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
                     .env("MAGISTERIUM_TOKEN", "demo-token")
+                    .env("XDG_CONFIG_HOME", &config)
                     .env(agent_server::ENV, &agent.url))
             });
             let ran =
@@ -87,6 +95,20 @@ pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
         }
     }
     tally
+}
+
+/// Signs in at `sim` with the package's command line into the fresh
+/// configuration folder `config` (`tests/login-to-simulator.mjs` answers the
+/// consent page).
+fn login(sim: &SimulatorProcess, config: &Path) -> Result<(), String> {
+    if config.exists() {
+        std::fs::remove_dir_all(config).map_err(|e| format!("{}: {e}", config.display()))?;
+    }
+    let (success, _) = tee(Command::new("node")
+        .arg(root().join("tests/login-to-simulator.mjs"))
+        .env("MAGISTERIUM_ISSUER", &sim.url)
+        .env("XDG_CONFIG_HOME", config))?;
+    if success { Ok(()) } else { Err("it failed".into()) }
 }
 
 #[cfg(test)]

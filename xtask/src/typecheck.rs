@@ -1,4 +1,5 @@
-//! The TypeScript matrix: the consumer files of `tests/types/` checked
+//! The TypeScript matrix: the consumer files of `tests/types/` (the
+//! client's, `consumer.ts`, and the sign-in entry's, `auth.ts`) checked
 //! against the installed package by each TypeScript of the root
 //! `package.json` (npm aliases) under each config below, every (version,
 //! config) one counted test. The configs are written here, into
@@ -118,7 +119,7 @@ impl TsConfig {
     /// The tsconfig.json, in `generated/<name>/`.
     fn tsconfig(&self) -> String {
         let ext = self.format.extension();
-        let mut files = vec![format!("../consumer.{ext}")];
+        let mut files = vec![format!("../consumer.{ext}"), format!("../auth.{ext}")];
         files.extend(self.own_files().iter().map(|file| format!("../../{file}")));
         let mut options = json!({
             "strict": true,
@@ -276,7 +277,7 @@ fn prepare() -> Result<(Vec<Compiler>, Vec<TsConfig>)> {
     if generated.exists() {
         fs::remove_dir_all(&generated).map_err(|e| format!("{}: {e}", generated.display()))?;
     }
-    for source in ["consumer", "disposable"] {
+    for source in ["consumer", "auth", "disposable"] {
         let text = read(&types.join(format!("{source}.ts")))?;
         for format in [Format::Esm, Format::Cjs] {
             write(&generated.join(format!("{source}.{}", format.extension())), &text)?;

@@ -94,6 +94,11 @@ fn unauthorized_asks_the_provider_again_once() {
     fake.auth = Fake::provider(&[Some("stale"), Some("fresh")]);
     assert!(run_on(&fake, &search()).is_ok());
     assert_eq!(fake.sent_tokens(), [Some("stale".to_owned()), Some("fresh".to_owned())]);
+    assert_eq!(
+        *fake.refused.borrow(),
+        [None, Some("stale".to_owned())],
+        "the provider is told which token was refused"
+    );
     assert!(fake.sleeps.borrow().is_empty(), "the refresh is at once");
 
     let mut fake = Fake::new(vec![unauthorized(), unauthorized()]);

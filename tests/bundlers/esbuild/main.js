@@ -1,5 +1,6 @@
 // An esbuild app that never calls init(): the package's default build is ready on import.
 import { MagisteriumClient, MagisteriumError } from "magisterium-a2a";
+import { MagisteriumAuth } from "magisterium-a2a/auth";
 import { exercise, pageEndpoint, report } from "../calls.mjs";
 
-report(() => exercise({ MagisteriumClient, MagisteriumError }, pageEndpoint()));
+report(() => exercise({ MagisteriumClient, MagisteriumError, MagisteriumAuth }, pageEndpoint()));

@@ -1,6 +1,7 @@
 // A Node CommonJS consumer: prints which file the package resolved to and the calls' outcome.
 const { MagisteriumClient, MagisteriumError } = require("magisterium-a2a");
+const { MagisteriumAuth } = require("magisterium-a2a/auth");
 
 import("../calls.mjs")
-  .then(({ exercise }) => exercise({ MagisteriumClient, MagisteriumError }, process.env.MAGISTERIUM_ENDPOINT))
+  .then(({ exercise }) => exercise({ MagisteriumClient, MagisteriumError, MagisteriumAuth }, process.env.MAGISTERIUM_ENDPOINT))
   .then((outcome) => console.log(JSON.stringify({ resolved: require.resolve("magisterium-a2a"), ...outcome })));

@@ -1,6 +1,7 @@
 // A Node ES module consumer: prints which file the package resolved to and the calls' outcome.
 import { MagisteriumClient, MagisteriumError } from "magisterium-a2a";
+import { MagisteriumAuth } from "magisterium-a2a/auth";
 import { exercise } from "../calls.mjs";
 
-const outcome = await exercise({ MagisteriumClient, MagisteriumError }, process.env.MAGISTERIUM_ENDPOINT);
+const outcome = await exercise({ MagisteriumClient, MagisteriumError, MagisteriumAuth }, process.env.MAGISTERIUM_ENDPOINT);
 console.log(JSON.stringify({ resolved: import.meta.resolve("magisterium-a2a"), ...outcome }));

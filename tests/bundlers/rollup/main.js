@@ -1,8 +1,9 @@
 // A Rollup app that awaits init() first, as the README's quickstart does.
 import init, { MagisteriumClient, MagisteriumError } from "magisterium-a2a";
+import { MagisteriumAuth } from "magisterium-a2a/auth";
 import { exercise, pageEndpoint, report } from "../calls.mjs";
 
 report(async () => {
   await init();
-  return exercise({ MagisteriumClient, MagisteriumError }, pageEndpoint());
+  return exercise({ MagisteriumClient, MagisteriumError, MagisteriumAuth }, pageEndpoint());
 });

@@ -1,6 +1,7 @@
 // A page without a bundler on the web build: a client made before `await init()`
 // fails with NOT_INITIALIZED (not a TypeError); after it, the calls work.
 import init, { A2AClient, MagisteriumClient, MagisteriumError } from "magisterium-a2a";
+import { MagisteriumAuth } from "magisterium-a2a/auth";
 import { describe, exercise, pageEndpoint, report } from "../calls.mjs";
 
 report(async () => {
@@ -16,5 +17,5 @@ report(async () => {
     (e) => describe(e, MagisteriumError),
   );
   await init();
-  return { beforeInit: { constructed, discovered }, ...(await exercise({ MagisteriumClient, MagisteriumError }, endpoint)) };
+  return { beforeInit: { constructed, discovered }, ...(await exercise({ MagisteriumClient, MagisteriumError, MagisteriumAuth }, endpoint)) };
 });

@@ -1,0 +1,72 @@
+//! The package's sign-in entry (`magisterium-a2a/auth`, from `auth/`) and its
+//! command line (`bin/`, `npx magisterium-a2a`). esbuild bundles the entry
+//! with its dependency (oauth4webapi) into one ES module for browsers and
+//! bundlers, and into the Node build's ES module and CommonJS files. The
+//! client's entry stays an import by the package's name, so the entry's
+//! `MagisteriumError` is the class of whichever build the app loaded.
+
+use crate::shell::{self, Result, npm_bin, root};
+use crate::size::gzip_size;
+use std::fs;
+use std::path::Path;
+
+/// The bundles written under `pkg/auth/`: (source under `auth/`, file, esbuild's platform and format).
+const BUNDLES: [(&str, &str, &str, &str); 3] = [
+    ("browser.js", "index.js", "browser", "esm"),
+    ("node.js", "node.mjs", "node", "esm"),
+    ("node.js", "node.cjs", "node", "cjs"),
+];
+
+/// Writes `pkg/auth/` and `pkg/bin/`; the gzip size of the browser module.
+pub fn write(pkg: &Path) -> Result<usize> {
+    let out = pkg.join("auth");
+    for (source, file, platform, format) in BUNDLES {
+        shell::run(
+            npm_bin("esbuild")
+                .arg(root().join("auth").join(source))
+                .args(["--bundle", "--minify", "--log-level=warning", "--external:magisterium-a2a"])
+                .arg(format!("--platform={platform}"))
+                .arg(format!("--format={format}"))
+                .arg(if platform == "node" { "--target=node20" } else { "--target=es2022" })
+                .arg(format!("--outfile={}", out.join(file).display())),
+        )?;
+    }
+    let types = read(&root().join("pkg-template/auth.d.ts"))?;
+    write_file(&out.join("index.d.ts"), &types)?;
+    let header =
+        "// The types of `require(\"magisterium-a2a/auth\")`, written by `cargo xtask build` from auth.d.ts.\n";
+    write_file(&out.join("index.d.cts"), &format!("{header}{types}"))?;
+    copy_commands(&root().join("bin"), &pkg.join("bin"))?;
+    gzip_size(&[&out.join("index.js")])
+}
+
+/// The command line's modules, the entry point executable.
+fn copy_commands(from: &Path, to: &Path) -> Result<()> {
+    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let Some(name) = path.file_name() else { continue };
+        let target = to.join(name);
+        fs::copy(&path, &target).map_err(|e| format!("{} → {}: {e}", path.display(), target.display()))?;
+    }
+    executable(&to.join("magisterium-a2a.mjs"))
+}
+
+#[cfg(unix)]
+fn executable(path: &Path) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(not(unix))]
+fn executable(_path: &Path) -> Result<()> {
+    Ok(())
+}
+
+fn read(path: &Path) -> Result<String> {
+    fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn write_file(path: &Path, text: &str) -> Result<()> {
+    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}

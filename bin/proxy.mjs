@@ -17,7 +17,8 @@ const USAGE = `usage: magisterium-a2a proxy --allow-origin ORIGIN [options]
   --skills LIST          comma-separated, some of ${WIDGET_SKILLS.join(",")} (default: both)
   --upstream URL         the A2A endpoint (default ${DEFAULT_UPSTREAM})
 
-The token: MAGISTERIUM_TOKEN in the environment.`;
+The token: MAGISTERIUM_TOKEN in the environment, else the sign-in that
+`npx magisterium-a2a login` saved (refreshed as it expires).`;
 
 const OPTIONS = {
   listen: { type: "string", default: "127.0.0.1:8080" },
@@ -44,7 +45,7 @@ export async function run(args) {
   if (!address || Number(address[2]) > 65535) return usage(`--listen ${options.listen}: expected HOST:PORT`);
   const token = await tokenConfig(process.env);
   if (!token) {
-    console.error("magisterium-a2a proxy: no token: set MAGISTERIUM_TOKEN");
+    console.error("magisterium-a2a proxy: no token: set MAGISTERIUM_TOKEN, or sign in with `npx magisterium-a2a login`");
     return 1;
   }
   let proxy;

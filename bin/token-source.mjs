@@ -3,14 +3,18 @@
 
 /**
  * The token part of createProxy's configuration: `{ token }` from
- * `MAGISTERIUM_TOKEN` in `env`, or `null` when no source has one.
+ * `MAGISTERIUM_TOKEN` in `env`; else `{ tokenProvider }` of the sign-in that
+ * `npx magisterium-a2a login` saved (refreshed in its file as it expires,
+ * and after a 401, when the proxy passes `{ rejectedToken }`); else `null`.
  */
 export async function tokenConfig(env) {
   const token = env.MAGISTERIUM_TOKEN?.trim();
   if (token) return { token };
-  // SAVED LOGIN (issue 15) plugs in here: when `magisterium-a2a login` saved
-  // credentials, `{ tokenProvider: (await MagisteriumAuth.fromSavedLogin()).tokenProvider }`
-  // (magisterium-a2a/auth, refreshed as they expire; the proxy passes it
-  // `{ rejectedToken }` after a 401).
-  return null;
+  const { MagisteriumAuth } = await import("magisterium-a2a/auth");
+  try {
+    return { tokenProvider: (await MagisteriumAuth.fromSavedLogin()).tokenProvider };
+  } catch (error) {
+    if (error?.code === "SIGN_IN_REQUIRED") return null;
+    throw error;
+  }
 }

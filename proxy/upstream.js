@@ -29,15 +29,32 @@ export function upstreamCaller(upstream, token) {
         message: { role: "user", kind: "message", messageId: crypto.randomUUID(), parts: parts(skill, day, query), metadata: { skillId: skill } },
       },
     });
-    let bearer = await token.get();
-    let response = await post(upstream, body, bearer);
+    let got = await tokenOrFailure(token);
+    if (got.failed) return got.failed;
+    let response = await post(upstream, body, got.bearer);
     if (response.status === 401 && token.refreshable) {
       await response.body?.cancel().catch(() => {});
-      bearer = await token.get({ rejectedToken: bearer });
-      response = await post(upstream, body, bearer);
+      got = await tokenOrFailure(token, { rejectedToken: got.bearer });
+      if (got.failed) return got.failed;
+      response = await post(upstream, body, got.bearer);
     }
-    return response.failed ? response.failed : read(response, id, bearer);
+    return response.failed ? response.failed : read(response, id, got.bearer);
   };
+}
+
+/**
+ * `{ bearer }`: the token for a call; or `{ failed }` when the token provider threw (a
+ * saved sign-in that ended, say): 503, with the thrown error's `code` when it
+ * has one, never its message (it is the operator's business, not a visitor's).
+ */
+async function tokenOrFailure(token, context) {
+  try {
+    return { bearer: await token.get(context) };
+  } catch (error) {
+    const code = typeof error?.code === "string" && /^[A-Z_]{1,40}$/.test(error.code) ? ` (${error.code})` : "";
+    const message = `the proxy has no token for the Magisterium service${code}`;
+    return { failed: { upstream: null, status: 503, error: rpcError(RPC.INTERNAL_ERROR, message) } };
+  }
 }
 
 /** The skill's input: a day as its skill takes one (saints: a data part `{date}`), or the query as text. */

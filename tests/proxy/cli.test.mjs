@@ -4,8 +4,22 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { startSimulator } from "../sign-in-server.mjs";
 import { PARISH, answerText, ask, endpoint, freshToken } from "./harness.mjs";
 import { CLI, startCliWith } from "./runtimes.mjs";
+
+/** `npx magisterium-a2a login` at a simulator, the script playing the browser. */
+const LOGIN = fileURLToPath(new URL("../login-to-simulator.mjs", import.meta.url));
+
+/** A fresh, empty XDG_CONFIG_HOME (no saved sign-in in it until a test logs in). */
+function configHome() {
+  return mkdtemp(join(tmpdir(), "magisterium-proxy-login-"));
+}
 
 /** Runs the command with `args` and `env` to its end: `{ code, stdout, stderr }`. */
 function runCli(args, env = {}) {
@@ -28,11 +42,44 @@ test("the proxy's first line says where it listens; it serves until SIGTERM, the
   assert.ok(!proxy.output().includes(token), "the token is never printed");
 });
 
-test("without a token the proxy says where one comes from and exits 1", async () => {
-  const { code, stdout, stderr } = await runCli(["proxy", "--allow-origin", PARISH, "--listen", "127.0.0.1:0"]);
-  assert.equal(code, 1);
-  assert.equal(stdout, "");
-  assert.match(stderr, /no token: set MAGISTERIUM_TOKEN/);
+test("without a token or a saved sign-in the proxy says where one comes from and exits 1", async () => {
+  const home = await configHome();
+  try {
+    const { code, stdout, stderr } = await runCli(["proxy", "--allow-origin", PARISH, "--listen", "127.0.0.1:0"], { XDG_CONFIG_HOME: home });
+    assert.equal(code, 1);
+    assert.equal(stdout, "");
+    assert.match(stderr, /no token: set MAGISTERIUM_TOKEN, or sign in with `npx magisterium-a2a login`/);
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+});
+
+test("without MAGISTERIUM_TOKEN the proxy calls with the sign-in `login` saved, refreshed once it expires", async () => {
+  const TTL = 60;
+  const sim = await startSimulator(["--access-token-ttl-secs", String(TTL)]);
+  const home = await configHome();
+  const file = join(home, "magisterium-a2a", "login.json");
+  const saved = async () => JSON.parse(await readFile(file, "utf8"))[`magisterium-auth:tokens:${sim.url}/`];
+  let proxy;
+  try {
+    await promisify(execFile)(process.execPath, [LOGIN], { env: { PATH: process.env.PATH, MAGISTERIUM_ISSUER: sim.url, XDG_CONFIG_HOME: home } });
+    const first = await saved();
+    proxy = await startCliWith(["--listen", "127.0.0.1:0", "--allow-origin", PARISH, "--upstream", sim.endpoint], { XDG_CONFIG_HOME: home });
+    assert.match(answerText(await ask(proxy.url, "saints_of_the_day", "2026-03-19")), /Saint Joseph/);
+    await sim.control("clock", { advanceSecs: TTL + 1 });
+    const afterExpiry = await ask(proxy.url, "saints_of_the_day", "2026-03-17");
+    assert.ok(answerText(afterExpiry).length > 0, "the expired access token was refreshed and the call made");
+    const second = await saved();
+    assert.notEqual(second.accessToken, first.accessToken, "a new access token");
+    assert.notEqual(second.refreshToken, first.refreshToken, "the rotated refresh token is saved for the next run");
+    for (const secret of [first.accessToken, first.refreshToken, second.accessToken, second.refreshToken]) {
+      assert.ok(!proxy.output().includes(secret), "no token in the proxy's output");
+    }
+  } finally {
+    if (proxy) assert.equal(await proxy.stop(), 0);
+    await sim.stop();
+    await rm(home, { recursive: true, force: true });
+  }
 });
 
 test("a usage mistake is named on stderr with the usage, exit code 2", async () => {

@@ -1,7 +1,8 @@
 //! The proxy suite: `tests/proxy` (`node --test`), the installed package's
 //! parish proxy on Node (its CLI, a child process) and on workerd (miniflare),
 //! and its deploy recipes (`docs/proxy/`), against a simulator of its own
-//! (the tests register tokens with their own rate limits).
+//! (the tests register tokens with their own rate limits; the saved sign-in's
+//! test starts one more, as the sign-in suites do).
 
 use crate::shell::root;
 use crate::sim::SimulatorProcess;
@@ -19,6 +20,7 @@ pub fn run() -> Tally {
     cmd.current_dir(root().join("tests/proxy"))
         .args(["--test", "--test-reporter=spec", "--test-concurrency=1"])
         .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
-        .env("MAGISTERIUM_SIMULATOR", &sim.url);
+        .env("MAGISTERIUM_SIMULATOR", &sim.url)
+        .env("MAGISTERIUM_SIM_BIN", SimulatorProcess::binary());
     node_test_tally(&mut cmd)
 }

@@ -18,7 +18,7 @@ const USAGE = `usage: magisterium-a2a proxy --allow-origin ORIGIN [options]
   --upstream URL         the A2A endpoint (default ${DEFAULT_UPSTREAM})
 
 The token: MAGISTERIUM_TOKEN in the environment, else the sign-in that
-`npx magisterium-a2a login` saved (refreshed as it expires).`;
+\`npx magisterium-a2a login\` saved (refreshed as it expires).`;
 
 const OPTIONS = {
   listen: { type: "string", default: "127.0.0.1:8080" },

@@ -26,13 +26,19 @@ test("redirect: through the consent page and back, the URL cleaned, then calls s
   });
 });
 
+/** Opens the app, clicks its popup sign-in: the popup, at the consent page. */
+async function openPopup(context, page, open) {
+  await open(page);
+  const opened = context.waitForEvent("page");
+  await page.click("#popup");
+  const popup = await opened;
+  await popup.waitForURL((url) => url.pathname === "/oauth/authorize");
+  return popup;
+}
+
 test("popup: the consent page in a popup, which closes; the page itself never navigates", async () => {
   await withSignIn([], async ({ context, page, open }) => {
-    await open(page);
-    const opened = context.waitForEvent("page");
-    await page.click("#popup");
-    const popup = await opened;
-    await popup.waitForURL((url) => url.pathname === "/oauth/authorize");
+    const popup = await openPopup(context, page, open);
     const closed = popup.waitForEvent("close");
     await popup.click('button[value="allow"]');
     await closed;
@@ -44,11 +50,7 @@ test("popup: the consent page in a popup, which closes; the page itself never na
 
 test("a popup closed before consent ends the sign-in with SIGN_IN_FAILED", async () => {
   await withSignIn([], async ({ context, page, open }) => {
-    await open(page);
-    const opened = context.waitForEvent("page");
-    await page.click("#popup");
-    const popup = await opened;
-    await popup.waitForURL((url) => url.pathname === "/oauth/authorize");
+    const popup = await openPopup(context, page, open);
     await popup.close();
     const outcome = await page.evaluate(() => window.app.popup);
     assert.equal(outcome.code, "SIGN_IN_FAILED");

@@ -30,6 +30,17 @@ async function servesTheParish(url) {
   await other.arrayBuffer();
 }
 
+/** `servesTheParish` on a started recipe `server`; then SIGTERM stops it, and its output never held `token`. */
+async function servesTheParishUntilStopped(server, token) {
+  try {
+    await servesTheParish(await server.url);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+  assert.ok(!server.output().includes(token));
+}
+
 /**
  * Runs `body(folder)` in a new folder where `npm install magisterium-a2a` ran
  * (the installed package under node_modules) holding copies of the recipe
@@ -120,13 +131,7 @@ test("the Deno recipe runs under deno serve with the permissions it documents", 
     const env = { PATH: process.env.PATH, HOME: folder, DENO_NO_UPDATE_CHECK: "1", MAGISTERIUM_TOKEN: token, ALLOW_ORIGINS: RECIPE_ORIGIN, TIME_ZONE: "America/Chicago", MAGISTERIUM_ENDPOINT: endpoint };
     const args = ["serve", ...documented[1].split(" "), "--host", "127.0.0.1", "--port", "0", "deno.js"];
     const server = startServer(deno, args, { cwd: folder, env }, /Listening on (http:\/\/127\.0\.0\.1:\d+)/);
-    try {
-      await servesTheParish(await server.url);
-    } finally {
-      server.child.kill("SIGTERM");
-      await server.exited;
-    }
-    assert.ok(!server.output().includes(token));
+    await servesTheParishUntilStopped(server, token);
   });
 });
 
@@ -136,13 +141,7 @@ test("the Bun recipe runs under bun run", async () => {
   await inRecipeFolder(["bun.js"], async (folder) => {
     const env = { PATH: process.env.PATH, HOME: folder, MAGISTERIUM_TOKEN: token, ALLOW_ORIGINS: RECIPE_ORIGIN, TIME_ZONE: "America/Chicago", MAGISTERIUM_ENDPOINT: endpoint, PORT: "0" };
     const server = startServer(bun, ["run", "bun.js"], { cwd: folder, env }, /^listening on (http:\/\/127\.0\.0\.1:\d+)$/);
-    try {
-      await servesTheParish(await server.url);
-    } finally {
-      server.child.kill("SIGTERM");
-      await server.exited;
-    }
-    assert.ok(!server.output().includes(token));
+    await servesTheParishUntilStopped(server, token);
   });
 });
 

@@ -59,6 +59,13 @@ export async function openWidgetPage(page) {
   await page.waitForSelector("#saints[endpoint]");
 }
 
+/** Sets attributes of the widget `selector`. */
+export function configure(page, selector, attributes) {
+  return page.locator(selector).evaluate((widget, pairs) => {
+    for (const [name, value] of Object.entries(pairs)) widget.setAttribute(name, value);
+  }, attributes);
+}
+
 /** Waits until widget `selector` shows `state` (`content`, `empty`, `error`), and answers its text. */
 export async function widgetShows(page, selector, state) {
   await page.waitForFunction(([s, wanted]) => document.querySelector(s)?.shadowRoot?.querySelector(".card")?.dataset.state === wanted, [selector, state]);

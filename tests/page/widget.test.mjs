@@ -7,6 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   advanceClock,
+  configure,
   demoUrl,
   freshToken,
   openWidgetPage,
@@ -17,13 +18,6 @@ import {
 } from "./harness.mjs";
 import { deadEndpoint } from "../proxy/harness.mjs";
 import { startCliWith } from "../proxy/runtimes.mjs";
-
-/** Sets attributes of the widget `selector`. */
-function configure(page, selector, attributes) {
-  return page.locator(selector).evaluate((widget, pairs) => {
-    for (const [name, value] of Object.entries(pairs)) widget.setAttribute(name, value);
-  }, attributes);
-}
 
 test("the widgets render today's saints and readings in a host page whose CSS stays outside", async () => {
   await withBrowser(async (page) => {

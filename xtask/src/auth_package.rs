@@ -5,6 +5,7 @@
 //! client's entry stays an import by the package's name, so the entry's
 //! `MagisteriumError` is the class of whichever build the app loaded.
 
+use crate::files::{self, copy_files, read};
 use crate::shell::{self, Result, npm_bin, root};
 use crate::size::gzip_size;
 use std::fs;
@@ -32,23 +33,17 @@ pub fn write(pkg: &Path) -> Result<usize> {
         )?;
     }
     let types = read(&root().join("pkg-template/auth.d.ts"))?;
-    write_file(&out.join("index.d.ts"), &types)?;
+    files::write(&out.join("index.d.ts"), &types)?;
     let header =
         "// The types of `require(\"magisterium-a2a/auth\")`, written by `cargo xtask build` from auth.d.ts.\n";
-    write_file(&out.join("index.d.cts"), &format!("{header}{types}"))?;
+    files::write(&out.join("index.d.cts"), &format!("{header}{types}"))?;
     copy_commands(&root().join("bin"), &pkg.join("bin"))?;
     gzip_size(&[&out.join("index.js")])
 }
 
 /// The command line's modules, the entry point executable.
 fn copy_commands(from: &Path, to: &Path) -> Result<()> {
-    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
-    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        let Some(name) = path.file_name() else { continue };
-        let target = to.join(name);
-        fs::copy(&path, &target).map_err(|e| format!("{} → {}: {e}", path.display(), target.display()))?;
-    }
+    copy_files(from, to)?;
     executable(&to.join("magisterium-a2a.mjs"))
 }
 
@@ -61,12 +56,4 @@ fn executable(path: &Path) -> Result<()> {
 #[cfg(not(unix))]
 fn executable(_path: &Path) -> Result<()> {
     Ok(())
-}
-
-fn read(path: &Path) -> Result<String> {
-    fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-fn write_file(path: &Path, text: &str) -> Result<()> {
-    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -3,6 +3,7 @@
 //! `wasm-opt -Oz`, plus the hand-written entries and types of `pkg-template/`.
 
 use crate::auth_package;
+use crate::files::{copy, copy_files, read, write};
 use crate::manifest::Workspace;
 use crate::minify;
 use crate::setup;
@@ -319,30 +320,6 @@ fn print_sizes(sizes: &[Sizes]) {
         let wasm = if s.wasm == 0 { "(in js)".to_owned() } else { kb(s.wasm) };
         println!("  {:<8} wasm {wasm:>9}  js {:>8}  total {:>8}", s.dir, kb(s.js), kb(s.wasm + s.js));
     }
-}
-
-fn read(path: &Path) -> Result<String> {
-    fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-fn write(path: &Path, text: &str) -> Result<()> {
-    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// The files of folder `from` (not its subfolders) into a new folder `to`.
-fn copy_files(from: &Path, to: &Path) -> Result<()> {
-    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
-    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        if path.is_file() {
-            copy(&path, &to.join(path.file_name().unwrap_or_default()))?;
-        }
-    }
-    Ok(())
-}
-
-fn copy(from: &Path, to: &Path) -> Result<()> {
-    fs::copy(from, to).map(|_| ()).map_err(|e| format!("{} → {}: {e}", from.display(), to.display()))
 }
 
 #[cfg(test)]

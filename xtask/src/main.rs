@@ -16,6 +16,7 @@ mod differential;
 mod doc_links;
 mod doctests;
 mod example;
+mod files;
 mod fuzz;
 mod hostile_server;
 mod import_cycles;

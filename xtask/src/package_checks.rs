@@ -2,6 +2,7 @@
 //! install the tarball where the JS suites import it from, and hold the size budget.
 
 use crate::build;
+use crate::files::read;
 use crate::readme_tables::{self, ApiKind, Documented};
 use crate::shell::{Result, capture, root, stdout_or_fail};
 use crate::size::{SIZE_BUDGET, kb};
@@ -190,10 +191,6 @@ fn code_lines(source: &str) -> String {
 /// The identifier-like words of `text`.
 fn words(text: &str) -> impl Iterator<Item = &str> + Clone {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).filter(|w| !w.is_empty())
-}
-
-fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn budget(bytes: usize) -> Result<()> {

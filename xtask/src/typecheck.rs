@@ -6,6 +6,7 @@
 //! `tests/types/generated/`, with the consumer copied there as an ES module
 //! (`.mts`) and as a CommonJS module (`.cts`).
 
+use crate::files::{read, write};
 use crate::shell::{Result, capture, root};
 use crate::tally::Tally;
 use serde_json::{Value, json};
@@ -288,17 +289,6 @@ fn prepare() -> Result<(Vec<Compiler>, Vec<TsConfig>)> {
         write(&config.path(), &config.tsconfig())?;
     }
     Ok((compilers, configs))
-}
-
-fn read(path: &Path) -> Result<String> {
-    fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-fn write(path: &Path, text: &str) -> Result<()> {
-    if let Some(folder) = path.parent() {
-        fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    }
-    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

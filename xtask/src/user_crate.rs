@@ -7,6 +7,7 @@
 //! removed afterwards, whatever happened.
 
 use crate::example::own_workspace_cargo;
+use crate::files::{read, write};
 use crate::setup;
 use crate::shell::{self, Result, root};
 use crate::sim::SimulatorProcess;
@@ -77,16 +78,4 @@ impl Drop for Folder {
             eprintln!("  user crate: could not remove {}: {e}", self.0.display());
         }
     }
-}
-
-fn read(path: &Path) -> Result<String> {
-    fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Writes `text` to `path`, making its folder first.
-fn write(path: &Path, text: &str) -> Result<()> {
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-    }
-    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -4,6 +4,9 @@
 // what a browser would do on its pages, done with fetch.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 
 /** The simulator's binary, built by `cargo xtask test`. */
@@ -38,6 +41,17 @@ export async function startSimulator(args = []) {
       await exited;
     },
   };
+}
+
+/** A fresh XDG_CONFIG_HOME (no saved sign-in in it yet): its path and the login file under it. The test removes it. */
+export async function configHome() {
+  const home = await mkdtemp(join(tmpdir(), "magisterium-login-"));
+  return { home, file: join(home, "magisterium-a2a", "login.json") };
+}
+
+/** The tokens the login file `file` holds for `sim`. */
+export async function savedTokens(file, sim) {
+  return JSON.parse(await readFile(file, "utf8"))[`magisterium-auth:tokens:${sim.url}/`];
 }
 
 /**

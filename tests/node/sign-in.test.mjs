@@ -7,16 +7,15 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { MagisteriumClient, MagisteriumError } from "magisterium-a2a";
 import { MagisteriumAuth } from "magisterium-a2a/auth";
-import { answerConsent, refreshStillWorks, startSimulator } from "../sign-in-server.mjs";
+import { answerConsent, configHome, refreshStillWorks, savedTokens, startSimulator } from "../sign-in-server.mjs";
 
 /** The package's command line, as its package.json `bin` names it. */
 const packageJson = createRequire(import.meta.url).resolve("magisterium-a2a/package.json");
@@ -24,12 +23,6 @@ const bin = join(dirname(packageJson), JSON.parse(await readFile(packageJson, "u
 const SCRIPT = fileURLToPath(new URL("./saved-login-call.mjs", import.meta.url));
 /** The simulator's access-token lifetime in these tests. */
 const TTL = 60;
-
-/** A fresh XDG_CONFIG_HOME: its path and the login file under it. */
-async function configHome() {
-  const home = await mkdtemp(join(tmpdir(), "magisterium-login-"));
-  return { home, file: join(home, "magisterium-a2a", "login.json") };
-}
 
 /**
  * Runs the command line with `args` and `env`: `{ url, done }`, `url` the
@@ -57,11 +50,6 @@ async function runScript(file, sim) {
   const env = { ...process.env, LOGIN_FILE: file, MAGISTERIUM_ENDPOINT: sim.endpoint };
   const { stdout } = await promisify(execFile)(process.execPath, [SCRIPT], { env });
   return JSON.parse(stdout);
-}
-
-/** The tokens the login file holds for `sim`. */
-async function savedTokens(file, sim) {
-  return JSON.parse(await readFile(file, "utf8"))[`magisterium-auth:tokens:${sim.url}/`];
 }
 
 test("login (the test plays the browser), scripts across refreshes, then logout", async () => {

@@ -4,22 +4,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { startSimulator } from "../sign-in-server.mjs";
+import { configHome, savedTokens, startSimulator } from "../sign-in-server.mjs";
 import { PARISH, answerText, ask, endpoint, freshToken } from "./harness.mjs";
 import { CLI, startCliWith } from "./runtimes.mjs";
 
 /** `npx magisterium-a2a login` at a simulator, the script playing the browser. */
 const LOGIN = fileURLToPath(new URL("../login-to-simulator.mjs", import.meta.url));
-
-/** A fresh, empty XDG_CONFIG_HOME (no saved sign-in in it until a test logs in). */
-function configHome() {
-  return mkdtemp(join(tmpdir(), "magisterium-proxy-login-"));
-}
 
 /** Runs the command with `args` and `env` to its end: `{ code, stdout, stderr }`. */
 function runCli(args, env = {}) {
@@ -43,7 +36,7 @@ test("the proxy's first line says where it listens; it serves until SIGTERM, the
 });
 
 test("without a token or a saved sign-in the proxy says where one comes from and exits 1", async () => {
-  const home = await configHome();
+  const { home } = await configHome();
   try {
     const { code, stdout, stderr } = await runCli(["proxy", "--allow-origin", PARISH, "--listen", "127.0.0.1:0"], { XDG_CONFIG_HOME: home });
     assert.equal(code, 1);
@@ -57,19 +50,17 @@ test("without a token or a saved sign-in the proxy says where one comes from and
 test("without MAGISTERIUM_TOKEN the proxy calls with the sign-in `login` saved, refreshed once it expires", async () => {
   const TTL = 60;
   const sim = await startSimulator(["--access-token-ttl-secs", String(TTL)]);
-  const home = await configHome();
-  const file = join(home, "magisterium-a2a", "login.json");
-  const saved = async () => JSON.parse(await readFile(file, "utf8"))[`magisterium-auth:tokens:${sim.url}/`];
+  const { home, file } = await configHome();
   let proxy;
   try {
     await promisify(execFile)(process.execPath, [LOGIN], { env: { PATH: process.env.PATH, MAGISTERIUM_ISSUER: sim.url, XDG_CONFIG_HOME: home } });
-    const first = await saved();
+    const first = await savedTokens(file, sim);
     proxy = await startCliWith(["--listen", "127.0.0.1:0", "--allow-origin", PARISH, "--upstream", sim.endpoint], { XDG_CONFIG_HOME: home });
     assert.match(answerText(await ask(proxy.url, "saints_of_the_day", "2026-03-19")), /Saint Joseph/);
     await sim.control("clock", { advanceSecs: TTL + 1 });
     const afterExpiry = await ask(proxy.url, "saints_of_the_day", "2026-03-17");
     assert.ok(answerText(afterExpiry).length > 0, "the expired access token was refreshed and the call made");
-    const second = await saved();
+    const second = await savedTokens(file, sim);
     assert.notEqual(second.accessToken, first.accessToken, "a new access token");
     assert.notEqual(second.refreshToken, first.refreshToken, "the rotated refresh token is saved for the next run");
     for (const secret of [first.accessToken, first.refreshToken, second.accessToken, second.refreshToken]) {

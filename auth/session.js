@@ -6,6 +6,7 @@
 // (RFC 7009) on sign-out. Each entry (browser.js, node.js) adds how a sign-in
 // reaches the user and where tokens are kept.
 import * as oauth from "oauth4webapi";
+import { boundedFetch } from "./bounded-fetch.js";
 import { failure, invalidInput, serverSaid, signInFailed, signInRequired } from "./errors.js";
 import { singleFlight, withLock } from "./exclusive.js";
 import { readJson, readJsonNow, writeJson } from "./storage.js";
@@ -58,7 +59,8 @@ export class AuthSession {
       throw invalidInput("issuer must be an https: URL (http: only on loopback)");
     }
     this.#issuer = issuer.href;
-    this.#http = issuer.protocol === "http:" ? { [oauth.allowInsecureRequests]: true } : {};
+    // Every request of the sign-in reads its answer bounded; http: only to a loopback issuer.
+    this.#http = { [oauth.customFetch]: boundedFetch, ...(issuer.protocol === "http:" ? { [oauth.allowInsecureRequests]: true } : {}) };
     this.#clientId = optionalText("clientId", options.clientId);
     this.#clientName = optionalText("clientName", options.clientName);
     this.#scope = optionalText("scope", options.scope);

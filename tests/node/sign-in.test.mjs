@@ -7,6 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
+import { createServer } from "node:http";
 import { readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -147,4 +148,31 @@ test("the Node build refuses browser storages and browser sign-in with INVALID_I
   const auth = new MagisteriumAuth({ redirectUri: "http://127.0.0.1/cb" });
   await assert.rejects(auth.signIn(), { code: "INVALID_INPUT" });
   assert.equal(auth.signedIn, false);
+});
+
+// Unbounded, discovery would read forever: the test's timeout fails it instead of hanging the suite.
+test("an authorization server's answer is read up to 64 KiB: a body that never ends is SIGN_IN_FAILED, not a hang", { timeout: 60_000 }, async () => {
+  const server = createServer((request, response) => {
+    response.writeHead(200, { "Content-Type": "application/json" });
+    response.write('{"issuer":"');
+    const chunk = "x".repeat(16 * 1024);
+    const timer = setInterval(() => response.write(chunk), 5);
+    response.on("close", () => clearInterval(timer));
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { home, file } = await configHome();
+  try {
+    const issuer = `http://127.0.0.1:${server.address().port}`;
+    const login = MagisteriumAuth.login({ issuer, file, openBrowser: false, onUrl: () => {}, timeoutMs: 30_000 });
+    await assert.rejects(login, (error) => {
+      assert.ok(error instanceof MagisteriumError);
+      assert.equal(error.code, "SIGN_IN_FAILED");
+      assert.match(error.message, /longer than 65536 bytes/);
+      return true;
+    });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await rm(home, { recursive: true, force: true });
+  }
 });

@@ -43,7 +43,9 @@ export type MagisteriumErrorCode =
   | "UNSUPPORTED_OPERATION"
   | "CONTENT_TYPE_NOT_SUPPORTED"
   | "INVALID_AGENT_RESPONSE"
-  | "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED";
+  | "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED"
+  | "EXTENSION_SUPPORT_REQUIRED" // -32008 (A2A 1.0): the agent requires an extension the client did not declare
+  | "VERSION_NOT_SUPPORTED"; // -32009 (A2A 1.0): the agent does not serve the A2A version asked for
 
 /** Optional fields of a `MagisteriumError`, as its constructor takes them. */
 export interface MagisteriumErrorDetails {
@@ -75,7 +77,7 @@ export class MagisteriumError extends Error {
   readonly retryAfter: number | undefined;
   /** TASK_FAILED: the failed task's id (the server's reason is the `message`). */
   readonly taskId: string | undefined;
-  /** The JSON-RPC `error.data`, as sent (a token in it is redacted). */
+  /** The JSON-RPC `error.data`, as sent (a token in it is redacted): from an A2A 1.0 agent, an array of `{ "@type", reason, … }` objects. */
   readonly data: unknown;
   /** The underlying failure (absent when there is none): a fetch TypeError, an abort reason, what a tokenProvider threw. */
   readonly cause?: unknown;
@@ -217,7 +219,7 @@ export interface MagisteriumDocument {
 /** A date: a `Date` (its local calendar day), `YYYY-MM-DD`, or natural language such as "next Sunday". */
 export type DateQuery = Date | string;
 
-/** A2A task states. */
+/** A2A task states (an A2A 1.0 agent's `TASK_STATE_INPUT_REQUIRED` is read as `input-required`, its `TASK_STATE_UNSPECIFIED` as `unknown`). */
 export type TaskState =
   | "submitted"
   | "working"
@@ -243,7 +245,7 @@ export interface DataPart {
   metadata?: Record<string, unknown>;
 }
 
-/** `{kind:"file"}` part: by URI or by base64 bytes. */
+/** `{kind:"file"}` part: by URI or by base64 bytes (an A2A 1.0 file part, `{ raw | url, mediaType, filename }`, is read as this). */
 export interface FilePart {
   kind: "file";
   file: { uri: string; mimeType?: string; name?: string } | { bytes: string; mimeType?: string; name?: string };
@@ -253,7 +255,7 @@ export interface FilePart {
 /** An A2A message part. */
 export type Part = TextPart | DataPart | FilePart;
 
-/** An A2A message. */
+/** An A2A message (an A2A 1.0 agent's `ROLE_USER`/`ROLE_AGENT` and parts are read in this shape). */
 export interface Message {
   kind: "message";
   role: "user" | "agent";
@@ -273,12 +275,19 @@ export interface Artifact {
   metadata?: Record<string, unknown>;
 }
 
+/** A task's status: its state, the agent's message about it, and when it was set. */
+export interface TaskStatus {
+  state: TaskState | (string & {});
+  message?: Message;
+  timestamp?: string;
+}
+
 /** An A2A task, as the server sent it (checked: `kind`, `id`, `contextId`, `status.state`). */
 export interface Task {
   kind: "task";
   id: string;
   contextId: string;
-  status: { state: TaskState | (string & {}); message?: Message; timestamp?: string };
+  status: TaskStatus;
   artifacts?: Artifact[];
   history?: Message[];
   metadata?: Record<string, unknown>;
@@ -325,7 +334,7 @@ export class MagisteriumClient {
   [Symbol.dispose](): void;
 }
 
-/** Whose meanings the server-defined JSON-RPC codes -32002..-32007 have. */
+/** Whose meanings the server-defined JSON-RPC codes -32002..-32009 have. */
 export type Dialect = "magisterium" | "a2a";
 
 /** A skill of an agent card. */
@@ -340,22 +349,40 @@ export interface AgentSkill {
   [key: string]: unknown;
 }
 
+/** The A2A versions `A2AClient` speaks: 0.3 (and 0.2, and Magisterium's contract) or 1.0 (and every 1.x). */
+export type ProtocolVersion = "1.0" | "0.3";
+
 /** What an agent supports. */
 export interface AgentCapabilities {
+  /** `true`: the agent streams `sendMessageStream` and `subscribeToTask`. */
   streaming?: boolean;
   pushNotifications?: boolean;
   stateTransitionHistory?: boolean;
+  /** A2A 1.0: the agent has an extended card for authenticated callers. */
+  extendedAgentCard?: boolean;
   [key: string]: unknown;
 }
 
-/** An A2A agent card (checked: `name`, `url`, `capabilities`, `skills` with `id` and `name`), as the agent sent it. */
+/** An endpoint an A2A 1.0 card offers: its URL, binding and version. `A2AClient` speaks `JSONRPC`. */
+export interface AgentInterface {
+  url: string;
+  protocolBinding: "JSONRPC" | "GRPC" | "HTTP+JSON" | (string & {});
+  protocolVersion: string;
+  tenant?: string;
+  [key: string]: unknown;
+}
+
+/** An A2A agent card (checked: `name`, `capabilities`, `skills` with `id` and `name`, an endpoint in `url` or `supportedInterfaces`), as the agent sent it. */
 export interface AgentCard {
   name: string;
-  /** The agent's A2A endpoint: where the client sends its calls. */
-  url: string;
+  /** The agent's A2A 0.2/0.3 endpoint (a 1.0 card has none: its endpoints are in `supportedInterfaces`). */
+  url?: string;
   description?: string;
   version?: string;
+  /** The A2A version of `url` (0.3 when absent). */
   protocolVersion?: string;
+  /** A2A 1.0: the endpoints the agent offers, in its order of preference. */
+  supportedInterfaces?: AgentInterface[];
   capabilities: AgentCapabilities;
   skills: AgentSkill[];
   securitySchemes?: Record<string, Record<string, unknown>>;
@@ -373,16 +400,97 @@ export type A2AClientOptions = TokenOptions &
     endpoint: string;
     /** Default: "magisterium" for an endpoint on `magisterium.com` or `www.magisterium.com`, "a2a" otherwise. */
     dialect?: Dialect | null | undefined;
+    /** The A2A version the endpoint speaks. Default "0.3". */
+    protocolVersion?: ProtocolVersion | null | undefined;
   };
 
-/** Options of `A2AClient.discover(...)`: the client's options (the endpoint is the card's `url`), and the discovery's own `signal`; `timeoutMs` bounds the discovery too. */
+/** Options of `A2AClient.discover(...)`: the client's options (the endpoint is chosen from the card), and the discovery's own `signal`; `timeoutMs` bounds the discovery too. */
 export type DiscoverOptions = TokenOptions &
   ClientLimits & {
     /** Default: from the card ("magisterium" for Magisterium's, "a2a" for every other agent). */
     dialect?: Dialect | null | undefined;
+    /**
+     * The A2A version to speak, at the card's endpoint for it (else at its
+     * other one). Default: the card's first `JSONRPC` interface of A2A 1.x,
+     * else its 0.2/0.3 `url` or interface; when the card offers both, a
+     * -32009 (VERSION_NOT_SUPPORTED) from the first is retried once with the
+     * other, which the client then keeps.
+     */
+    protocolVersion?: ProtocolVersion | null | undefined;
     /** Aborts the discovery. */
     signal?: AbortSignal | null | undefined;
   };
+
+/**
+ * A streamed change of a task's status. When an A2A 1.0 agent leaves out
+ * `final`, it is true for a terminal state, `input-required` and `auth-required`.
+ */
+export interface TaskStatusUpdateEvent {
+  kind: "status-update";
+  taskId: string;
+  contextId: string;
+  status: TaskStatus;
+  /** The last event of the stream. */
+  final: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+/** A streamed artifact, or a chunk of one. */
+export interface TaskArtifactUpdateEvent {
+  kind: "artifact-update";
+  taskId: string;
+  contextId: string;
+  artifact: Artifact;
+  /** Its parts extend those already received for the same `artifactId` (false when the agent left it out). */
+  append: boolean;
+  /** The last chunk of this artifact (false when the agent left it out). */
+  lastChunk: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+/** An event of `sendMessageStream` or `subscribeToTask`, in A2A 0.3's shape whatever the agent's version, unknown fields kept; `kind` tells which. */
+export type A2AStreamEvent = Task | Message | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
+
+/**
+ * What `sendMessageStream` and `subscribeToTask` return: iterate it with
+ * `for await`. It is its own iterator. An error ends it: `next()` rejects
+ * with that `MagisteriumError`.
+ */
+export interface A2AEventStream extends AsyncIterable<A2AStreamEvent> {
+  /** The next event; `done` once the stream has ended. */
+  next(): Promise<IteratorResult<A2AStreamEvent, undefined>>;
+  /** Ends the stream and closes its connection (what leaving a `for await` loop calls). */
+  return(): Promise<IteratorReturnResult<undefined>>;
+  [Symbol.asyncIterator](): A2AEventStream;
+}
+
+/** What `listTasks` sends (A2A 1.0's ListTasksRequest), as given; every field optional. */
+export interface ListTasksParams {
+  /** Only the tasks of this conversation. */
+  contextId?: string | undefined;
+  /** Only the tasks in this state (sent to an A2A 1.0 agent as `TASK_STATE_…`). */
+  status?: Exclude<TaskState, "unknown"> | undefined;
+  /** At most this many tasks (the agent bounds it too). */
+  pageSize?: number | undefined;
+  /** The previous page's `nextPageToken`. */
+  pageToken?: string | undefined;
+  /** At most this many messages of each task's history. */
+  historyLength?: number | undefined;
+  /** Only the tasks whose status changed after this time (ISO 8601, e.g. `2026-03-19T00:00:00Z`). */
+  statusTimestampAfter?: string | undefined;
+  /** Include each task's artifacts. */
+  includeArtifacts?: boolean | undefined;
+}
+
+/** What `listTasks` resolves with, as the agent sent it (its tasks in the package's shape, unknown fields kept). */
+export interface ListTasksResult {
+  tasks: Task[];
+  /** The `pageToken` of the next page; absent or empty on the last. */
+  nextPageToken?: string;
+  pageSize?: number;
+  totalSize?: number;
+  [key: string]: unknown;
+}
 
 /**
  * A client for every A2A agent (Magisterium among them): discovered from its
@@ -392,10 +500,12 @@ export type DiscoverOptions = TokenOptions &
 export class A2AClient {
   /** Throws `MagisteriumError` (INVALID_INPUT) for invalid options. */
   constructor(options: A2AClientOptions);
-  /** Fetches `${baseUrl}/.well-known/agent.json` (then `agent-card.json`), cached for its Cache-Control max-age, and resolves with a client for the card's `url`. */
+  /** Fetches `${baseUrl}/.well-known/agent.json` (then `agent-card.json`), cached for its Cache-Control max-age, and resolves with a client for the endpoint it chooses from the card (see `DiscoverOptions.protocolVersion`). */
   static discover(baseUrl: string, options?: DiscoverOptions | null): Promise<A2AClient>;
-  /** The endpoint this client calls (the card's `url` when discovered). */
+  /** The endpoint this client calls: chosen from the card when discovered, the other version's after a -32009 fallback. */
   readonly endpoint: string;
+  /** The A2A version the client speaks (it can change once, with `endpoint`, after a -32009 fallback). */
+  readonly protocolVersion: ProtocolVersion;
   /** The error dialect in use. */
   readonly dialect: Dialect;
   /** The card the client was discovered from, or null. */
@@ -408,6 +518,18 @@ export class A2AClient {
   cancelTask(id: string, options?: CallOptions | null): Promise<Task>;
   /** Polls `tasks/get` until the task is terminal or needs the caller. */
   waitForTask(id: string, options?: WaitOptions | null): Promise<Task>;
+  /**
+   * `message/stream` (1.0: `SendStreamingMessage`): the answer's events as
+   * they come. `timeoutMs` bounds the whole stream (default 300000),
+   * `signal` ends it, leaving the loop closes the connection. An agent whose
+   * card does not say `capabilities.streaming` (Magisterium) gets one
+   * `message/send` that waits, and the stream yields its task or message.
+   */
+  sendMessageStream(message: SendMessageParams, options?: CallOptions | null): A2AEventStream;
+  /** `tasks/resubscribe` (1.0: `SubscribeToTask`): the task's events from its current state on, bounded as `sendMessageStream`'s; from an agent that does not stream, polls as `waitForTask` and yields the final task. */
+  subscribeToTask(id: string, options?: CallOptions | null): A2AEventStream;
+  /** `tasks/list` (1.0: `ListTasks`), the params sent as given (a 0.3 agent usually has no such method: METHOD_NOT_FOUND). */
+  listTasks(params?: ListTasksParams | null, options?: CallOptions | null): Promise<ListTasksResult>;
   /** Frees the client's wasm memory (also done by the garbage collector). */
   free(): void;
   [Symbol.dispose](): void;

@@ -119,11 +119,27 @@ export class CallSignal {
     });
   }
 
-  /** Stops the clock and lets go of the caller's signal (the call is over). */
+  /**
+   * The call's value, handed with the call itself to the event stream that
+   * takes it over (`events` in `agent-wire.js`): `dispose` then leaves the
+   * call running, and the stream ends it.
+   */
+  keep(first) {
+    this.kept = true;
+    return { first, call: this };
+  }
+
+  /** The Rust side is done with the call: it is over, unless an event stream has kept it. */
   dispose() {
+    if (!this.kept) this.end();
+  }
+
+  /** Stops the clock, closes any event stream, and lets go of the caller's signal (the call is over). */
+  end() {
     inFlight.delete(this);
     if (inFlight.size === 0) holdProcess(false);
     if (this.caller) this.caller.removeEventListener("abort", this.forward);
+    if (this.events) this.events.cancel();
   }
 }
 
@@ -185,7 +201,11 @@ async function readText(body, maxBytes) {
 /**
  * One HTTP exchange: POSTs `body` (or GETs, without one) with exactly
  * `Content-Type: application/json` (with a body) and, with a token,
- * `Authorization: Bearer …`. Never rejects; resolves with
+ * `Authorization: Bearer …`; `extra` (an A2A agent's call, from
+ * `agent-wire.js`) adds its `headers`, and its `read(response)` may take the
+ * body over: when it returns a promise (of text, or `null` for too large),
+ * that is the body read.
+ * Never rejects; resolves with
  * `{ status, failed, value, retryAfter, cacheControl }`: `failed` is 1 when
  * the request failed, 2 when the body could not be read (`value` is then what
  * was thrown), 3 when the body is larger than `maxBytes` (refused from its
@@ -194,7 +214,7 @@ async function readText(body, maxBytes) {
  * `undefined` when the body is not JSON); `retryAfter` is read from a
  * response that is not 2xx, `cacheControl` from one to a GET.
  */
-export function exchange(url, token, body, maxBytes, signal) {
+export function exchange(url, token, body, maxBytes, signal, extra) {
   const headers = {};
   const init = { headers, signal };
   if (body !== undefined) {
@@ -203,6 +223,7 @@ export function exchange(url, token, body, maxBytes, signal) {
     headers["Content-Type"] = "application/json";
   }
   if (token !== undefined) headers.Authorization = "Bearer " + token;
+  if (extra) Object.assign(headers, extra.headers);
   const out = { status: 0, failed: 1, value: undefined, retryAfter: null, cacheControl: null };
   const fail = (error) => {
     out.value = error;
@@ -215,24 +236,34 @@ export function exchange(url, token, body, maxBytes, signal) {
     // Only what the core reads: `Retry-After` of a failure, `Cache-Control` of a card (a GET).
     if (!response.ok) out.retryAfter = read.get("Retry-After");
     if (body === undefined) out.cacheControl = read.get("Cache-Control");
+    const first = extra && extra.read && extra.read(response);
+    if (first) {
+      return first.then((data) => {
+        out.failed = data === null ? 3 : 0;
+        out.value = parseJson(data);
+        return out;
+      }, fail);
+    }
     if (declaredLength(read.get("Content-Length")) > maxBytes) {
       out.failed = 3;
       if (response.body) response.body.cancel().catch(() => {});
       return out;
     }
     return readText(response.body, maxBytes).then((text) => {
-      if (text === undefined) out.failed = 3;
-      else {
-        out.failed = 0;
-        try {
-          out.value = JSON.parse(text);
-        } catch {
-          // not JSON: the core says what that status without a JSON body means
-        }
-      }
+      out.failed = text === undefined ? 3 : 0;
+      out.value = parseJson(text);
       return out;
     }, fail);
   }, fail);
+}
+
+/** `text` parsed as JSON; `undefined` when it is not JSON (the core says what that status without a JSON body means). */
+function parseJson(text) {
+  try {
+    return typeof text === "string" ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 // The driver: each time a call's future awaits a promise, the promise settles

@@ -4,16 +4,19 @@
 //! Magisterium's own. The error dialect is decided once, from the card (or
 //! the endpoint), never guessed per error.
 
+use crate::arguments::ClientMethod;
 use crate::call_future::{self, Work};
 use crate::discovery::Discovered;
+use crate::event_reader::{EventReader, events};
 use crate::js_error::to_js;
-use crate::js_platform::Session;
+use crate::js_platform::{Agent, Session};
 use crate::json_view::{Json, cached_key};
-use crate::options::{self, CLIENT_KEYS, Reader, client_settings, dialect};
+use crate::options::{self, CLIENT_KEYS, Reader, client_settings, dialect, protocol_version};
 use crate::task_methods::task_methods;
+use crate::transport::{url_of, version_of};
 use alloc::rc::Rc;
 use js_sys::Promise;
-use magisterium_a2a::core::card::dialect_of;
+use magisterium_a2a::core::card::{Version, dialect_of};
 use magisterium_a2a::core::error::{Dialect, Error};
 use wasm_bindgen::prelude::*;
 
@@ -36,7 +39,7 @@ impl A2AClient {
 
     /// Fetches the agent card under `baseUrl` (`/.well-known/agent.json`, then
     /// `/.well-known/agent-card.json`; cached for its `Cache-Control` max-age)
-    /// and resolves with a client for the card's `url`.
+    /// and resolves with a client for the interface it chooses (A2A 1.x first, then 0.3).
     pub fn discover(base_url: JsValue, options: JsValue) -> Promise {
         call_future::run(Work::Discover(base_url, options))
     }
@@ -44,7 +47,33 @@ impl A2AClient {
     /// The endpoint this client calls.
     #[wasm_bindgen(getter)]
     pub fn endpoint(&self) -> JsValue {
-        self.session.url.clone()
+        url_of(&self.session.wire)
+    }
+
+    /// `"1.0"` or `"0.3"`: the A2A version the client speaks.
+    #[wasm_bindgen(getter, js_name = protocolVersion)]
+    pub fn protocol_version(&self) -> JsValue {
+        version_of(&self.session.wire)
+    }
+
+    /// `message/stream`: an `AsyncIterable` of the events of the answer (from
+    /// an agent that does not stream, its one final task or message).
+    #[wasm_bindgen(js_name = sendMessageStream)]
+    pub fn send_message_stream(&self, message: JsValue, options: JsValue) -> JsValue {
+        self.stream(ClientMethod::SendMessageStream, &message, &options)
+    }
+
+    /// `tasks/resubscribe`: an `AsyncIterable` of a task's events, from its
+    /// current state (from an agent that does not stream, its final state).
+    #[wasm_bindgen(js_name = subscribeToTask)]
+    pub fn subscribe_to_task(&self, id: JsValue, options: JsValue) -> JsValue {
+        self.stream(ClientMethod::SubscribeToTask, &id, &options)
+    }
+
+    /// `tasks/list`: resolves with `{ tasks, nextPageToken?, … }`.
+    #[wasm_bindgen(js_name = listTasks)]
+    pub fn list_tasks(&self, params: JsValue, options: JsValue) -> Promise {
+        call_future::start(&self.session, ClientMethod::ListTasks, &params, &options)
     }
 
     /// `"magisterium"` or `"a2a"`: whose meanings -32002..-32007 have.
@@ -65,17 +94,27 @@ impl A2AClient {
 }
 
 impl A2AClient {
-    /// `new A2AClient({ endpoint, dialect?, …ClientOptions })`: the dialect
-    /// defaults to Magisterium's for a magisterium.com endpoint, A2A's otherwise.
+    /// `new A2AClient({ endpoint, dialect?, protocolVersion?, …ClientOptions })`:
+    /// the dialect defaults to Magisterium's for a magisterium.com endpoint,
+    /// A2A's otherwise; the version to 0.3; a generic agent is taken to stream.
     fn from_options(options: &JsValue) -> Result<A2AClient, Error<Json>> {
-        let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["endpoint", "dialect"]])?;
+        let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["endpoint", "dialect", "protocolVersion"]])?;
         let Some(url) = o.string("endpoint")? else {
             return Err(Error::invalid_input("options.endpoint is required (or use A2AClient.discover)"));
         };
         let endpoint = options::endpoint(&url)?;
         let dialect = dialect(&o)?.unwrap_or_else(|| dialect_of(&endpoint, false));
+        let version = protocol_version(&o)?.unwrap_or(Version::V0_3);
         let settings = client_settings(&o, endpoint)?;
-        Ok(A2AClient { session: Rc::new(Session::new(settings, dialect)), card: JsValue::NULL })
+        let agent = Agent { dialect, version, other: None, streaming: dialect == Dialect::A2a };
+        Ok(A2AClient { session: Rc::new(Session::new(settings, agent)), card: JsValue::NULL })
+    }
+
+    /// The events of `method` on this client's session.
+    fn stream(&self, method: ClientMethod, argument: &JsValue, options: &JsValue) -> JsValue {
+        let opened = call_future::start(&self.session, method, argument, options);
+        let session = &self.session;
+        events(&opened, EventReader::new(session.dialect, session.settings.max_response_bytes))
     }
 }
 

@@ -6,7 +6,7 @@ use crate::caller_values;
 use crate::json_view::Json;
 use crate::options::{CallConfig, Reader, call_config};
 use alloc::string::String;
-use magisterium_a2a::core::call::Call;
+use magisterium_a2a::core::call::{Call, SendMode};
 use magisterium_a2a::core::error::Error;
 use magisterium_a2a::core::methods::{self, DateArg};
 use magisterium_a2a::core::poll;
@@ -36,6 +36,12 @@ pub enum ClientMethod {
     CancelTask,
     /// `waitForTask(id, { pollIntervalMs })`.
     WaitForTask,
+    /// `sendMessageStream({ parts, skillId, contextId, taskId })`.
+    SendMessageStream,
+    /// `subscribeToTask(id)`.
+    SubscribeToTask,
+    /// `listTasks(params)`.
+    ListTasks,
 }
 
 /// A client method's work.
@@ -51,14 +57,23 @@ pub enum Job {
     },
 }
 
-/// Reads `method`'s first argument and its options.
-pub fn prepare(method: ClientMethod, argument: &JsValue, options: &JsValue) -> Result<(Job, CallConfig)> {
+/// Reads `method`'s first argument and its options. The stream methods of an
+/// agent that does not stream (`streaming` false) stand in with one
+/// `message/send` that waits for the end, or with polling, so that their
+/// stream yields the final task.
+pub fn prepare(
+    method: ClientMethod,
+    argument: &JsValue,
+    options: &JsValue,
+    streaming: bool,
+) -> Result<(Job, CallConfig)> {
     let keys: &[&str] = match method {
         ClientMethod::Ask => &["signal", "timeoutMs", "contextId"],
         ClientMethod::WaitForTask => &["signal", "timeoutMs", "pollIntervalMs"],
         _ => &["signal", "timeoutMs"],
     };
     let mut config = call_config(options, keys)?;
+    config.events = matches!(method, ClientMethod::SendMessageStream | ClientMethod::SubscribeToTask);
     let text = argument.as_string();
     let call = match method {
         ClientMethod::Ask => methods::ask(text, config.context_id.take())?,
@@ -66,10 +81,19 @@ pub fn prepare(method: ClientMethod, argument: &JsValue, options: &JsValue) -> R
         ClientMethod::FetchDocument => methods::fetch_document(text)?,
         ClientMethod::MassReadings => methods::mass_readings(date_argument(argument)?),
         ClientMethod::SaintsOfTheDay => methods::saints_of_the_day(date_argument(argument)?),
-        ClientMethod::SendMessage => send_message(argument)?,
+        ClientMethod::SendMessage => send_message(argument, SendMode::Reply)?,
+        ClientMethod::SendMessageStream if streaming => send_message(argument, SendMode::Stream)?,
+        ClientMethod::SendMessageStream => send_message(argument, SendMode::Final)?,
         ClientMethod::GetTask => methods::get_task(text)?,
         ClientMethod::CancelTask => methods::cancel_task(text)?,
-        ClientMethod::WaitForTask => {
+        ClientMethod::SubscribeToTask if streaming => methods::subscribe_to_task(text)?,
+        ClientMethod::ListTasks => {
+            // No params (`undefined` or `null`): `{}`.
+            let params = if argument.is_undefined() || argument.is_null() { &js_sys::Object::new() } else { argument };
+            let (params_json, parsed) = serialized(params, "params must be a JSON-serializable object")?;
+            methods::list_tasks(params_json, &parsed)?
+        }
+        ClientMethod::WaitForTask | ClientMethod::SubscribeToTask => {
             let first_interval_ms = config.poll_interval_ms.unwrap_or(poll::DEFAULT_INTERVAL_MS);
             return Ok((Job::Wait { id: validate::required_text("id", text)?, first_interval_ms }, config));
         }
@@ -79,16 +103,23 @@ pub fn prepare(method: ClientMethod, argument: &JsValue, options: &JsValue) -> R
 
 /// `{ parts, skillId?, contextId?, taskId? }`: parts serialized by `JSON.stringify`,
 /// then checked on their parsed copy (plain data, whatever the caller passed).
-fn send_message(message: &JsValue) -> Result<Call> {
+fn send_message(message: &JsValue, mode: SendMode) -> Result<Call> {
     let m = Reader::new(message, "message", &[&["parts", "skillId", "contextId", "taskId"]])?;
     let parts = m.get("parts").unwrap_or(JsValue::UNDEFINED);
-    let parts_json = js_sys::JSON::stringify(&parts).ok().and_then(|s| s.as_string());
-    let parsed = parts_json.as_deref().and_then(|json| js_sys::JSON::parse(json).ok());
-    let (Some(parts_json), Some(parsed)) = (parts_json, parsed) else {
-        return Err(Error::invalid_input("parts must be a JSON-serializable array of A2A parts"));
-    };
+    let (parts_json, parsed) = serialized(&parts, "parts must be a JSON-serializable array of A2A parts")?;
     let (skill_id, context_id, task_id) = (m.string("skillId")?, m.string("contextId")?, m.string("taskId")?);
-    methods::send_message(parts_json, &Json(parsed), skill_id, context_id, task_id)
+    methods::send_message(parts_json, &parsed, skill_id, context_id, task_id, mode)
+}
+
+/// `value` serialized by `JSON.stringify` and parsed back (plain data,
+/// whatever the caller passed), or INVALID_INPUT `why`.
+fn serialized(value: &JsValue, why: &str) -> Result<(String, Json)> {
+    let json = js_sys::JSON::stringify(value).ok().and_then(|s| s.as_string());
+    let parsed = json.as_deref().and_then(|json| js_sys::JSON::parse(json).ok());
+    match (json, parsed) {
+        (Some(json), Some(parsed)) => Ok((json, Json(parsed))),
+        _ => Err(Error::invalid_input(why)),
+    }
 }
 
 /// Reads a `Date` (its local calendar day) or a string (`YYYY-MM-DD` must be

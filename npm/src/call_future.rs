@@ -14,6 +14,7 @@ use js_sys::Promise;
 use magisterium_a2a::core::call::Outcome;
 use magisterium_a2a::core::call_loop;
 use magisterium_a2a::core::poll;
+use magisterium_a2a::core::wire::Method;
 use wasm_bindgen::JsValue;
 
 /// Work for the shared future.
@@ -29,7 +30,7 @@ pub enum Work {
 /// reading its arguments met. Every method of both classes comes through here.
 #[inline(never)]
 pub fn start(session: &Rc<Session>, method: ClientMethod, argument: &JsValue, options: &JsValue) -> Promise {
-    match arguments::prepare(method, argument, options) {
+    match arguments::prepare(method, argument, options, session.streaming) {
         Ok((job, config)) => run(Work::Job(session.clone(), job, config)),
         Err(error) => Promise::reject(&to_js(error, None)),
     }
@@ -48,19 +49,23 @@ async fn perform(work: Work) -> Result<JsValue, JsValue> {
             return Ok(JsValue::from(discovered));
         }
     };
+    // A stream is bounded as a wait is: the whole of it, by default five minutes.
     let default_timeout = match job {
-        Job::Call(_) => session.settings.timeout_ms,
-        Job::Wait { .. } => poll::WAIT_TIMEOUT_MS,
+        Job::Call(_) if !options.events => session.settings.timeout_ms,
+        _ => poll::WAIT_TIMEOUT_MS,
     };
     let signal =
         CallSignal::start(options.signal, options.timeout_ms.unwrap_or(default_timeout)).map_err(|e| to_js(e, None))?;
+    let stream =
+        matches!(&job, Job::Call(call) if matches!(call.method(), Method::MessageStream | Method::TasksResubscribe));
     // The core's loops awaited right here: no async wrapper between them and this future.
-    let platform = JsPlatform { session: &session, signal: &signal };
+    let platform = JsPlatform { session: &session, signal: &signal, stream };
     let outcome = match job {
         Job::Call(call) => call_loop::run(&platform, &call).await,
         Job::Wait { id, first_interval_ms } => {
             poll::wait_for_task(&platform, id, first_interval_ms).await.map(Outcome::Task)
         }
     };
-    outcome.map(js_results::outcome).map_err(failed)
+    let value = outcome.map(js_results::outcome).map_err(failed)?;
+    Ok(if options.events { signal.keep(&value) } else { value })
 }

@@ -1,10 +1,10 @@
 //! Agent discovery: the card under a base URL (cached for its max-age),
 //! and the session of a client for the card's `url`.
 
-use crate::js_platform::Session;
+use crate::js_platform::{Agent, Session};
 use crate::js_url::parse as parse_url;
 use crate::json_view::Json;
-use crate::options::{CLIENT_KEYS, Reader, client_settings, dialect};
+use crate::options::{CLIENT_KEYS, Reader, client_settings, dialect, protocol_version};
 use crate::transport::{self, CallSignal};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -52,11 +52,11 @@ pub struct Discovered {
 /// `A2AClient.discover(baseUrl, options)`: reads the options once, fetches
 /// (or reuses) the card, and makes the session of a client for its `url`.
 pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovered> {
-    let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["dialect", "signal"]])?;
+    let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["dialect", "protocolVersion", "signal"]])?;
     let base = validate::required_text("baseUrl", base_url.as_string())?;
     let base = card::card_base(&base, parse_url)?;
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;
-    let dialect = dialect(&o)?;
+    let (dialect, version) = (dialect(&o)?, protocol_version(&o)?);
     let signal = CallSignal::start(o.signal()?, timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS))?;
     // The card: cached while fresh, else fetched from the first well-known path that answers one.
     let key = base.key.as_str();
@@ -65,14 +65,15 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     // One async fn for the whole discovery: each nested future costs the bundle state and drop code.
     let (head, card) = 'found: {
         if let Some(card) = cached {
-            break 'found (card::read_card(&card, parse_url)?, card);
+            break 'found (card::read_card(&card, parse_url, version)?, card);
         }
         let mut last = Error::bad_response("no agent card");
         for url in &base.urls {
             // GETs the card URL (no token: cards are public) and checks what comes back.
-            let fetched = match transport::send(&signal, &JsValue::from_str(url), None, None, MAX_CARD_BYTES).await {
+            let wire = transport::new_wire(url, false, None, false);
+            let fetched = match transport::send(&signal, &wire, None, None, MAX_CARD_BYTES, false).await {
                 Ok(HttpReply { status, body: Some(card), cache_control, .. }) if (200..300).contains(&status) => {
-                    card::read_card(&card, parse_url)
+                    card::read_card(&card, parse_url, version)
                         .map(|head| (head, card, card::max_age_ms(cache_control.as_deref())))
                 }
                 Ok(HttpReply { status, .. }) => {
@@ -100,5 +101,11 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
         return Err(last);
     };
     let settings = client_settings(&o, head.endpoint)?;
-    Ok(Discovered { session: Session::new(settings, dialect.unwrap_or(head.dialect)), card: card.0 })
+    let agent = Agent {
+        dialect: dialect.unwrap_or(head.dialect),
+        version: head.version,
+        other: head.other,
+        streaming: head.streaming,
+    };
+    Ok(Discovered { session: Session::new(settings, agent), card: card.0 })
 }

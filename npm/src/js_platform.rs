@@ -12,11 +12,13 @@ use core::cell::{Cell, RefCell};
 use core::future::Future;
 use js_sys::{Function, Promise};
 use magisterium_a2a::core::call_loop::Failed;
+use magisterium_a2a::core::card::Version;
 use magisterium_a2a::core::error::{Dialect, Error};
 use magisterium_a2a::core::pacing::Pacer;
 use magisterium_a2a::core::platform::Platform;
 use magisterium_a2a::core::retry::RetryPolicy;
 use magisterium_a2a::core::settings::{self, Auth, Settings};
+use magisterium_a2a::core::validate::Endpoint;
 use magisterium_a2a::core::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 
@@ -48,23 +50,50 @@ pub struct Session {
     pub dialect: Dialect,
     /// The `rateLimit` queue (borrowed only between awaits, never across one).
     pacer: RefCell<Pacer>,
-    /// The endpoint as a JS string, made once (every request passes it to `fetch`).
-    pub url: JsValue,
+    /// Where calls go and in which A2A version (`wire` in `js/agent-wire.js`):
+    /// the endpoint as a JS string made once, and the version to fall back to.
+    pub wire: JsValue,
+    /// The agent streams: `sendMessageStream` and `subscribeToTask` ask for
+    /// events (otherwise one `message/send`, or polling, stands in).
+    pub streaming: bool,
     /// A fixed token as a JS string, made once; `undefined` otherwise.
     fixed_token: JsValue,
     next_request_id: Cell<u64>,
 }
 
+/// What a client knows of its agent besides the settings.
+pub struct Agent {
+    /// Whose meanings the server-defined JSON-RPC codes have.
+    pub dialect: Dialect,
+    /// The version spoken at the settings' endpoint.
+    pub version: Version,
+    /// The other version, and its endpoint, a -32009 is retried with once.
+    pub other: Option<(Endpoint, Version)>,
+    /// The agent streams.
+    pub streaming: bool,
+}
+
+impl Agent {
+    /// Magisterium's: its dialect, 0.3, no streams.
+    pub const MAGISTERIUM: Agent =
+        Agent { dialect: Dialect::Magisterium, version: Version::V0_3, other: None, streaming: false };
+}
+
 impl Session {
     /// A session over checked settings.
-    pub fn new(mut settings: Settings<Function>, dialect: Dialect) -> Session {
+    pub fn new(mut settings: Settings<Function>, agent: Agent) -> Session {
         let pacer = RefCell::new(core::mem::take(&mut settings.pacer));
-        let url = JsValue::from_str(&settings.endpoint.url);
+        let (other_url, other_v1) = match agent.other {
+            Some((endpoint, version)) => (Some(endpoint.url), version == Version::V1_0),
+            None => (None, false),
+        };
+        let wire = transport::new_wire(&settings.endpoint.url, agent.version == Version::V1_0, other_url, other_v1);
         let fixed_token = match &settings.auth {
             Auth::Token(token) => JsValue::from_str(token),
             _ => JsValue::UNDEFINED,
         };
-        Session { settings, dialect, pacer, url, fixed_token, next_request_id: Cell::new(1) }
+        let (dialect, streaming) = (agent.dialect, agent.streaming);
+        Session { settings, dialect, pacer, wire, streaming, fixed_token, next_request_id: Cell::new(1) }
     }
 }
 
@@ -79,6 +108,8 @@ pub struct JsPlatform<'a> {
     pub session: &'a Session,
     /// The call's cancellation.
     pub signal: &'a CallSignal,
+    /// The call asks for a stream of events.
+    pub stream: bool,
 }
 
 impl Platform for JsPlatform<'_> {
@@ -147,7 +178,8 @@ impl Platform for JsPlatform<'_> {
     fn exchange(&self, token: Option<&Token>, body: &str) -> impl Future<Output = Result<HttpReply<Json>>> {
         let session = self.session;
         let bearer = token.map(|(_, js)| js);
-        transport::send(self.signal, &session.url, bearer, Some(body), session.settings.max_response_bytes)
+        let max_bytes = session.settings.max_response_bytes;
+        transport::send(self.signal, &session.wire, bearer, Some(body), max_bytes, self.stream)
     }
 
     fn with_pacer<R>(&self, f: impl FnOnce(&mut Pacer) -> R) -> R {

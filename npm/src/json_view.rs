@@ -93,6 +93,10 @@ impl JsonView for Json {
         self.is_kind(Kind::Number).then(|| number(&self.0))
     }
 
+    fn is_true(&self) -> bool {
+        self.0.as_bool() == Some(true)
+    }
+
     fn len(&self) -> usize {
         if self.is_kind(Kind::Array) { self.0.unchecked_ref::<Array>().length() as usize } else { 0 }
     }

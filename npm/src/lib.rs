@@ -34,6 +34,8 @@ mod discovery;
 #[cfg(target_arch = "wasm32")]
 mod driver;
 #[cfg(target_arch = "wasm32")]
+mod event_reader;
+#[cfg(target_arch = "wasm32")]
 mod js_error;
 #[cfg(target_arch = "wasm32")]
 mod js_platform;

@@ -5,12 +5,12 @@
 use crate::arguments::ClientMethod;
 use crate::call_future;
 use crate::js_error::to_js;
-use crate::js_platform::Session;
+use crate::js_platform::{Agent, Session};
 use crate::options::magisterium_settings;
 use crate::task_methods::task_methods;
+use crate::transport::url_of;
 use alloc::rc::Rc;
 use js_sys::Promise;
-use magisterium_a2a::core::error::Dialect;
 use wasm_bindgen::prelude::*;
 
 /// A client for the Magisterium endpoint (or a proxy of it). Calls may
@@ -26,13 +26,13 @@ impl MagisteriumClient {
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<MagisteriumClient, JsValue> {
         let settings = magisterium_settings(&options).map_err(|e| to_js(e, None))?;
-        Ok(MagisteriumClient { session: Rc::new(Session::new(settings, Dialect::Magisterium)) })
+        Ok(MagisteriumClient { session: Rc::new(Session::new(settings, Agent::MAGISTERIUM)) })
     }
 
     /// The endpoint URL this client calls.
     #[wasm_bindgen(getter)]
     pub fn endpoint(&self) -> JsValue {
-        self.session.url.clone()
+        url_of(&self.session.wire)
     }
 
     /// `catholic_qa`: resolves with a `QaAnswer`.

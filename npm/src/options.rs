@@ -7,6 +7,7 @@ use crate::js_url;
 use crate::json_view::Json;
 use alloc::string::String;
 use js_sys::{Function, Reflect};
+use magisterium_a2a::core::card::Version;
 use magisterium_a2a::core::error::{Dialect, Error};
 use magisterium_a2a::core::settings::{Options, Settings};
 use magisterium_a2a::core::text::cat;
@@ -40,6 +41,16 @@ pub fn dialect(o: &Reader) -> Result<Option<Dialect>> {
         Some("magisterium") => Ok(Some(Dialect::Magisterium)),
         Some("a2a") => Ok(Some(Dialect::A2a)),
         Some(_) => Err(Error::invalid_input("dialect must be \"magisterium\" or \"a2a\"")),
+    }
+}
+
+/// Reads the `protocolVersion` option: `"1.0"` or `"0.3"`.
+pub fn protocol_version(o: &Reader) -> Result<Option<Version>> {
+    match o.string("protocolVersion")?.as_deref() {
+        None => Ok(None),
+        Some("1.0") => Ok(Some(Version::V1_0)),
+        Some("0.3") => Ok(Some(Version::V0_3)),
+        Some(_) => Err(Error::invalid_input("protocolVersion must be \"1.0\" or \"0.3\"")),
     }
 }
 
@@ -82,6 +93,8 @@ pub struct CallConfig {
     pub context_id: Option<String>,
     /// The first interval between polls (`waitForTask` only).
     pub poll_interval_ms: Option<f64>,
+    /// The call's value opens an event stream (`sendMessageStream`, `subscribeToTask`).
+    pub events: bool,
 }
 
 /// Reads `CallOptions` allowing `keys`: `signal` and `timeoutMs`, plus those
@@ -95,6 +108,7 @@ pub fn call_config(options: &JsValue, keys: &[&str]) -> Result<CallConfig> {
         timeout_ms: o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?,
         context_id: o.string("contextId")?,
         poll_interval_ms: poll_interval_ms.map(f64::from),
+        events: false,
     })
 }
 

@@ -17,11 +17,33 @@ use magisterium_a2a::core::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 
+#[wasm_bindgen(module = "/js/agent-wire.js")]
+extern "C" {
+    /// One HTTP exchange on a client's wire; resolves (never rejects) with a [`JsReply`].
+    fn post(
+        wire: &JsValue,
+        token: Option<&JsValue>,
+        body: Option<&str>,
+        max_bytes: f64,
+        call: &JsCallSignal,
+        stream: bool,
+    ) -> Promise;
+    /// A client's wire: its URL and version, and the other version it may fall back to.
+    #[wasm_bindgen(js_name = wire)]
+    pub fn new_wire(url: &str, v1: bool, other_url: Option<String>, other_v1: bool) -> JsValue;
+    /// The URL a wire's calls go to (`client.endpoint`).
+    #[wasm_bindgen(js_name = urlOf)]
+    pub fn url_of(wire: &JsValue) -> JsValue;
+    /// `"1.0"` or `"0.3"` (`client.protocolVersion`).
+    #[wasm_bindgen(js_name = versionOf)]
+    pub fn version_of(wire: &JsValue) -> JsValue;
+}
+
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
     /// The JS half of a call's cancellation.
     #[wasm_bindgen(js_name = CallSignal)]
-    type JsCallSignal;
+    pub type JsCallSignal;
     #[wasm_bindgen(constructor, catch, js_class = CallSignal)]
     fn new(caller: Option<&AbortSignal>, timeout_ms: u32) -> Result<JsCallSignal, JsValue>;
     #[wasm_bindgen(method, getter, js_class = CallSignal)]
@@ -40,18 +62,17 @@ extern "C" {
     fn sleep(this: &JsCallSignal, ms: f64) -> Promise;
     #[wasm_bindgen(method, js_class = CallSignal)]
     fn dispose(this: &JsCallSignal);
+    #[wasm_bindgen(method, js_class = CallSignal)]
+    fn keep(this: &JsCallSignal, first: &JsValue) -> JsValue;
+    /// The request id of a stream's call (set by `post`).
+    #[wasm_bindgen(method, getter, js_class = CallSignal, js_name = requestId)]
+    fn request_id(this: &JsCallSignal) -> f64;
+    /// The token a stream's call sent, if any (set by `post`).
+    #[wasm_bindgen(method, getter, js_class = CallSignal)]
+    fn token(this: &JsCallSignal) -> Option<String>;
 
-    /// One HTTP exchange; resolves (never rejects) with a [`JsReply`].
-    fn exchange(
-        url: &JsValue,
-        token: Option<&JsValue>,
-        body: Option<&str>,
-        max_bytes: f64,
-        signal: &AbortSignal,
-    ) -> Promise;
-
-    /// What [`exchange`] resolves with (see `js/transport.js`).
-    type JsReply;
+    /// What `exchange` and `post` resolve with (see `js/transport.js`).
+    pub type JsReply;
     #[wasm_bindgen(method, getter)]
     fn status(this: &JsReply) -> u16;
     #[wasm_bindgen(method, getter)]
@@ -69,6 +90,27 @@ extern "C" {
 pub struct CallSignal(JsCallSignal);
 
 impl CallSignal {
+    /// The call a stream's event belongs to; the stream, not this, ends it.
+    pub fn of_stream(call: JsCallSignal) -> core::mem::ManuallyDrop<CallSignal> {
+        core::mem::ManuallyDrop::new(CallSignal(call))
+    }
+
+    /// The request id of a stream's call.
+    pub fn request_id(&self) -> u64 {
+        self.0.request_id() as u64
+    }
+
+    /// The token a stream's call sent.
+    pub fn token(&self) -> Option<String> {
+        self.0.token()
+    }
+
+    /// The call's value handed over, with the call, to an event stream (see
+    /// `keep` in `js/transport.js`): dropping this no longer ends the call.
+    pub fn keep(&self, first: &JsValue) -> JsValue {
+        self.0.keep(first)
+    }
+
     /// Starts the call's clock. Fails with ABORTED when `caller` is already aborted.
     pub fn start(caller: Option<AbortSignal>, timeout_ms: u32) -> Result<CallSignal, Error<Json>> {
         let signal = JsCallSignal::new(caller.as_ref(), timeout_ms)
@@ -132,24 +174,31 @@ impl Future for Sleep {
     }
 }
 
-/// POSTs `body` (or GETs, without one) with exactly `Content-Type:
-/// application/json` (with a body) and, when there is a token,
-/// `Authorization: Bearer …`, nothing else. The response body is parsed by
-/// `JSON.parse` in JS; one that is not JSON reaches the core as `None`; one
-/// over `max_bytes` (counted as it is read, after any `Content-Encoding` is
-/// undone) is BAD_RESPONSE, its read stopped there. `url` and the `token` (if
-/// any) are JS strings, made once per client rather than per request.
+/// POSTs `body` (or GETs, without one) to `wire` (see [`new_wire`]) with
+/// exactly `Content-Type: application/json` (with a body) and, when there is
+/// a token, `Authorization: Bearer …`; a 1.0 agent's request also carries
+/// `A2A-Version`, a `stream`'s `Accept: text/event-stream` (and its first
+/// event is the reply). The response body is parsed by `JSON.parse` in JS;
+/// one that is not JSON reaches the core as `None`; one over `max_bytes`
+/// (counted as it is read, after any `Content-Encoding` is undone) is
+/// BAD_RESPONSE, its read stopped there. The `token` (if any) is a JS
+/// string, made once per client rather than per request.
 pub async fn send(
     call: &CallSignal,
-    url: &JsValue,
+    wire: &JsValue,
     token: Option<&JsValue>,
     body: Option<&str>,
     max_bytes: f64,
+    stream: bool,
 ) -> Result<HttpReply<Json>, Error<Json>> {
-    let reply: JsReply = match wait(exchange(url, token, body, max_bytes, &call.0.signal())).await {
-        Ok(reply) => reply.unchecked_into(),
-        Err(e) => return Err(failed(call, "the request failed", &e)),
-    };
+    match wait(post(wire, token, body, max_bytes, &call.0, stream)).await {
+        Ok(reply) => reply_of(call, reply.unchecked_into(), max_bytes),
+        Err(e) => Err(failed(call, "the request failed", &e)),
+    }
+}
+
+/// What a [`JsReply`] says: the reply, or the error of a request that failed.
+pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<HttpReply<Json>, Error<Json>> {
     let status = reply.status();
     match reply.failed() {
         0 => {}

@@ -26,7 +26,7 @@ pub use options::{
 };
 pub use results::{Citation, Document, DocumentYear, QaAnswer, SearchHit};
 
-use crate::core::call::{Call, Outcome};
+use crate::core::call::{Call, Outcome, SendMode};
 use crate::core::error::Error as CoreError;
 use crate::core::methods::{self, DateArg};
 use crate::core::{call_loop, poll, settings, validate};
@@ -140,9 +140,9 @@ impl Client {
     pub async fn send_message(&self, message: SendMessage) -> Result<Task, Error> {
         let parts = serde_json::to_value(&message.parts)
             .map_err(|_| Error::plain(CoreError::invalid_input("parts must serialize to JSON")))?;
-        let call =
-            methods::send_message(parts.to_string(), &parts, message.skill_id, message.context_id, message.task_id)
-                .map_err(Error::plain)?;
+        let (skill_id, context_id, task_id) = (message.skill_id, message.context_id, message.task_id);
+        let call = methods::send_message(parts.to_string(), &parts, skill_id, context_id, task_id, SendMode::Reply)
+            .map_err(Error::plain)?;
         self.task(&call).await
     }
 

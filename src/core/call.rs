@@ -2,10 +2,10 @@
 //! browser layer only moves bytes and converts the outcome to JS.
 
 use super::error::{Dialect, Error};
-use super::json::JsonView;
+use super::json::{JsonView, Kind};
 use super::pacing::Pool;
 use super::skills::{self, Document, QaAnswer, SearchResult, Skill, SkillInput};
-use super::task::{read_message, read_task};
+use super::task::{read_event, read_message, read_task};
 use super::wire::{self, HttpReply, MessageMeta, Method};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -32,11 +32,28 @@ pub enum Call {
         context_id: Option<String>,
         /// The `input-required` task this message answers.
         task_id: Option<String>,
+        /// How the answer comes.
+        mode: SendMode,
     },
     /// `getTask`.
     GetTask(String),
     /// `cancelTask`.
     CancelTask(String),
+    /// `subscribeToTask`: `tasks/resubscribe`, the first event of its stream.
+    Subscribe(String),
+    /// `listTasks`: `tasks/list` with the params as given (a JSON object, serialized).
+    ListTasks(String),
+}
+
+/// How a `sendMessage` is answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SendMode {
+    /// `message/send`; a generic agent is asked not to block (see [`MessageMeta::non_blocking`]).
+    Reply,
+    /// `message/send` that waits for the task to end: a stream of an agent that cannot stream.
+    Final,
+    /// `message/stream`: the first event of the stream.
+    Stream,
 }
 
 /// A decoded result.
@@ -51,7 +68,8 @@ pub enum Outcome<V> {
     /// `massReadings`, `saintsOfTheDay` (`None`: nothing for that date).
     Text(Option<V>),
     /// `sendMessage`, `getTask`, `cancelTask`: the task as sent (from a
-    /// generic A2A agent, `sendMessage` may answer a message instead).
+    /// generic A2A agent, `sendMessage` may answer a message instead); a
+    /// stream's first event; `listTasks`' result.
     Task(V),
 }
 
@@ -59,9 +77,12 @@ impl Call {
     /// The JSON-RPC method.
     pub fn method(&self) -> Method {
         match self {
+            Call::Send { mode: SendMode::Stream, .. } => Method::MessageStream,
             Call::Skill { .. } | Call::Send { .. } => Method::MessageSend,
             Call::GetTask(_) => Method::TasksGet,
             Call::CancelTask(_) => Method::TasksCancel,
+            Call::Subscribe(_) => Method::TasksResubscribe,
+            Call::ListTasks(_) => Method::TasksList,
         }
     }
 
@@ -70,25 +91,31 @@ impl Call {
         match self {
             Call::Skill { skill, .. } => Some(Pool::of_skill(Some(skill.id()))),
             Call::Send { skill_id, .. } => Some(Pool::of_skill(skill_id.as_deref())),
-            Call::GetTask(_) | Call::CancelTask(_) => None,
+            Call::GetTask(_) | Call::CancelTask(_) | Call::Subscribe(_) | Call::ListTasks(_) => None,
         }
     }
 
-    /// The request body; `message_id` is used by `message/send` only, which
-    /// in the A2A dialect asks not to block (see [`MessageMeta::non_blocking`]).
+    /// The request body; `message_id` is used by `message/send` and
+    /// `message/stream` only; a [`SendMode::Reply`] in the A2A dialect asks
+    /// not to block (see [`MessageMeta::non_blocking`]).
     pub fn body(&self, request_id: u64, message_id: &str, dialect: Dialect) -> String {
-        let non_blocking = dialect == Dialect::A2a;
-        let send = |parts_json: &str, skill_id: Option<&str>, context_id: &Option<String>, task_id: Option<&str>| {
-            let meta = MessageMeta { message_id, skill_id, context_id: context_id.as_deref(), task_id, non_blocking };
-            wire::message_send_body(request_id, &meta, parts_json)
-        };
+        let method = self.method();
+        let send =
+            |parts_json: &str, skill_id: Option<&str>, context_id: &Option<String>, task_id: Option<&str>, reply| {
+                let non_blocking = reply && dialect == Dialect::A2a;
+                let meta =
+                    MessageMeta { message_id, skill_id, context_id: context_id.as_deref(), task_id, non_blocking };
+                wire::message_send_body(request_id, method, &meta, parts_json)
+            };
         match self {
-            Call::Skill { skill, input, context_id } => send(&input.parts_json(), Some(skill.id()), context_id, None),
-            Call::Send { parts_json, skill_id, context_id, task_id } => {
-                send(parts_json, skill_id.as_deref(), context_id, task_id.as_deref())
+            Call::Skill { skill, input, context_id } => {
+                send(&input.parts_json(), Some(skill.id()), context_id, None, true)
             }
-            Call::GetTask(id) => wire::task_body(request_id, Method::TasksGet, id),
-            Call::CancelTask(id) => wire::task_body(request_id, Method::TasksCancel, id),
+            Call::Send { parts_json, skill_id, context_id, task_id, mode } => {
+                send(parts_json, skill_id.as_deref(), context_id, task_id.as_deref(), *mode == SendMode::Reply)
+            }
+            Call::GetTask(id) | Call::CancelTask(id) | Call::Subscribe(id) => wire::task_body(request_id, method, id),
+            Call::ListTasks(params_json) => wire::params_body(request_id, method, params_json),
         }
     }
 
@@ -101,6 +128,14 @@ impl Call {
         dialect: Dialect,
     ) -> Result<Outcome<V>, Error<V>> {
         let result = wire::read_response(reply, request_id, dialect)?;
+        match self {
+            Call::Send { mode: SendMode::Stream, .. } | Call::Subscribe(_) => {
+                return read_event(result).map(Outcome::Task);
+            }
+            Call::ListTasks(_) if result.get_kind("tasks", Kind::Array).is_some() => return Ok(Outcome::Task(result)),
+            Call::ListTasks(_) => return Err(Error::bad_response("the result is not a task list (no `tasks` array)")),
+            _ => {}
+        }
         if let (Call::Send { .. }, Dialect::A2a) = (self, dialect)
             && read_message(&result)
         {

@@ -33,29 +33,63 @@ pub fn card_base<V>(text: &str, parse: UrlParser) -> Result<CardBase, Error<V>> 
     Ok(CardBase { key: key.into(), urls })
 }
 
+/// The A2A versions the client speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    /// A2A 0.2 and 0.3 (slash-named methods, `kind` discriminators), and Magisterium's contract.
+    V0_3,
+    /// A2A 1.x (PascalCase methods, the `A2A-Version: 1.0` header).
+    V1_0,
+}
+
+impl Version {
+    /// The version of a `protocolVersion` the client speaks: `1.x`, or `0.2`/`0.3` (and their patches).
+    pub fn of(text: &str) -> Option<Version> {
+        match text.as_bytes() {
+            [b'1', b'.', b'0'..=b'9', ..] => Some(Version::V1_0),
+            [b'0', b'.', b'2' | b'3'] | [b'0', b'.', b'2' | b'3', b'.', ..] => Some(Version::V0_3),
+            _ => None,
+        }
+    }
+}
+
 /// What the client needs of a card; the card itself is returned as sent.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardHead {
-    /// The agent's A2A endpoint (its `url`, checked).
+    /// The A2A endpoint the client calls, checked.
     pub endpoint: Endpoint,
+    /// The version it speaks there.
+    pub version: Version,
+    /// The other version's endpoint, when the card offers both and left the
+    /// choice open (no `protocolVersion` option): a -32009 from `endpoint`
+    /// is retried there once.
+    pub other: Option<(Endpoint, Version)>,
     /// The error dialect of the agent.
     pub dialect: Dialect,
+    /// `capabilities.streaming` is `true`.
+    pub streaming: bool,
 }
 
-/// Checks an agent card (`name` and `url` strings, a `capabilities` object,
-/// `skills` an array of objects with string `id` and `name`) and reads its
-/// head; its `url` is checked as an endpoint as `parse` reads it.
-pub fn read_card<V: JsonView>(card: &V, parse: UrlParser) -> Result<CardHead, Error<V>> {
+/// Checks an agent card (a `name` string, a `capabilities` object, `skills`
+/// an array of objects with string `id` and `name`) and reads its head.
+///
+/// The version: the first JSON-RPC entry of `supportedInterfaces` whose
+/// `protocolVersion` is 1.x, else the card's own `url` when its
+/// `protocolVersion` is 0.2 or 0.3 (or absent), else a JSON-RPC entry of
+/// 0.2/0.3. `wanted` (the `protocolVersion` option) picks that version,
+/// on its own endpoint when the card offers one and on the other otherwise.
+/// Each endpoint is checked as `parse` reads it.
+pub fn read_card<V: JsonView>(card: &V, parse: UrlParser, wanted: Option<Version>) -> Result<CardHead, Error<V>> {
     let refuse = |why: &str| Err(Error::bad_response(cat(&["not an A2A agent card: ", why])));
     if !card.is_kind(Kind::Object) {
         return refuse("not a JSON object");
     }
-    let (Some(name), Some(url)) = (card.get_string("name"), card.get_string("url")) else {
-        return refuse("`name` and `url` must be strings");
+    let Some(name) = card.get_string("name") else {
+        return refuse("`name` must be a string");
     };
-    if card.get_kind("capabilities", Kind::Object).is_none() {
+    let Some(capabilities) = card.get_kind("capabilities", Kind::Object) else {
         return refuse("`capabilities` must be an object");
-    }
+    };
     let Some(skills) = card.get_kind("skills", Kind::Array) else {
         return refuse("`skills` must be an array");
     };
@@ -63,9 +97,43 @@ pub fn read_card<V: JsonView>(card: &V, parse: UrlParser) -> Result<CardHead, Er
     if !skills.elements().all(|s| skill_ok(&s)) {
         return refuse("every skill needs a string `id` and `name`");
     }
-    let endpoint = validate::endpoint::<V>("the agent card's url", &url, parse)?;
+    // The URL offered for each version the client speaks, [0.3, 1.x]: the
+    // first found, the card's own `url` (0.3 unless it says otherwise) first.
+    let mut offers: [Option<V>; 2] = [None, None];
+    let mut offer = |holder: &V, default_version: Option<Version>| {
+        let version = holder.get_string("protocolVersion").map_or(default_version, |v| Version::of(&v));
+        if let (Some(url), Some(version)) = (holder.get_str("url"), version) {
+            offers[version as usize].get_or_insert(url);
+        }
+    };
+    offer(card, Some(Version::V0_3));
+    for entry in card.get_kind("supportedInterfaces", Kind::Array).iter().flat_map(|list| list.elements()) {
+        if entry.member_is("protocolBinding", "JSONRPC") {
+            offer(&entry, None);
+        }
+    }
+    let preferred = match wanted {
+        Some(version) => version,
+        None if offers[1].is_some() => Version::V1_0,
+        None => Version::V0_3,
+    };
+    let other = match preferred {
+        Version::V0_3 => Version::V1_0,
+        Version::V1_0 => Version::V0_3,
+    };
+    let check = |url: &V| validate::endpoint::<V>("the agent card's url", &url.as_string().unwrap_or_default(), parse);
+    let [own, theirs] = [&offers[preferred as usize], &offers[other as usize]];
+    let Some(url) = own.as_ref().or(theirs.as_ref().filter(|_| wanted.is_some())) else {
+        return refuse("no JSON-RPC interface in a version this client speaks (1.x, 0.3, 0.2)");
+    };
+    let endpoint = check(url)?;
+    let other = match (wanted, own.is_some(), theirs) {
+        (None, true, Some(url)) => Some((check(url)?, other)),
+        _ => None,
+    };
     let dialect = dialect_of(&endpoint, name.starts_with("Magisterium AI"));
-    Ok(CardHead { endpoint, dialect })
+    let streaming = capabilities.get("streaming").is_some_and(|s| s.is_true());
+    Ok(CardHead { endpoint, version: preferred, other, dialect, streaming })
 }
 
 /// Magisterium's meanings for an agent at `magisterium.com` or
@@ -123,14 +191,92 @@ mod tests {
 
     #[test]
     fn a_card_gives_the_endpoint_and_the_dialect() {
-        let head = read_card(&card("Echo", "http://127.0.0.1:4000/a2a"), parse_url).unwrap();
+        let head = read_card(&card("Echo", "http://127.0.0.1:4000/a2a"), parse_url, None).unwrap();
         assert_eq!((head.endpoint.url.as_str(), head.dialect), ("http://127.0.0.1:4000/a2a", Dialect::A2a));
-        let magisterium = read_card(&card("Agent", "https://www.magisterium.com/api/v1/a2a"), parse_url).unwrap();
+        let magisterium = read_card(&card("Agent", "https://www.magisterium.com/api/v1/a2a"), parse_url, None).unwrap();
         assert_eq!(magisterium.dialect, Dialect::Magisterium);
-        let simulator = read_card(&card("Magisterium AI (simulator)", "http://127.0.0.1:9/api/v1/a2a"), parse_url);
+        let simulator =
+            read_card(&card("Magisterium AI (simulator)", "http://127.0.0.1:9/api/v1/a2a"), parse_url, None);
         assert_eq!(simulator.unwrap().dialect, Dialect::Magisterium);
-        let impostor = read_card(&card("Magisterium AI Helper", "https://agents.example/a2a"), parse_url).unwrap();
+        let impostor =
+            read_card(&card("Magisterium AI Helper", "https://agents.example/a2a"), parse_url, None).unwrap();
         assert_eq!(impostor.dialect, Dialect::A2a, "a name alone is not Magisterium off the machine");
+    }
+
+    /// A card of A2A 1.0 offering `interfaces` (url, binding, version), with or without 0.3's top-level `url`.
+    fn card_v1(interfaces: &[(&str, &str, &str)], own_url: Option<&str>) -> Value {
+        let list: Vec<Value> =
+            interfaces.iter().map(|(u, b, v)| json!({"url": u, "protocolBinding": b, "protocolVersion": v})).collect();
+        let mut card =
+            json!({"name": "A", "capabilities": {"streaming": true}, "skills": [], "supportedInterfaces": list});
+        if let Some(url) = own_url {
+            card["url"] = json!(url);
+            card["protocolVersion"] = json!("0.3.0");
+        }
+        card
+    }
+
+    #[test]
+    fn the_version_is_the_first_json_rpc_interface_the_client_speaks() {
+        let grpc = ("https://a.example/grpc", "GRPC", "1.0");
+        let v1 = ("https://a.example/v1", "JSONRPC", "1.0");
+        let v2 = ("https://a.example/v2", "JSONRPC", "2.0");
+        let v03 = ("https://a.example/v03", "JSONRPC", "0.3");
+        let head = read_card(&card_v1(&[grpc, v2, v1], None), parse_url, None).unwrap();
+        assert_eq!(
+            (head.endpoint.url.as_str(), head.version, head.other),
+            ("https://a.example/v1", Version::V1_0, None)
+        );
+        assert!(head.streaming);
+        // Both offered, the choice left open: 1.0 first, 0.3 kept for a -32009.
+        let both = read_card(&card_v1(&[v1, v03], Some("https://a.example/own")), parse_url, None).unwrap();
+        assert_eq!(both.version, Version::V1_0);
+        let other = both.other.unwrap();
+        assert_eq!(
+            (other.0.url.as_str(), other.1),
+            ("https://a.example/own", Version::V0_3),
+            "the card's own url first"
+        );
+        let only_entry = read_card(&card_v1(&[v03, v1], None), parse_url, None).unwrap();
+        assert_eq!(only_entry.other.unwrap().0.url, "https://a.example/v03");
+        // The option decides, with no fallback; a version the card lacks goes to the other's endpoint.
+        let wanted = read_card(&card_v1(&[v1, v03], None), parse_url, Some(Version::V0_3)).unwrap();
+        assert_eq!(
+            (wanted.endpoint.url.as_str(), wanted.version, wanted.other),
+            ("https://a.example/v03", Version::V0_3, None)
+        );
+        let forced = read_card(&card("Echo", "https://a.example/old"), parse_url, Some(Version::V1_0)).unwrap();
+        assert_eq!((forced.endpoint.url.as_str(), forced.version), ("https://a.example/old", Version::V1_0));
+        // Today's cards: 0.3, no fallback, not streaming unless they say so.
+        let old = read_card(&card("Echo", "https://a.example/old"), parse_url, None).unwrap();
+        assert_eq!((old.version, old.other, old.streaming), (Version::V0_3, None, false));
+        for unspoken in [
+            card_v1(&[grpc, v2], None),
+            json!({"name": "A", "url": "https://a/", "protocolVersion": "2.0", "capabilities": {}, "skills": []}),
+        ] {
+            assert_eq!(read_card(&unspoken, parse_url, None).unwrap_err().code, ErrorCode::BadResponse, "{unspoken}");
+        }
+        let bad_url = card_v1(&[("javascript:alert(1)", "JSONRPC", "1.0")], None);
+        assert_eq!(read_card(&bad_url, parse_url, None).unwrap_err().code, ErrorCode::InvalidInput);
+    }
+
+    #[test]
+    fn protocol_versions_are_read_strictly() {
+        for (text, version) in [
+            ("1.0", Some(Version::V1_0)),
+            ("1.2.3", Some(Version::V1_0)),
+            ("0.3.0", Some(Version::V0_3)),
+            ("0.2", Some(Version::V0_3)),
+            ("0.1", None),
+            ("1", None),
+            ("1.", None),
+            ("1.x", None),
+            ("2.0", None),
+            ("", None),
+            ("0.30", None),
+        ] {
+            assert_eq!(Version::of(text), version, "{text}");
+        }
     }
 
     #[test]
@@ -143,9 +289,9 @@ mod tests {
             json!({"name": "x", "url": "https://a/", "capabilities": {}, "skills": [{"id": 1, "name": "n"}]}),
         ];
         for value in bad {
-            assert_eq!(read_card(&value, parse_url).unwrap_err().code, ErrorCode::BadResponse, "{value}");
+            assert_eq!(read_card(&value, parse_url, None).unwrap_err().code, ErrorCode::BadResponse, "{value}");
         }
-        let script = read_card(&card("x", "javascript:alert(1)"), parse_url);
+        let script = read_card(&card("x", "javascript:alert(1)"), parse_url, None);
         assert_eq!(script.unwrap_err().code, ErrorCode::InvalidInput);
     }
 
@@ -188,7 +334,7 @@ mod tests {
             let with_token = endpoint.and_then(|e| validate::token_transport(&e, true));
             check("with a token", json!(verdict(with_token)), &row["withToken"]);
             // A discovered card's url, and the dialect under either name.
-            let agent = read_card(&card("Agent", url), parse_url);
+            let agent = read_card(&card("Agent", url), parse_url, None);
             let head = agent.as_ref().ok();
             check("card url", json!(head.map(|h| &h.endpoint.url)), &row["href"]);
             check("card dialect", json!(head.map(|h| dialect_name(h.dialect))), &row["dialect"]);
@@ -196,7 +342,7 @@ mod tests {
             check("card url with a token", json!(verdict(with_token)), &row["withToken"]);
             let local = row["loopback"] == true || row["dialect"] == "magisterium";
             let named = row["href"].is_string().then_some(if local { "magisterium" } else { "a2a" });
-            let head = read_card(&card("Magisterium AI (simulator)", url), parse_url).ok();
+            let head = read_card(&card("Magisterium AI (simulator)", url), parse_url, None).ok();
             check("a card named Magisterium AI", json!(head.map(|h| dialect_name(h.dialect))), &json!(named));
             // A discovery base.
             let base = card_base::<()>(url, parse_url).ok();

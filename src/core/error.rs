@@ -56,6 +56,10 @@ pub enum ErrorCode {
     InvalidAgentResponse,
     /// -32007 (generic A2A): no authenticated extended card is configured.
     AuthenticatedExtendedCardNotConfigured,
+    /// -32008 (generic A2A 1.0): the agent requires an extension the client did not declare.
+    ExtensionSupportRequired,
+    /// -32009 (generic A2A 1.0): the agent does not serve the protocol version asked for.
+    VersionNotSupported,
     /// No tokens, or the authorization server refused to refresh them: sign in
     /// (from the sign-in helper, `magisterium-a2a/auth`, through a `tokenProvider`).
     SignInRequired,
@@ -70,7 +74,8 @@ pub enum Dialect {
     /// The Magisterium contract: -32002 SKILL_NOT_FOUND, -32003 RATE_LIMITED,
     /// -32004 UNAUTHORIZED, -32005 PLAN_REQUIRED.
     Magisterium,
-    /// A2A 0.2/0.3: -32002 TaskNotCancelable … -32007 AuthenticatedExtendedCardNotConfigured.
+    /// A2A 0.2, 0.3 and 1.0: -32002 TaskNotCancelable … -32007
+    /// AuthenticatedExtendedCardNotConfigured, and 1.0's -32008 and -32009.
     A2a,
 }
 
@@ -100,6 +105,8 @@ impl ErrorCode {
             ErrorCode::ContentTypeNotSupported => "CONTENT_TYPE_NOT_SUPPORTED",
             ErrorCode::InvalidAgentResponse => "INVALID_AGENT_RESPONSE",
             ErrorCode::AuthenticatedExtendedCardNotConfigured => "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED",
+            ErrorCode::ExtensionSupportRequired => "EXTENSION_SUPPORT_REQUIRED",
+            ErrorCode::VersionNotSupported => "VERSION_NOT_SUPPORTED",
             ErrorCode::SignInRequired => "SIGN_IN_REQUIRED",
             ErrorCode::SignInFailed => "SIGN_IN_FAILED",
         }
@@ -126,6 +133,8 @@ impl ErrorCode {
             (-32005, Dialect::A2a) => ErrorCode::ContentTypeNotSupported,
             (-32006, Dialect::A2a) => ErrorCode::InvalidAgentResponse,
             (-32007, Dialect::A2a) => ErrorCode::AuthenticatedExtendedCardNotConfigured,
+            (-32008, Dialect::A2a) => ErrorCode::ExtensionSupportRequired,
+            (-32009, Dialect::A2a) => ErrorCode::VersionNotSupported,
             _ => ErrorCode::InternalError,
         }
     }
@@ -277,13 +286,16 @@ mod tests {
             (-32005.0, "CONTENT_TYPE_NOT_SUPPORTED"),
             (-32006.0, "INVALID_AGENT_RESPONSE"),
             (-32007.0, "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED"),
+            (-32008.0, "EXTENSION_SUPPORT_REQUIRED"),
+            (-32009.0, "VERSION_NOT_SUPPORTED"),
             (-32602.0, "INVALID_PARAMS"),
-            (-32008.0, "INTERNAL_ERROR"),
+            (-32010.0, "INTERNAL_ERROR"),
         ];
         for (code, name) in cases {
             assert_eq!(ErrorCode::from_rpc(code, Dialect::A2a).as_str(), name, "{code}");
         }
         assert_eq!(ErrorCode::from_rpc(-32006.0, Dialect::Magisterium), ErrorCode::InternalError);
+        assert_eq!(ErrorCode::from_rpc(-32009.0, Dialect::Magisterium), ErrorCode::InternalError);
         assert_eq!(ErrorCode::from_http_status(403, Dialect::A2a), Some(ErrorCode::Unauthorized));
     }
 

@@ -40,6 +40,8 @@ pub trait JsonView: Sized + Clone {
     fn string_len(&self) -> Option<usize>;
     /// The value as a number, when it is a number.
     fn as_f64(&self) -> Option<f64>;
+    /// True for the JSON value `true` (and nothing else).
+    fn is_true(&self) -> bool;
     /// The number of elements of an array; 0 for other kinds.
     fn len(&self) -> usize;
     /// The element `index` of an array.
@@ -151,6 +153,9 @@ mod serde_view {
         }
         fn as_f64(&self) -> Option<f64> {
             Value::as_f64(self)
+        }
+        fn is_true(&self) -> bool {
+            *self == Value::Bool(true)
         }
         fn len(&self) -> usize {
             self.as_array().map_or(0, Vec::len)

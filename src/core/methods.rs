@@ -2,9 +2,9 @@
 //! before any request) and made the [`Call`] the call loop runs. The names
 //! in refusals are the methods' argument names.
 
-use super::call::Call;
+use super::call::{Call, SendMode};
 use super::error::Error;
-use super::json::JsonView;
+use super::json::{JsonView, Kind};
 use super::parts::check_parts;
 use super::skills::{Skill, SkillInput};
 use super::validate::{self, Date};
@@ -68,18 +68,34 @@ pub fn saints_of_the_day(date: DateArg) -> Call {
     skill(Skill::SaintsOfTheDay, input)
 }
 
-/// `sendMessage({ parts, skillId, contextId, taskId })`: `parts_json` is the
-/// serialized parts, checked on `parsed` (the same parts parsed back).
+/// `sendMessage({ parts, skillId, contextId, taskId })` (and
+/// `sendMessageStream`, by `mode`): `parts_json` is the serialized parts,
+/// checked on `parsed` (the same parts parsed back).
 pub fn send_message<V: JsonView, E>(
     parts_json: String,
     parsed: &V,
     skill_id: Option<String>,
     context_id: Option<String>,
     task_id: Option<String>,
+    mode: SendMode,
 ) -> Result<Call, Error<E>> {
     check_parts(parsed)?;
     optional(&[("skillId", &skill_id), ("contextId", &context_id), ("taskId", &task_id)])?;
-    Ok(Call::Send { parts_json, skill_id, context_id, task_id })
+    Ok(Call::Send { parts_json, skill_id, context_id, task_id, mode })
+}
+
+/// `subscribeToTask(id)`.
+pub fn subscribe_to_task<V>(id: Option<String>) -> Result<Call, Error<V>> {
+    Ok(Call::Subscribe(text("id", id)?))
+}
+
+/// `listTasks(params)`: `params_json` is the serialized params, checked on
+/// `parsed` (the same params parsed back): a JSON object, sent as it is.
+pub fn list_tasks<V: JsonView, E>(params_json: String, parsed: &V) -> Result<Call, Error<E>> {
+    if !parsed.is_kind(Kind::Object) {
+        return Err(Error::invalid_input("params must be a JSON-serializable object"));
+    }
+    Ok(Call::ListTasks(params_json))
 }
 
 /// `getTask(id)`.
@@ -173,11 +189,25 @@ mod tests {
     #[test]
     fn sent_parts_are_checked() {
         let parts = json!([{"kind": "text", "text": "grace"}]);
-        let call =
-            send_message::<_, ()>(parts.to_string(), &parts, Some("document_search".to_owned()), None, None).unwrap();
-        assert!(matches!(call, Call::Send { skill_id: Some(ref s), .. } if s == "document_search"));
+        let skill = Some("document_search".to_owned());
+        let call = send_message::<_, ()>(parts.to_string(), &parts, skill, None, None, SendMode::Stream).unwrap();
+        assert!(
+            matches!(call, Call::Send { skill_id: Some(ref s), mode: SendMode::Stream, .. } if s == "document_search")
+        );
         let empty = json!([]);
-        assert!(send_message::<_, ()>(empty.to_string(), &empty, None, None, None).is_err());
-        assert!(send_message::<_, ()>(parts.to_string(), &parts, Some(" ".to_owned()), None, None).is_err());
+        assert!(send_message::<_, ()>(empty.to_string(), &empty, None, None, None, SendMode::Reply).is_err());
+        let blank = Some(" ".to_owned());
+        assert!(send_message::<_, ()>(parts.to_string(), &parts, blank, None, None, SendMode::Reply).is_err());
+    }
+
+    #[test]
+    fn list_params_are_an_object_and_subscriptions_need_an_id() {
+        let params = json!({"contextId": "c", "pageSize": 10});
+        assert_eq!(list_tasks::<_, ()>(params.to_string(), &params).unwrap(), Call::ListTasks(params.to_string()));
+        for bad in [json!([]), json!("x"), json!(null)] {
+            assert_eq!(list_tasks::<_, ()>(bad.to_string(), &bad).unwrap_err().code, ErrorCode::InvalidInput);
+        }
+        assert_eq!(subscribe_to_task::<()>(Some("t".to_owned())).unwrap(), Call::Subscribe("t".to_owned()));
+        assert!(subscribe_to_task::<()>(Some(" ".to_owned())).is_err());
     }
 }

@@ -111,8 +111,8 @@ impl RetryLoop {
         };
         let refused_unprocessed = failure.http_status == Some(503);
         let safe = match self.method {
-            Method::TasksGet | Method::TasksCancel => transient,
-            Method::MessageSend => refused_unprocessed,
+            Method::TasksGet | Method::TasksCancel | Method::TasksResubscribe | Method::TasksList => transient,
+            Method::MessageSend | Method::MessageStream => refused_unprocessed,
         };
         safe.then(|| self.backoff(random))
     }

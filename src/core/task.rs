@@ -85,6 +85,28 @@ pub fn read_message<V: JsonView>(result: &V) -> bool {
         && result.get_kind("parts", Kind::Array).is_some()
 }
 
+/// Checks a streamed event (`kind` `task`, `message`, `status-update` with
+/// a string `taskId` and `status.state`, `artifact-update` with a string
+/// `taskId` and an `artifact` object) and gives it back as sent.
+pub fn read_event<V: JsonView>(event: V) -> Result<V, Error<V>> {
+    let update_of = |key: &'static str| {
+        event.get_kind("taskId", Kind::String).is_some() && event.get_kind(key, Kind::Object).is_some()
+    };
+    let valid = if event.member_is("kind", "task") {
+        return read_task(event).map(|head| head.task);
+    } else if event.member_is("kind", "status-update") {
+        update_of("status") && event.get("status").and_then(|s| s.get_kind("state", Kind::String)).is_some()
+    } else if event.member_is("kind", "artifact-update") {
+        update_of("artifact")
+    } else {
+        read_message(&event)
+    };
+    if !valid {
+        return Err(Error::bad_response("the event is not an A2A task, message, status-update or artifact-update"));
+    }
+    Ok(event)
+}
+
 /// One part of a message or artifact, by kind.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Part<V> {
@@ -225,5 +247,30 @@ mod tests {
         let parts = vec![Part::Text(json!("a")), Part::Other, Part::Text(json!("b"))];
         assert_eq!(join_texts(&parts), Some(json!("a\n\nb")));
         assert_eq!(join_texts::<Value>(&[Part::Other]), None);
+    }
+
+    #[test]
+    fn events_are_checked_by_kind() {
+        let ok = [
+            json!({"kind": "task", "id": "t", "contextId": "c", "status": {"state": "working"}}),
+            json!({"kind": "message", "messageId": "m", "role": "agent", "parts": []}),
+            json!({"kind": "status-update", "taskId": "t", "contextId": "c", "status": {"state": "completed"}, "final": true}),
+            json!({"kind": "artifact-update", "taskId": "t", "contextId": "c", "artifact": {"parts": []}}),
+        ];
+        for event in ok {
+            assert_eq!(read_event(event.clone()).unwrap(), event);
+        }
+        let bad = [
+            json!({"kind": "task", "id": "t"}),
+            json!({"kind": "status-update", "taskId": "t", "status": {}}),
+            json!({"kind": "status-update", "taskId": 1, "status": {"state": "working"}}),
+            json!({"kind": "artifact-update", "taskId": "t", "artifact": []}),
+            json!({"kind": "mystery"}),
+            json!([]),
+            json!(null),
+        ];
+        for event in bad {
+            assert_eq!(read_event(event.clone()).unwrap_err().code, ErrorCode::BadResponse, "{event}");
+        }
     }
 }

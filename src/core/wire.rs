@@ -19,6 +19,12 @@ pub enum Method {
     TasksGet,
     /// `tasks/cancel`: cancel a task; safe to repeat.
     TasksCancel,
+    /// `message/stream`: `message/send` answered as a stream of events; not safe to repeat.
+    MessageStream,
+    /// `tasks/resubscribe`: the events of a running task; safe to repeat.
+    TasksResubscribe,
+    /// `tasks/list`: the agent's tasks, a page at a time; safe to repeat.
+    TasksList,
 }
 
 impl Method {
@@ -28,6 +34,9 @@ impl Method {
             Method::MessageSend => "message/send",
             Method::TasksGet => "tasks/get",
             Method::TasksCancel => "tasks/cancel",
+            Method::MessageStream => "message/stream",
+            Method::TasksResubscribe => "tasks/resubscribe",
+            Method::TasksList => "tasks/list",
         }
     }
 }
@@ -50,10 +59,10 @@ pub struct MessageMeta<'a> {
     pub non_blocking: bool,
 }
 
-/// The body of a `message/send` request. `parts_json` is the already
-/// serialized JSON array of parts (validated by [`crate::core::parts`]).
-pub fn message_send_body(request_id: u64, meta: &MessageMeta<'_>, parts_json: &str) -> String {
-    let mut out = envelope_head(request_id, Method::MessageSend);
+/// The body of a `message/send` (or `message/stream`) request. `parts_json`
+/// is the already serialized JSON array of parts (validated by [`crate::core::parts`]).
+pub fn message_send_body(request_id: u64, method: Method, meta: &MessageMeta<'_>, parts_json: &str) -> String {
+    let mut out = envelope_head(request_id, method);
     out.push_str(r#"{"message":{"role":"user","kind":"message","messageId":"#);
     jsonw::push_string(&mut out, meta.message_id);
     out.push_str(r#","parts":"#);
@@ -79,7 +88,15 @@ pub fn message_send_body(request_id: u64, meta: &MessageMeta<'_>, parts_json: &s
     out
 }
 
-/// The body of a `tasks/get` or `tasks/cancel` request.
+/// The body of a request whose params are `params_json`, already serialized (`tasks/list`).
+pub fn params_body(request_id: u64, method: Method, params_json: &str) -> String {
+    let mut out = envelope_head(request_id, method);
+    out.push_str(params_json);
+    out.push('}');
+    out
+}
+
+/// The body of a `tasks/get`, `tasks/cancel` or `tasks/resubscribe` request.
 pub fn task_body(request_id: u64, method: Method, task_id: &str) -> String {
     let mut out = envelope_head(request_id, method);
     out.push_str(r#"{"id":"#);
@@ -220,8 +237,13 @@ mod tests {
             context_id: Some("c\"1"),
             ..Default::default()
         };
-        let body: Value =
-            serde_json::from_str(&message_send_body(7, &meta, r#"[{"kind":"text","text":"grace"}]"#)).unwrap();
+        let body: Value = serde_json::from_str(&message_send_body(
+            7,
+            Method::MessageSend,
+            &meta,
+            r#"[{"kind":"text","text":"grace"}]"#,
+        ))
+        .unwrap();
         assert_eq!(
             body,
             json!({"jsonrpc":"2.0","id":7,"method":"message/send","params":{"message":{
@@ -230,13 +252,13 @@ mod tests {
                 "metadata":{"skillId":"document_search"}}}})
         );
         let plain = MessageMeta { message_id: "m", ..Default::default() };
-        let body: Value = serde_json::from_str(&message_send_body(1, &plain, "[]")).unwrap();
+        let body: Value = serde_json::from_str(&message_send_body(1, Method::MessageSend, &plain, "[]")).unwrap();
         assert!(body["params"]["message"].get("metadata").is_none());
         assert!(body["params"]["message"].get("contextId").is_none());
         assert!(body["params"]["message"].get("taskId").is_none());
         assert!(body["params"].get("configuration").is_none(), "Magisterium reserves `configuration`");
         let answer = MessageMeta { message_id: "m", task_id: Some("t-7"), non_blocking: true, ..Default::default() };
-        let body: Value = serde_json::from_str(&message_send_body(2, &answer, "[]")).unwrap();
+        let body: Value = serde_json::from_str(&message_send_body(2, Method::MessageSend, &answer, "[]")).unwrap();
         assert_eq!(body["params"]["message"]["taskId"], "t-7");
         assert_eq!(body["params"]["configuration"], json!({"blocking": false}));
         let body: Value = serde_json::from_str(&task_body(3, Method::TasksCancel, "t-9")).unwrap();

@@ -1,10 +1,15 @@
-// The fixture agent's logic, an `AgentExecutor` of @a2a-js/sdk. The skill is
-// `message.metadata.skillId`, else the first word of the text; an unknown
-// skill ends `rejected`.
+// The fixture agent's logic, an `AgentExecutor` of @a2a-js/sdk 0.3 (its
+// messages and events in the v0.3 shape; `tests/a2a-agent-v1/adapter.mjs`
+// runs it on the 1.x SDK). The skill is `message.metadata.skillId`, else the
+// first word of the text; an unknown skill ends `rejected`.
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** The default time a `slow` task works, in milliseconds. */
 const SLOW_DEFAULT_MS = 2000;
+
+/** The default number of chunks a `stream` task sends, and the default pause between them in milliseconds. */
+const STREAM_DEFAULTS = { chunks: 3, delayMs: 50 };
 
 /** The text parts of a message, joined by spaces. */
 const textOf = (message) => message.parts.filter((p) => p.kind === "text").map((p) => p.text).join(" ");
@@ -21,11 +26,14 @@ const task = (context, state, extra = {}) => ({
   status: { state, timestamp: new Date().toISOString() }, history: [context.userMessage], ...extra,
 });
 
-/** A final status update to `state`, with an agent message when `text` is given. */
-const finalStatus = (context, state, text) => ({
-  kind: "status-update", taskId: context.taskId, contextId: context.contextId, final: true,
+/** A status update to `state` (`final` unless told otherwise), with an agent message when `text` is given. */
+const statusUpdate = (context, state, text, final = true) => ({
+  kind: "status-update", taskId: context.taskId, contextId: context.contextId, final,
   status: { state, timestamp: new Date().toISOString(), ...(text ? { message: agentMessage(context, text) } : {}) },
 });
+
+/** A final status update to `state`, with an agent message when `text` is given. */
+const finalStatus = (context, state, text) => statusUpdate(context, state, text);
 
 /** The skill a message asks for. */
 function skillOf(message) {
@@ -33,10 +41,10 @@ function skillOf(message) {
   return typeof named === "string" ? named : textOf(message).trim().split(/\s+/)[0];
 }
 
-/** How long a `slow` task works: a data part's `delayMs`, else the default. */
-function delayOf(message) {
-  const data = message.parts.find((p) => p.kind === "data" && Number.isFinite(p.data?.delayMs));
-  return data ? data.data.delayMs : SLOW_DEFAULT_MS;
+/** The number `key` of the first data part that has one, else `fallback`. */
+function numberOf(message, key, fallback) {
+  const data = message.parts.find((p) => p.kind === "data" && Number.isFinite(p.data?.[key]));
+  return data ? data.data[key] : fallback;
 }
 
 /** Runs the skills; `slow` tasks can be canceled while they work. */
@@ -56,13 +64,17 @@ export class FixtureExecutor {
         return finish(task(context, "completed", { artifacts: [artifact] }));
       }
       case "slow":
-        return this.#slow(context, bus, delayOf(userMessage));
+        return this.#slow(context, bus, numberOf(userMessage, "delayMs", SLOW_DEFAULT_MS));
       case "ask-back":
         return finish(task(context, "submitted"), finalStatus(context, "input-required", "Which diocese do you mean?"));
       case "fail":
         return finish(task(context, "submitted"), finalStatus(context, "failed", "the fail skill always fails"));
       case "reply":
         return finish(agentMessage(context, `You said: ${textOf(userMessage)}`));
+      case "stream": {
+        const chunks = numberOf(userMessage, "chunks", STREAM_DEFAULTS.chunks);
+        return this.#stream(context, bus, chunks, numberOf(userMessage, "delayMs", STREAM_DEFAULTS.delayMs));
+      }
       default:
         return finish(task(context, "submitted"), finalStatus(context, "rejected", "no such skill"));
     }
@@ -81,6 +93,27 @@ export class FixtureExecutor {
       kind: "artifact-update", taskId: context.taskId, contextId: context.contextId,
       artifact: { artifactId: randomUUID(), name: "slow", parts: [{ kind: "text", text: `done after ${delayMs} ms` }] },
     });
+    bus.publish(finalStatus(context, "completed"));
+    bus.finished();
+  }
+
+  /**
+   * Publishes the task `submitted`, a status update `working` (not final),
+   * `chunks` artifact updates of one artifact `delayMs` apart (each but the
+   * first appended, the last marked `lastChunk`), then completes it.
+   */
+  async #stream(context, bus, chunks, delayMs) {
+    const { taskId, contextId } = context;
+    bus.publish(task(context, "submitted"));
+    bus.publish(statusUpdate(context, "working", undefined, false));
+    const artifactId = randomUUID();
+    for (let i = 0; i < chunks; i++) {
+      if (i > 0) await sleep(delayMs);
+      bus.publish({
+        kind: "artifact-update", taskId, contextId, append: i > 0, lastChunk: i === chunks - 1,
+        artifact: { artifactId, name: "stream", parts: [{ kind: "text", text: `chunk ${i}` }] },
+      });
+    }
     bus.publish(finalStatus(context, "completed"));
     bus.finished();
   }

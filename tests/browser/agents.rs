@@ -53,7 +53,7 @@ async fn discovery_falls_back_to_agent_card_json() {
     assert_eq!(text(&card, "name"), "Fixture agent (@a2a-js/sdk)");
     assert_eq!(text(&card, "protocolVersion"), "0.3.0");
     let ids: Vec<String> = js_sys::Array::from(&get(&card, "skills")).iter().map(|s| text(&s, "id")).collect();
-    assert_eq!(ids, ["echo", "slow", "ask-back", "fail", "reply"]);
+    assert_eq!(ids, ["echo", "slow", "ask-back", "fail", "reply", "stream"]);
     assert_eq!(text(&client, "endpoint"), format!("{AGENT}/a2a"), "the card's url");
     assert_eq!(text(&client, "dialect"), "a2a");
 }
@@ -108,6 +108,8 @@ async fn the_dialect_names_the_server_defined_codes() {
         (-32005, "CONTENT_TYPE_NOT_SUPPORTED"),
         (-32006, "INVALID_AGENT_RESPONSE"),
         (-32007, "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED"),
+        (-32008, "EXTENSION_SUPPORT_REQUIRED"),
+        (-32009, "VERSION_NOT_SUPPORTED"),
     ];
     for (rpc, code) in generic_codes {
         fault(&token, "error", &format!(r#""code":{rpc},"message":"injected""#)).await;

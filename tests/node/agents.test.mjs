@@ -37,12 +37,13 @@ test("discovery falls back to agent-card.json and returns the typed card", async
   assert.equal(card.name, "Fixture agent (@a2a-js/sdk)");
   assert.equal(card.url, `${agentUrl}/a2a`);
   assert.equal(card.protocolVersion, "0.3.0");
-  assert.deepEqual(card.capabilities, { streaming: false, pushNotifications: false });
-  assert.deepEqual(card.skills.map((s) => [s.id, s.name]), [["echo", "Echo"], ["slow", "Slow"], ["ask-back", "Ask back"], ["fail", "Fail"], ["reply", "Reply"]]);
+  assert.deepEqual(card.capabilities, { streaming: true, pushNotifications: false });
+  assert.deepEqual(card.skills.map((s) => [s.id, s.name]), [["echo", "Echo"], ["slow", "Slow"], ["ask-back", "Ask back"], ["fail", "Fail"], ["reply", "Reply"], ["stream", "Stream"]]);
   assert.ok(card.skills.every((s) => typeof s.description === "string" && s.description.length > 0));
   assert.deepEqual(card.securitySchemes, { bearer: { type: "http", scheme: "bearer" } });
   assert.equal(client.endpoint, card.url, "the client calls the card's url");
   assert.equal(client.dialect, "a2a");
+  assert.equal(client.protocolVersion, "0.3", "a 0.3 card without supportedInterfaces");
 });
 
 test("a card is cached per base URL for its max-age; one without Cache-Control is fetched again", async () => {

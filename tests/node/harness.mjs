@@ -11,8 +11,10 @@ export const token = process.env.MAGISTERIUM_TOKEN ?? "demo-token";
 /** The simulator's base URL (its `/_sim/` control routes), when testing against it. */
 export const simulator = process.env.MAGISTERIUM_SIMULATOR;
 
-/** The base URL of the fixture agent on @a2a-js/sdk (`tests/a2a-agent/`). */
+/** The base URL of the fixture agent on @a2a-js/sdk 0.3 (`tests/a2a-agent/`). */
 export const agentUrl = process.env.A2A_AGENT_URL;
+/** The base URL of the fixture agents on @a2a-js/sdk 1.x (`tests/a2a-agent-v1/`: `/v1`, `/compat`, `/old`). */
+export const agentV1Url = process.env.A2A_AGENT_V1_URL;
 
 if (!endpoint) {
   throw new Error("MAGISTERIUM_ENDPOINT is not set: run these suites through `cargo xtask test`");

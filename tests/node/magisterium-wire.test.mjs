@@ -59,3 +59,25 @@ test("Magisterium receives exactly the requests it received before A2A 1.0 came 
   if (process.env.RECORD_WIRE === "1") writeFileSync(RECORD, JSON.stringify(seen, null, 1) + "\n");
   assert.deepEqual(seen, JSON.parse(readFileSync(RECORD, "utf8")));
 });
+
+test("the stream methods send Magisterium what sendMessage and getTask send (it does not stream)", async (t) => {
+  const { seen, base } = await recorder(t);
+  const client = await A2AClient.discover(base, { token: "tok-wire", maxRetries: 0 });
+  const message = { parts: [{ kind: "text", text: "grace" }], skillId: "document_search" };
+  const drain = async (stream) => {
+    for await (const _ of stream);
+  };
+  for (const call of [
+    () => client.sendMessage(message),
+    () => drain(client.sendMessageStream(message)),
+    () => client.getTask("t-4"),
+    () => drain(client.subscribeToTask("t-4")),
+  ]) {
+    await call().catch(() => {});
+  }
+  // The request id counts up per client; all else is the same, byte for byte.
+  const posts = seen.filter((r) => r.method === "POST").map((r) => ({ ...r, body: r.body.replace(/"id":\d+/, '"id":0') }));
+  assert.equal(posts.length, 4);
+  assert.deepEqual(posts[1], posts[0]);
+  assert.deepEqual(posts[3], posts[2]);
+});

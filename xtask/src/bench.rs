@@ -95,7 +95,7 @@ mod tests {
 
     #[test]
     fn sizes_are_json_for_the_driver() {
-        let sizes = [Sizes { dir: "web", wasm: 10, js: 2 }];
+        let sizes = [Sizes { dir: "web", wasm: 10, js: 2, lazy: 0 }];
         let parsed: Value = serde_json::from_str(&sizes_json(&sizes, &[("openai", 7)])).unwrap();
         assert_eq!(
             parsed,

@@ -3,9 +3,8 @@
 //! fixture agent on other 127.0.0.1 ports, whose addresses are compiled into
 //! the suite from the environment.
 
-use crate::agent_server;
+use crate::agent_server::Agents;
 use crate::build::NPM_CRATE;
-use crate::child_server::ChildServer;
 use crate::hostile_server::HostileServer;
 use crate::setup::{self, CHROMEDRIVER};
 use crate::shell::{cargo, root};
@@ -13,8 +12,8 @@ use crate::sim::SimulatorProcess;
 use crate::tally::Tally;
 use crate::test_command::cargo_test_tally;
 
-/// Runs the browser suite against `sim` and `agent`.
-pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
+/// Runs the browser suite against `sim` and the fixture `agents`.
+pub fn run(sim: &SimulatorProcess, agents: &Agents) -> Tally {
     if let Err(e) = setup::chromium() {
         return Tally::broken(&e);
     }
@@ -37,7 +36,7 @@ pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
     .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
     .env("MAGISTERIUM_SIMULATOR", &sim.url)
     .env("MAGISTERIUM_HOSTILE", &hostile.url)
-    .env(agent_server::ENV, &agent.url)
+    .envs(agents.env())
     .env("CHROMEDRIVER", CHROMEDRIVER)
     .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", root().join("tests/webdriver.json"))
     .env("WASM_BINDGEN_TEST_TIMEOUT", "120");

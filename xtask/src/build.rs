@@ -63,14 +63,22 @@ const BUILDS: [PackageBuild; 3] = [
 /// The module that names the classes, shared by the bundled builds.
 const CLASSES: (&str, &str) = ("classes.js", "classes.js");
 
+/// The JS module that `js/agent-wire.js` loads the first time an `A2AClient`
+/// speaks A2A 1.0 or opens a stream (`import("./agent-protocol.js")`).
+/// wasm-bindgen copies only the modules the Rust code imports, so each build
+/// gets it here; the web build keeps it a file of its own, fetched only then.
+const LAZY_MODULE: &str = "agent-protocol.js";
+
 /// The gzip sizes of one build.
 pub struct Sizes {
     /// The build's folder name.
     pub dir: &'static str,
     /// `_bg.wasm` (0 when it travels inside the JS).
     pub wasm: usize,
-    /// The JS glue, the entries and the error class.
+    /// The JS glue, the entries and the error class, as loaded by every page.
     pub js: usize,
+    /// The web build's lazily loaded module (0 elsewhere: it is in `js`).
+    pub lazy: usize,
 }
 
 /// Builds the package and prints its sizes.
@@ -172,6 +180,8 @@ fn write_build(build: &PackageBuild, wasm: &Path, out: &Path) -> Result<Sizes> {
     let glue = out.join(format!("{STEM}.js"));
     write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)?;
     let error_module = error_module(out)?;
+    let snippets = error_module.parent().ok_or("the error module has no folder")?;
+    copy(&root().join("npm/js").join(LAZY_MODULE), &snippets.join(LAZY_MODULE))?;
     let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
     if build.dir == "node" {
         commonjs_snippets(&error_module)?;
@@ -184,16 +194,22 @@ fn write_build(build: &PackageBuild, wasm: &Path, out: &Path) -> Result<Sizes> {
         write(&out.join(name), &text)?;
         js.push(out.join(name));
     }
-    let (wasm, js) = match build.shape {
+    let (wasm, js, lazy) = match build.shape {
         Shape::Files => {
             minify_js(&js)?;
-            (gzip_size(&[&module])?, js)
+            (gzip_size(&[&module])?, js, 0)
         }
-        Shape::Module => (gzip_size(&[&module])?, vec![bundle(out, build)?]),
-        Shape::ModuleWithWasm => (0, vec![bundle(out, build)?]),
+        Shape::Module => {
+            let lazy = bundle(out, build)?;
+            (gzip_size(&[&module])?, vec![out.join("index.js")], gzip_size(&[&lazy])?)
+        }
+        Shape::ModuleWithWasm => {
+            bundle(out, build)?;
+            (0, vec![out.join("index.js")], 0)
+        }
     };
     let js: Vec<&Path> = js.iter().map(PathBuf::as_path).collect();
-    Ok(Sizes { dir: build.dir, wasm, js: gzip_size(&js)? })
+    Ok(Sizes { dir: build.dir, wasm, js: gzip_size(&js)?, lazy })
 }
 
 /// Runs npm binaryen's `wasm-opt` with `passes` on `module` in place (with the
@@ -220,19 +236,31 @@ fn minify_js(files: &[PathBuf]) -> Result<()> {
 
 /// A build as one minified ES module, `index.js` (the glue, the snippets and,
 /// for [`Shape::ModuleWithWasm`], the `.wasm` bundled in): a page fetches one
-/// file instead of a chain of six. Only `index.js` and a fetched `.wasm` stay.
+/// file instead of a chain of six. Only `index.js`, a fetched `.wasm` and,
+/// for [`Shape::Module`], the lazily loaded module stay; the path of that one.
+/// (The bundler build keeps it inside `index.js`: the app's bundler splits it.)
 fn bundle(out: &Path, build: &PackageBuild) -> Result<PathBuf> {
     let index = out.join("index.js");
-    let bundled = out.join("bundled.js");
+    let bundled = out.join("bundled");
     let mut esbuild = esbuild(&index);
-    esbuild.args(["--bundle", "--format=esm"]).arg(format!("--outfile={}", bundled.display()));
+    esbuild.args(["--bundle", "--format=esm"]);
     if build.shape == Shape::ModuleWithWasm {
         // esbuild's `binary` loader: the bytes as base64, decoded to a Uint8Array at run time;
         // by its own decoder under an ES2022 target (esnext's `Uint8Array.fromBase64` is too new).
         esbuild.args(["--loader:.wasm=binary", "--target=es2022"]);
+        esbuild.arg(format!("--outfile={}", bundled.join("index.js").display()));
+    } else {
+        // The dynamic import becomes a file of its own, named as its source.
+        esbuild.args(["--splitting", "--chunk-names=[name]"]).arg(format!("--outdir={}", bundled.display()));
     }
     shell::run(&mut esbuild)?;
-    fs::rename(&bundled, &index).map_err(|e| format!("{}: {e}", index.display()))?;
+    let lazy = out.join(LAZY_MODULE);
+    for entry in fs::read_dir(&bundled).map_err(|e| format!("{}: {e}", bundled.display()))? {
+        let from = entry.map_err(|e| e.to_string())?.path();
+        let name = from.file_name().ok_or("a bundled file without a name")?;
+        fs::rename(&from, out.join(name)).map_err(|e| format!("{}: {e}", from.display()))?;
+    }
+    fs::remove_dir(&bundled).map_err(|e| format!("{}: {e}", bundled.display()))?;
     let mut bundled_in = vec![format!("{STEM}.js")];
     bundled_in.extend(build.entries.iter().map(|(_, name)| name.to_string()).filter(|name| name != "index.js"));
     if build.shape == Shape::ModuleWithWasm {
@@ -242,7 +270,7 @@ fn bundle(out: &Path, build: &PackageBuild) -> Result<PathBuf> {
         fs::remove_file(out.join(&name)).map_err(|e| format!("removing {name} of {}: {e}", build.dir))?;
     }
     fs::remove_dir_all(out.join("snippets")).map_err(|e| format!("removing the snippets of {}: {e}", build.dir))?;
-    Ok(index)
+    Ok(lazy)
 }
 
 /// esbuild minifying `file` (quietly, overwriting allowed).
@@ -277,14 +305,16 @@ fn snippet_files(error_module: &Path) -> Result<Vec<PathBuf>> {
 
 /// The Node build is CommonJS: esbuild converts its copies of the JS
 /// snippets (ES modules) to CommonJS modules, so the package loads on every
-/// Node 20 (not only those with `require(esm)`). They are minified after,
+/// Node 20 (not only those with `require(esm)`); the lazily loaded module is
+/// then `require`d when first needed. They are minified after,
 /// with the build's other files.
 fn commonjs_snippets(error_module: &Path) -> Result<()> {
     for path in snippet_files(error_module)? {
         shell::run(
             npm_bin("esbuild")
                 .arg(&path)
-                .args(["--format=cjs", "--log-level=warning", "--allow-overwrite"])
+                // `import()` as `require` in a promise: a CommonJS module's named exports then.
+                .args(["--format=cjs", "--supported:dynamic-import=false", "--log-level=warning", "--allow-overwrite"])
                 .arg(format!("--outfile={}", path.display())),
         )?;
     }
@@ -319,6 +349,13 @@ fn print_sizes(sizes: &[Sizes]) {
     for s in sizes {
         let wasm = if s.wasm == 0 { "(in js)".to_owned() } else { kb(s.wasm) };
         println!("  {:<8} wasm {wasm:>9}  js {:>8}  total {:>8}", s.dir, kb(s.js), kb(s.wasm + s.js));
+        if s.lazy > 0 {
+            println!(
+                "  {:<8} + {LAZY_MODULE}, loaded on a client's first A2A 1.0 call or stream: {:>8}",
+                s.dir,
+                kb(s.lazy)
+            );
+        }
     }
 }
 

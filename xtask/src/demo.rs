@@ -10,7 +10,7 @@ use crate::sim::SimulatorProcess;
 use crate::static_server::{Site, StaticServer};
 use crate::tally::Tally;
 use crate::test_command::node_test_tally;
-use crate::{build, example, interrupt, setup};
+use crate::{agent_server, build, example, interrupt, setup};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::Command;
@@ -39,15 +39,16 @@ pub fn run() -> Result<()> {
 }
 
 /// The page tests (`tests/page`, Playwright in Chromium) against the built
-/// package, a simulator with generous rate limits and the demo's static server.
+/// package, a simulator with generous rate limits, the demo's static server
+/// and the fixture A2A agents.
 pub fn page_suite() -> Tally {
     let started = setup::chromium().and_then(|()| {
         example::build()?;
         let sim = SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])?;
         let (server, proxy) = serve(&sim, vec![(AUTH_APP, root().join("tests/page/auth-app"))])?;
-        Ok((sim, server, proxy))
+        Ok((sim, server, proxy, agent_server::start()?))
     });
-    let (sim, server, proxy) = match started {
+    let (sim, server, proxy, agents) = match started {
         Ok(running) => running,
         Err(e) => return Tally::broken(&e),
     };
@@ -59,7 +60,8 @@ pub fn page_suite() -> Tally {
         .env("MAGISTERIUM_SIMULATOR", &sim.url)
         .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
         .env("MAGISTERIUM_SIM_BIN", SimulatorProcess::binary())
-        .env("CHROMIUM", setup::CHROMIUM);
+        .env("CHROMIUM", setup::CHROMIUM)
+        .envs(agents.env());
     node_test_tally(&mut cmd)
 }
 

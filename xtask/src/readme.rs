@@ -6,8 +6,7 @@
 //! folder of their own (never the developer's). A block is an ES module, or CommonJS when its first line
 //! is the comment `// CommonJS`.
 
-use crate::agent_server;
-use crate::child_server::ChildServer;
+use crate::agent_server::Agents;
 use crate::shell::{root, tee};
 use crate::sim::SimulatorProcess;
 use crate::tally::Tally;
@@ -55,7 +54,7 @@ fn documents() -> Result<Vec<(String, bool)>, String> {
 }
 
 /// Runs every ```js block of `README.md`, `pkg/README.md` and `docs/*.md`.
-pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
+pub fn run(sim: &SimulatorProcess, agents: &Agents) -> Tally {
     let dir = root().join("tests/readme-examples");
     let mut tally = Tally::default();
     if let Err(e) = std::fs::create_dir_all(&dir) {
@@ -87,7 +86,7 @@ pub fn run(sim: &SimulatorProcess, agent: &ChildServer) -> Tally {
                     .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
                     .env("MAGISTERIUM_TOKEN", "demo-token")
                     .env("XDG_CONFIG_HOME", &config)
-                    .env(agent_server::ENV, &agent.url))
+                    .envs(agents.env()))
             });
             let ran =
                 ran.and_then(|(success, _)| if success { Ok(()) } else { Err("node exited with an error".into()) });

@@ -6,9 +6,10 @@ use flate2::{Compression, write::GzEncoder};
 use std::io::Write;
 use std::path::Path;
 
-/// Gzip budget of the web build (wasm + JS), in bytes: the measured 40.0 KB
-/// of this round plus a little room, so a regression fails the suite.
-pub const SIZE_BUDGET: usize = 40 * 1024 + 512;
+/// Gzip budget of the web build (wasm + JS a page loads up front), in bytes:
+/// the ceiling A2A 1.0 and streams were given (issue 17), 43.5 KB; their
+/// lazily loaded module is outside it (`cargo xtask build` prints its size).
+pub const SIZE_BUDGET: usize = 43 * 1024 + 512;
 
 /// The gzip size of some files, in bytes (each compressed on its own).
 pub fn gzip_size(files: &[&Path]) -> Result<usize> {

@@ -40,13 +40,13 @@ pub fn run() -> Result<()> {
         match SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])
             .and_then(|sim| Ok((sim, agent_server::start()?)))
         {
-            Ok((sim, agent)) => {
+            Ok((sim, agents)) => {
                 suites.push((
                     "browser suite (headless Chromium vs simulator and agent, cross-origin)",
-                    browser::run(&sim, &agent),
+                    browser::run(&sim, &agents),
                 ));
-                suites.push(("node suite (nodejs build vs simulator and agent)", node_suite::run(&sim, &agent)));
-                suites.push(("README examples (executed in Node)", readme::run(&sim, &agent)));
+                suites.push(("node suite (nodejs build vs simulator and agent)", node_suite::run(&sim, &agents)));
+                suites.push(("README examples (executed in Node)", readme::run(&sim, &agents)));
                 suites.push((
                     "bundlers suite (the tarball in Vite, webpack, Rollup, esbuild, a plain page and Node)",
                     bundlers::run(&sim),

@@ -1,7 +1,7 @@
 //! Every skill decoded from recorded responses (`tests/fixtures/responses`).
 
 use super::*;
-use crate::core::call::{Call, Outcome};
+use crate::core::call::{Call, Outcome, SendMode};
 use crate::core::error::{Dialect, ErrorCode};
 use crate::core::wire::HttpReply;
 use serde_json::{Value, json};
@@ -207,8 +207,13 @@ fn a_failed_task_rejects_skill_methods_but_not_send_message() {
     let e = decode(&skill(Skill::SaintsOfTheDay, text("today")), fixture!("task_failed.json")).unwrap_err();
     assert_eq!((e.code, e.task_id.as_deref()), (ErrorCode::TaskFailed, Some("task-x")));
     assert_eq!(e.message, "The skill raised: upstream unavailable");
-    let send =
-        Call::Send { parts_json: "[]".into(), skill_id: Some("pope_lookup".into()), context_id: None, task_id: None };
+    let send = Call::Send {
+        parts_json: "[]".into(),
+        skill_id: Some("pope_lookup".into()),
+        context_id: None,
+        task_id: None,
+        mode: SendMode::Reply,
+    };
     let Ok(Outcome::Task(task)) = decode(&send, fixture!("task_failed.json")) else {
         panic!("sendMessage returns the task");
     };
@@ -279,6 +284,7 @@ fn calls_build_the_right_methods_and_bodies() {
         skill_id: None,
         context_id: None,
         task_id: None,
+        mode: SendMode::Reply,
     };
     let body: Value = serde_json::from_str(&send.body(6, "m", Dialect::Magisterium)).unwrap();
     assert!(body["params"]["message"].get("metadata").is_none(), "the server's default skill");
@@ -287,7 +293,8 @@ fn calls_build_the_right_methods_and_bodies() {
 #[test]
 fn a_generic_agent_may_answer_send_message_with_a_message() {
     let body = r#"{"jsonrpc":"2.0","id":1,"result":{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"hi"}]}}"#;
-    let send = Call::Send { parts_json: "[]".into(), skill_id: None, context_id: None, task_id: None };
+    let send =
+        Call::Send { parts_json: "[]".into(), skill_id: None, context_id: None, task_id: None, mode: SendMode::Reply };
     let Ok(Outcome::Task(message)) = send.outcome(reply(200, body), 1, Dialect::A2a) else {
         panic!("a message is a valid answer from a generic agent");
     };
@@ -307,4 +314,37 @@ fn server_defined_codes_follow_the_dialect() {
     let get = Call::CancelTask("t".into());
     assert_eq!(get.outcome(reply(200, body), 1, Dialect::Magisterium).unwrap_err().code, ErrorCode::SkillNotFound);
     assert_eq!(get.outcome(reply(200, body), 1, Dialect::A2a).unwrap_err().code, ErrorCode::TaskNotCancelable);
+}
+
+#[test]
+fn streams_and_lists_have_their_methods_bodies_and_outcomes() {
+    let stream = Call::Send {
+        parts_json: r#"[{"kind":"text","text":"x"}]"#.into(),
+        skill_id: None,
+        context_id: None,
+        task_id: None,
+        mode: SendMode::Stream,
+    };
+    let body: Value = serde_json::from_str(&stream.body(3, "m", Dialect::A2a)).unwrap();
+    assert_eq!(body["method"], "message/stream");
+    assert!(body["params"].get("configuration").is_none(), "a stream never asks not to block");
+    let Call::Send { parts_json, .. } = stream.clone() else { unreachable!() };
+    let waiting = Call::Send { parts_json, skill_id: None, context_id: None, task_id: None, mode: SendMode::Final };
+    let body: Value = serde_json::from_str(&waiting.body(4, "m", Dialect::A2a)).unwrap();
+    assert_eq!((body["method"].as_str(), body["params"].get("configuration")), (Some("message/send"), None));
+    let subscribe: Value = serde_json::from_str(&Call::Subscribe("t".into()).body(5, "m", Dialect::A2a)).unwrap();
+    assert_eq!(subscribe, json!({"jsonrpc": "2.0", "id": 5, "method": "tasks/resubscribe", "params": {"id": "t"}}));
+    let list = Call::ListTasks(r#"{"pageSize":2}"#.into());
+    let body: Value = serde_json::from_str(&list.body(6, "m", Dialect::A2a)).unwrap();
+    assert_eq!(body, json!({"jsonrpc": "2.0", "id": 6, "method": "tasks/list", "params": {"pageSize": 2}}));
+    assert_eq!((list.pool(), Call::Subscribe("t".into()).pool()), (None, None), "task methods do not count");
+
+    // A stream's first event may be any event; a list needs its `tasks`.
+    let update = r#"{"jsonrpc":"2.0","id":1,"result":{"kind":"status-update","taskId":"t","contextId":"c","status":{"state":"working"},"final":false}}"#;
+    assert!(matches!(stream.outcome(reply(200, update), 1, Dialect::A2a), Ok(Outcome::Task(_))));
+    assert!(matches!(Call::Subscribe("t".into()).outcome(reply(200, update), 1, Dialect::A2a), Ok(Outcome::Task(_))));
+    let listed = r#"{"jsonrpc":"2.0","id":1,"result":{"tasks":[],"nextPageToken":""}}"#;
+    assert!(matches!(list.outcome(reply(200, listed), 1, Dialect::A2a), Ok(Outcome::Task(_))));
+    let not_a_list = r#"{"jsonrpc":"2.0","id":1,"result":{"kind":"task"}}"#;
+    assert_eq!(list.outcome(reply(200, not_a_list), 1, Dialect::A2a).unwrap_err().code, ErrorCode::BadResponse);
 }

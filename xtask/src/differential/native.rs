@@ -8,7 +8,7 @@
 
 use super::case::{Case, Client, ClientMethod};
 use super::npm_shape;
-use magisterium_a2a::core::call::Call;
+use magisterium_a2a::core::call::{Call, SendMode};
 use magisterium_a2a::core::error::Dialect;
 use magisterium_a2a::core::skills::{Skill, SkillInput};
 use magisterium_a2a::core::wire::HttpReply;
@@ -72,6 +72,7 @@ fn call(case: &Case) -> Call {
             skill_id: None,
             context_id: None,
             task_id: None,
+            mode: SendMode::Reply,
         },
         ClientMethod::GetTask => Call::GetTask(argument),
         ClientMethod::CancelTask => Call::CancelTask(argument),

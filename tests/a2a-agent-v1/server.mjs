@@ -1,0 +1,36 @@
+// The A2A v1.0 fixture for the tests, on the official JavaScript SDK 1.3
+// (`a2a-sdk-1` in the root package.json) and 0.3, with express and cors:
+// `node tests/a2a-agent-v1/server.mjs` listens on 127.0.0.1 (a free port) and
+// prints `listening on http://127.0.0.1:PORT` as its first stdout line.
+// `cargo xtask test` starts it and passes that base URL to the suites as
+// A2A_AGENT_V1_URL.
+//
+// Three agents with the skills of `tests/a2a-agent/executor.mjs` (echo, slow,
+// ask-back, fail, reply, stream) and `capabilities.streaming`, each with its
+// card at `${base}/<name>/.well-known/agent-card.json` (`Cache-Control: no-store`)
+// and its JSON-RPC endpoint at `${base}/<name>/a2a`:
+// - `/v1` (`v1-agents.mjs`): v1.0 only; a v1.0 card.
+// - `/compat` (`v1-agents.mjs`): v1.0, and v0.3 through the SDK's compatibility layer.
+// - `/old` (`old-agent.mjs`): a card offering v1.0 then v0.3, an endpoint speaking
+//   only v0.3 that answers `A2A-Version: 1.0` with -32009.
+// `GET /_requests` (`requests.mjs`) counts what was asked, by path, version and method.
+// CORS on every route, any request header allowed (browsers preflight `A2A-Version`).
+import cors from "cors";
+import express from "express";
+import { serveOld } from "./old-agent.mjs";
+import { requestCounter } from "./requests.mjs";
+import { serveCompat, serveV1 } from "./v1-agents.mjs";
+
+const counter = requestCounter();
+const app = express();
+app.get("/_requests", cors(), counter.report);
+app.use(counter.count);
+app.use(cors());
+
+const server = app.listen(0, "127.0.0.1", () => {
+  const base = `http://127.0.0.1:${server.address().port}`;
+  serveV1(app, base);
+  serveCompat(app, base);
+  serveOld(app, base);
+  console.log(`listening on ${base}`);
+});

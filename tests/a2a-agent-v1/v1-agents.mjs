@@ -1,0 +1,40 @@
+// The agents of the official SDK 1.x (`a2a-sdk-1`, i.e. @a2a-js/sdk 1.3): `/v1`
+// speaks v1.0 only, `/compat` also v0.3 through the SDK's compatibility layer.
+import { DefaultRequestHandler, InMemoryTaskStore } from "a2a-sdk-1/server";
+import { agentCardHandler, jsonRpcHandler, UserBuilder } from "a2a-sdk-1/server/express";
+import { FixtureExecutor } from "../a2a-agent/executor.mjs";
+import { onV1Sdk } from "./adapter.mjs";
+import { jsonRpc, noStore, v1Card } from "./cards.mjs";
+
+/** The bearer scheme the v0.3 card declares (not required), in the v1.0 form. */
+const V1_SECURITY_SCHEMES = { bearer: { httpAuthSecurityScheme: { scheme: "bearer" } } };
+
+/**
+ * Mounts on `app` at `path` the agent `card`: its card at
+ * `${path}/.well-known/agent-card.json` and its JSON-RPC endpoint at
+ * `${path}/a2a`, the SDK's v0.3 layer on both when `legacy`.
+ */
+function mount(app, path, card, legacy) {
+  const legacyCompat = legacy ? { enabled: true } : undefined;
+  const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), onV1Sdk(new FixtureExecutor()));
+  app.use(`${path}/.well-known/agent-card.json`, noStore, agentCardHandler({ agentCardProvider: requestHandler, legacyCompat }));
+  app.use(`${path}/a2a`, jsonRpcHandler({ requestHandler, userBuilder: UserBuilder.noAuthentication, legacyCompat }));
+}
+
+/** `${root}/v1`: v1.0 only. A request without `A2A-Version: 1.0` gets what the SDK answers (-32009). */
+export function serveV1(app, root) {
+  const card = v1Card(`${root}/v1`, "Fixture agent v1.0 (@a2a-js/sdk 1.3)", [jsonRpc(`${root}/v1/a2a`, "1.0")]);
+  mount(app, "/v1", { ...card, securitySchemes: V1_SECURITY_SCHEMES }, false);
+}
+
+/**
+ * `${root}/compat`: v1.0 and, without the header (or with `A2A-Version: 0.3`),
+ * v0.3 at the same URL. Its card lists both; the SDK answers a card request
+ * without `A2A-Version: 1.0` with its v0.3 translation (top-level `url` and
+ * `protocolVersion: "0.3"`, the interfaces kept as `supportedInterfaces`).
+ */
+export function serveCompat(app, root) {
+  const url = `${root}/compat/a2a`;
+  const name = "Fixture agent v1.0 + v0.3 (@a2a-js/sdk 1.3 compat)";
+  mount(app, "/compat", v1Card(`${root}/compat`, name, [jsonRpc(url, "1.0"), jsonRpc(url, "0.3")]), true);
+}

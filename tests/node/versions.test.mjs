@@ -1,0 +1,117 @@
+// A2A 1.0 and 0.3 against the official SDK's agents (`tests/a2a-agent-v1/` on
+// @a2a-js/sdk 1.x, `tests/a2a-agent/` on 0.3): the version chosen from the
+// card, the option that overrides it, the one retry after -32009, and every
+// method in 1.0, its results in the package's one (0.3) shape.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { A2AClient } from "magisterium-a2a";
+import { agentUrl, agentV1Url, rejectsWith } from "./harness.mjs";
+
+if (!agentV1Url) throw new Error("A2A_AGENT_V1_URL is not set: run these suites through `cargo xtask test`");
+
+/** The 1.x fixture's request counts (`_requests`). */
+const counts = async () => (await fetch(`${agentV1Url}/_requests`)).json();
+
+/** How many requests to `path` carried `A2A-Version` `version` ("none": no header). */
+const withVersion = async (path, version) => (await counts())[`POST ${path} A2A-Version=${version}`] ?? 0;
+
+/** A message for the skill named by its first word. */
+const say = (text, ...more) => ({ parts: [{ kind: "text", text }, ...more] });
+
+test("the version comes from the card: the first JSON-RPC 1.x interface, else the card's own 0.3 url", async () => {
+  const v1 = await A2AClient.discover(`${agentV1Url}/v1`);
+  assert.equal(v1.protocolVersion, "1.0");
+  assert.equal(v1.endpoint, `${agentV1Url}/v1/a2a`);
+  assert.equal(v1.card.url, undefined, "a 1.0 card has no top-level url");
+  const compat = await A2AClient.discover(`${agentV1Url}/compat`);
+  assert.equal(compat.protocolVersion, "1.0", "1.0 listed first");
+  const old = await A2AClient.discover(agentUrl);
+  assert.equal(old.protocolVersion, "0.3");
+  const chosen = await A2AClient.discover(`${agentV1Url}/compat`, { protocolVersion: "0.3" });
+  assert.equal(chosen.protocolVersion, "0.3", "the option decides");
+  const before = await withVersion("/compat/a2a", "none");
+  const task = await chosen.sendMessage(say("echo in 0.3"));
+  assert.equal(task.status.state, "completed");
+  assert.equal(await withVersion("/compat/a2a", "none"), before + 1, "0.3 requests carry no A2A-Version");
+  await rejectsWith(A2AClient.discover(agentUrl, { protocolVersion: "2.0" }), { code: "INVALID_INPUT" });
+  assert.throws(() => new A2AClient({ endpoint: `${agentV1Url}/v1/a2a`, protocolVersion: "1" }), { code: "INVALID_INPUT" });
+});
+
+test("1.0 requests carry A2A-Version: 1.0", async () => {
+  const client = await A2AClient.discover(`${agentV1Url}/v1`);
+  const before = await withVersion("/v1/a2a", "1.0");
+  await client.sendMessage(say("echo versioned"));
+  assert.equal(await withVersion("/v1/a2a", "1.0"), before + 1);
+  const direct = new A2AClient({ endpoint: `${agentV1Url}/v1/a2a`, protocolVersion: "1.0" });
+  assert.equal(direct.protocolVersion, "1.0");
+  assert.equal((await direct.sendMessage(say("echo direct"))).status.state, "completed");
+});
+
+test("a -32009 from a card that offered both is retried once in 0.3, and the client stays there", async () => {
+  const client = await A2AClient.discover(`${agentV1Url}/old`);
+  assert.equal(client.protocolVersion, "1.0");
+  const [tried, fell] = [await withVersion("/old/a2a", "1.0"), await withVersion("/old/a2a", "none")];
+  const answer = await client.sendMessage(say("reply hello"));
+  assert.equal(answer.kind, "message");
+  assert.deepEqual(answer.parts, [{ kind: "text", text: "You said: reply hello" }]);
+  assert.equal(await withVersion("/old/a2a", "1.0"), tried + 1);
+  assert.equal(await withVersion("/old/a2a", "none"), fell + 1);
+  assert.equal(client.protocolVersion, "0.3");
+  await client.sendMessage(say("echo again"));
+  assert.equal(await withVersion("/old/a2a", "1.0"), tried + 1, "no second try in 1.0");
+});
+
+test("without a choice left open, -32009 is VERSION_NOT_SUPPORTED with v1.0's error.data", async () => {
+  const client = new A2AClient({ endpoint: `${agentV1Url}/v1/a2a`, maxRetries: 0 });
+  assert.equal(client.protocolVersion, "0.3", "a client made from an endpoint speaks 0.3 unless told");
+  const e = await rejectsWith(client.getTask("t"), { code: "VERSION_NOT_SUPPORTED", rpcCode: -32009 });
+  assert.ok(Array.isArray(e.data));
+  assert.equal(e.data[0].reason, "VERSION_NOT_SUPPORTED");
+});
+
+for (const [name, open] of [
+  ["1.0 (/v1)", () => A2AClient.discover(`${agentV1Url}/v1`)],
+  ["0.3 through the 1.x SDK's compatibility layer", () => A2AClient.discover(`${agentV1Url}/compat`, { protocolVersion: "0.3" })],
+]) {
+  test(`every method, ${name}, answers in the one shape`, async () => {
+    const client = await open();
+    const echo = await client.sendMessage(say("echo shapes"));
+    assert.equal(echo.kind, "task");
+    assert.equal(echo.status.state, "completed");
+    assert.deepEqual(echo.artifacts[0].parts, [{ kind: "text", text: "echo shapes" }]);
+    assert.equal(echo.history[0].kind, "message");
+    assert.equal(echo.history[0].role, "user");
+    assert.deepEqual(echo.history[0].parts[0], { kind: "text", text: "echo shapes" });
+    const reply = await client.sendMessage(say("reply hi"));
+    assert.deepEqual([reply.kind, reply.role], ["message", "agent"]);
+    assert.deepEqual((await client.getTask(echo.id)).status.state, "completed");
+
+    const slow = await client.sendMessage(say("slow", { kind: "data", data: { delayMs: 5000 } }));
+    assert.equal(slow.status.state, "working", "asked not to block (returnImmediately in 1.0)");
+    const canceled = await client.cancelTask(slow.id);
+    assert.equal(canceled.status.state, "canceled");
+    await rejectsWith(client.cancelTask(echo.id), { code: "TASK_NOT_CANCELABLE", rpcCode: -32002 });
+    await rejectsWith(client.getTask("no-such-task"), { code: "TASK_NOT_FOUND", rpcCode: -32001 });
+
+    const asked = await client.sendMessage(say("ask-back"));
+    const waiting = await client.waitForTask(asked.id, { pollIntervalMs: 50 });
+    assert.equal(waiting.status.state, "input-required");
+    assert.equal(waiting.status.message.role, "agent");
+    const failed = await client.waitForTask((await client.sendMessage(say("fail"))).id, { pollIntervalMs: 50 });
+    assert.equal(failed.status.state, "failed");
+    const quick = await client.sendMessage(say("slow", { kind: "data", data: { delayMs: 200 } }));
+    assert.equal((await client.waitForTask(quick.id, { pollIntervalMs: 50 })).status.state, "completed");
+  });
+}
+
+test("listTasks where the agent offers it: tasks in the one shape; a 0.3 agent without it is METHOD_NOT_FOUND", async () => {
+  const client = await A2AClient.discover(`${agentV1Url}/v1`);
+  const echo = await client.sendMessage(say("echo listed"));
+  const page = await client.listTasks({ contextId: echo.contextId, pageSize: 10 });
+  assert.deepEqual(page.tasks.map((t) => [t.kind, t.id, t.status.state]), [["task", echo.id, "completed"]]);
+  const filtered = await client.listTasks({ contextId: echo.contextId, status: "working" });
+  assert.deepEqual(filtered.tasks, [], "a 0.3 state filter is sent as TASK_STATE_WORKING");
+  assert.ok(Array.isArray((await client.listTasks()).tasks));
+  await rejectsWith(client.listTasks([]), { code: "INVALID_INPUT" });
+  await rejectsWith((await A2AClient.discover(agentUrl)).listTasks({}), { code: "METHOD_NOT_FOUND" });
+});

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use magisterium_a2a::core::call::Call;
+use magisterium_a2a::core::call::{Call, SendMode};
 use magisterium_a2a::core::error::Dialect;
 use magisterium_a2a::core::skills::{Skill, SkillInput};
 use magisterium_a2a::core::wire::HttpReply;
@@ -23,6 +23,9 @@ fuzz_target!(|data: &[u8]| {
             context_id: None,
         },
         Call::GetTask("t".into()),
+        Call::Send { parts_json: "[]".into(), skill_id: None, context_id: None, task_id: None, mode: SendMode::Stream },
+        Call::Subscribe("t".into()),
+        Call::ListTasks("{}".into()),
     ];
     let call = &calls[usize::from(selector / 6) % calls.len()];
     let header = (selector & 0x80 != 0).then(|| String::from_utf8_lossy(&body[..body.len().min(12)]).into_owned());

@@ -1,11 +1,11 @@
-//! Any text as an endpoint, a discovery base, a date, a rate, a Cache-Control header, parts or an agent card:
+//! Any text as an endpoint, a discovery base, a date, a rate, a Cache-Control header, parts or an agent card (each version wanted):
 //! validation answers `Ok` or INVALID_INPUT, never panics. URLs are read by the `url` crate (the core's native
 //! WHATWG parser), and what the core accepts holds when `fetch` parses it again: the `href` it keeps checks as the
 //! same endpoint, and a base's card URLs are endpoints on the base's host.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use magisterium_a2a::core::card::{card_base, dialect_of, max_age_ms, read_card};
+use magisterium_a2a::core::card::{Version, card_base, dialect_of, max_age_ms, read_card};
 use magisterium_a2a::core::error::redact;
 use magisterium_a2a::core::pacing::Rate;
 use magisterium_a2a::core::parts::check_parts;
@@ -34,6 +34,8 @@ fuzz_target!(|data: &[u8]| {
     let _ = max_age_ms(Some(&text));
     if let Ok(parts) = serde_json::from_slice::<Value>(data) {
         let _ = check_parts::<Value, ()>(&parts);
-        let _ = read_card(&parts, parse_url);
+        for wanted in [None, Some(Version::V1_0), Some(Version::V0_3)] {
+            let _ = read_card(&parts, parse_url, wanted);
+        }
     }
 });

@@ -1,0 +1,153 @@
+// The JS half of A2A 1.0 and streams (`npm/js/agent-protocol.js`) against a
+// scripted `exchange`: what a 0.3 request of the core becomes in 1.0, what a
+// 1.0 answer becomes in the package's shape (unknown fields kept), the one
+// retry after -32009, and any JSON at all as an answer: never a throw.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { post } from "../../npm/js/agent-protocol.js";
+
+/** A wire as `agent-wire.js` makes it. */
+const wire = (v1, other = null) => ({ url: "https://agent.example/a2a", v1, other });
+
+/** An `exchange` that records its requests and answers `answers` in turn (the last one again after). */
+function scripted(...answers) {
+  const requests = [];
+  const exchange = async (url, token, body, maxBytes, signal, extra) => {
+    requests.push({ url, token, body: JSON.parse(body), headers: extra?.headers });
+    const value = answers[Math.min(requests.length, answers.length) - 1];
+    return { status: 200, failed: 0, value: structuredClone(value), retryAfter: null, cacheControl: null };
+  };
+  return { exchange, requests };
+}
+
+/** A request body as the core writes it (0.3). */
+const send = (params) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "message/send", params });
+const call = () => ({ signal: new AbortController().signal });
+
+test("a 0.3 request becomes 1.0: method, role, parts without kind, returnImmediately, the header", async () => {
+  const { exchange, requests } = scripted({ jsonrpc: "2.0", id: 1, result: {} });
+  const message = {
+    role: "user", kind: "message", messageId: "m1", contextId: "c1", metadata: { skillId: "echo" },
+    parts: [
+      { kind: "text", text: "hi", metadata: { lang: "la" } },
+      { kind: "data", data: { n: 1 } },
+      { kind: "file", file: { bytes: "aGk=", mimeType: "text/plain", name: "hi.txt" } },
+      { kind: "file", file: { uri: "https://x.example/a.pdf" } },
+    ],
+  };
+  await post(exchange, wire(true), "tok", send({ message, configuration: { blocking: false } }), 1000, call(), false);
+  const [{ body, headers, token }] = requests;
+  assert.equal(token, "tok");
+  assert.deepEqual(headers, { "A2A-Version": "1.0" });
+  assert.equal(body.method, "SendMessage");
+  assert.deepEqual(body.params, {
+    message: {
+      role: "ROLE_USER", messageId: "m1", contextId: "c1", metadata: { skillId: "echo" },
+      parts: [
+        { text: "hi", metadata: { lang: "la" } },
+        { data: { n: 1 } },
+        { raw: "aGk=", mediaType: "text/plain", filename: "hi.txt" },
+        { url: "https://x.example/a.pdf" },
+      ],
+    },
+    configuration: { returnImmediately: true },
+  });
+  const methods = [["tasks/get", "GetTask"], ["tasks/cancel", "CancelTask"], ["tasks/resubscribe", "SubscribeToTask"], ["message/stream", "SendStreamingMessage"]];
+  for (const [old, renamed] of methods) {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 2, method: old, params: old === "message/stream" ? { message } : { id: "t" } });
+    await post(exchange, wire(true), undefined, body, 1000, call(), false);
+    assert.equal(requests.at(-1).body.method, renamed);
+  }
+  const list = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tasks/list", params: { status: "input-required", pageSize: 5 } });
+  await post(exchange, wire(true), undefined, list, 1000, call(), false);
+  assert.deepEqual(requests.at(-1).body, { jsonrpc: "2.0", id: 3, method: "ListTasks", params: { status: "TASK_STATE_INPUT_REQUIRED", pageSize: 5 } });
+  await post(exchange, wire(false), undefined, send({ message }), 1000, call(), true);
+  assert.deepEqual(requests.at(-1).headers, { Accept: "text/event-stream" }, "a 0.3 stream: no A2A-Version");
+  assert.equal(requests.at(-1).body.method, "message/send", "0.3 bodies are sent as the core wrote them");
+});
+
+test("a 1.0 answer comes back in the package's shape, unknown fields kept", async () => {
+  const status = { state: "TASK_STATE_INPUT_REQUIRED", timestamp: "t0", message: { role: "ROLE_AGENT", messageId: "a", parts: [{ text: "which?" }] } };
+  const task = {
+    id: "t1", contextId: "c1", status, extra: { kept: true },
+    artifacts: [{ artifactId: "x", parts: [{ raw: "aGk=", mediaType: "text/plain", filename: "a.txt", metadata: { m: 1 } }, { url: "https://x/y" }, { data: [1] }] }],
+    history: [{ role: "ROLE_USER", messageId: "u", parts: [{ text: "hi" }], extensions: ["e"] }],
+  };
+  const cases = [
+    [{ task }, "task"],
+    [task, "task"],
+    [{ message: status.message }, "message"],
+    [{ statusUpdate: { taskId: "t1", contextId: "c1", status: { state: "TASK_STATE_WORKING" } } }, "status-update"],
+    [{ artifactUpdate: { taskId: "t1", contextId: "c1", artifact: { artifactId: "x", parts: [{ text: "a" }] }, append: true } }, "artifact-update"],
+    [{ tasks: [task], nextPageToken: "n", totalSize: 1 }, undefined],
+  ];
+  for (const [result, kind] of cases) {
+    const { exchange } = scripted({ jsonrpc: "2.0", id: 1, result });
+    const { value } = await post(exchange, wire(true), undefined, send({}), 1000, call(), false);
+    assert.equal(value.result.kind, kind);
+  }
+  const { exchange } = scripted({ jsonrpc: "2.0", id: 1, result: { task } });
+  const { value: { result } } = await post(exchange, wire(true), undefined, send({}), 1000, call(), false);
+  assert.deepEqual(result, {
+    kind: "task", id: "t1", contextId: "c1", extra: { kept: true },
+    status: { state: "input-required", timestamp: "t0", message: { kind: "message", role: "agent", messageId: "a", parts: [{ kind: "text", text: "which?" }] } },
+    artifacts: [{ artifactId: "x", parts: [
+      { kind: "file", metadata: { m: 1 }, file: { bytes: "aGk=", mimeType: "text/plain", name: "a.txt" } },
+      { kind: "file", file: { uri: "https://x/y" } },
+      { kind: "data", data: [1] },
+    ] }],
+    history: [{ kind: "message", role: "user", messageId: "u", parts: [{ kind: "text", text: "hi" }], extensions: ["e"] }],
+  });
+  const updates = scripted(
+    { jsonrpc: "2.0", id: 1, result: { statusUpdate: { taskId: "t", contextId: "c", status: { state: "TASK_STATE_WORKING" } } } },
+    { jsonrpc: "2.0", id: 1, result: { statusUpdate: { taskId: "t", contextId: "c", status: { state: "TASK_STATE_AUTH_REQUIRED" } } } },
+    { jsonrpc: "2.0", id: 1, result: { artifactUpdate: { taskId: "t", contextId: "c", artifact: { parts: [] } } } },
+    { jsonrpc: "2.0", id: 1, result: { id: "t", contextId: "c", status: { state: "TASK_STATE_UNSPECIFIED" } } },
+  );
+  const answers = [];
+  for (let i = 0; i < 4; i++) answers.push((await post(updates.exchange, wire(true), undefined, send({}), 1000, call(), false)).value.result);
+  assert.deepEqual(answers.map((r) => r.final), [false, true, undefined, undefined], "final: where a 1.0 stream ends");
+  assert.deepEqual([answers[2].append, answers[2].lastChunk], [false, false], "1.0 leaves out false flags");
+  assert.equal(answers[3].status.state, "unknown");
+  const error = { jsonrpc: "2.0", id: 1, error: { code: -32001, message: "nf", data: [{ "@type": "x", reason: "TASK_NOT_FOUND" }] } };
+  const { value: passed } = await post(scripted(error).exchange, wire(true), undefined, send({}), 1000, call(), false);
+  assert.deepEqual(passed, error, "an error, and its data array, as sent");
+});
+
+test("-32009 from an agent whose card left the choice open: sent once more in the other version, which the wire keeps", async () => {
+  const refused = { jsonrpc: "2.0", id: 1, error: { code: -32009, message: "Version not supported" } };
+  const { exchange, requests } = scripted(refused, { jsonrpc: "2.0", id: 1, result: { kind: "task" } });
+  const open = wire(true, { url: "https://agent.example/v03", v1: false });
+  const { value } = await post(exchange, open, undefined, send({ message: { kind: "message", role: "user", parts: [] } }), 1000, call(), false);
+  assert.equal(value.result.kind, "task");
+  assert.deepEqual(requests.map((r) => [r.url, r.body.method, r.headers?.["A2A-Version"]]), [
+    ["https://agent.example/a2a", "SendMessage", "1.0"],
+    ["https://agent.example/v03", "message/send", undefined],
+  ]);
+  assert.deepEqual(open, { url: "https://agent.example/v03", v1: false, other: null });
+  const closed = wire(true);
+  const again = scripted(refused);
+  assert.equal((await post(again.exchange, closed, undefined, send({}), 1000, call(), false)).value.error.code, -32009);
+  assert.equal(again.requests.length, 1, "no choice left open: no retry");
+});
+
+/** A random JSON value of depth at most `depth`, with the keys and strings 1.0 answers use. */
+function randomJson(depth) {
+  const keys = ["task", "message", "statusUpdate", "artifactUpdate", "tasks", "status", "state", "role", "parts", "artifacts", "history", "artifact", "text", "data", "raw", "url", "file", "kind", "final", "append", "__proto__", "result"];
+  const strings = ["TASK_STATE_WORKING", "TASK_STATE_", "ROLE_AGENT", "ROLE_", "x", ""];
+  const r = Math.random();
+  if (depth <= 0 || r < 0.3) return [null, true, 0, -1.5, strings[Math.floor(Math.random() * strings.length)]][Math.floor(Math.random() * 5)];
+  if (r < 0.5) return Array.from({ length: Math.floor(Math.random() * 4) }, () => randomJson(depth - 1));
+  const object = {};
+  for (let i = Math.floor(Math.random() * 5); i > 0; i--) object[keys[Math.floor(Math.random() * keys.length)]] = randomJson(depth - 1);
+  return object;
+}
+
+test("any JSON as a 1.0 answer is rewritten without a throw", async () => {
+  for (let i = 0; i < 5000; i++) {
+    const answer = Math.random() < 0.8 ? { jsonrpc: "2.0", id: 1, result: randomJson(6) } : randomJson(6);
+    const { exchange } = scripted(JSON.parse(JSON.stringify(answer)));
+    const out = await post(exchange, wire(true), undefined, send({}), 1000, call(), Math.random() < 0.5);
+    assert.equal(out.failed, 0);
+  }
+});

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use core::cell::RefCell;
 use magisterium_a2a::core::card;
 use magisterium_a2a::core::error::Error;
-use magisterium_a2a::core::settings::DEFAULT_TIMEOUT_MS;
+use magisterium_a2a::core::settings::{Auth, DEFAULT_TIMEOUT_MS};
 use magisterium_a2a::core::validate;
 use magisterium_a2a::core::wire::HttpReply;
 use wasm_bindgen::JsValue;
@@ -101,11 +101,10 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
         return Err(last);
     };
     let settings = client_settings(&o, head.endpoint)?;
-    let agent = Agent {
-        dialect: dialect.unwrap_or(head.dialect),
-        version: head.version,
-        other: head.other,
-        streaming: head.streaming,
-    };
+    // The fallback is kept only where the token may go (never plain http: to another host).
+    let has_token = !matches!(settings.auth, Auth::None);
+    let other = head.other.filter(|(endpoint, _)| validate::may_carry_token(endpoint, has_token));
+    let agent =
+        Agent { dialect: dialect.unwrap_or(head.dialect), version: head.version, other, streaming: head.streaming };
     Ok(Discovered { session: Session::new(settings, agent), card: card.0 })
 }

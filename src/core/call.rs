@@ -133,7 +133,7 @@ impl Call {
                 return read_event(result).map(Outcome::Task);
             }
             Call::ListTasks(_) if result.get_kind("tasks", Kind::Array).is_some() => return Ok(Outcome::Task(result)),
-            Call::ListTasks(_) => return Err(Error::bad_response("the result is not a task list (no `tasks` array)")),
+            Call::ListTasks(_) => return Err(Error::bad_response("the result has no `tasks` array")),
             _ => {}
         }
         if let (Call::Send { .. }, Dialect::A2a) = (self, dialect)

@@ -124,7 +124,7 @@ pub fn read_card<V: JsonView>(card: &V, parse: UrlParser, wanted: Option<Version
     let check = |url: &V| validate::endpoint::<V>("the agent card's url", &url.as_string().unwrap_or_default(), parse);
     let [own, theirs] = [&offers[preferred as usize], &offers[other as usize]];
     let Some(url) = own.as_ref().or(theirs.as_ref().filter(|_| wanted.is_some())) else {
-        return refuse("no JSON-RPC interface in a version this client speaks (1.x, 0.3, 0.2)");
+        return refuse("no JSON-RPC interface of A2A 1.x or 0.3");
     };
     let endpoint = check(url)?;
     let other = match (wanted, own.is_some(), theirs) {

@@ -102,7 +102,7 @@ pub fn read_event<V: JsonView>(event: V) -> Result<V, Error<V>> {
         read_message(&event)
     };
     if !valid {
-        return Err(Error::bad_response("the event is not an A2A task, message, status-update or artifact-update"));
+        return Err(Error::bad_response("not an A2A task, message, status-update or artifact-update"));
     }
     Ok(event)
 }

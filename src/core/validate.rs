@@ -78,9 +78,15 @@ fn is_loopback(hostname: &str) -> bool {
     octets.next() == Some("127") && octets.clone().count() == 3 && octets.all(|octet| octet.parse::<u8>().is_ok())
 }
 
+/// True when a request to `endpoint` may carry a token (`has_token`): over
+/// https, or to loopback; never in clear text to another host.
+pub fn may_carry_token(endpoint: &Endpoint, has_token: bool) -> bool {
+    !has_token || endpoint.https || endpoint.loopback
+}
+
 /// Refuses to send a token in clear text to anything but loopback.
 pub fn token_transport<V>(endpoint: &Endpoint, has_token: bool) -> Result<(), Error<V>> {
-    if has_token && !endpoint.https && !endpoint.loopback {
+    if !may_carry_token(endpoint, has_token) {
         return Err(Error::invalid_input(
             "refusing to send a token over plain http: to a non-loopback host; use https:",
         ));

@@ -4,6 +4,7 @@
 // method in 1.0, its results in the package's one (0.3) shape.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import http from "node:http";
 import { A2AClient } from "magisterium-a2a";
 import { agentUrl, agentV1Url, rejectsWith } from "./harness.mjs";
 
@@ -114,4 +115,34 @@ test("listTasks where the agent offers it: tasks in the one shape; a 0.3 agent w
   assert.ok(Array.isArray((await client.listTasks()).tasks));
   await rejectsWith(client.listTasks([]), { code: "INVALID_INPUT" });
   await rejectsWith((await A2AClient.discover(agentUrl)).listTasks({}), { code: "METHOD_NOT_FOUND" });
+});
+
+test("a fallback where the token may not go (plain http: to another host) is not kept", async (t) => {
+  const server = http.createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      response.setHeader("Content-Type", "application/json");
+      if (request.method === "GET") {
+        const here = `http://127.0.0.1:${server.address().port}/a2a`;
+        return response.end(JSON.stringify({
+          name: "Two doors", capabilities: {}, skills: [],
+          supportedInterfaces: [
+            { url: here, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+            { url: "http://agent.example/a2a", protocolBinding: "JSONRPC", protocolVersion: "0.3" },
+          ],
+        }));
+      }
+      response.end(JSON.stringify({ jsonrpc: "2.0", id: JSON.parse(body).id, error: { code: -32009, message: "no 1.0" } }));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.after(() => server.close());
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const withToken = await A2AClient.discover(base, { token: "tok-kept-local", maxRetries: 0 });
+  await rejectsWith(withToken.getTask("t"), { code: "VERSION_NOT_SUPPORTED" });
+  assert.equal(withToken.endpoint, `${base}/a2a`, "the token never went to http://agent.example");
+  const without = await A2AClient.discover(base, { maxRetries: 0 });
+  await rejectsWith(without.getTask("t"), { code: "NETWORK" }); // no token: the fallback is kept (agent.example does not resolve here)
+  assert.equal(without.endpoint, "http://agent.example/a2a");
 });

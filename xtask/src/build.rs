@@ -177,6 +177,9 @@ fn write_build(build: &PackageBuild, wasm: &Path, out: &Path) -> Result<Sizes> {
     // Rust computes no such address (its pointers stay inside linear memory).
     wasm_opt(&["-Oz", "--converge", "--low-memory-unused", "--strip-target-features"], &module)?;
     let printed = wasm_opt(&[minify::FLAG], &module)?;
+    // -Oz once more after the renaming: its shorter names let binaryen lay the
+    // module out smaller (measured: -130 B gzip); no pass of it renames an import or export.
+    wasm_opt(&["-Oz"], &module)?;
     let glue = out.join(format!("{STEM}.js"));
     write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)?;
     let error_module = error_module(out)?;

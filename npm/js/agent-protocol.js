@@ -1,5 +1,5 @@
 // A2A 1.0 on the wire and event streams, for `A2AClient` (loaded by
-// `agent-wire.js` the first time a client speaks 1.0 or opens a stream, so
+// `transport.js` the first time a client speaks 1.0 or opens a stream, so
 // that a page which only talks to Magisterium never downloads it). The core
 // writes every request in the 0.3 shape and reads every answer in it; for a
 // 1.0 agent this module rewrites the request (methods, roles, parts,
@@ -23,7 +23,7 @@ const METHODS_V1 = {
 
 /**
  * One call's HTTP exchange on `wire` by `exchange` (`transport.js`), for a
- * 1.0 agent or a stream (see `post` in `agent-wire.js`). A stream asks for
+ * 1.0 agent or a stream (see `post` in `transport.js`). A stream asks for
  * `text/event-stream`; when the agent answers with one, the reply's value
  * is its first event and the rest of the stream waits on `call.events` (an
  * `Events`) with what decoding them needs (`requestId`, `token`). A -32009

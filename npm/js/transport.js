@@ -121,7 +121,7 @@ export class CallSignal {
 
   /**
    * The call's value, handed with the call itself to the event stream that
-   * takes it over (`events` in `agent-wire.js`): `dispose` then leaves the
+   * takes it over (`events`, below): `dispose` then leaves the
    * call running, and the stream ends it.
    */
   keep(first) {
@@ -202,7 +202,7 @@ async function readText(body, maxBytes) {
  * One HTTP exchange: POSTs `body` (or GETs, without one) with exactly
  * `Content-Type: application/json` (with a body) and, with a token,
  * `Authorization: Bearer …`; `extra` (an A2A agent's call, from
- * `agent-wire.js`) adds its `headers`, and its `read(response)` may take the
+ * `agent-protocol.js`) adds its `headers`, and its `read(response)` may take the
  * body over: when it returns a promise (of text, or `null` for too large),
  * that is the body read.
  * Never rejects; resolves with
@@ -266,11 +266,88 @@ function parseJson(text) {
   }
 }
 
+// A2A agents' calls (`A2AClient`): where each goes and in which version, and
+// streams of events. A request for Magisterium, or for any 0.3 agent outside
+// a stream, goes to `exchange` as it is: its bytes are those it had before
+// A2A 1.0 came to the package. What 1.0 and streams need beyond that is in
+// `agent-protocol.js`, loaded the first time a client needs it. (Here rather
+// than in a module of its own for the reason the driver is: see below.)
+
+let protocol;
+/** `agent-protocol.js`, loaded once. */
+const load = () => (protocol = protocol || import("./agent-protocol.js"));
+
+/**
+ * Where one client's calls go and in which version: `url`, `v1` (A2A 1.0),
+ * and `other` (`{ url, v1 }`), the version a -32009 is retried in once
+ * when the agent's card left the choice open. The wire is the client's own
+ * object: after a -32009 it keeps the other version for every later call.
+ */
+export function wire(url, v1, otherUrl, otherV1) {
+  return { url, v1, other: otherUrl === undefined ? null : { url: otherUrl, v1: otherV1 } };
+}
+
+/** `client.protocolVersion`. */
+export function versionOf(wire) {
+  return wire.v1 ? "1.0" : "0.3";
+}
+
+/** `client.endpoint`. */
+export function urlOf(wire) {
+  return wire.url;
+}
+
+/**
+ * One call's HTTP exchange on `wire` (see `exchange` in `transport.js` for
+ * what it resolves with); `stream`: the call asks for events. A 0.3 call
+ * outside a stream is `exchange` itself; the others go through
+ * `agent-protocol.js` (a failure to load it is the request's failure).
+ */
+export function post(wire, token, body, maxBytes, call, stream) {
+  if (!wire.v1 && !stream) return exchange(wire.url, token, body, maxBytes, call.signal);
+  const failed = (value) => ({ status: 0, failed: 1, value, retryAfter: null, cacheControl: null });
+  return load().then((p) => p.post(exchange, wire, token, body, maxBytes, call, stream), failed);
+}
+
+/**
+ * The `AsyncIterable` of a stream: its first event (or, from an agent that
+ * cannot stream, the one result) once `opened` resolves with
+ * `{ first, call }`, then each event `call.events` reads, decoded by
+ * `decoder.read(call, reply)`, which returns the `MagisteriumError` of a
+ * failed one (thrown here). Leaving the loop, an error, or the end of the
+ * stream, or `return()` before any `next()`, closes the connection and ends
+ * the call at once; a stream never iterated is ended by the call's signal or
+ * timeout.
+ */
+export function events(opened, decoder) {
+  opened.catch(() => {});
+  const iterator = stream(opened, decoder);
+  const close = iterator.return;
+  // A `return()` before the first `next()` never enters the generator: the call is ended here too.
+  iterator.return = (value) => (opened.then((first) => first.call.end(), () => {}), close.call(iterator, value));
+  return iterator;
+}
+
+async function* stream(opened, decoder) {
+  const { first, call } = await opened;
+  try {
+    yield first;
+    for (let reply; call.events && (reply = await call.events.next()); ) {
+      const event = decoder.read(call, reply);
+      if (event instanceof Error) throw event;
+      yield event;
+    }
+  } finally {
+    call.end();
+  }
+}
+
 // The driver: each time a call's future awaits a promise, the promise settles
 // here and the future is polled again with the outcome. No Rust closure is
 // handed to JS, so an await costs one `then` and one crossing. (It lives in
 // this module rather than its own: wasm-bindgen-test-runner's page stalled
-// intermittently while loading one more snippet module; see npm/src/driver.rs.)
+// intermittently while loading one more snippet module; see npm/src/driver.rs.
+// It stalled again, before any test ran, with the section above as a module of its own.)
 
 /**
  * Drives `task` (a Rust `Task`); resolves or rejects as its future ends. A

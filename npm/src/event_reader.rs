@@ -1,5 +1,5 @@
 //! Streams of events (`sendMessageStream`, `subscribeToTask`): the
-//! `AsyncIterable` that `js/agent-wire.js` makes of a call, and
+//! `AsyncIterable` that `js/transport.js` makes of a call, and
 //! `EventReader`, which has the core decode each event after the first as
 //! the call loop decoded the first.
 
@@ -10,7 +10,7 @@ use magisterium_a2a::core::error::Dialect;
 use magisterium_a2a::core::{task, wire};
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(module = "/js/agent-wire.js")]
+#[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
     /// The `AsyncIterable` of a stream whose call `opened` resolves with the first event.
     pub fn events(opened: &Promise, decoder: EventReader) -> JsValue;

@@ -50,7 +50,7 @@ pub struct Session {
     pub dialect: Dialect,
     /// The `rateLimit` queue (borrowed only between awaits, never across one).
     pacer: RefCell<Pacer>,
-    /// Where calls go and in which A2A version (`wire` in `js/agent-wire.js`):
+    /// Where calls go and in which A2A version (`wire` in `js/transport.js`):
     /// the endpoint as a JS string made once, and the version to fall back to.
     pub wire: JsValue,
     /// The agent streams: `sendMessageStream` and `subscribeToTask` ask for

@@ -17,7 +17,7 @@ use magisterium_a2a::core::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 
-#[wasm_bindgen(module = "/js/agent-wire.js")]
+#[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
     /// One HTTP exchange on a client's wire; resolves (never rejects) with a [`JsReply`].
     fn post(

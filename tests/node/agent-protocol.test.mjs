@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { post } from "../../npm/js/agent-protocol.js";
 
-/** A wire as `agent-wire.js` makes it. */
+/** A wire as `transport.js` makes it. */
 const wire = (v1, other = null) => ({ url: "https://agent.example/a2a", v1, other });
 
 /** An `exchange` that records its requests and answers `answers` in turn (the last one again after). */

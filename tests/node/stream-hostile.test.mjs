@@ -44,12 +44,15 @@ const SCENARIOS = {
     setTimeout(() => response.socket.destroy(), 50);
   },
   empty: () => [": nothing but a comment\n\n"],
+  hold: (id) => (response) => response.write(`data: ${envelope(id, task)}\n\n`),
 };
 
 /** A server of the scenarios on a free port; stopped after the test. */
 async function server(t) {
   const bodies = [];
+  const closed = [];
   const http_ = http.createServer((request, response) => {
+    closed.push(new Promise((resolve) => response.on("close", resolve)));
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", async () => {
@@ -73,7 +76,7 @@ async function server(t) {
   await new Promise((resolve) => http_.listen(0, "127.0.0.1", resolve));
   t.after(() => (http_.closeAllConnections(), http_.close()));
   const endpoint = `http://127.0.0.1:${http_.address().port}/a2a`;
-  return { bodies, client: (options) => new A2AClient({ endpoint, token: TOKEN, maxRetries: 0, ...options }) };
+  return { bodies, closed, client: (options) => new A2AClient({ endpoint, token: TOKEN, maxRetries: 0, ...options }) };
 }
 
 /** The stream of `scenario`, each event as it came. */
@@ -128,4 +131,21 @@ test("a connection dropped mid-stream is NETWORK; a JSON answer is a stream of o
   await rejectsWith(run(client(), "drop"), { code: "NETWORK" });
   const one = await run(client(), "json");
   assert.deepEqual(one.map((e) => [e.kind, e.status.state]), [["task", "completed"]]);
+});
+
+/** "closed" once `closing` settles, or "open" if it has not within a generous 10 s. */
+const state = (closing) => Promise.race([closing.then(() => "closed"), new Promise((resolve) => setTimeout(resolve, 10_000, "open").unref())]);
+
+test("leaving the loop, or return() before the first next(), closes the connection at once", async (t) => {
+  const { bodies, closed, client } = await server(t);
+  for await (const event of client().sendMessageStream({ parts: [{ kind: "text", text: "hold" }] })) {
+    assert.equal(event.kind, "task");
+    break;
+  }
+  assert.equal(await state(closed[0]), "closed");
+  const unread = client().sendMessageStream({ parts: [{ kind: "text", text: "hold" }] });
+  while (bodies.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.deepEqual(await unread.return(), { done: true, value: undefined });
+  assert.equal(await state(closed[1]), "closed");
+  assert.deepEqual(await unread.next(), { done: true, value: undefined });
 });

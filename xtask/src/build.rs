@@ -63,7 +63,7 @@ const BUILDS: [PackageBuild; 3] = [
 /// The module that names the classes, shared by the bundled builds.
 const CLASSES: (&str, &str) = ("classes.js", "classes.js");
 
-/// The JS module that `js/agent-wire.js` loads the first time an `A2AClient`
+/// The JS module that `js/transport.js` loads the first time an `A2AClient`
 /// speaks A2A 1.0 or opens a stream (`import("./agent-protocol.js")`).
 /// wasm-bindgen copies only the modules the Rust code imports, so each build
 /// gets it here; the web build keeps it a file of its own, fetched only then.

@@ -90,7 +90,7 @@ pub fn prepare(
         ClientMethod::ListTasks => {
             // No params (`undefined` or `null`): `{}`.
             let params = if argument.is_undefined() || argument.is_null() { &js_sys::Object::new() } else { argument };
-            let (params_json, parsed) = serialized(params, "params must be a JSON-serializable object")?;
+            let (params_json, parsed) = serialized(params, "params must be a JSON object")?;
             methods::list_tasks(params_json, &parsed)?
         }
         ClientMethod::WaitForTask | ClientMethod::SubscribeToTask => {

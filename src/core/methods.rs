@@ -93,7 +93,7 @@ pub fn subscribe_to_task<V>(id: Option<String>) -> Result<Call, Error<V>> {
 /// `parsed` (the same params parsed back): a JSON object, sent as it is.
 pub fn list_tasks<V: JsonView, E>(params_json: String, parsed: &V) -> Result<Call, Error<E>> {
     if !parsed.is_kind(Kind::Object) {
-        return Err(Error::invalid_input("params must be a JSON-serializable object"));
+        return Err(Error::invalid_input("params must be a JSON object"));
     }
     Ok(Call::ListTasks(params_json))
 }

@@ -51,6 +51,7 @@ fn layout(pkg: &Path) -> Result<()> {
         "LICENSE-APACHE",
         "web/index.js",
         "web/magisterium_a2a_bg.wasm",
+        "web/agent-protocol.js",
         "bundler/index.js",
         "node/index.cjs",
         "node/index.mjs",

@@ -279,14 +279,7 @@ fn calls_build_the_right_methods_and_bodies() {
     let get: Value = serde_json::from_str(&Call::GetTask("t".into()).body(5, "unused", Dialect::Magisterium)).unwrap();
     assert_eq!((get["method"].as_str(), get["id"].as_u64()), (Some("tasks/get"), Some(5)));
     assert_eq!(Call::CancelTask("t".into()).method().name(), "tasks/cancel");
-    let send = Call::Send {
-        parts_json: r#"[{"kind":"text","text":"x"}]"#.into(),
-        skill_id: None,
-        context_id: None,
-        task_id: None,
-        mode: SendMode::Reply,
-    };
-    let body: Value = serde_json::from_str(&send.body(6, "m", Dialect::Magisterium)).unwrap();
+    let body: Value = serde_json::from_str(&sent(SendMode::Reply).body(6, "m", Dialect::Magisterium)).unwrap();
     assert!(body["params"]["message"].get("metadata").is_none(), "the server's default skill");
 }
 
@@ -316,21 +309,24 @@ fn server_defined_codes_follow_the_dialect() {
     assert_eq!(get.outcome(reply(200, body), 1, Dialect::A2a).unwrap_err().code, ErrorCode::TaskNotCancelable);
 }
 
-#[test]
-fn streams_and_lists_have_their_methods_bodies_and_outcomes() {
-    let stream = Call::Send {
+/// `sendMessage`'s call of one text part, the server's default skill, answered as `mode` says.
+fn sent(mode: SendMode) -> Call {
+    Call::Send {
         parts_json: r#"[{"kind":"text","text":"x"}]"#.into(),
         skill_id: None,
         context_id: None,
         task_id: None,
-        mode: SendMode::Stream,
-    };
+        mode,
+    }
+}
+
+#[test]
+fn streams_and_lists_have_their_methods_bodies_and_outcomes() {
+    let stream = sent(SendMode::Stream);
     let body: Value = serde_json::from_str(&stream.body(3, "m", Dialect::A2a)).unwrap();
     assert_eq!(body["method"], "message/stream");
     assert!(body["params"].get("configuration").is_none(), "a stream never asks not to block");
-    let Call::Send { parts_json, .. } = stream.clone() else { unreachable!() };
-    let waiting = Call::Send { parts_json, skill_id: None, context_id: None, task_id: None, mode: SendMode::Final };
-    let body: Value = serde_json::from_str(&waiting.body(4, "m", Dialect::A2a)).unwrap();
+    let body: Value = serde_json::from_str(&sent(SendMode::Final).body(4, "m", Dialect::A2a)).unwrap();
     assert_eq!((body["method"].as_str(), body["params"].get("configuration")), (Some("message/send"), None));
     let subscribe: Value = serde_json::from_str(&Call::Subscribe("t".into()).body(5, "m", Dialect::A2a)).unwrap();
     assert_eq!(subscribe, json!({"jsonrpc": "2.0", "id": 5, "method": "tasks/resubscribe", "params": {"id": "t"}}));

@@ -31,7 +31,7 @@ const METHODS_V1 = {
  * other version, which the wire then keeps.
  */
 export function post(exchange, wire, token, body, maxBytes, call, stream) {
-  const v1 = wire.v1;
+  const { v1, url } = wire;
   const request = JSON.parse(body);
   const extra = { headers: {}, events: null };
   if (stream) {
@@ -47,9 +47,12 @@ export function post(exchange, wire, token, body, maxBytes, call, stream) {
   return exchange(wire.url, token, v1 ? requestV1(request) : body, maxBytes, call.signal, extra).then((out) => {
     const value = out.failed === 0 ? normalised(out.value, v1) : out.value;
     out.value = value;
-    if (wire.other && value && value.error && value.error.code === -32009) {
+    // Sent again on the wire as it now is: after this -32009 when the card left the choice
+    // open, or after another call's (calls in flight at once each meet it).
+    const moved = wire.other || wire.v1 !== v1 || wire.url !== url;
+    if (moved && value && value.error && value.error.code === -32009) {
       if (extra.events) extra.events.cancel();
-      Object.assign(wire, wire.other, { other: null });
+      if (wire.other) Object.assign(wire, wire.other, { other: null });
       return wire.v1 || stream ? post(exchange, wire, token, body, maxBytes, call, stream) : exchange(wire.url, token, body, maxBytes, call.signal);
     }
     if (stream) Object.assign(call, { events: extra.events, requestId: request.id, token });

@@ -274,8 +274,9 @@ function parseJson(text) {
 // than in a module of its own for the reason the driver is: see below.)
 
 let protocol;
-/** `agent-protocol.js`, loaded once. */
-const load = () => (protocol = protocol || import("./agent-protocol.js"));
+/** `agent-protocol.js`, loaded once (a failed load is tried again by the next call). */
+const load = () =>
+  (protocol = protocol || import("./agent-protocol.js").catch((error) => ((protocol = undefined), Promise.reject(error))));
 
 /**
  * Where one client's calls go and in which version: `url`, `v1` (A2A 1.0),

@@ -1,9 +1,15 @@
 // The JS half of A2A 1.0 and streams (`npm/js/agent-protocol.js`) against a
 // scripted `exchange`: what a 0.3 request of the core becomes in 1.0, what a
 // 1.0 answer becomes in the package's shape (unknown fields kept), the one
-// retry after -32009, and any JSON at all as an answer: never a throw.
+// retry after -32009, any JSON at all as an answer (never a throw), and a
+// failed load of the module itself (`post` in transport.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import http from "node:http";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { post } from "../../npm/js/agent-protocol.js";
 
 /** A wire as `transport.js` makes it. */
@@ -125,6 +131,11 @@ test("-32009 from an agent whose card left the choice open: sent once more in th
     ["https://agent.example/v03", "message/send", undefined],
   ]);
   assert.deepEqual(open, { url: "https://agent.example/v03", v1: false, other: null });
+  const both = scripted(refused, refused, { jsonrpc: "2.0", id: 1, result: { kind: "task" } });
+  const shared = wire(true, { url: "https://agent.example/v03", v1: false });
+  const answers = await Promise.all([1, 2].map(() => post(both.exchange, shared, undefined, send({}), 1000, call(), false)));
+  assert.deepEqual(answers.map((a) => a.value.result?.kind), ["task", "task"], "two calls in flight at once both move");
+  assert.deepEqual(both.requests.map((r) => r.url), ["https://agent.example/a2a", "https://agent.example/a2a", "https://agent.example/v03", "https://agent.example/v03"]);
   const closed = wire(true);
   const again = scripted(refused);
   assert.equal((await post(again.exchange, closed, undefined, send({}), 1000, call(), false)).value.error.code, -32009);
@@ -150,4 +161,29 @@ test("any JSON as a 1.0 answer is rewritten without a throw", async () => {
     const out = await post(exchange, wire(true), undefined, send({}), 1000, call(), Math.random() < 0.5);
     assert.equal(out.failed, 0);
   }
+});
+
+test("agent-protocol.js that fails to load fails that call, and the next call loads it again", async (t) => {
+  // transport.js in a folder of its own, without agent-protocol.js at first (as a page whose copy of it is missing).
+  const dir = mkdtempSync(join(tmpdir(), "agent-protocol-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  copyFileSync(new URL("../../npm/js/transport.js", import.meta.url), join(dir, "transport.js"));
+  const { post: route } = await import(pathToFileURL(join(dir, "transport.js")));
+  const server = http.createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      response.setHeader("Content-Type", "application/json");
+      response.end(JSON.stringify({ jsonrpc: "2.0", id: JSON.parse(body).id, result: { id: "t", contextId: "c", status: { state: "TASK_STATE_COMPLETED" } } }));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.after(() => server.close());
+  const v1 = { url: `http://127.0.0.1:${server.address().port}/a2a`, v1: true, other: null };
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: "t" } });
+  const missing = await route(v1, undefined, body, 1000, call(), false);
+  assert.equal(missing.failed, 1, "the request failed");
+  copyFileSync(new URL("../../npm/js/agent-protocol.js", import.meta.url), join(dir, "agent-protocol.js"));
+  const loaded = await route(v1, undefined, body, 1000, call(), false);
+  assert.deepEqual([loaded.failed, loaded.value.result.kind, loaded.value.result.status.state], [0, "task", "completed"]);
 });

@@ -53,7 +53,8 @@ export function post(exchange, wire, token, body, maxBytes, call, stream) {
     if (moved && value && value.error && value.error.code === -32009) {
       if (extra.events) extra.events.cancel();
       if (wire.other) Object.assign(wire, wire.other, { other: null });
-      return wire.v1 || stream ? post(exchange, wire, token, body, maxBytes, call, stream) : exchange(wire.url, token, body, maxBytes, call.signal);
+      // In 0.3 outside a stream this sends `body` as it is, with no header of its own: `exchange`'s bytes.
+      return post(exchange, wire, token, body, maxBytes, call, stream);
     }
     if (stream) Object.assign(call, { events: extra.events, requestId: request.id, token });
     return out;

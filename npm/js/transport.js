@@ -224,7 +224,7 @@ export function exchange(url, token, body, maxBytes, signal, extra) {
   }
   if (token !== undefined) headers.Authorization = "Bearer " + token;
   if (extra) Object.assign(headers, extra.headers);
-  const out = { status: 0, failed: 1, value: undefined, retryAfter: null, cacheControl: null };
+  const out = reply(0, 1, undefined);
   const fail = (error) => {
     out.value = error;
     return out;
@@ -255,6 +255,11 @@ export function exchange(url, token, body, maxBytes, signal, extra) {
       return out;
     }, fail);
   }, fail);
+}
+
+/** What `exchange` resolves with, before the response's headers are read. */
+function reply(status, failed, value) {
+  return { status, failed, value, retryAfter: null, cacheControl: null };
 }
 
 /** `text` parsed as JSON; `undefined` when it is not JSON (the core says what that status without a JSON body means). */
@@ -299,15 +304,14 @@ export function urlOf(wire) {
 }
 
 /**
- * One call's HTTP exchange on `wire` (see `exchange` in `transport.js` for
- * what it resolves with); `stream`: the call asks for events. A 0.3 call
- * outside a stream is `exchange` itself; the others go through
- * `agent-protocol.js` (a failure to load it is the request's failure).
+ * One call's HTTP exchange on `wire` (see `exchange`, above, for what it
+ * resolves with); `stream`: the call asks for events. A 0.3 call outside a
+ * stream is `exchange` itself; the others go through `agent-protocol.js`
+ * (a failure to load it is the request's failure).
  */
 export function post(wire, token, body, maxBytes, call, stream) {
   if (!wire.v1 && !stream) return exchange(wire.url, token, body, maxBytes, call.signal);
-  const failed = (value) => ({ status: 0, failed: 1, value, retryAfter: null, cacheControl: null });
-  return load().then((p) => p.post(exchange, wire, token, body, maxBytes, call, stream), failed);
+  return load().then((p) => p.post(exchange, wire, token, body, maxBytes, call, stream), (error) => reply(0, 1, error));
 }
 
 /**

@@ -50,7 +50,7 @@ commands:
   checks  the code checks alone: rustfmt, clippy (natively and on wasm32), import cycles
   build   build the npm package into pkg/ (web, bundler and node targets) and print its gzip size
   differential  the differential suite alone, on the package the last `test` installed (DIFFERENTIAL_SEED repeats a run)
-  test    run every test suite and print `N passed, N failed`
+  test    run every test suite and print `N passed, N failed` (with suite names, e.g. `test proxy`, those alone)
 ";
 
 fn main() -> ExitCode {
@@ -61,7 +61,7 @@ fn main() -> ExitCode {
         Some("build") => build::run().map(|_| ()),
         Some("checks") => code_checks::command(),
         Some("differential") => differential::command(),
-        Some("test") => test::run(),
+        Some("test") => test::run(&args[1..]),
         Some("-h" | "--help" | "help") | None => {
             print!("{HELP}");
             Ok(())

@@ -1,5 +1,7 @@
-//! `cargo xtask test`: the list of suites. Each runs in turn and prints one
-//! summary line; the run ends with the plain line `N passed, N failed`.
+//! `cargo xtask test [SUITE…]`: the list of suites. Each runs in turn and
+//! prints one summary line with its time; the run ends with the plain line
+//! `N passed, N failed`. Naming suites runs only those (and the package
+//! suite, which every suite after it needs).
 
 use crate::build::NPM_CRATE;
 use crate::shell::Result;
@@ -10,60 +12,146 @@ use crate::{
     agent_server, browser, bundlers, code_checks, demo, differential, doctests, fuzz, node_suite, package_checks,
     proxy_suite, readme, typecheck, user_crate,
 };
+use std::time::{Duration, Instant};
 
-/// Runs every suite; fails when any test failed.
-pub fn run() -> Result<()> {
-    let mut suites: Vec<(&str, Tally)> = vec![
-        ("code checks (rustfmt, clippy natively and on wasm32, import cycles)", code_checks::run()),
-        ("core and npm crate unit tests (native)", cargo_test(&["-p", "magisterium-a2a", "-p", NPM_CRATE, "--lib"])),
-        (
-            "Rust client (native, against the simulator in-process)",
-            cargo_test(&["-p", "magisterium-a2a", "--test", "client"]),
-        ),
-        ("Rust crate docs (doctests, against a fresh simulator)", doctests::run()),
-        ("simulator tests (native)", cargo_test(&["-p", "magisterium-sim"])),
-        ("xtask tests (native)", cargo_test(&["-p", "xtask"])),
-        ("a Rust program outside the repository (native vs simulator, wasm32 build)", user_crate::run()),
-        ("fuzzing (cargo fuzz, decoder and validation)", fuzz::run()),
-    ];
-    let package = package_checks::run();
-    let built = package.failed == 0;
-    suites.push(("package (build, npm pack, size budget)", package));
-    if built {
-        suites.push(("TypeScript matrix (5.0, 5.9, 7.0 × targets, resolutions, ESM and CommonJS)", typecheck::run()));
-        suites.push(("differential (the package in Node vs the native core, random responses)", differential::run()));
-        suites.push(("page suite (demo and widget in Chromium, Playwright)", demo::page_suite()));
-        suites.push((
-            "proxy suite (the parish proxy on Node and workerd vs the simulator, its deploy recipes)",
-            proxy_suite::run(),
-        ));
-        match SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])
-            .and_then(|sim| Ok((sim, agent_server::start()?)))
-        {
-            Ok((sim, agents)) => {
-                suites.push((
-                    "browser suite (headless Chromium vs simulator and agent, cross-origin)",
-                    browser::run(&sim, &agents),
-                ));
-                suites.push(("node suite (nodejs build vs simulator and agent)", node_suite::run(&sim, &agents)));
-                suites.push(("README examples (executed in Node)", readme::run(&sim, &agents)));
-                suites.push((
-                    "bundlers suite (the tarball in Vite, webpack, Rollup, esbuild, a plain page and Node)",
-                    bundlers::run(&sim),
-                ));
-            }
-            Err(e) => suites.push(("node suite (nodejs build vs simulator and agent)", Tally::broken(&e))),
-        }
-    }
-    summary(&suites)
+/// The suites' short names, in the order they run: what `cargo xtask test NAME…` takes.
+pub const SUITES: [&str; 17] = [
+    "checks",
+    "unit",
+    "client",
+    "doctests",
+    "simulator",
+    "xtask",
+    "user-crate",
+    "fuzz",
+    "package",
+    "types",
+    "differential",
+    "page",
+    "proxy",
+    "browser",
+    "node",
+    "readme",
+    "bundlers",
+];
+
+/// One suite's outcome: its title, its counts and how long it took.
+struct Outcome {
+    title: &'static str,
+    tally: Tally,
+    took: Duration,
 }
 
-/// One line per suite, then `N passed, N failed`; fails when any test failed.
-fn summary(suites: &[(&str, Tally)]) -> Result<()> {
+/// The suites chosen on the command line, and their outcomes as they run.
+struct Run {
+    wanted: Vec<String>,
+    outcomes: Vec<Outcome>,
+}
+
+impl Run {
+    /// Whether the suite `name` was asked for (every suite when none was named).
+    fn wants(&self, name: &str) -> bool {
+        self.wanted.is_empty() || self.wanted.iter().any(|w| w == name)
+    }
+
+    /// Runs `suite` when `name` was asked for, timing it.
+    fn suite(&mut self, name: &str, title: &'static str, suite: impl FnOnce() -> Tally) {
+        if self.wants(name) {
+            let started = Instant::now();
+            let tally = suite();
+            self.outcomes.push(Outcome { title, tally, took: started.elapsed() });
+        }
+    }
+}
+
+/// Runs every suite, or those named in `args`; fails when any test failed.
+pub fn run(args: &[String]) -> Result<()> {
+    if let Some(unknown) = args.iter().find(|a| !SUITES.contains(&a.as_str())) {
+        return Err(format!("no suite `{unknown}`: the suites are {}", SUITES.join(", ")));
+    }
+    let mut run = Run { wanted: args.to_vec(), outcomes: Vec::new() };
+    run.suite("checks", "code checks (rustfmt, clippy natively and on wasm32, import cycles)", code_checks::run);
+    run.suite("unit", "core and npm crate unit tests (native)", || {
+        cargo_test(&["-p", "magisterium-a2a", "-p", NPM_CRATE, "--lib"])
+    });
+    run.suite("client", "Rust client (native, against the simulator in-process)", || {
+        cargo_test(&["-p", "magisterium-a2a", "--test", "client"])
+    });
+    run.suite("doctests", "Rust crate docs (doctests, against a fresh simulator)", doctests::run);
+    run.suite("simulator", "simulator tests (native)", || cargo_test(&["-p", "magisterium-sim"]));
+    run.suite("xtask", "xtask tests (native)", || cargo_test(&["-p", "xtask"]));
+    run.suite(
+        "user-crate",
+        "a Rust program outside the repository (native vs simulator, wasm32 build)",
+        user_crate::run,
+    );
+    run.suite("fuzz", "fuzzing (cargo fuzz, decoder and validation)", fuzz::run);
+    let later = &SUITES[SUITES.iter().position(|s| *s == "package").unwrap_or(0)..];
+    if !later.iter().any(|name| run.wants(name)) {
+        return summary(&run.outcomes);
+    }
+    let started = Instant::now();
+    let package = package_checks::run();
+    let built = package.failed == 0;
+    run.outcomes.push(Outcome {
+        title: "package (build, npm pack, size budget)",
+        tally: package,
+        took: started.elapsed(),
+    });
+    if built {
+        run.suite(
+            "types",
+            "TypeScript matrix (5.0, 5.9, 7.0 × targets, resolutions, ESM and CommonJS)",
+            typecheck::run,
+        );
+        run.suite(
+            "differential",
+            "differential (the package in Node vs the native core, random responses)",
+            differential::run,
+        );
+        run.suite("page", "page suite (demo and widget in Chromium, Playwright)", demo::page_suite);
+        run.suite(
+            "proxy",
+            "proxy suite (the parish proxy on Node and workerd vs the simulator, its deploy recipes)",
+            proxy_suite::run,
+        );
+        if ["browser", "node", "readme", "bundlers"].iter().any(|name| run.wants(name)) {
+            match SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])
+                .and_then(|sim| Ok((sim, agent_server::start()?)))
+            {
+                Ok((sim, agents)) => {
+                    run.suite(
+                        "browser",
+                        "browser suite (headless Chromium vs simulator and agent, cross-origin)",
+                        || browser::run(&sim, &agents),
+                    );
+                    run.suite("node", "node suite (nodejs build vs simulator and agent)", || {
+                        node_suite::run(&sim, &agents)
+                    });
+                    run.suite("readme", "README examples (executed in Node)", || readme::run(&sim, &agents));
+                    run.suite(
+                        "bundlers",
+                        "bundlers suite (the tarball in Vite, webpack, Rollup, esbuild, a plain page and Node)",
+                        || bundlers::run(&sim),
+                    );
+                }
+                Err(e) => run.outcomes.push(Outcome {
+                    title: "node suite (nodejs build vs simulator and agent)",
+                    tally: Tally::broken(&e),
+                    took: Duration::ZERO,
+                }),
+            }
+        }
+    }
+    summary(&run.outcomes)
+}
+
+/// One line per suite with its time, then `N passed, N failed`; fails when any test failed.
+fn summary(outcomes: &[Outcome]) -> Result<()> {
     println!();
     let mut total = Tally::default();
-    for (name, tally) in suites {
-        println!("suite {name}: {} passed, {} failed", tally.passed, tally.failed);
+    for Outcome { title, tally, took } in outcomes {
+        println!("suite {title}: {} passed, {} failed ({:.0} s)", tally.passed, tally.failed, took.as_secs_f64());
         total.passed += tally.passed;
         total.failed += tally.failed;
     }

@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
+import { mkdir, open, readFile, rename, stat, unlink } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { REQUEST_TIMEOUT_MS } from "./bounded-fetch.js";
@@ -20,7 +20,7 @@ import { signInFailed } from "./errors.js";
  * ended after REQUEST_TIMEOUT_MS, so no request outlives the lock.
  */
 const STALE_LOCK_MS = 3 * REQUEST_TIMEOUT_MS;
-/** How often the holder touches its lock (a lock it finds changed or gone is lost: see `onCompromised`). */
+/** How often the holder touches its lock (a lock it then finds changed or gone is lost: see `onCompromised`). */
 const LOCK_UPDATE_MS = 1_000;
 /** How often a process waiting for the lock tries again. */
 const LOCK_RETRY_MS = 100;
@@ -37,7 +37,10 @@ const lockFs = {
   rmdir: (path, done) => fs.rmdir(path, (error) => (error?.code === "ENOTDIR" ? fs.unlink(path, done) : done(error))),
 };
 
-/** The locks the current async context holds: lock path → `{ lost }` (the error once it was lost). */
+/** `lockFs` for forgetting a lost lock: its folder is not removed. */
+const keepFolder = { ...lockFs, rmdir: (_path, done) => done() };
+
+/** The locks the current async context holds: lock path → its `heldLock`. */
 const held = new AsyncLocalStorage();
 
 /** The user's configuration folder: `XDG_CONFIG_HOME` or `~/.config`, `%APPDATA%`, `~/Library/Application Support`. */
@@ -75,8 +78,7 @@ export function loginFile(path) {
     withLockFile(path, lockPath, async () => {
       const values = await read();
       if (change(values) === false) return;
-      const lost = held.getStore().get(lockPath).lost;
-      if (lost) throw lost;
+      await held.getStore().get(lockPath).check();
       await writeWhole(path, values);
     });
   return {
@@ -128,15 +130,18 @@ async function writeWhole(path, values) {
  * `lockPath`), or at once when this context holds it already. A lock found
  * stale is taken over; the holder's is kept fresh while it runs; a holder
  * that finds its lock taken or removed rejects with SIGN_IN_FAILED and writes
- * nothing more.
+ * nothing more: each write first checks that the lock is still the folder
+ * it made. (Two processes that find the same stale lock at the same instant
+ * may still both take it over: proper-lockfile's check and removal are two
+ * steps, and its holder learns only at its next touch.)
  */
 async function withLockFile(path, lockPath, critical) {
   const outer = held.getStore();
   if (outer?.has(lockPath)) return critical();
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const state = { lost: null };
+  const state = heldLock(lockPath);
   // Loaded on the first lock, not with the entry: it watches the process's exit to remove its locks.
-  const { lock } = await import("proper-lockfile");
+  const { lock, unlock } = await import("proper-lockfile");
   let release;
   try {
     release = await lock(path, {
@@ -146,24 +151,52 @@ async function withLockFile(path, lockPath, critical) {
       stale: STALE_LOCK_MS,
       update: LOCK_UPDATE_MS,
       retries: { retries: LOCK_WAIT_MS / LOCK_RETRY_MS, factor: 1, minTimeout: LOCK_RETRY_MS, maxTimeout: LOCK_RETRY_MS },
-      onCompromised: (error) => {
-        state.lost = signInFailed(
-          `this process lost the lock ${lockPath} while it held it (${error.message}): ` +
-            "what it got from the authorization server is not saved; if the next call fails, sign in again",
-        );
-      },
+      onCompromised: (error) => state.lose(error.message),
     });
   } catch (error) {
     if (error.code === "ELOCKED") throw signInFailed(`another process keeps the lock ${lockPath}`);
     throw error;
   }
   try {
+    state.folder = await folderId(lockPath);
     const result = await held.run(new Map([...(outer ?? []), [lockPath, state]]), critical);
     if (state.lost) throw state.lost;
     return result;
   } finally {
-    if (!state.lost) await release();
+    // A lost lock may be another process's now: proper-lockfile forgets it, its folder stays.
+    if (state.lost) await unlock(path, { realpath: false, lockfilePath: lockPath, fs: keepFolder }).catch(() => {});
+    else await release();
   }
+}
+
+/** What a holder knows of its lock `lockPath`: the folder it made, and the error once it lost it. */
+function heldLock(lockPath) {
+  return {
+    folder: null,
+    lost: null,
+    lose(why) {
+      this.lost ??= signInFailed(
+        `this process lost the lock ${lockPath} while it held it (${why}): ` +
+          "what it got from the authorization server is not saved; if the next call fails, sign in again",
+      );
+    },
+    /** Rejects with the holder's error once the lock is lost, or is no longer the folder it made. */
+    async check() {
+      if (this.folder === null || (await folderId(lockPath)) !== this.folder) this.lose("its folder was removed or replaced");
+      if (this.lost) throw this.lost;
+    },
+  };
+}
+
+/**
+ * The identity of the folder at `path` (device, inode and birth time: a
+ * folder made again may reuse the inode), or null when there is none.
+ */
+function folderId(path) {
+  return stat(path, { bigint: true }).then(
+    (found) => `${found.dev}:${found.ino}:${found.birthtimeNs}`,
+    () => null,
+  );
 }
 
 function ignoreMissing(error) {

@@ -265,7 +265,8 @@ export class AuthSession {
     if (method !== undefined && method !== "none") {
       throw signInFailed(`the server registered a confidential client (${method}), which a public app cannot use`);
     }
-    await writeJson(this.#stores.clients, key, { clientId: registered.client_id });
+    // Under the lock, like every write beside the tokens: a store that rewrites itself whole must not lose a refresh's.
+    await withLock(this.#stores.clients, this.#key("refresh"), () => writeJson(this.#stores.clients, key, { clientId: registered.client_id }));
     return registered.client_id;
   }
 

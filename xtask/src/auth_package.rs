@@ -1,9 +1,11 @@
 //! The package's sign-in entry (`magisterium-a2a/auth`, from `auth/`) and its
 //! command line (`bin/`, `npx magisterium-a2a`). esbuild bundles the entry
-//! with its dependency (oauth4webapi) into one ES module for browsers and
-//! bundlers, and into the Node build's ES module and CommonJS files. The
-//! client's entry stays an import by the package's name, so the entry's
-//! `MagisteriumError` is the class of whichever build the app loaded.
+//! with its dependencies (oauth4webapi; in Node, proper-lockfile for the login
+//! file's lock) into one ES module for browsers and bundlers, and into the
+//! Node build's ES module and CommonJS files, so the package needs nothing
+//! installed beside it. The client's entry stays an import by the package's
+//! name, so the entry's `MagisteriumError` is the class of whichever build the
+//! app loaded.
 
 use crate::files::{self, copy_files, read};
 use crate::shell::{self, Result, npm_bin, root};
@@ -18,14 +20,26 @@ const BUNDLES: [(&str, &str, &str, &str); 3] = [
     ("node.js", "node.cjs", "node", "cjs"),
 ];
 
+/// proper-lockfile loads graceful-fs, which patches `process.cwd` and `fs.close` of the whole
+/// process once loaded: in the bundle, Node's own `fs` takes its place (login-file.js hands
+/// proper-lockfile an `fs` of its own anyway).
+const PLAIN_FS: &str = "--alias:graceful-fs=node:fs";
+
+/// proper-lockfile is CommonJS and `require`s Node's modules, which an ES module bundle can
+/// only do with a `require` of its own.
+const ESM_REQUIRE: &str =
+    "--banner:js=import { createRequire } from \"node:module\"; const require = createRequire(import.meta.url);";
+
 /// Writes `pkg/auth/` and `pkg/bin/`; the gzip size of the browser module.
 pub fn write(pkg: &Path) -> Result<usize> {
     let out = pkg.join("auth");
     for (source, file, platform, format) in BUNDLES {
+        let node_esm = platform == "node" && format == "esm";
         shell::run(
             npm_bin("esbuild")
                 .arg(root().join("auth").join(source))
-                .args(["--bundle", "--minify", "--log-level=warning", "--external:magisterium-a2a"])
+                .args(["--bundle", "--minify", "--log-level=warning", "--external:magisterium-a2a", PLAIN_FS])
+                .args(node_esm.then_some(ESM_REQUIRE))
                 .arg(format!("--platform={platform}"))
                 .arg(format!("--format={format}"))
                 .arg(if platform == "node" { "--target=node20" } else { "--target=es2022" })

@@ -3,6 +3,7 @@
 // response's parameters removed from the address bar, tokens in memory,
 // sessionStorage, IndexedDB (shared by the tabs) or the app's own storage.
 import { invalidInput, signInFailed } from "./errors.js";
+import { isLoopbackHost } from "./loopback-host.js";
 import { AuthSession, BEGIN, CALLBACK, COMPLETE, RESPONSE_PARAMS } from "./session.js";
 import { customStore, indexedDbStore, memoryStore, webStorage, webStore } from "./storage.js";
 
@@ -12,19 +13,23 @@ const CHANNEL = "magisterium-auth";
 const POPUP_STATE = "popup.";
 /** How often the opener looks whether the user closed the popup. */
 const POPUP_WATCH_MS = 250;
+/** How long a popup's response page waits for the opener to say it took the response. */
+const HANDOVER_MS = 500;
 
 /** The sign-in of a web app; see the package's docs/sign-in.md. */
 export class MagisteriumAuth extends AuthSession {
   /** `options.redirectUri` is required; throws INVALID_INPUT for bad options. */
   constructor(options) {
-    super(options, browserStores);
+    super(options, browserStores, isLoopbackHost);
   }
 
   /**
    * On page load: completes a sign-in when the URL (by default the page's)
    * is the authorization server's response, removing its parameters from the
    * address bar; resolves true then, false otherwise. In a sign-in popup it
-   * hands the response to the opener, which closes the popup (it never settles).
+   * hands the response to the opener, which closes the popup (it never
+   * settles); a popup's response that no page takes (forged, or its sign-in
+   * is over) is SIGN_IN_FAILED.
    */
   async handleRedirect(url) {
     const own = url === undefined || url === null;
@@ -36,10 +41,8 @@ export class MagisteriumAuth extends AuthSession {
       globalThis.history?.replaceState(globalThis.history.state, "", clean.href);
     }
     if (callback?.searchParams.get("state").startsWith(POPUP_STATE)) {
-      const channel = new BroadcastChannel(CHANNEL);
-      channel.postMessage({ callback: callback.href });
-      channel.close();
-      return new Promise(() => {});
+      if (await handOver(callback)) return new Promise(() => {});
+      throw signInFailed("no sign-in in a popup waits for this response (forged, or that sign-in is over): sign in again");
     }
     return super.handleRedirect(href);
   }
@@ -78,7 +81,9 @@ export class MagisteriumAuth extends AuthSession {
       const answered = new Promise((resolve, reject) => {
         channel.onmessage = ({ data }) => {
           const callback = typeof data?.callback === "string" ? this[CALLBACK](data.callback) : null;
-          if (callback?.searchParams.get("state") === pending.state) resolve(callback);
+          if (callback?.searchParams.get("state") !== pending.state) return;
+          channel.postMessage({ taken: pending.state });
+          resolve(callback);
         };
         watch = setInterval(() => {
           if (popup.closed) reject(signInFailed("the sign-in window was closed before the sign-in finished"));
@@ -96,6 +101,22 @@ export class MagisteriumAuth extends AuthSession {
 
 // The bundle is minified: the class keeps its name (what `auth.constructor.name` and consoles show).
 Object.defineProperty(MagisteriumAuth, "name", { value: "MagisteriumAuth" });
+
+/**
+ * Hands a popup sign-in's response to the page that opened the popup (on a
+ * channel of the origin: the page whose sign-in has the response's `state`
+ * answers that it took it). True once taken; false when no page answered
+ * within `HANDOVER_MS`.
+ */
+function handOver(callback) {
+  const channel = new BroadcastChannel(CHANNEL);
+  const state = callback.searchParams.get("state");
+  return new Promise((resolve) => {
+    setTimeout(resolve, HANDOVER_MS, false);
+    channel.onmessage = ({ data }) => data?.taken === state && resolve(true);
+    channel.postMessage({ callback: callback.href });
+  }).finally(() => channel.close());
+}
 
 /**
  * The stores of a `storage` choice. A sign-in in progress must outlive the

@@ -5,6 +5,7 @@
 // reads that file back and keeps it refreshed, so a script needs no browser.
 import { invalidInput, signInRequired } from "./errors.js";
 import { defaultLoginFile, loginFile } from "./login-file.js";
+import { isLoopbackHostOutsideBrowsers } from "./loopback-host.js";
 import { loopbackListener, openInBrowser } from "./loopback.js";
 import { AuthSession, BEGIN, COMPLETE, DEFAULT_ISSUER, READY, STORES, issuersWithTokens } from "./session.js";
 import { customStore, memoryStore } from "./storage.js";
@@ -18,7 +19,7 @@ const SAVED_REDIRECT_URI = "http://127.0.0.1/callback";
 export class MagisteriumAuth extends AuthSession {
   /** `options.redirectUri` is required; throws INVALID_INPUT for bad options. */
   constructor(options) {
-    super(options, nodeStores);
+    super(options, nodeStores, isLoopbackHostOutsideBrowsers);
   }
 
   /** In Node a sign-in is `MagisteriumAuth.login()`. */

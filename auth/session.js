@@ -14,6 +14,9 @@ import { readJson, readJsonNow, writeJson } from "./storage.js";
 /** Magisterium's authorization server. */
 export const DEFAULT_ISSUER = "https://www.magisterium.com";
 
+/** The endpoints of the server's metadata the sign-in uses. */
+const ENDPOINTS = ["authorization_endpoint", "token_endpoint", "registration_endpoint", "revocation_endpoint"];
+
 /** Refresh at most this long before expiry (half the lifetime for shorter-lived tokens). */
 const REFRESH_AHEAD_MS = 60_000;
 
@@ -34,7 +37,9 @@ export const STORES = Symbol("stores");
 
 /**
  * The sign-in of one app at one authorization server. `storesFor(storage)`
- * gives `{ tokens, pending, clients }` for the `storage` option.
+ * gives `{ tokens, pending, clients }` for the `storage` option;
+ * `isLoopback(hostname)` is the entry's platform's rule of hosts that never
+ * leave the machine (see `loopback-host.js`).
  */
 export class AuthSession {
   #issuer;
@@ -43,6 +48,7 @@ export class AuthSession {
   #clientName;
   #scope;
   #stores;
+  #isLoopback;
   /** oauth4webapi's options: plain `http:` only to a loopback issuer (the local simulator). */
   #http;
   #server = null;
@@ -50,14 +56,12 @@ export class AuthSession {
   #loaded;
   #refresh;
 
-  constructor(options, storesFor) {
+  constructor(options, storesFor, isLoopback) {
     if (!options || typeof options !== "object") throw invalidInput("new MagisteriumAuth(options) needs { redirectUri }");
     this.#redirectUri = absoluteUrl("redirectUri", options.redirectUri).href;
     const issuer = absoluteUrl("issuer", options.issuer ?? DEFAULT_ISSUER);
-    const loopback = ["localhost", "[::1]"].includes(issuer.hostname) || issuer.hostname.startsWith("127.");
-    if (issuer.protocol !== "https:" && !(issuer.protocol === "http:" && loopback)) {
-      throw invalidInput("issuer must be an https: URL (http: only on loopback)");
-    }
+    this.#isLoopback = isLoopback;
+    if (!this.#secure(issuer, true)) throw invalidInput("issuer must be an https: URL (http: only on loopback)");
     this.#issuer = issuer.href;
     // Every request of the sign-in reads its answer bounded; http: only to a loopback issuer.
     this.#http = { [oauth.customFetch]: boundedFetch, ...(issuer.protocol === "http:" ? { [oauth.allowInsecureRequests]: true } : {}) };
@@ -225,6 +229,12 @@ export class AuthSession {
       if (typeof server.authorization_endpoint !== "string" || typeof server.token_endpoint !== "string") {
         throw signInFailed("the authorization server's metadata names no authorization or token endpoint");
       }
+      // The user's browser is sent to the first; the others get the client's codes and tokens.
+      for (const name of ENDPOINTS) {
+        if (server[name] !== undefined && !this.#secure(parsedUrl(server[name]), issuer.protocol === "http:")) {
+          throw signInFailed(`the authorization server's ${name} must be an https: URL (http: only on loopback, for an issuer there)`);
+        }
+      }
       const methods = server.code_challenge_methods_supported;
       if (Array.isArray(methods) && !methods.includes("S256")) {
         throw signInFailed("the authorization server does not offer PKCE with S256");
@@ -235,6 +245,15 @@ export class AuthSession {
       throw failure("discovering the authorization server", error);
     });
     return this.#server;
+  }
+
+  /**
+   * Whether requests may go to (or the user's browser be sent to) `url`:
+   * `https:`, or `http:` to a loopback host when `http` allows it (the
+   * issuer's own is on loopback).
+   */
+  #secure(url, http) {
+    return url?.protocol === "https:" || (http && url?.protocol === "http:" && this.#isLoopback(url.hostname));
   }
 
   /** The client id: the given one, the cached registration, or a new registration (RFC 7591). */
@@ -324,12 +343,18 @@ function usable(tokens) {
 }
 
 function absoluteUrl(name, value) {
+  const url = typeof value === "string" || value instanceof URL ? parsedUrl(value) : null;
+  if (!url) throw invalidInput(`${name} must be an absolute URL`);
+  return url;
+}
+
+/** `value` as an absolute URL, or null when it is none. */
+function parsedUrl(value) {
   try {
-    if (typeof value === "string" || value instanceof URL) return new URL(value);
+    return new URL(value);
   } catch {
-    // refused below
+    return null;
   }
-  throw invalidInput(`${name} must be an absolute URL`);
 }
 
 function optionalText(name, value) {

@@ -167,7 +167,9 @@ function responseV1(response) {
 /**
  * Reads server-sent events (the WHATWG event-stream format) from a
  * response body as they arrive: each event's `data` lines joined by "\n";
- * comments and other fields are skipped. An event (with any line still
+ * comments and other fields are skipped. Each chunk is searched for line
+ * ends once, from where the last search stopped, so a stream costs time in
+ * proportion to its length however it is cut. An event (with any line still
  * being read) is held to `max` UTF-16 code units of decoded text: each
  * stands for at least one byte, so an event refused is surely over `max`
  * bytes (one of multi-byte characters may pass with up to three times as many).
@@ -176,7 +178,11 @@ class SseReader {
   constructor(body, max) {
     this.reader = body.getReader();
     this.decoder = new TextDecoder();
-    this.buffer = "";
+    // What arrived and is not searched yet; the start of a line it ends, from chunks before.
+    this.text = "";
+    this.line = "";
+    // A chunk ended with a CR: a LF first in the next one is the same line end.
+    this.cr = false;
     this.max = max;
   }
 
@@ -189,10 +195,12 @@ class SseReader {
   async next() {
     let data = null;
     for (;;) {
-      let line;
-      while ((line = /\r\n|\n|\r(?=[^])/.exec(this.buffer))) {
-        const text = this.buffer.slice(0, line.index);
-        this.buffer = this.buffer.slice(line.index + line[0].length);
+      let end;
+      while ((end = /\r\n?|\n/.exec(this.text))) {
+        const text = this.line + this.text.slice(0, end.index);
+        this.line = "";
+        this.text = this.text.slice(end.index + end[0].length);
+        this.cr = end[0] === "\r" && !this.text;
         if (text === "") {
           if (data !== null) return data;
           continue;
@@ -205,13 +213,17 @@ class SseReader {
         if (data.length > this.max) break;
       }
       // What is held: the event so far, and a line not yet ended.
-      if (this.buffer.length + (data === null ? 0 : data.length) > this.max) {
+      this.line += this.text;
+      this.text = "";
+      if (this.line.length + (data === null ? 0 : data.length) > this.max) {
         this.cancel();
         return null;
       }
       const read = await this.reader.read();
       if (read.done) return undefined;
-      this.buffer += this.decoder.decode(read.value, { stream: true });
+      const text = this.decoder.decode(read.value, { stream: true });
+      this.text = this.cr && text[0] === "\n" ? text.slice(1) : text;
+      if (text) this.cr = false;
     }
   }
 

@@ -3,10 +3,14 @@
 // multi-line data, comments, other fields, a BOM), and what each fault ends
 // with: an event too large, one that is not JSON or not an event, an error
 // event (its code, the token never in it), a wrong id, a dropped connection,
-// no event at all, and a JSON answer instead of a stream.
+// no event at all, and a JSON answer instead of a stream; and the CPU time
+// a line that never ends costs (issue 22 asks for a measured bound).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import http from "node:http";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { A2AClient } from "magisterium-a2a";
 import { rejectsWith } from "./harness.mjs";
 
@@ -109,6 +113,21 @@ test("an event over maxResponseBytes (in pieces or whole), or a line that never 
     assert.match(error.message, /larger than the limit: more than 4096 bytes/, scenario);
     assert.deepEqual(seen.map((e) => e.kind), ["task"], scenario);
   }
+});
+
+// The bound issue 22 sets, on CPU time (not wall time, which the machine's other work
+// would widen): a read that searched the whole line for its end at each piece took
+// well over a second here; a linear one takes a small part of the bound.
+test("a 4 MiB line that never ends, in 1 KiB pieces, is BAD_RESPONSE after less than 0.3 s of CPU", async () => {
+  const script = fileURLToPath(new URL("./stream-endless-line.mjs", import.meta.url));
+  const { stdout } = await promisify(execFile)(process.execPath, [script]);
+  const outcome = JSON.parse(stdout);
+  assert.equal(outcome.first, "task");
+  assert.equal(outcome.code, "BAD_RESPONSE", stdout);
+  assert.match(outcome.message, /larger than the limit: more than 4194304 bytes/);
+  // The piece that passes the limit, and the one the body's queue holds ahead, and no more.
+  assert.ok(outcome.pieces <= 4097, `${outcome.pieces} pieces read`);
+  assert.ok(outcome.cpuMs < 300, `${outcome.cpuMs} ms of CPU`);
 });
 
 test("an event that is not JSON, or not an event, is BAD_RESPONSE", async (t) => {

@@ -76,7 +76,7 @@ function clock(now = Date.now) {
   return () => Number(now());
 }
 
-/** The calendar day (`YYYY-MM-DD`) of an instant in the parish's time zone (default: the runtime's). */
+/** `(instant) => "YYYY-MM-DD"`: the calendar day of an instant in the parish's time zone (default: the runtime's). */
 function zone(timeZone) {
   if (timeZone !== undefined && typeof timeZone !== "string") fail("`timeZone` must be an IANA name such as America/Chicago");
   try {

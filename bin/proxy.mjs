@@ -16,6 +16,13 @@ const USAGE = `usage: magisterium-a2a proxy --allow-origin ORIGIN [options]
   --time-zone ZONE       the parish's IANA time zone, e.g. America/Chicago (default: this machine's)
   --skills LIST          comma-separated, some of ${WIDGET_SKILLS.join(",")} (default: both)
   --upstream URL         the A2A endpoint (default ${DEFAULT_UPSTREAM})
+  --upstream-budget N    the most upstream calls in a parish day (default 100); then only cached answers
+  --days-back N          the earliest day a visitor may ask for, in days before today (default 31)
+  --days-ahead N         the latest day a visitor may ask for, in days after today (default 366)
+  --client-header NAME   a header naming the client that the web server in front sets, overwriting
+                         the visitor's (e.g. X-Real-IP); each client then gets --client-misses
+                         uncached requests a minute (default: no per-client limit)
+  --client-misses N      the uncached requests a client may make a minute (default 20)
 
 The token: MAGISTERIUM_TOKEN in the environment, else the sign-in that
 \`npx magisterium-a2a login\` saved (refreshed as it expires).`;
@@ -26,8 +33,16 @@ const OPTIONS = {
   "time-zone": { type: "string" },
   skills: { type: "string" },
   upstream: { type: "string" },
+  "upstream-budget": { type: "string" },
+  "days-back": { type: "string" },
+  "days-ahead": { type: "string" },
+  "client-header": { type: "string" },
+  "client-misses": { type: "string" },
   help: { type: "boolean", short: "h" },
 };
+
+/** The options whose value is a count, by the createProxy option each sets. */
+const COUNTS = { upstreamBudget: "upstream-budget", daysBack: "days-back", daysAhead: "days-ahead", clientMisses: "client-misses" };
 
 /** Runs the proxy until a signal stops it; resolves with the exit code. */
 export async function run(args) {
@@ -43,6 +58,15 @@ export async function run(args) {
   }
   const address = /^(\[[0-9A-Fa-f:.]+\]|[^:\s[\]]+):(\d{1,5})$/.exec(options.listen);
   if (!address || Number(address[2]) > 65535) return usage(`--listen ${options.listen}: expected HOST:PORT`);
+  const counts = {};
+  for (const [option, flag] of Object.entries(COUNTS)) {
+    const value = options[flag];
+    if (value === undefined) continue;
+    if (!/^\d{1,9}$/.test(value)) return usage(`--${flag} ${value}: expected a whole number`);
+    counts[option] = Number(value);
+  }
+  const header = options["client-header"];
+  if (header !== undefined && !/^[A-Za-z0-9-]{1,100}$/.test(header)) return usage(`--client-header ${header}: expected a header name`);
   const token = await tokenConfig(process.env);
   if (!token) {
     console.error("magisterium-a2a proxy: no token: set MAGISTERIUM_TOKEN, or sign in with `npx magisterium-a2a login`");
@@ -56,6 +80,8 @@ export async function run(args) {
       timeZone: options["time-zone"],
       skills: options.skills?.split(",").map((skill) => skill.trim()),
       upstream: options.upstream,
+      ...counts,
+      clientKey: header && ((request) => request.headers.get(header)),
     });
   } catch (error) {
     return usage(error.message.replace(/^magisterium-a2a\/proxy: /, ""));

@@ -1,6 +1,6 @@
 // createProxy's configuration, checked once: a mistake throws a TypeError
 // when the proxy is made, not on a visitor's request.
-import { dayInZone } from "./day.js";
+import { dayInZone, parishClock } from "./day.js";
 
 /** The service's A2A endpoint. */
 export const DEFAULT_UPSTREAM = "https://www.magisterium.com/api/v1/a2a";
@@ -14,10 +14,15 @@ export function readConfig(config) {
   return {
     token: tokenSource(config),
     origins: origins(config.allowOrigins),
-    today: today(config.timeZone, clock(config.now)),
+    clock: parishClock(zone(config.timeZone), clock(config.now)),
     skills: skills(config.skills),
     upstream: upstream(config.upstream),
     log: log(config.log),
+    upstreamBudget: count("upstreamBudget", config.upstreamBudget, 100, 1, 100_000),
+    daysBack: count("daysBack", config.daysBack, 31, 0, 3660),
+    daysAhead: count("daysAhead", config.daysAhead, 366, 0, 3660),
+    clientKey: clientKey(config.clientKey),
+    clientMisses: count("clientMisses", config.clientMisses, 20, 1, 10_000),
   };
 }
 
@@ -71,16 +76,30 @@ function clock(now = Date.now) {
   return () => Number(now());
 }
 
-/** `() => "YYYY-MM-DD"`: the current day in the parish's time zone (default: the runtime's). */
-function today(timeZone, now) {
+/** `(instant) => "YYYY-MM-DD"`: the calendar day of an instant in the parish's time zone (default: the runtime's). */
+function zone(timeZone) {
   if (timeZone !== undefined && typeof timeZone !== "string") fail("`timeZone` must be an IANA name such as America/Chicago");
-  let day;
   try {
-    day = dayInZone(timeZone);
+    return dayInZone(timeZone);
   } catch {
     fail(`unknown time zone ${JSON.stringify(timeZone)}`);
   }
-  return () => day(now());
+}
+
+/** An integer option from `min` to `max`, `fallback` when absent. */
+function count(name, value, fallback, min, max) {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min || value > max) fail(`\`${name}\` must be an integer from ${min} to ${max}`);
+  return value;
+}
+
+/** `(request) => string | null`: who sent a request, as the platform tells (at most 256 characters kept); default: nobody. */
+function clientKey(key = () => null) {
+  if (typeof key !== "function") fail("`clientKey` must be a function of the request, e.g. (request) => request.headers.get(\"CF-Connecting-IP\")");
+  return (request) => {
+    const client = key(request);
+    return typeof client === "string" && client ? client.slice(0, 256) : null;
+  };
 }
 
 function skills(list = WIDGET_SKILLS) {

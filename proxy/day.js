@@ -7,6 +7,7 @@
 
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const RELATIVE = { today: 0, tomorrow: 1, yesterday: -1 };
+const DAY_MS = 86_400_000;
 
 /**
  * A function giving the calendar day (`YYYY-MM-DD`) of an instant (ms since
@@ -26,6 +27,48 @@ export function dayInZone(timeZone) {
     const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
     return `${parts.year.padStart(4, "0")}-${parts.month}-${parts.day}`;
   };
+}
+
+/**
+ * `(day, today) => boolean`: whether `day` (`YYYY-MM-DD`) is at most `back`
+ * days before `today` and at most `ahead` days after it.
+ */
+export function dayWindow(back, ahead) {
+  return (day, today) => day >= addDays(today, -back) && day <= addDays(today, ahead);
+}
+
+/**
+ * The parish's clock: `now()` (ms since the epoch), `today()` (`YYYY-MM-DD`
+ * of `dayOf`, a function of dayInZone), and `secondsToTomorrow()`: the whole
+ * seconds (at least 1) until the parish's next day begins, found once a day
+ * (a day is 23 to 25 hours long where clocks change).
+ */
+export function parishClock(dayOf, now) {
+  let next = { day: null, starts: 0 };
+  const today = () => dayOf(now());
+  return {
+    now,
+    today,
+    secondsToTomorrow() {
+      const instant = now();
+      const day = dayOf(instant);
+      if (next.day !== day) next = { day, starts: nextDayStart(dayOf, instant) };
+      return Math.max(1, Math.ceil((next.starts - instant) / 1000));
+    },
+  };
+}
+
+/** The first millisecond after `instant` that `dayOf` puts on a later day (its days only move forward). */
+function nextDayStart(dayOf, instant) {
+  const today = dayOf(instant);
+  let before = instant;
+  let after = instant + 2 * DAY_MS;
+  while (after - before > 1) {
+    const middle = Math.floor((before + after) / 2);
+    if (dayOf(middle) === today) before = middle;
+    else after = middle;
+  }
+  return after;
 }
 
 /** `text` lower-cased, its spaces collapsed, trailing `.?!` dropped: how the service reads a date query. */

@@ -35,6 +35,20 @@ export interface ProxyOptions {
   log?: ((line: string) => void) | null | undefined;
   /** The clock, in milliseconds since the epoch; default `Date.now`. */
   now?: (() => number) | undefined;
+  /** The most upstream calls in a parish day (1 to 100 000); default 100. Once spent, only cached answers are served until the parish's midnight. */
+  upstreamBudget?: number | undefined;
+  /** How many days before the parish's today a date may name (0 to 3660); default 31. Earlier ones are refused (-32602) without an upstream call. */
+  daysBack?: number | undefined;
+  /** How many days after the parish's today a date may name (0 to 3660); default 366. Later ones are refused (-32602) without an upstream call. */
+  daysAhead?: number | undefined;
+  /**
+   * Who sent a request, as the platform tells (e.g. `request.headers.get("CF-Connecting-IP")` on Cloudflare):
+   * each such client may make `clientMisses` uncached requests a minute. `null`, `undefined` or `""`: no per-client limit
+   * for that request. Default: no per-client limits.
+   */
+  clientKey?: ((request: Request) => string | null | undefined) | undefined;
+  /** The uncached requests a client (per `clientKey`) may make a minute (1 to 10 000); default 20. Cached answers are always served. */
+  clientMisses?: number | undefined;
 }
 
 /** A standard fetch handler: what Workers, `deno serve` and Bun take as a default export. */

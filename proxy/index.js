@@ -3,8 +3,10 @@
  * widget (or any MagisteriumClient on the parish's pages) read the saints of
  * the day and the Mass readings without a token in the page. It adds the
  * parish's token, keeps each day's answers until the end of that day in the
- * parish's time zone, and refuses everything else. Web APIs only: it runs
- * unchanged on Cloudflare Workers, Deno, Bun and Node.
+ * parish's time zone, and refuses everything else. What a stranger can spend
+ * of the token's quota is bounded: a budget of upstream calls per parish day,
+ * a window of days, and per-client buckets where the platform names clients.
+ * Web APIs only: it runs unchanged on Cloudflare Workers, Deno, Bun and Node.
  *
  *     import { createProxy } from "magisterium-a2a/proxy";
  *     export default createProxy({ token, allowOrigins: ["https://parish.example"], timeZone: "America/Chicago" });
@@ -15,15 +17,14 @@ import { RPC, corsHeaders, errorAnswer, preflight, resultAnswer, rpcError } from
 import { boundedText } from "./bounded-body.js";
 import { readConfig } from "./config.js";
 import { DayCache } from "./day-cache.js";
-import { normalizeQuery, resolveDay } from "./day.js";
+import { dayWindow, normalizeQuery, resolveDay } from "./day.js";
+import { upstreamGate } from "./limits.js";
 import { upstreamCaller } from "./upstream.js";
 
 export { DEFAULT_UPSTREAM, WIDGET_SKILLS } from "./config.js";
 
 /** The largest request body a visitor may send, in bytes. */
 const MAX_BODY_BYTES = 16 * 1024;
-/** The most answers kept (each a day's text, a few KB). */
-const MAX_ENTRIES = 1000;
 /** The longest date text a visitor may send. */
 const MAX_DATE_LENGTH = 100;
 /** The skill the service runs for a message that names none. */
@@ -32,7 +33,10 @@ const DEFAULT_SKILL = "catholic_qa";
 /** A fetch handler `{ fetch(request) }` configured by `config` (see index.d.ts). */
 export function createProxy(config) {
   const settings = readConfig(config);
-  const cache = new DayCache(MAX_ENTRIES);
+  const inWindow = dayWindow(settings.daysBack, settings.daysAhead);
+  // Today's word entries come from today's upstream calls: the budget bounds them.
+  const cache = new DayCache(settings.upstreamBudget, inWindow);
+  const gate = upstreamGate(settings);
   const call = upstreamCaller(settings.upstream, settings.token);
 
   /** The answer to one request; `seen` collects what the log line says. */
@@ -77,26 +81,39 @@ export function createProxy(config) {
     if (!input || input.length > MAX_DATE_LENGTH) {
       return refuse(id, RPC.INVALID_PARAMS, `Invalid params: a date of 1 to ${MAX_DATE_LENGTH} characters is required`);
     }
-    const today = settings.today();
+    const today = settings.clock.today();
     const query = normalizeQuery(input);
     const day = resolveDay(query, today);
     if (day === undefined) return refuse(id, RPC.INVALID_PARAMS, `Invalid params: ${query} is not a calendar day`);
-    // A day is the same for everyone; other words (a feast) are read upstream, so they are today's.
-    const key = day ? `${skill} ${day}` : `${skill} ${today} ${query}`;
     seen.day = day ?? query;
+    if (day && !inWindow(day, today)) {
+      return refuse(id, RPC.INVALID_PARAMS, `Invalid params: ${day} is not within ${settings.daysBack} days before or ${settings.daysAhead} days after today`);
+    }
+    // A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text.
+    const key = day ? `${skill} ${day}` : `${skill} ${query}`;
     const cached = cache.fresh(key, today);
     if (cached) {
       seen.cache = "hit";
       return resultAnswer(id, cached, headers);
     }
+    const refusal = cache.running(key) ? null : gate(request, today);
+    if (refusal) {
+      seen.cache = refusal.reason;
+      return staleOr(id, key, refusal, headers, seen);
+    }
     const { joined, outcome } = await cache.once(key, async () => {
-      const outcome = await call(skill, day, input);
-      if (outcome.cacheable) cache.store(key, today, outcome.result);
+      const outcome = await call(skill, day, query);
+      if (outcome.cacheable) cache.store(key, day, today, settings.clock.today(), outcome.result);
       return outcome;
     });
     seen.cache = joined ? "joined" : "miss";
     if (!joined) seen.upstream = outcome.upstream;
     if (outcome.result) return resultAnswer(id, outcome.result, headers);
+    return staleOr(id, key, outcome, headers, seen);
+  }
+
+  /** The answer to a failed `outcome` for `key`: on a 429, the stale entry if there is one. */
+  function staleOr(id, key, outcome, headers, seen) {
     const stale = outcome.status === 429 ? cache.stale(key) : undefined;
     if (stale) {
       seen.cache = "stale";

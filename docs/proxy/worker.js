@@ -1,5 +1,7 @@
 // The parish proxy as a Cloudflare Worker (wrangler.toml beside it). Its
-// settings are the Worker's variables; the token is a secret.
+// settings are the Worker's variables; the token is a secret. Cloudflare
+// tells who the client is (CF-Connecting-IP): each gets its own small
+// allowance of uncached requests.
 import { env } from "cloudflare:workers";
 import { createProxy } from "magisterium-a2a/proxy";
 
@@ -8,4 +10,5 @@ export default createProxy({
   allowOrigins: env.ALLOW_ORIGINS.split(","),
   timeZone: env.TIME_ZONE,
   upstream: env.MAGISTERIUM_ENDPOINT, // unset: the Magisterium service
+  clientKey: (request) => request.headers.get("CF-Connecting-IP"),
 });

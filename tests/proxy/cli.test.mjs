@@ -83,6 +83,12 @@ test("a usage mistake is named on stderr with the usage, exit code 2", async () 
     [["proxy", "--allow-origin", PARISH, "--time-zone", "Moon/Tranquility"], /unknown time zone/],
     [["proxy", "--allow-origin", PARISH, "--skills", "saints_of_the_day,catholic_qa"], /`skills` must list/],
     [["proxy", "--allow-origin", PARISH, "--upstream", "http://a2a.example/"], /https:/],
+    [["proxy", "--allow-origin", PARISH, "--upstream-budget", "0"], /`upstreamBudget` must be an integer from 1/],
+    [["proxy", "--allow-origin", PARISH, "--upstream-budget", "1e3"], /--upstream-budget 1e3: expected a whole number/],
+    [["proxy", "--allow-origin", PARISH, "--days-back", "4000"], /`daysBack` must be an integer from 0 to 3660/],
+    [["proxy", "--allow-origin", PARISH, "--days-ahead", "a year"], /--days-ahead a year: expected a whole number/],
+    [["proxy", "--allow-origin", PARISH, "--client-misses", "0"], /`clientMisses` must be an integer from 1/],
+    [["proxy", "--allow-origin", PARISH, "--client-header", "X Real IP"], /--client-header X Real IP: expected a header name/],
   ];
   for (const [args, reason] of mistakes) {
     const { code, stdout, stderr } = await runCli(args, env);
@@ -105,7 +111,8 @@ test("the command lists its commands, refuses an unknown one, and each command h
   assert.equal(none.stdout, help.stdout, "no command: the list");
   const proxyHelp = await runCli(["proxy", "--help"]);
   assert.equal(proxyHelp.code, 0);
-  for (const option of ["--listen", "--allow-origin", "--time-zone", "--skills", "--upstream", "MAGISTERIUM_TOKEN"]) {
+  const options = ["--listen", "--allow-origin", "--time-zone", "--skills", "--upstream", "--upstream-budget", "--days-back", "--days-ahead", "--client-header", "--client-misses"];
+  for (const option of [...options, "MAGISTERIUM_TOKEN"]) {
     assert.ok(proxyHelp.stdout.includes(option), option);
   }
 });

@@ -2,6 +2,7 @@
 // test`, given in the environment) and its controls, the requests a widget
 // sends, and direct calls that count what the proxy spent of a token's quota.
 import assert from "node:assert/strict";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 
 /** The simulator's A2A endpoint, the proxy's upstream. */
@@ -109,4 +110,38 @@ export async function deadEndpoint() {
 /** The log lines whose fields include every `name=value` of `fields`. */
 export function linesWith(lines, fields) {
   return lines.filter((line) => Object.entries(fields).every(([name, value]) => line.split(" ").includes(`${name}=${value}`)));
+}
+
+/**
+ * An upstream that counts: an HTTP server on a free 127.0.0.1 port passing
+ * each call on to the simulator, and keeping what it was sent.
+ * `{ endpoint, sent, stop() }`: `sent` lists the date each call asked
+ * about (a data part's `date`, else its text), in order.
+ */
+export async function countingUpstream() {
+  const sent = [];
+  const server = createHttpServer(async (incoming, outgoing) => {
+    const chunks = [];
+    for await (const chunk of incoming) chunks.push(chunk);
+    const body = Buffer.concat(chunks).toString();
+    const [part] = JSON.parse(body).params.message.parts;
+    sent.push(part.data?.date ?? part.text);
+    const response = await fetch(endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: incoming.headers.authorization },
+      body,
+    });
+    const headers = Object.fromEntries(["content-type", "retry-after"].filter((name) => response.headers.has(name)).map((name) => [name, response.headers.get(name)]));
+    outgoing.writeHead(response.status, headers);
+    outgoing.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    endpoint: `http://127.0.0.1:${server.address().port}/api/v1/a2a`,
+    sent,
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
 }

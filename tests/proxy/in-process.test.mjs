@@ -11,11 +11,11 @@ function proxyWith(options, lines = []) {
   return createProxy({ upstream: endpoint, allowOrigins: [PARISH], timeZone: "UTC", now: () => INSTANT, log: (line) => lines.push(line), ...options });
 }
 
-/** The proxy's answer to a widget request for `skill` and `date`, parsed. */
+/** The proxy's answer to a widget request for `skill` and `date`, parsed, with its `Retry-After`. */
 async function askProxy(proxy, skill, date) {
   const request = new Request("http://proxy.test/", { method: "POST", headers: { Origin: PARISH }, body: widgetBody(skill, date) });
   const response = await proxy.fetch(request);
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, retryAfter: response.headers.get("Retry-After"), body: await response.json() };
 }
 
 test("a configuration mistake throws a TypeError when the proxy is made", () => {
@@ -32,6 +32,13 @@ test("a configuration mistake throws a TypeError when the proxy is made", () => 
     [{ ...good, upstream: "http://a2a.example/api" }, /https:/],
     [{ ...good, upstream: "https://user:secret@a2a.example/api" }, /username or password/],
     [{ ...good, log: "yes" }, /log/],
+    [{ ...good, upstreamBudget: 0 }, /`upstreamBudget` must be an integer from 1 to 100000/],
+    [{ ...good, upstreamBudget: 2.5 }, /upstreamBudget/],
+    [{ ...good, upstreamBudget: "100" }, /upstreamBudget/],
+    [{ ...good, daysBack: -1 }, /`daysBack` must be an integer from 0 to 3660/],
+    [{ ...good, daysAhead: 3661 }, /`daysAhead` must be an integer from 0 to 3660/],
+    [{ ...good, clientMisses: 0 }, /`clientMisses` must be an integer from 1 to 10000/],
+    [{ ...good, clientKey: "CF-Connecting-IP" }, /`clientKey` must be a function/],
   ];
   for (const [config, message] of mistakes) {
     assert.throws(() => createProxy(config), (error) => error instanceof TypeError && message.test(error.message), JSON.stringify(config));
@@ -110,4 +117,32 @@ test("no upstream text carries the token to a visitor", async () => {
   assert.equal(answer.body.error.code, -32602);
   assert.equal(answer.body.error.message, "Invalid params: Bearer [token] is odd");
   assert.ok(!JSON.stringify(answer.body).includes(token));
+});
+
+test("a spent budget's Retry-After counts to the parish's midnight, on days of 23 and 25 hours too", async () => {
+  let now = Date.UTC(2026, 2, 8, 6); // 00:00 CST on Sunday March 8, 2026, the day Chicago's clocks go forward
+  const proxy = proxyWith({ token: await freshToken(), timeZone: "America/Chicago", upstreamBudget: 1, now: () => now });
+  assert.equal((await askProxy(proxy, "saints_of_the_day", "today")).status, 200);
+  const spring = await askProxy(proxy, "saints_of_the_day", "tomorrow");
+  assert.equal(spring.status, 429);
+  assert.equal(spring.body.error.data.retryAfter, 23 * 3600, "March 8 is 23 hours long there");
+  assert.equal(spring.retryAfter, String(23 * 3600));
+  now = Date.UTC(2026, 10, 1, 5, 0, 0, 1); // a millisecond after 00:00 CDT on Sunday November 1, when they go back
+  assert.equal((await askProxy(proxy, "saints_of_the_day", "today")).status, 200, "a new day, a new budget");
+  const autumn = await askProxy(proxy, "saints_of_the_day", "tomorrow");
+  assert.equal(autumn.body.error.data.retryAfter, 25 * 3600, "November 1 is 25 hours long there (rounded up to whole seconds)");
+});
+
+test("words' entries are at most the budget: a new one evicts the oldest stale one, never a day's", async () => {
+  let now = INSTANT;
+  const proxy = proxyWith({ token: await freshToken(), upstreamBudget: 3, now: () => now });
+  const readings = (date) => askProxy(proxy, "liturgical_readings", date);
+  for (const date of ["Easter 2026", "Pentecost 2026", "today"]) assert.equal((await readings(date)).status, 200, date);
+  now += 86_400_000; // a new day, a new budget of 3; yesterday's entries are stale
+  for (const date of ["Christmas 2026", "Epiphany 2027"]) assert.equal((await readings(date)).status, 200, date);
+  // 4 word entries for at most 3: "easter 2026", stored first, went.
+  assert.equal((await readings("tomorrow")).status, 200);
+  assert.equal((await readings("Easter 2026")).status, 429, "evicted, and the budget is spent: nothing to serve");
+  assert.match(answerText((await readings("Pentecost 2026")).body), /May 24, 2026/, "kept: served stale");
+  assert.match(answerText((await readings("2026-03-19")).body), /March 19, 2026/, "a day's entry is kept while its day is in the window");
 });

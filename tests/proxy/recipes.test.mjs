@@ -21,11 +21,23 @@ const recipes = join(dirname(fileURLToPath(import.meta.url)), "../../docs/proxy"
 /** The site the recipes name. */
 const RECIPE_ORIGIN = "https://parish.example";
 
+/**
+ * A day a week from now (UTC), as `YYYY-MM-DD` and as the readings write it
+ * ("December 8, 2026"): inside the window of days the recipes serve, on this
+ * machine's clock, whatever their time zone.
+ */
+function nextWeek() {
+  const date = new Date(Date.now() + 7 * 86_400_000);
+  const long = date.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+  return { day: date.toISOString().slice(0, 10), long };
+}
+
 /** Asserts that the proxy at `url` answers the recipe's origin and refuses another. */
 async function servesTheParish(url) {
-  const text = answerText(await ask(url, "saints_of_the_day", "2026-03-19"));
-  assert.match(text, /Saint Joseph/);
-  const other = await post(url, widgetBody("saints_of_the_day", "2026-03-19"), "https://elsewhere.example");
+  const { day, long } = nextWeek();
+  const text = answerText(await ask(url, "liturgical_readings", day));
+  assert.ok(text.startsWith("Mass readings for ") && text.split("\n")[0].endsWith(long), text);
+  const other = await post(url, widgetBody("liturgical_readings", day), "https://elsewhere.example");
   assert.equal(other.status, 403);
   await other.arrayBuffer();
 }
@@ -114,7 +126,23 @@ test("the Cloudflare Worker with its wrangler.toml serves the parish in workerd"
   try {
     await servesTheParish(url);
     while (lines.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.match(lines[0], /origin=https:\/\/parish\.example skill=saints_of_the_day day=2026-03-19 cache=miss upstream=200 status=200/);
+    const { day } = nextWeek();
+    assert.ok(lines[0].includes(`origin=https://parish.example skill=liturgical_readings day=${day} cache=miss upstream=200 status=200`), lines[0]);
+    // Every request comes from 127.0.0.1 here (miniflare sets CF-Connecting-IP as Cloudflare does): a bucket
+    // of 20 misses, one spent on the readings, refilled by one every 3 s (40 at once take less than that).
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const answer = await post(url, widgetBody("saints_of_the_day", new Date(Date.now() + (8 + i) * 86_400_000).toISOString().slice(0, 10)));
+        await answer.arrayBuffer();
+        return answer.status;
+      }),
+    );
+    const served = statuses.filter((status) => status === 200).length;
+    assert.ok(served >= 19 && served <= 20, `19 misses left in the bucket: ${served} served`);
+    assert.equal(statuses.filter((status) => status === 429).length, 40 - served);
+    const again = await post(url, widgetBody("liturgical_readings", day));
+    assert.equal(again.status, 200, "a cached day is still served to that client");
+    await again.arrayBuffer();
     assert.ok(!lines.join("\n").includes(token));
   } finally {
     await miniflare.dispose();

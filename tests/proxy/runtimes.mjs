@@ -1,8 +1,10 @@
 // The proxy under test on each runtime: the CLI of the installed package on
 // Node (a child process), and createProxy in workerd through miniflare (the
 // Workers runtime), both on a free 127.0.0.1 port, both with a clock the test
-// sets. Each is a RunningProxy: { url, setClock(ms), lines(), output(), stop() }.
+// sets. Each is a RunningProxy: { url, pid, setClock(ms), lines(), output(), stop() }
+// (`pid`: the process that serves, the CLI or workerd).
 import { spawn } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
@@ -43,6 +45,7 @@ export function startCliWith(args, env, now = INSTANT) {
   });
   return listening.then((first) => ({
     first,
+    pid: child.pid,
     url: first.replace(/^listening on /, ""),
     setClock: (ms) =>
       new Promise((resolve) => {
@@ -59,11 +62,16 @@ export function startCliWith(args, env, now = INSTANT) {
   }));
 }
 
-/** The proxy's options as CLI arguments and environment. */
-function cliArguments({ token, origins = [PARISH], timeZone = "UTC", skills, upstream = endpoint }) {
+/** The CLI's flag for each count option of createProxy (the tests' `limits`). */
+const COUNT_FLAGS = { upstreamBudget: "--upstream-budget", daysBack: "--days-back", daysAhead: "--days-ahead", clientMisses: "--client-misses" };
+
+/** The proxy's options as CLI arguments and environment (`clientHeader`: the header naming the client). */
+function cliArguments({ token, origins = [PARISH], timeZone = "UTC", skills, upstream = endpoint, limits = {}, clientHeader }) {
   const args = ["--listen", "127.0.0.1:0", ...origins.flatMap((origin) => ["--allow-origin", origin])];
   args.push("--time-zone", timeZone, "--upstream", upstream);
   if (skills) args.push("--skills", skills.join(","));
+  for (const [option, value] of Object.entries(limits)) args.push(COUNT_FLAGS[option], String(value));
+  if (clientHeader) args.push("--client-header", clientHeader);
   return { args, env: { MAGISTERIUM_TOKEN: token } };
 }
 
@@ -107,14 +115,16 @@ export async function runInWorkerd(script, bindings, lines) {
   return { miniflare, url };
 }
 
-/** createProxy in workerd. */
-async function startWorker({ token, origins = [PARISH], timeZone = "UTC", skills, upstream = endpoint, now = INSTANT }) {
+/** createProxy in workerd (worker.mjs makes `clientKey` of `clientHeader`). */
+async function startWorker({ token, origins = [PARISH], timeZone = "UTC", skills, upstream = endpoint, now = INSTANT, limits = {}, clientHeader }) {
   bundled ??= bundleWorker(join(here, "worker.mjs"));
   const lines = [];
-  const config = { token, allowOrigins: origins, timeZone, upstream, ...(skills ? { skills } : {}) };
-  const { miniflare, url } = await runInWorkerd(await bundled, { CONFIG: JSON.stringify(config), NOW: String(now) }, lines);
+  const config = { token, allowOrigins: origins, timeZone, upstream, ...(skills ? { skills } : {}), ...limits };
+  const bindings = { CONFIG: JSON.stringify(config), NOW: String(now), CLIENT_HEADER: clientHeader ?? "" };
+  const { miniflare, url } = await runInWorkerd(await bundled, bindings, lines);
   return {
     url,
+    pid: childProcessNamed("workerd"),
     setClock: async (ms) => {
       const response = await fetch(`${url}/__clock`, { method: "POST", body: String(ms) });
       await response.text();
@@ -123,6 +133,30 @@ async function startWorker({ token, origins = [PARISH], timeZone = "UTC", skills
     output: () => lines.join("\n"),
     stop: () => miniflare.dispose(),
   };
+}
+
+/** The pid of this process's child named `name` (as /proc tells; Linux). */
+function childProcessNamed(name) {
+  const ours = String(process.pid);
+  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // it ended
+    }
+    // pid (comm) state ppid …
+    const [, comm, rest] = /^\d+ \((.*)\) (.*)$/s.exec(stat);
+    if (comm === name && rest.split(" ")[1] === ours) return Number(pid);
+  }
+  throw new Error(`no child process named ${name}`);
+}
+
+/** The CPU time (user and system, all threads) process `pid` has used, in ms, as /proc tells (Linux; 10 ms steps). */
+export function cpuMs(pid) {
+  const fields = /\) (.*)$/s.exec(readFileSync(`/proc/${pid}/stat`, "utf8"))[1].split(" ");
+  // Fields 14 and 15 of stat (utime, stime), in clock ticks of 1/100 s on Linux.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Each runtime the behaviour suite runs on: its name and how to start a proxy with options. */

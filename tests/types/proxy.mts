@@ -19,6 +19,11 @@ const options: ProxyOptions = {
   upstream: DEFAULT_UPSTREAM,
   log: (line: string) => console.log(line),
   now: () => Date.now(),
+  upstreamBudget: 100,
+  daysBack: 31,
+  daysAhead: 366,
+  clientKey: (request: Request) => request.headers.get("CF-Connecting-IP"),
+  clientMisses: 20,
 };
 const fixed: ProxyConfig = { ...options, token: "a-token" };
 const provided: ProxyConfig = { ...options, tokenProvider: async (context) => (context?.rejectedToken ? "a-fresh-token" : "a-token") };
@@ -34,6 +39,10 @@ createProxy(options);
 createProxy({ ...fixed, skills: ["catholic_qa"] });
 // @ts-expect-error the origins are required
 createProxy({ token: "a-token" });
+// @ts-expect-error a count is a number
+createProxy({ ...fixed, upstreamBudget: "100" });
+// @ts-expect-error a client is named by a string
+createProxy({ ...fixed, clientKey: (request: Request) => request.headers });
 // @ts-expect-error the handler takes a Request
 handler.fetch("https://proxy.example/");
 

@@ -94,11 +94,14 @@ fn serve(sim: &SimulatorProcess, more: Vec<(&'static str, PathBuf)>) -> Result<(
 }
 
 /// The built package's parish proxy (`magisterium-a2a proxy`) in front of
-/// `sim` with the demo token, for the pages of `origin`.
+/// `sim` with the demo token, for the pages of `origin`. Its window reaches
+/// ten years back: the demo's pages show the sample's days of 2026 (Saint
+/// Joseph on March 19) whatever today is.
 fn parish_proxy(sim: &SimulatorProcess, origin: &str) -> Result<ChildServer> {
     let mut cmd = Command::new("node");
     cmd.arg(root().join("pkg/bin/magisterium-a2a.mjs"))
         .args(["proxy", "--listen", "127.0.0.1:0", "--allow-origin", origin, "--upstream", &sim.endpoint()])
+        .args(["--days-back", "3660"])
         .env("MAGISTERIUM_TOKEN", DEMO_TOKEN);
     ChildServer::start(&mut cmd, "the parish proxy")
 }

@@ -162,7 +162,6 @@ class MagisteriumDayElement extends HTMLElement {
 
   connectedCallback() {
     live.set(this, () => this.#speak());
-    this.#speak();
     this.#schedule();
   }
 

@@ -1011,10 +1011,10 @@ pub(super) static ENTRIES: &[(u32, u32, &[&str])] = &[
         "The Feast of Saint Andrew, Apostle, brother of Simon Peter, who first followed the Lord after the witness of John the Baptist.",
     ]),
     (12, 1, &[
-        "The commemoration of holy confessors who suffered prison and exile for the faith (sample text: no saint is named for this day).",
+        "Saint Edmund Campion, priest of the Society of Jesus, martyr in London; and Saint Charles de Foucauld, priest, who lived as a little brother among the Tuareg of the Sahara.",
     ]),
     (12, 2, &[
-        "The memory of holy priests who spent themselves in preaching, in the sacraments and in care for the sick (sample text: no saint is named for this day).",
+        "At Rome, Saint Bibiana, virgin and martyr, honoured from ancient times with a church on the Esquiline.",
     ]),
     (12, 3, &[
         "The memorial of Saint Francis Xavier, priest of the Society of Jesus, missionary in Asia.",
@@ -1023,7 +1023,7 @@ pub(super) static ENTRIES: &[(u32, u32, &[&str])] = &[
         "Saint John Damascene, priest and doctor of the Church.",
     ]),
     (12, 5, &[
-        "The commemoration of holy founders who gave the Church new families of prayer and service (sample text: no saint is named for this day).",
+        "In Palestine, Saint Sabbas, abbot, who founded the Great Laura near Jerusalem.",
     ]),
     (12, 6, &[
         "Saint Nicholas, bishop of Myra, remembered for his generosity towards the poor and towards children.",
@@ -1053,34 +1053,34 @@ pub(super) static ENTRIES: &[(u32, u32, &[&str])] = &[
         "The memorial of Saint John of the Cross, priest and doctor of the Church.",
     ]),
     (12, 15, &[
-        "The memory of holy teachers who handed on the faith to the young and the unlearned (sample text: no saint is named for this day).",
+        "The commemoration of holy confessors who suffered prison and exile for the faith (sample text: no saint is named for this day).",
     ]),
     (12, 16, &[
-        "The commemoration of holy deacons who served at the altar and at the tables of the poor (sample text: no saint is named for this day).",
+        "Saint Adelaide, empress, generous to the poor and to the monasteries of her lands.",
     ]),
     (12, 17, &[
-        "The commemoration of many holy martyrs who, in the age of persecution, confessed Christ to the end (sample text: no saint is named for this day).",
+        "The memory of holy priests who spent themselves in preaching, in the sacraments and in care for the sick (sample text: no saint is named for this day).",
     ]),
     (12, 18, &[
-        "The memory of holy bishops who fed the flock entrusted to them by word and example (sample text: no saint is named for this day).",
+        "The commemoration of holy founders who gave the Church new families of prayer and service (sample text: no saint is named for this day).",
     ]),
     (12, 19, &[
-        "The memory of holy virgins who consecrated themselves wholly to Christ and served the poor (sample text: no saint is named for this day).",
+        "The memory of holy teachers who handed on the faith to the young and the unlearned (sample text: no saint is named for this day).",
     ]),
     (12, 20, &[
-        "The memory of holy monks and hermits who sought God in prayer, silence and work (sample text: no saint is named for this day).",
+        "The commemoration of holy deacons who served at the altar and at the tables of the poor (sample text: no saint is named for this day).",
     ]),
     (12, 21, &[
         "Saint Peter Canisius, priest and doctor of the Church.",
     ]),
     (12, 22, &[
-        "The commemoration of holy missionaries who carried the Gospel to distant peoples (sample text: no saint is named for this day).",
+        "The commemoration of many holy martyrs who, in the age of persecution, confessed Christ to the end (sample text: no saint is named for this day).",
     ]),
     (12, 23, &[
         "Saint John of Kanty, priest.",
     ]),
     (12, 24, &[
-        "The memory of holy married men and women who lived the Gospel in their families and their daily work (sample text: no saint is named for this day).",
+        "The commemoration of the holy ancestors of Christ, the patriarchs and just ones who awaited his coming.",
     ]),
     (12, 25, &[
         "The Solemnity of the Nativity of our Lord Jesus Christ according to the flesh, born of the Virgin Mary in Bethlehem of Judah.",
@@ -1098,7 +1098,7 @@ pub(super) static ENTRIES: &[(u32, u32, &[&str])] = &[
         "Saint Thomas Becket, bishop of Canterbury and martyr.",
     ]),
     (12, 30, &[
-        "The commemoration of holy confessors who suffered prison and exile for the faith (sample text: no saint is named for this day).",
+        "The memory of holy bishops who fed the flock entrusted to them by word and example (sample text: no saint is named for this day).",
     ]),
     (12, 31, &[
         "Saint Sylvester I, pope.",

@@ -27,7 +27,10 @@ pub fn run() -> Result<()> {
     let (server, proxy) = serve(&sim, Vec::new())?;
     println!();
     println!("demo: open {}/", server.url);
-    println!("demo: the parish widget in a parish's page, through the parish proxy {}: {}/parish.html", proxy.url, server.url);
+    println!(
+        "demo: the parish widget in a parish's page, through the parish proxy {}: {}/parish.html",
+        proxy.url, server.url
+    );
     println!("demo: the widget under a hostile stylesheet (a test page): {}/hostile.html", server.url);
     println!("demo: the Rust browser example: {}{}", server.url, example::PAGE);
     println!("demo: simulator endpoint {} (token {DEMO_TOKEN}); Ctrl-C stops everything", sim.endpoint());

@@ -35,7 +35,12 @@ pub fn run() -> Result<()> {
     )?;
     for name in SCREENSHOTS {
         let file = root().join("docs").join(name);
-        shell::run(Command::new(setup::PNGQUANT).args(["--force", "--strip", "--quality", "65-90", "--output"]).arg(&file).arg(&file))?;
+        shell::run(
+            Command::new(setup::PNGQUANT)
+                .args(["--force", "--strip", "--quality", "65-90", "--output"])
+                .arg(&file)
+                .arg(&file),
+        )?;
         let bytes = std::fs::metadata(&file).map_err(|e| format!("{}: {e}", file.display()))?.len();
         println!("screenshots: docs/{name} ({} KB)", bytes.div_ceil(1024));
     }

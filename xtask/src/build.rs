@@ -152,6 +152,7 @@ fn write_widget(out: &Path) -> Result<usize> {
             .arg(format!("--external:{WIDGET_CLIENT}"))
             .arg(format!("--outfile={}", module.display())),
     )?;
+    copy(&root().join("widget/magisterium-widget.d.ts"), &out.join("magisterium-widget.d.ts"))?;
     gzip_size(&[&module])
 }
 

@@ -2,7 +2,7 @@
 export default {
   saintsHeading: "Các thánh trong ngày",
   saintsLoading: "Đang tải các thánh trong ngày…",
-  saintsEmpty: "Sách Tử đạo không ghi vị thánh nào cho ngày này.",
+  saintsEmpty: "Không có vị thánh nào được ghi cho ngày này.",
   readingsHeading: "Các bài đọc Thánh lễ",
   readingsLoading: "Đang tải các bài đọc…",
   readingsEmpty: "Không tìm thấy bài đọc nào cho ngày này.",

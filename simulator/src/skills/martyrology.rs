@@ -53,7 +53,7 @@ pub(super) static ENTRIES: &[(u32, u32, &[&str])] = &[
         "At Nola in Campania, Saint Felix, priest, who suffered much for the faith and lived in poverty to the end.",
     ]),
     (1, 15, &[
-        "In the desert of the Thebaid, Saint Paul, hermit, who is said to have lived many years alone with God.",
+        "At Steyl in the Netherlands, Saint Arnold Janssen, priest, who founded the Society of the Divine Word for the missions.",
     ]),
     (1, 16, &[
         "At Rome, Saint Marcellus I, pope, who suffered much for the Church in a time of persecution.",

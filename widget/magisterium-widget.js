@@ -14,7 +14,13 @@
  * - `token` (optional): a Bearer token, for an endpoint other than a proxy.
  *   Never put a long-lived token on a public page: anyone can read it there.
  * - `date` (optional): `YYYY-MM-DD` or natural language ("next Sunday");
- *   default today (the visitor's calendar day).
+ *   default today (the visitor's calendar day). The date line shows the day
+ *   it names ("Sunday, December 6, 2026"), or the words when only the
+ *   service knows the day ("Easter Sunday 2026").
+ * - `lang` (optional): the language of the widget's own words and date line;
+ *   without it the nearest `lang` of the page, then the browser's languages,
+ *   English last (see `languages.js`; a page adds one with `addLanguage`).
+ *   The service's text is shown as sent.
  *
  * Styling: the element renders in a shadow root, so the host page's CSS does
  * not reach inside. It takes these CSS custom properties: `--magisterium-color`
@@ -26,6 +32,10 @@
  * limit the element tries again by itself once `retryAfter` has passed.
  */
 import init, { MagisteriumClient } from "../web/index.js";
+import { dayOf, describeDay } from "./dates.js";
+import { fill, languageEvents, languageOf, rateLimited } from "./languages.js";
+
+export { addLanguage } from "./languages.js";
 
 /** The shadow root's stylesheet: explicit values, so nothing inherited from the host page leaks in. */
 const STYLE = `
@@ -55,36 +65,21 @@ const STYLE = `
 .card[data-state="error"] .body { color: var(--magisterium-error, #a4161a); }
 `;
 
-/** What each element shows. */
+/** What each element shows: its words (keys of `lang/en.js`) and its call. */
 const KINDS = {
   "magisterium-saints": {
-    heading: "Saints of the day",
-    loading: "Loading the saints of the day…",
-    empty: "Nothing is listed in the Martyrology for this day.",
+    heading: "saintsHeading",
+    loading: "saintsLoading",
+    empty: "saintsEmpty",
     load: (client, date, options) => client.saintsOfTheDay(date, options),
   },
   "magisterium-readings": {
-    heading: "Mass readings",
-    loading: "Loading the readings…",
-    empty: "No readings were found for this day.",
+    heading: "readingsHeading",
+    loading: "readingsLoading",
+    empty: "readingsEmpty",
     load: (client, date, options) => client.massReadings(date, options),
   },
 };
-
-/** Today's local calendar day as `YYYY-MM-DD`. */
-function today() {
-  const now = new Date();
-  const pad = (n) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** A `YYYY-MM-DD` day in words in the visitor's language; any other text as it is. */
-function describeDate(date) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return date;
-  const day = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return day.toLocaleDateString(undefined, { weekday: "long", year: "numeric", month: "long", day: "numeric" });
-}
 
 /** The seconds a rate limit asks to wait (a minute when the server said nothing usable). */
 function retryAfter(error) {
@@ -92,28 +87,25 @@ function retryAfter(error) {
   return seconds > 0 ? seconds : 60;
 }
 
-/** What a visitor reads when the service is out of reach. */
-const UNREACHABLE = "The service could not be reached. Please try again later.";
-
 /** HTTP statuses of a gateway (such as the parish's proxy) that could not reach the service. */
 const GATEWAY_STATUSES = [502, 503, 504];
 
-/** A short message for a visitor, by the error's stable code. */
-function failure(error) {
-  if (GATEWAY_STATUSES.includes(error?.httpStatus) && error.code !== "RATE_LIMITED") return UNREACHABLE;
+/** A short message for a visitor, by the error's stable code, in the language `{ words, tag }`. */
+function failure(error, { words, tag }) {
+  if (GATEWAY_STATUSES.includes(error?.httpStatus) && error.code !== "RATE_LIMITED") return words.unreachable;
   switch (error?.code) {
     case "RATE_LIMITED":
-      return `Too many requests just now: trying again in ${retryAfter(error)} seconds.`;
+      return rateLimited(words, tag, retryAfter(error));
     case "NETWORK":
     case "TIMEOUT":
-      return UNREACHABLE;
+      return words.unreachable;
     case "UNAUTHORIZED":
     case "PLAN_REQUIRED":
-      return "The service refused this widget's credentials.";
+      return words.refused;
     case "INVALID_INPUT":
-      return `This widget is misconfigured: ${error.message}`;
+      return fill(words.misconfigured, { message: error.message });
     default:
-      return "This could not be loaded just now. Please try again later.";
+      return words.failed;
   }
 }
 
@@ -125,11 +117,25 @@ function part(tag, name) {
   return element;
 }
 
+/** The connected widgets' `speak`, run again when a `lang` of the page or the browser's languages change. */
+const live = new Map();
+
+/** Every connected widget shows its words again in the language it now speaks. */
+function speakAgain() {
+  for (const speak of live.values()) speak();
+}
+
+new MutationObserver(speakAgain).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"], subtree: true });
+addEventListener("languagechange", speakAgain);
+languageEvents.addEventListener("change", speakAgain);
+
 /** One widget element; its tag name picks what it shows (see `KINDS`). */
 class MagisteriumDayElement extends HTMLElement {
-  static observedAttributes = ["endpoint", "token", "date"];
+  static observedAttributes = ["endpoint", "token", "date", "lang"];
 
   #card = part("section", "card");
+  #title = part("h2", "title");
+  #heading = document.createElement("slot");
   #date = part("p", "date");
   #body = part("div", "body");
   #client = null;
@@ -137,27 +143,30 @@ class MagisteriumDayElement extends HTMLElement {
   #call = null;
   #retry = 0;
   #scheduled = false;
+  /** The `date` attribute's words (`today` by default) and the day they name, if the widget can tell. */
+  #query = "today";
+  #day = null;
+  /** What the body shows: a state, the error's code, and its text in a language `{ words, tag }`. */
+  #shown = { state: "loading", code: "", text: ({ words }) => words[KINDS[this.localName].loading] };
 
   constructor() {
     super();
-    const kind = KINDS[this.localName];
-    const title = part("h2", "title");
-    const slot = document.createElement("slot");
-    slot.name = "title";
-    slot.textContent = kind.heading;
-    title.append(slot);
+    this.#heading.name = "title";
+    this.#title.append(this.#heading);
     this.#body.setAttribute("aria-live", "polite");
-    this.#card.append(title, this.#date, this.#body);
+    this.#card.append(this.#title, this.#date, this.#body);
     const style = document.createElement("style");
     style.textContent = STYLE;
     this.attachShadow({ mode: "open" }).append(style, this.#card);
   }
 
   connectedCallback() {
+    live.set(this, () => this.#speak());
     this.#schedule();
   }
 
   disconnectedCallback() {
+    live.delete(this);
     clearTimeout(this.#retry);
     this.#call?.abort();
     this.#client?.free();
@@ -165,8 +174,10 @@ class MagisteriumDayElement extends HTMLElement {
     this.#clientKey = "";
   }
 
-  attributeChangedCallback() {
-    if (this.isConnected) this.#schedule();
+  attributeChangedCallback(name) {
+    if (!this.isConnected) return;
+    if (name === "lang") this.#speak();
+    else this.#schedule();
   }
 
   /** Renders once after a batch of attribute changes. */
@@ -184,23 +195,24 @@ class MagisteriumDayElement extends HTMLElement {
     clearTimeout(this.#retry);
     this.#call?.abort();
     const call = (this.#call = new AbortController());
-    const date = this.getAttribute("date")?.trim() || today();
-    this.#date.textContent = describeDate(date);
+    this.#query = this.getAttribute("date")?.trim() || "today";
+    this.#day = dayOf(this.#query);
     const endpoint = this.getAttribute("endpoint")?.trim();
     if (!endpoint) {
-      this.#show("error", "This widget needs an endpoint attribute: the address of the parish's proxy.");
+      this.#show("error", ({ words }) => words.noEndpoint);
       return;
     }
-    this.#show("loading", kind.loading);
+    this.#show("loading", ({ words }) => words[kind.loading]);
     try {
       await init();
-      const text = await kind.load(this.#clientFor(endpoint), date, { signal: call.signal });
+      // The day the date line shows is the day asked for; words only the service reads go as they are.
+      const text = await kind.load(this.#clientFor(endpoint), this.#day ?? this.#query, { signal: call.signal });
       if (call.signal.aborted) return;
-      if (text === null) this.#show("empty", kind.empty);
-      else this.#show("content", text);
+      if (text === null) this.#show("empty", ({ words }) => words[kind.empty]);
+      else this.#show("content", () => text);
     } catch (error) {
       if (call.signal.aborted) return;
-      this.#show("error", failure(error), error?.code);
+      this.#show("error", (language) => failure(error, language), error?.code);
       if (error?.code === "RATE_LIMITED") this.#retry = setTimeout(() => this.#schedule(), retryAfter(error) * 1000);
     }
   }
@@ -219,12 +231,29 @@ class MagisteriumDayElement extends HTMLElement {
     return this.#client;
   }
 
-  /** Shows one state (`loading`, `content`, `empty`, `error`) with its text. */
+  /** Shows one state (`loading`, `content`, `empty`, `error`) with its text, a function of the language. */
   #show(state, text, code = "") {
+    this.#shown = { state, code, text };
+    this.#speak();
+  }
+
+  /**
+   * Writes every word the element shows in the language it speaks now (see
+   * `languageOf`): heading, date line, and the body's state. The service's
+   * text is shown as sent, marked as of no known language.
+   */
+  #speak() {
+    const language = languageOf(this);
+    const { state, code, text } = this.#shown;
+    this.#card.lang = language.tag;
+    this.#heading.textContent = language.words[KINDS[this.localName].heading];
+    this.#date.textContent = this.#day ? describeDay(this.#day, language.tag, language.words.calendar) : this.#query;
     this.#card.dataset.state = state;
     this.#card.dataset.code = code;
     this.#card.setAttribute("aria-busy", String(state === "loading"));
-    this.#body.textContent = text;
+    this.#body.textContent = text(language);
+    if (state === "content") this.#body.lang = "";
+    else this.#body.removeAttribute("lang");
   }
 }
 

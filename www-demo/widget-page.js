@@ -1,4 +1,4 @@
-// widget.html: points both widgets at the demo's parish proxy, whose address
+// parish.html and hostile.html: point both widgets at the demo's parish proxy, whose address
 // `cargo xtask demo` serves as /parish-config.json. A real parish page writes
 // `endpoint="https://parish.example/a2a-proxy"` on each element instead; no
 // page carries a token.

@@ -2,7 +2,8 @@
 // Rollup and esbuild, each run in Chromium against the simulator on another
 // origin. None of them configures anything for WebAssembly; the Vite and esbuild
 // apps never call init(). Each gets the bundler build, whose .wasm is inside its
-// JS: the page requests no .wasm file.
+// JS: the page requests no .wasm file. A Vite page with the parish widget gets
+// the web build beside it, whose .wasm Vite emits as an asset.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { build, createServer, preview } from "vite";
@@ -62,4 +63,14 @@ test("Rollup with node-resolve: init() resolves and the calls work", async () =>
 test("esbuild: works without init()", async () => {
   await tool("esbuild", ["main.js", "--bundle", "--format=esm", `--outfile=${outDir("esbuild")}/main.js`], "esbuild");
   assertBundlerBuild(await openApp(bundlePage("esbuild")));
+});
+
+test("vite build of a page with the widget: it loads its .wasm and speaks the page's language", async () => {
+  const widget = { ...vite, root: here("vite-widget"), build: { outDir: outDir("vite-widget"), emptyOutDir: true } };
+  await build(widget);
+  const { result, wasmRequests } = await openVite(await preview(widget));
+  assert.equal(result.state, "content", result.body);
+  assert.deepEqual([result.heading, result.date], ["Saints du jour", "jeudi 19 mars 2026"]);
+  assert.match(result.body, /Saint Joseph/, "the service's text, as sent");
+  assert.equal(wasmRequests.length, 1, "the web build's .wasm, which Vite emitted beside the bundle");
 });

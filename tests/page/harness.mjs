@@ -28,11 +28,12 @@ export const PHONE = { width: 390, height: 844 };
 
 /**
  * Runs `body(page, context)` in a new headless Chromium with an empty
- * profile, and always closes it. An uncaught error in any page fails the test.
+ * profile (its languages `locale`, `navigator.languages`), and always closes
+ * it. An uncaught error in any page fails the test.
  */
-export async function withBrowser(body, { viewport = DESKTOP } = {}) {
+export async function withBrowser(body, { viewport = DESKTOP, locale = "en-US" } = {}) {
   const profile = await mkdtemp(join(tmpdir(), "magisterium-page-"));
-  const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: ARGS, viewport });
+  const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: ARGS, viewport, locale });
   const errors = [];
   context.on("page", (page) => page.on("pageerror", (error) => errors.push(error.message)));
   try {
@@ -53,9 +54,18 @@ export async function openDemo(page, token) {
   await page.fill("#token", token);
 }
 
-/** Opens the parish page of the widgets, once it has pointed them at the parish proxy. */
-export async function openWidgetPage(page) {
-  await page.goto(`${demoUrl}/widget.html`);
+/** Opens the demo's parish page (`parish.html`), once it has pointed its widgets at the parish proxy. */
+export function openParishPage(page) {
+  return openWidgets(page, "parish.html");
+}
+
+/** Opens the test page whose stylesheet is deliberately hostile (`hostile.html`), its widgets pointed at the parish proxy. */
+export function openHostilePage(page) {
+  return openWidgets(page, "hostile.html");
+}
+
+async function openWidgets(page, file) {
+  await page.goto(`${demoUrl}/${file}`);
   await page.waitForSelector("#saints[endpoint]");
 }
 

@@ -3,7 +3,7 @@
 // and in the widget's shadow root.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { configure, fault, freshToken, openDemo, openWidgetPage, settled, simulatorEndpoint, submit, text, widgetShows, withBrowser } from "./harness.mjs";
+import { configure, fault, freshToken, openDemo, openHostilePage, settled, simulatorEndpoint, submit, text, widgetShows, withBrowser } from "./harness.mjs";
 import { IMG, SCRIPT, TEXT, answer, assertInert, document, searchResults, textTask } from "./hostile.mjs";
 
 test("a hostile answer, its citations and related questions render as text", async () => {
@@ -57,7 +57,7 @@ test("a hostile entry renders as text in the widget's shadow root", async () => 
   const token = await freshToken();
   await fault(token, "result", { result: textTask("martyrology"), times: 0 });
   await withBrowser(async (page) => {
-    await openWidgetPage(page);
+    await openHostilePage(page);
     // Straight to the simulator with a token of the test's own: the proxy's token is the whole suite's.
     await configure(page, "#saints", { endpoint: simulatorEndpoint, token });
     await widgetShows(page, "#saints", "content");

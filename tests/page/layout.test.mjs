@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { DESKTOP, PHONE, fault, freshToken, openDemo, openWidgetPage, submit, widgetShows, withBrowser } from "./harness.mjs";
+import { DESKTOP, PHONE, fault, freshToken, openDemo, openParishPage, submit, widgetShows, withBrowser } from "./harness.mjs";
 
 const screenshots = fileURLToPath(new URL("../../screenshots/", import.meta.url));
 
@@ -48,10 +48,10 @@ for (const { name, viewport, columns, file } of layouts) {
   });
 }
 
-test("the widget page: screenshot saved", async () => {
+test("the parish page: screenshot saved", async () => {
   await mkdir(screenshots, { recursive: true });
   await withBrowser(async (page) => {
-    await openWidgetPage(page);
+    await openParishPage(page);
     await widgetShows(page, "#readings", "content");
     await page.waitForFunction(() => document.querySelector("#saints").shadowRoot.querySelector(".card").dataset.state !== "loading");
     await page.screenshot({ path: `${screenshots}widget.png`, fullPage: true });

@@ -1,8 +1,8 @@
-// The parish widget in its host page: both widgets call the parish proxy and
+// The parish widget in its host pages: both widgets call the parish proxy and
 // the page carries no token; saints and readings render, the `date`
-// attribute is honoured, empty and error states show (a proxy that cannot
-// reach the service among them), and the host page's hostile CSS does not
-// reach inside.
+// attribute is honoured and its day shown, empty and error states show (a
+// proxy that cannot reach the service among them), and a host page's hostile
+// CSS does not reach inside. Languages: widget-languages.test.mjs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -10,7 +10,8 @@ import {
   configure,
   demoUrl,
   freshToken,
-  openWidgetPage,
+  openHostilePage,
+  openParishPage,
   parishProxy,
   simulatorEndpoint,
   widgetShows,
@@ -21,7 +22,7 @@ import { startCliWith } from "../proxy/runtimes.mjs";
 
 test("the widgets render today's saints and readings in a host page whose CSS stays outside", async () => {
   await withBrowser(async (page) => {
-    await openWidgetPage(page);
+    await openHostilePage(page);
     for (const selector of ["#saints", "#readings"]) {
       const state = await page.waitForFunction((s) => {
         const value = document.querySelector(s).shadowRoot.querySelector(".card").dataset.state;
@@ -51,7 +52,7 @@ test("the parish page carries no token: both widgets call the parish proxy", asy
     const responses = [];
     page.on("request", (request) => requests.push(request));
     page.on("response", (response) => responses.push(response));
-    await openWidgetPage(page);
+    await openParishPage(page);
     for (const selector of ["#saints", "#readings"]) {
       await page.waitForFunction((s) => ["content", "empty"].includes(document.querySelector(s).shadowRoot.querySelector(".card").dataset.state), selector);
       assert.equal(await page.locator(selector).getAttribute("endpoint"), parishProxy);
@@ -75,7 +76,7 @@ test("the parish page carries no token: both widgets call the parish proxy", asy
 
 test("the date attribute picks the day, and a day with nothing shows the empty state", async () => {
   await withBrowser(async (page) => {
-    await openWidgetPage(page);
+    await openParishPage(page);
     await configure(page, "#saints", { date: "2026-03-19" });
     assert.match(await widgetShows(page, "#saints", "content"), /Saint Joseph/);
     assert.match(await page.locator("#saints .date").innerText(), /March 19, 2026/);
@@ -89,7 +90,7 @@ test("the date attribute picks the day, and a day with nothing shows the empty s
 
 test("a widget without an endpoint, or with a refused token, shows an error state", async () => {
   await withBrowser(async (page) => {
-    await openWidgetPage(page);
+    await openParishPage(page);
     await page.evaluate(() => {
       const bare = document.createElement("magisterium-saints");
       bare.id = "bare";
@@ -106,7 +107,7 @@ test("after a rate limit the widget says so, then tries again by itself", async 
   const token = await freshToken({ rateDefault: "1/60s" });
   await withBrowser(async (page) => {
     await page.clock.install();
-    await openWidgetPage(page);
+    await openParishPage(page);
     await configure(page, "#saints", { endpoint: simulatorEndpoint, token, date: "2026-03-19" });
     assert.match(await widgetShows(page, "#saints", "content"), /Saint Joseph/);
     await configure(page, "#saints", { date: "2026-03-17" });
@@ -125,7 +126,7 @@ test("a widget whose proxy cannot reach the service says so", async () => {
   );
   try {
     await withBrowser(async (page) => {
-      await openWidgetPage(page);
+      await openParishPage(page);
       await configure(page, "#saints", { endpoint: proxy.url });
       assert.equal(await widgetShows(page, "#saints", "error"), "The service could not be reached. Please try again later.");
       assert.equal(await page.locator("#saints").evaluate((w) => w.shadowRoot.querySelector(".card").dataset.code), "INTERNAL_ERROR");

@@ -3,7 +3,7 @@
 //! `wasm-opt -Oz`, plus the hand-written entries and types of `pkg-template/`.
 
 use crate::auth_package;
-use crate::files::{copy, copy_files, read, write};
+use crate::files::{copy, read, write};
 use crate::manifest::Workspace;
 use crate::minify;
 use crate::setup;
@@ -120,16 +120,40 @@ pub fn run() -> Result<Vec<Sizes>> {
     for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
         copy(&root().join(license), &pkg.join(license))?;
     }
-    copy_files(&root().join("widget"), &pkg.join("widget"))?;
+    let widget = write_widget(&pkg.join("widget"))?;
     let proxy = write_proxy(&pkg.join("proxy"))?;
     let auth = auth_package::write(&pkg)?;
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
     write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
     print_sizes(&sizes);
+    println!("  widget (magisterium-a2a/widget, beside web/, every language inside): js {:>8}", kb(widget));
     println!("  proxy entry (magisterium-a2a/proxy, no wasm): js {:>8}", kb(proxy));
     println!("  auth entry (magisterium-a2a/auth, oauth4webapi inside, no wasm): js {:>8}", kb(auth));
     Ok(sizes)
+}
+
+/// The import by which the widget reaches the web build: kept as written, so
+/// the package's `widget/` loads the `web/` beside it.
+const WIDGET_CLIENT: &str = "../web/index.js";
+
+/// The widget (`widget/`: the elements, every language file of `widget/lang/`
+/// and the date words of `proxy/day.js`) as one minified ES module in `out`,
+/// which imports only the web build beside it; its gzip size. One file, so a
+/// page makes one request for the widget's words in any language and a
+/// bundler has no dynamic import to follow (the choice and its measure:
+/// docs/widget.md).
+fn write_widget(out: &Path) -> Result<usize> {
+    let module = out.join("magisterium-widget.js");
+    shell::run(
+        npm_bin("esbuild")
+            .arg(root().join("widget/magisterium-widget.js"))
+            .args(["--bundle", "--minify", "--format=esm", "--log-level=warning"])
+            .arg(format!("--external:{WIDGET_CLIENT}"))
+            .arg(format!("--outfile={}", module.display())),
+    )?;
+    copy(&root().join("widget/magisterium-widget.d.ts"), &out.join("magisterium-widget.d.ts"))?;
+    gzip_size(&[&module])
 }
 
 /// The proxy entry (`proxy/`, plain JS on Web APIs) as one ES module with its

@@ -28,9 +28,10 @@ pub fn run() -> Result<()> {
     println!();
     println!("demo: open {}/", server.url);
     println!(
-        "demo: the parish widget in a host page, through the parish proxy {}: {}/widget.html",
+        "demo: the parish widget in a parish's page, through the parish proxy {}: {}/parish.html",
         proxy.url, server.url
     );
+    println!("demo: the widget under a hostile stylesheet (a test page): {}/hostile.html", server.url);
     println!("demo: the Rust browser example: {}{}", server.url, example::PAGE);
     println!("demo: simulator endpoint {} (token {DEMO_TOKEN}); Ctrl-C stops everything", sim.endpoint());
     interrupt::wait();
@@ -74,7 +75,7 @@ const AUTH_APP: &str = "/auth-app/";
 /// the parish page's widgets at the parish proxy (which the server's pages may
 /// call), the Rust browser example at `/example/` (its `index.html` pointed at
 /// the simulator), and `more` mounts. The proxy runs as long as the server.
-fn serve(sim: &SimulatorProcess, more: Vec<(&'static str, PathBuf)>) -> Result<(StaticServer, ChildServer)> {
+pub fn serve(sim: &SimulatorProcess, more: Vec<(&'static str, PathBuf)>) -> Result<(StaticServer, ChildServer)> {
     let reserved = StaticServer::reserve()?;
     let proxy = parish_proxy(sim, &reserved.url)?;
     let config = json!({ "endpoint": sim.endpoint(), "token": DEMO_TOKEN, "issuer": sim.url }).to_string();

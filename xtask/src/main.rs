@@ -28,6 +28,7 @@ mod package_checks;
 mod proxy_suite;
 mod readme;
 mod readme_tables;
+mod screenshots;
 mod setup;
 mod shell;
 mod sim;
@@ -49,6 +50,7 @@ commands:
   demo    build the package, start the simulator and serve the demo page and parish widget (Ctrl-C stops)
   checks  the code checks alone: rustfmt, clippy (natively and on wasm32), import cycles
   build   build the npm package into pkg/ (web, bundler and node targets) and print its gzip size
+  screenshots  the demo's parish page on a phone and a desktop, into docs/parish-phone.png and docs/parish-desktop.png
   differential  the differential suite alone, on the package the last `test` installed (DIFFERENTIAL_SEED repeats a run)
   test    run every test suite and print `N passed, N failed` (with suite names, e.g. `test proxy`, those alone)
 ";
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Some("demo") => demo::run(),
         Some("build") => build::run().map(|_| ()),
         Some("checks") => code_checks::command(),
+        Some("screenshots") => screenshots::run(),
         Some("differential") => differential::command(),
         Some("test") => test::run(&args[1..]),
         Some("-h" | "--help" | "help") | None => {

@@ -129,7 +129,14 @@ fn declared_proxy_exports(pkg: &Path) -> Result<()> {
 
 /// `any` nowhere in the public types (comments included, to keep it simple and strict).
 fn no_any(pkg: &Path) -> Result<()> {
-    for file in ["index.d.ts", "index.d.cts", "proxy/index.d.ts", "auth/index.d.ts", "auth/index.d.cts"] {
+    for file in [
+        "index.d.ts",
+        "index.d.cts",
+        "proxy/index.d.ts",
+        "auth/index.d.ts",
+        "auth/index.d.cts",
+        "widget/magisterium-widget.d.ts",
+    ] {
         let types = read(&pkg.join(file))?;
         if words(&types).any(|w| w == "any") {
             return Err(format!("{file} mentions `any`"));

@@ -61,6 +61,25 @@ pub fn chromium() -> Result<()> {
     if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
         return Ok(());
     }
+    println!("installing Chromium and ChromeDriver (Debian packages, once)");
+    apt_install(&["chromium", "chromium-driver"], &format!("{CHROMIUM} or {CHROMEDRIVER}"))
+}
+
+/// Debian's `pngquant`, which makes the docs' screenshots small.
+pub const PNGQUANT: &str = "/usr/bin/pngquant";
+
+/// Debian's `pngquant` package, installed with apt-get as `chromium` is, when missing.
+pub fn pngquant() -> Result<()> {
+    if Path::new(PNGQUANT).exists() {
+        return Ok(());
+    }
+    println!("installing pngquant (a Debian package, once)");
+    apt_install(&["pngquant"], PNGQUANT)
+}
+
+/// `apt-get install` of `packages` (through `sudo` when not root); `missing`
+/// names what is missing, for the message when it cannot be installed.
+fn apt_install(packages: &[&str], missing: &str) -> Result<()> {
     let root_user = stdout_of(Command::new("id").arg("-u")).as_deref() == Some("0");
     let apt = |args: &[&str]| {
         let mut cmd = if root_user { Command::new("env") } else { Command::new("sudo") };
@@ -71,13 +90,10 @@ pub fn chromium() -> Result<()> {
         cmd
     };
     if !root_user && stdout_of(Command::new("sudo").arg("--version")).is_none() {
-        return Err(format!(
-            "{CHROMIUM} or {CHROMEDRIVER} is missing: as root, run `apt-get install chromium chromium-driver`"
-        ));
+        return Err(format!("{missing} is missing: as root, run `apt-get install {}`", packages.join(" ")));
     }
-    println!("installing Chromium and ChromeDriver (Debian packages, once)");
     run(&mut apt(&["update"]))?;
-    run(&mut apt(&["install", "-y", "chromium", "chromium-driver"]))
+    run(&mut apt(&[&["install", "-y"], packages].concat()))
 }
 
 /// True when `a` exists and is at least as new as `b`.

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { Miniflare } from "miniflare";
 import { INSTANT, PARISH, endpoint } from "./harness.mjs";
+import { startWordPressProxy as startWordPress } from "./wordpress.mjs";
 
 /** The installed package's folder (what an npm user gets). */
 export const PACKAGE = dirname(createRequire(import.meta.url).resolve("magisterium-a2a/package.json"));
@@ -129,7 +130,8 @@ async function startWorker({ token, origins = [PARISH], timeZone = "UTC", skills
 export const RUNTIMES = [
   ["Node (the CLI)", startCli],
   ["workerd (miniflare)", startWorker],
-];
+  ["WordPress (the plugin's route)", startWordPress],
+].filter(([name]) => !process.env.PROXY_RUNTIME || name.startsWith(process.env.PROXY_RUNTIME));
 
 /** Starts a proxy with `start(options)`, runs `body(proxy)`, and always stops it. */
 export async function withProxy(start, options, body) {

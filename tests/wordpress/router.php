@@ -27,7 +27,7 @@ if ( 0 === strpos( $magisterium_path, '/wp-content/' ) ) {
 		'svg'  => 'image/svg+xml',
 		'png'  => 'image/png',
 	);
-	$magisterium_ext = pathinfo( $magisterium_file, PATHINFO_EXTENSION );
+	$magisterium_ext   = pathinfo( $magisterium_file, PATHINFO_EXTENSION );
 	header( 'Content-Type: ' . ( isset( $magisterium_types[ $magisterium_ext ] ) ? $magisterium_types[ $magisterium_ext ] : 'application/octet-stream' ) );
 	readfile( $magisterium_file );
 	return true;

@@ -38,6 +38,7 @@ mod test;
 mod test_command;
 mod typecheck;
 mod user_crate;
+mod wordpress;
 
 use std::process::ExitCode;
 
@@ -50,6 +51,7 @@ commands:
   checks  the code checks alone: rustfmt, clippy (natively and on wasm32), import cycles
   build   build the npm package into pkg/ (web, bundler and node targets) and print its gzip size
   differential  the differential suite alone, on the package the last `test` installed (DIFFERENTIAL_SEED repeats a run)
+  wordpress  build the package and the WordPress plugin, start the simulator and a WordPress with the plugin active (Ctrl-C stops)
   test    run every test suite and print `N passed, N failed` (with suite names, e.g. `test proxy`, those alone)
 ";
 
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Some("checks") => code_checks::command(),
         Some("differential") => differential::command(),
         Some("test") => test::run(&args[1..]),
+        Some("wordpress") => wordpress::run(),
         Some("-h" | "--help" | "help") | None => {
             print!("{HELP}");
             Ok(())

@@ -86,10 +86,10 @@ function magisterium_a2a_resolve_day( $query, $today ) {
 	if ( preg_match( '/^(\d{4})-(\d{2})-(\d{2})$/', $query, $m ) ) {
 		return checkdate( (int) $m[2], (int) $m[3], (int) $m[1] ) ? $query : false;
 	}
-	$weekdays = array( 'sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday' );
-	$words    = explode( ' ', $query );
+	$weekdays             = array( 'sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday' );
+	$words                = explode( ' ', $query );
 	list( $which, $name ) = 1 === count( $words ) ? array( 'this', $words[0] ) : array_pad( $words, 2, '' );
-	$target   = array_search( $name, $weekdays, true );
+	$target               = array_search( $name, $weekdays, true );
 	if ( count( $words ) > 2 || false === $target || ! in_array( $which, array( 'this', 'next', 'last' ), true ) ) {
 		return null;
 	}
@@ -118,7 +118,7 @@ function magisterium_a2a_days_between( $from, $to ) {
 /**
  * `$day` plus `$days`.
  *
- * @param string $day  `Y-m-d`.
+ * @param string $day  The day, `Y-m-d`.
  * @param int    $days Days to add (or take away).
  * @return string
  */
@@ -129,7 +129,7 @@ function magisterium_a2a_add_days( $day, $days ) {
 /**
  * Midnight UTC of `$day`.
  *
- * @param string $day `Y-m-d`.
+ * @param string $day The day, `Y-m-d`.
  * @return DateTimeImmutable
  */
 function magisterium_a2a_utc_day( $day ) {

@@ -190,8 +190,8 @@ function magisterium_a2a_locked_call( $key, $today, $settings, $skill, $day, $qu
 			'error'       => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_RATE_LIMITED, "Rate limit exceeded: the parish's upstream calls for today are spent", array( 'retryAfter' => $retry_after ) ),
 		);
 	}
-	$seen['cache'] = 'miss';
-	$outcome       = magisterium_a2a_call_upstream( $settings['upstream'], $settings['token'], $skill, $day, $query );
+	$seen['cache']    = 'miss';
+	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $settings['token'], $skill, $day, $query );
 	$seen['upstream'] = $outcome['upstream'];
 	if ( ! empty( $outcome['cacheable'] ) ) {
 		magisterium_a2a_store( $key, magisterium_a2a_day_at( magisterium_a2a_now(), $zone ), $outcome['result'] );

@@ -78,8 +78,8 @@ function magisterium_a2a_pre_dispatch( $result, $server, $request ) {
  * @return WP_REST_Response
  */
 function magisterium_a2a_rest_answer( $request ) {
-	$started = microtime( true );
-	$seen    = array(
+	$started  = microtime( true );
+	$seen     = array(
 		'skill'    => null,
 		'day'      => null,
 		'cache'    => '-',

@@ -65,7 +65,7 @@ function magisterium_a2a_render_settings_page() {
 		return;
 	}
 	echo '<div class="wrap"><h1>' . esc_html( get_admin_page_title() ) . '</h1>';
-	settings_errors( MAGISTERIUM_A2A_OPTION );
+	// WordPress prints the settings' messages above a page of the Settings menu (options-head.php).
 	echo '<p>' . esc_html__( 'The widgets call this site, which adds the token and keeps each day\'s answers: the token never reaches a visitor\'s browser.', 'magisterium-a2a' ) . '</p>';
 	echo '<p>' . esc_html__( 'Proxy route:', 'magisterium-a2a' ) . ' <code>' . esc_html( rest_url( MAGISTERIUM_A2A_ROUTE_NAMESPACE . MAGISTERIUM_A2A_ROUTE ) ) . '</code></p>';
 	echo '<form action="' . esc_url( admin_url( 'options.php' ) ) . '" method="post">';

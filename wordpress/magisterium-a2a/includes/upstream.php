@@ -30,8 +30,8 @@ const MAGISTERIUM_A2A_MAX_ANSWER_BYTES = 1048576;
  * @return array
  */
 function magisterium_a2a_call_upstream( $endpoint, $token, $skill, $day, $query ) {
-	$id      = wp_rand( 1, 2147483647 );
-	$part    = $day && 'saints_of_the_day' === $skill
+	$id       = wp_rand( 1, 2147483647 );
+	$part     = $day && 'saints_of_the_day' === $skill
 		? array(
 			'kind' => 'data',
 			'data' => array( 'date' => $day ),
@@ -40,7 +40,7 @@ function magisterium_a2a_call_upstream( $endpoint, $token, $skill, $day, $query 
 			'kind' => 'text',
 			'text' => $day ? $day : $query,
 		);
-	$message = array(
+	$message  = array(
 		'role'      => 'user',
 		'kind'      => 'message',
 		'messageId' => wp_generate_uuid4(),
@@ -140,7 +140,7 @@ function magisterium_a2a_read_upstream( $response, $id, $token ) {
  * A 429 passed on with its `retryAfter` (from the JSON-RPC error, else the `Retry-After` header).
  *
  * @param int   $status      The upstream's HTTP status.
- * @param mixed $from_body   `error.data.retryAfter`, if any.
+ * @param mixed $from_body   The error's `data.retryAfter`, if any.
  * @param mixed $from_header The `Retry-After` header, if any.
  * @return array The outcome.
  */

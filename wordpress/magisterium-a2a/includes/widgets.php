@@ -55,8 +55,8 @@ function magisterium_a2a_readings_shortcode( $attributes ) {
 /**
  * One of the widget's elements, its script enqueued.
  *
- * @param string $element    `magisterium-saints` or `magisterium-readings`.
- * @param array  $attributes `date` (optional).
+ * @param string $element    The element, `magisterium-saints` or `magisterium-readings`.
+ * @param array  $attributes Its `date` (optional).
  * @return string
  */
 function magisterium_a2a_element( $element, $attributes ) {

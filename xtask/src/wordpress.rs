@@ -4,7 +4,7 @@
 //! active in front of the simulator until Ctrl-C.
 
 use crate::child_server::ChildServer;
-use crate::files::{copy_tree, files_under};
+use crate::files::{copy, copy_tree, files_under};
 use crate::shell::{Result, root};
 use crate::sim::SimulatorProcess;
 use crate::tally::Tally;
@@ -23,13 +23,16 @@ pub const ZIP: &str = "magisterium-a2a-wordpress.zip";
 /// The route of the proxy under a site's URL.
 const ROUTE: &str = "/wp-json/magisterium/v1/a2a";
 
-/// The plugin with its copy of the built widget (`pkg/widget/`, `pkg/web/`),
+/// The plugin with its copy of the built widget (`pkg/widget/`, `pkg/web/`) and the licenses,
 /// as `pkg/wordpress/magisterium-a2a/`, and zipped as `pkg/magisterium-a2a-wordpress.zip`.
 pub fn package(pkg: &Path) -> Result<PathBuf> {
     let folder = assembled(pkg);
     copy_tree(&root().join("wordpress").join(PLUGIN), &folder)?;
     for built in ["widget", "web"] {
         copy_tree(&pkg.join(built), &folder.join(built))?;
+    }
+    for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        copy(&root().join(license), &folder.join(license))?;
     }
     let zip_path = pkg.join(ZIP);
     write_zip(&folder, &zip_path)?;

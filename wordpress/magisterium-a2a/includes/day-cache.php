@@ -159,6 +159,19 @@ function magisterium_a2a_fresh_again( $key, $today ) {
 }
 
 /**
+ * Whether `$today`'s budget has a call left (without spending it).
+ *
+ * @param string $today  The parish's today.
+ * @param int    $budget Calls a parish day.
+ * @return bool
+ */
+function magisterium_a2a_budget_left( $today, $budget ) {
+	global $wpdb;
+	$spent = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", 'magisterium_a2a_spent_' . $today ) ); // phpcs:ignore WordPress.DB
+	return null === $spent || (int) $spent < $budget;
+}
+
+/**
  * Spends one upstream call of `$today`'s budget, if any is left.
  *
  * @param string $today  The parish's today.

@@ -19,10 +19,6 @@ const MAGISTERIUM_A2A_MAX_BODY_BYTES = 16384;
 const MAGISTERIUM_A2A_MAX_DATE_LENGTH = 100;
 /** The skill the service runs for a message that names none. */
 const MAGISTERIUM_A2A_DEFAULT_SKILL = 'catholic_qa';
-/** The days before the parish's today a visitor may ask about. */
-const MAGISTERIUM_A2A_DAYS_BACK = 31;
-/** The days after the parish's today a visitor may ask about. */
-const MAGISTERIUM_A2A_DAYS_AHEAD = 366;
 
 /**
  * The clock, in milliseconds since the epoch (the filter `magisterium_a2a_now` may move it).
@@ -96,8 +92,8 @@ function magisterium_a2a_answer( $request, &$seen ) {
 	}
 	$seen['day'] = null === $day ? $query : $day;
 	$offset      = null === $day ? 0 : magisterium_a2a_days_between( $today, $day );
-	if ( $offset < -MAGISTERIUM_A2A_DAYS_BACK || $offset > MAGISTERIUM_A2A_DAYS_AHEAD ) {
-		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, sprintf( 'Invalid params: %s is not within %d days before or %d days after today', $day, MAGISTERIUM_A2A_DAYS_BACK, MAGISTERIUM_A2A_DAYS_AHEAD ) );
+	if ( $offset < -$settings['days_back'] || $offset > $settings['days_ahead'] ) {
+		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, sprintf( 'Invalid params: %s is not within %d days before or %d days after today', $day, $settings['days_back'], $settings['days_ahead'] ) );
 	}
 	// A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text.
 	$key    = null === $day ? "$skill $query" : "$skill $day";
@@ -106,7 +102,18 @@ function magisterium_a2a_answer( $request, &$seen ) {
 		$seen['cache'] = 'hit';
 		return magisterium_a2a_result_answer( $id, $cached, $headers );
 	}
-	$outcome = magisterium_a2a_once( $key, $today, $settings, $skill, $day, $query, $now, $zone, $seen );
+	$ask     = array(
+		'key'      => $key,
+		'today'    => $today,
+		'settings' => $settings,
+		'skill'    => $skill,
+		'day'      => $day,
+		'query'    => $query,
+		'now'      => $now,
+		'zone'     => $zone,
+		'client'   => magisterium_a2a_client_key( $request, $settings ),
+	);
+	$outcome = magisterium_a2a_once( $ask, $seen );
 	if ( isset( $outcome['result'] ) ) {
 		return magisterium_a2a_result_answer( $id, $outcome['result'], $headers );
 	}
@@ -120,33 +127,30 @@ function magisterium_a2a_answer( $request, &$seen ) {
 }
 
 /**
+ * What a miss asks for: `key`, `today`, `settings`, `skill`, `day` (null for
+ * words), `query` (the normalized words), `now`, `zone` (the parish's) and
+ * `client` (as a header names it, or null).
+ *
  * The outcome for a key missing from the cache: one upstream call however
  * many requests ask at once (the others wait for its answer, or try once
  * more themselves if it stored none), within the parish day's budget.
  *
- * @param string       $key      The cache key.
- * @param string       $today    The parish's today.
- * @param array        $settings The settings.
- * @param string       $skill    The skill.
- * @param string|null  $day      The day, or null for words.
- * @param string       $query    The normalized words.
- * @param int          $now      The clock.
- * @param DateTimeZone $zone     The parish's zone.
- * @param array        $seen     The log's fields, filled in.
+ * @param array $ask  The miss.
+ * @param array $seen The log's fields, filled in.
  * @return array The outcome (see magisterium_a2a_call_upstream).
  */
-function magisterium_a2a_once( $key, $today, $settings, $skill, $day, $query, $now, $zone, &$seen ) {
+function magisterium_a2a_once( $ask, &$seen ) {
 	for ( $tries = 0; $tries < 2; $tries++ ) {
-		if ( ! magisterium_a2a_lock( $key ) ) {
-			$joined = magisterium_a2a_wait_for( $key, $today );
+		if ( ! magisterium_a2a_lock( $ask['key'] ) ) {
+			$joined = magisterium_a2a_wait_for( $ask['key'], $ask['today'] );
 			if ( null !== $joined ) {
 				$seen['cache'] = 'joined';
 				return array( 'result' => $joined );
 			}
 			continue;
 		}
-		$outcome = magisterium_a2a_locked_call( $key, $today, $settings, $skill, $day, $query, $now, $zone, $seen );
-		magisterium_a2a_unlock( $key );
+		$outcome = magisterium_a2a_locked_call( $ask, $seen );
+		magisterium_a2a_unlock( $ask['key'] );
 		return $outcome;
 	}
 	return array(
@@ -156,21 +160,16 @@ function magisterium_a2a_once( $key, $today, $settings, $skill, $day, $query, $n
 }
 
 /**
- * The outcome of a miss while holding its key's lock.
+ * The outcome of a miss while holding its key's lock: the budget is asked
+ * first (once it is spent no bucket is touched), then the client's bucket.
  *
- * @param string       $key      The cache key.
- * @param string       $today    The parish's today.
- * @param array        $settings The settings.
- * @param string       $skill    The skill.
- * @param string|null  $day      The day, or null for words.
- * @param string       $query    The normalized words.
- * @param int          $now      The clock.
- * @param DateTimeZone $zone     The parish's zone.
- * @param array        $seen     The log's fields, filled in.
+ * @param array $ask  The miss (see magisterium_a2a_once).
+ * @param array $seen The log's fields, filled in.
  * @return array The outcome.
  */
-function magisterium_a2a_locked_call( $key, $today, $settings, $skill, $day, $query, $now, $zone, &$seen ) {
-	$stored = magisterium_a2a_fresh_again( $key, $today );
+function magisterium_a2a_locked_call( $ask, &$seen ) {
+	$settings = $ask['settings'];
+	$stored   = magisterium_a2a_fresh_again( $ask['key'], $ask['today'] );
 	if ( null !== $stored ) {
 		$seen['cache'] = 'joined';
 		return array( 'result' => $stored );
@@ -181,22 +180,42 @@ function magisterium_a2a_locked_call( $key, $today, $settings, $skill, $day, $qu
 			'error'  => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INTERNAL_ERROR, 'the proxy has no token for the Magisterium service' ),
 		);
 	}
-	if ( ! magisterium_a2a_spend( $today, (int) $settings['budget'] ) ) {
-		$seen['cache'] = 'budget';
-		$retry_after   = magisterium_a2a_seconds_to_midnight( $now, $zone );
-		return array(
-			'status'      => 429,
-			'retry_after' => $retry_after,
-			'error'       => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_RATE_LIMITED, "Rate limit exceeded: the parish's upstream calls for today are spent", array( 'retryAfter' => $retry_after ) ),
-		);
+	$budget = (int) $settings['budget'];
+	if ( ! magisterium_a2a_budget_left( $ask['today'], $budget ) ) {
+		return magisterium_a2a_refusal( 'budget', magisterium_a2a_seconds_to_midnight( $ask['now'], $ask['zone'] ), "the parish's upstream calls for today are spent", $seen );
+	}
+	$wait = null === $ask['client'] ? 0 : magisterium_a2a_take_from_bucket( $ask['client'], (int) $settings['client_misses'], $ask['now'] );
+	if ( $wait ) {
+		return magisterium_a2a_refusal( 'client', $wait, 'too many new questions from this client', $seen );
+	}
+	if ( ! magisterium_a2a_spend( $ask['today'], $budget ) ) {
+		return magisterium_a2a_refusal( 'budget', magisterium_a2a_seconds_to_midnight( $ask['now'], $ask['zone'] ), "the parish's upstream calls for today are spent", $seen );
 	}
 	$seen['cache']    = 'miss';
-	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $settings['token'], $skill, $day, $query );
+	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $settings['token'], $ask['skill'], $ask['day'], $ask['query'] );
 	$seen['upstream'] = $outcome['upstream'];
 	if ( ! empty( $outcome['cacheable'] ) ) {
-		magisterium_a2a_store( $key, magisterium_a2a_day_at( magisterium_a2a_now(), $zone ), $outcome['result'] );
+		magisterium_a2a_store( $ask['key'], $ask['today'], $outcome['result'] );
 	}
 	return $outcome;
+}
+
+/**
+ * A 429 of a spent allowance (`budget` or `client`, as the log says): -32003 with `retryAfter`.
+ *
+ * @param string $reason      The allowance, `budget` or `client`.
+ * @param int    $retry_after Whole seconds until the allowance has room.
+ * @param string $why         What was spent.
+ * @param array  $seen        The log's fields, filled in.
+ * @return array The outcome.
+ */
+function magisterium_a2a_refusal( $reason, $retry_after, $why, &$seen ) {
+	$seen['cache'] = $reason;
+	return array(
+		'status'      => 429,
+		'retry_after' => $retry_after,
+		'error'       => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_RATE_LIMITED, 'Rate limit exceeded: ' . $why, array( 'retryAfter' => $retry_after ) ),
+	);
 }
 
 /**

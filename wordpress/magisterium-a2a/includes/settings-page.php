@@ -43,6 +43,8 @@ function magisterium_a2a_register_settings() {
 		'token'     => __( 'Token', 'magisterium-a2a' ),
 		'time_zone' => __( 'Parish time zone', 'magisterium-a2a' ),
 		'budget'    => __( 'Upstream calls a day', 'magisterium-a2a' ),
+		'days'      => __( 'Days visitors may ask about', 'magisterium-a2a' ),
+		'client'    => __( 'New questions per visitor', 'magisterium-a2a' ),
 		'origins'   => __( 'Other sites allowed', 'magisterium-a2a' ),
 		'skills'    => __( 'Widgets served', 'magisterium-a2a' ),
 		'upstream'  => __( 'Service endpoint', 'magisterium-a2a' ),
@@ -93,12 +95,12 @@ function magisterium_a2a_render_token_field() {
 		esc_attr( magisterium_a2a_field_name( 'token' ) )
 	);
 	if ( '' === $token ) {
-		echo '<p class="description">' . esc_html__( 'No token is set: the widgets cannot load anything yet.', 'magisterium-a2a' ) . '</p>';
+		magisterium_a2a_description( __( 'No token is set: the widgets cannot load anything yet.', 'magisterium-a2a' ) );
 		return;
 	}
 	/* translators: %s: the last four characters of the token. */
 	$set = sprintf( __( 'A token ending in %s is set. Leave the field empty to keep it.', 'magisterium-a2a' ), '…' . substr( $token, -4 ) );
-	echo '<p class="description">' . esc_html( $set ) . '</p>';
+	magisterium_a2a_description( $set );
 	printf(
 		'<label><input type="checkbox" name="%s" value="1"> %s</label>',
 		esc_attr( magisterium_a2a_field_name( 'remove_token' ) ),
@@ -116,17 +118,61 @@ function magisterium_a2a_render_time_zone_field() {
 	foreach ( timezone_identifiers_list() as $name ) {
 		printf( '<option value="%s"%s>%s</option>', esc_attr( $name ), selected( $zone, $name, false ), esc_html( $name ) );
 	}
-	echo '</select><p class="description">' . esc_html__( 'What "today" means for the widgets, and when a day\'s answers expire.', 'magisterium-a2a' ) . '</p>';
+	echo '</select>';
+	magisterium_a2a_description( __( 'What "today" means for the widgets, and when a day\'s answers expire.', 'magisterium-a2a' ) );
 }
 
 /** The budget of upstream calls a parish day. */
 function magisterium_a2a_render_budget_field() {
+	magisterium_a2a_number_input( 'budget', 1 );
+	magisterium_a2a_description( __( 'Once spent, visitors get only what is already kept until the parish\'s midnight: no stranger can spend the token\'s quota.', 'magisterium-a2a' ) );
+}
+
+/**
+ * A field's help line.
+ *
+ * @param string $text The help.
+ */
+function magisterium_a2a_description( $text ) {
+	echo '<p class="description">' . esc_html( $text ) . '</p>';
+}
+
+/**
+ * A number field of the option.
+ *
+ * @param string $field The field.
+ * @param int    $least Its least value.
+ */
+function magisterium_a2a_number_input( $field, $least ) {
 	printf(
-		'<input type="number" min="1" step="1" id="magisterium_a2a_budget" name="%s" value="%s" class="small-text">',
-		esc_attr( magisterium_a2a_field_name( 'budget' ) ),
-		esc_attr( (string) magisterium_a2a_settings()['budget'] )
+		'<input type="number" min="%d" max="100000" step="1" id="magisterium_a2a_%s" name="%s" value="%s" class="small-text">',
+		(int) $least,
+		esc_attr( $field ),
+		esc_attr( magisterium_a2a_field_name( $field ) ),
+		esc_attr( (string) magisterium_a2a_settings()[ $field ] )
 	);
-	echo '<p class="description">' . esc_html__( 'Once spent, visitors get only what is already kept until the parish\'s midnight: no stranger can spend the token\'s quota.', 'magisterium-a2a' ) . '</p>';
+}
+
+/** The window of days: before and after the parish's today. */
+function magisterium_a2a_render_days_field() {
+	magisterium_a2a_number_input( 'days_back', 0 );
+	echo ' ' . esc_html__( 'days back,', 'magisterium-a2a' ) . ' ';
+	magisterium_a2a_number_input( 'days_ahead', 0 );
+	echo ' ' . esc_html__( 'days ahead', 'magisterium-a2a' );
+	magisterium_a2a_description( __( 'A date outside these is refused without calling the service.', 'magisterium-a2a' ) );
+}
+
+/** Per-client buckets, where a header set by the server in front names the client. */
+function magisterium_a2a_render_client_field() {
+	printf(
+		'<input type="text" id="magisterium_a2a_client" name="%s" value="%s" class="regular-text code" placeholder="CF-Connecting-IP">',
+		esc_attr( magisterium_a2a_field_name( 'client_header' ) ),
+		esc_attr( magisterium_a2a_settings()['client_header'] )
+	);
+	echo ' ';
+	magisterium_a2a_number_input( 'client_misses', 1 );
+	echo ' ' . esc_html__( 'a minute', 'magisterium-a2a' );
+	magisterium_a2a_description( __( 'Only when a server in front of the site (a CDN such as Cloudflare) sets a header naming the visitor: its name. Empty: no per-visitor limit (anyone can send any header to a site reached directly). Answers already kept are always served.', 'magisterium-a2a' ) );
 }
 
 /** Other sites whose pages may call the route (this site is always allowed). */
@@ -136,7 +182,7 @@ function magisterium_a2a_render_origins_field() {
 		esc_attr( magisterium_a2a_field_name( 'origins' ) ),
 		esc_textarea( implode( "\n", magisterium_a2a_settings()['origins'] ) )
 	);
-	echo '<p class="description">' . esc_html__( 'One origin a line, e.g. https://chapel.example. This site is always allowed. An origin protects visitors\' browsers, not the token: the budget does.', 'magisterium-a2a' ) . '</p>';
+	magisterium_a2a_description( __( 'One origin a line, e.g. https://chapel.example. This site is always allowed. An origin protects visitors\' browsers, not the token: the budget does.', 'magisterium-a2a' ) );
 }
 
 /** Which of the two widgets the route serves. */
@@ -166,5 +212,5 @@ function magisterium_a2a_render_upstream_field() {
 	);
 	/* translators: %s: the service's endpoint. */
 	$help = sprintf( __( 'Empty: the Magisterium service (%s).', 'magisterium-a2a' ), MAGISTERIUM_A2A_DEFAULT_UPSTREAM );
-	echo '<p class="description">' . esc_html( $help ) . '</p>';
+	magisterium_a2a_description( $help );
 }

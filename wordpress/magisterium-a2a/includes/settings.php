@@ -18,11 +18,17 @@ const MAGISTERIUM_A2A_DEFAULT_UPSTREAM = 'https://www.magisterium.com/api/v1/a2a
 const MAGISTERIUM_A2A_SKILLS = array( 'saints_of_the_day', 'liturgical_readings' );
 /** Upstream calls a parish day, by default. */
 const MAGISTERIUM_A2A_DEFAULT_BUDGET = 100;
+/** The days before the parish's today a visitor may ask about, by default. */
+const MAGISTERIUM_A2A_DEFAULT_DAYS_BACK = 31;
+/** The days after the parish's today a visitor may ask about, by default. */
+const MAGISTERIUM_A2A_DEFAULT_DAYS_AHEAD = 366;
+/** Uncached questions a client may ask a minute, by default (when a header names the client). */
+const MAGISTERIUM_A2A_DEFAULT_CLIENT_MISSES = 20;
 
 /**
  * The settings with their defaults filled in.
  *
- * @return array{token: string, time_zone: string, budget: int, origins: string[], skills: string[], upstream: string}
+ * @return array{token: string, time_zone: string, budget: int, days_back: int, days_ahead: int, client_header: string, client_misses: int, origins: string[], skills: string[], upstream: string}
  */
 function magisterium_a2a_settings() {
 	$stored = get_option( MAGISTERIUM_A2A_OPTION, array() );
@@ -31,10 +37,14 @@ function magisterium_a2a_settings() {
 		array(
 			'token'     => '',
 			'time_zone' => '',
-			'budget'    => MAGISTERIUM_A2A_DEFAULT_BUDGET,
-			'origins'   => array(),
-			'skills'    => MAGISTERIUM_A2A_SKILLS,
-			'upstream'  => MAGISTERIUM_A2A_DEFAULT_UPSTREAM,
+			'budget'        => MAGISTERIUM_A2A_DEFAULT_BUDGET,
+			'days_back'     => MAGISTERIUM_A2A_DEFAULT_DAYS_BACK,
+			'days_ahead'    => MAGISTERIUM_A2A_DEFAULT_DAYS_AHEAD,
+			'client_header' => '',
+			'client_misses' => MAGISTERIUM_A2A_DEFAULT_CLIENT_MISSES,
+			'origins'       => array(),
+			'skills'        => MAGISTERIUM_A2A_SKILLS,
+			'upstream'      => MAGISTERIUM_A2A_DEFAULT_UPSTREAM,
 		),
 		$stored
 	);
@@ -136,11 +146,26 @@ function magisterium_a2a_sanitize_settings( $input ) {
 	} else {
 		magisterium_a2a_setting_error( 'time_zone', __( 'Unknown time zone: it was not changed.', 'magisterium-a2a' ) );
 	}
-	$budget = isset( $input['budget'] ) ? absint( $input['budget'] ) : 0;
-	if ( $budget >= 1 ) {
-		$clean['budget'] = $budget;
+	$counts = array(
+		'budget'        => 1,
+		'days_back'     => 0,
+		'days_ahead'    => 0,
+		'client_misses' => 1,
+	);
+	foreach ( $counts as $field => $least ) {
+		$count = isset( $input[ $field ] ) && is_numeric( $input[ $field ] ) ? (int) $input[ $field ] : -1;
+		if ( $count >= $least && $count <= 100000 ) {
+			$clean[ $field ] = $count;
+		} else {
+			/* translators: %d: the least value allowed. */
+			magisterium_a2a_setting_error( $field, sprintf( __( 'A count must be a whole number from %d to 100000: it was not changed.', 'magisterium-a2a' ), $least ) );
+		}
+	}
+	$header = isset( $input['client_header'] ) ? trim( (string) $input['client_header'] ) : '';
+	if ( '' === $header || preg_match( '/^[A-Za-z0-9-]{1,64}$/', $header ) ) {
+		$clean['client_header'] = $header;
 	} else {
-		magisterium_a2a_setting_error( 'budget', __( 'The budget must be a whole number of calls, at least 1: it was not changed.', 'magisterium-a2a' ) );
+		magisterium_a2a_setting_error( 'client_header', __( 'A header name holds letters, digits and hyphens only: it was not changed.', 'magisterium-a2a' ) );
 	}
 	$lines   = isset( $input['origins'] ) ? preg_split( '/[\s,]+/', (string) $input['origins'], -1, PREG_SPLIT_NO_EMPTY ) : array();
 	$origins = array();

@@ -113,7 +113,7 @@ pub fn run(args: &[String]) -> Result<()> {
         run.suite("page", "page suite (demo and widget in Chromium, Playwright)", demo::page_suite);
         run.suite(
             "proxy",
-            "proxy suite (the parish proxy on Node and workerd vs the simulator, its deploy recipes)",
+            "proxy suite (the parish proxy on Node, workerd and as the WordPress route vs the simulator, its deploy recipes)",
             proxy_suite::run,
         );
         run.suite(

@@ -13,6 +13,13 @@ const BUILT = process.env.MAGISTERIUM_WP_PLUGIN;
 let site;
 
 before(async () => {
+  // The simulator learns the parish's token (its own rate limits), as the service knows a real one.
+  const registered = await fetch(`${process.env.MAGISTERIUM_SIMULATOR}/_sim/tokens`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token: TOKEN, plan: "paid", rateDefault: "600/60s" }),
+  });
+  assert.ok(registered.ok, await registered.text());
   site = await startSite({ plugin: BUILT ?? PLUGIN_SOURCE, settings: { token: TOKEN, upstream: process.env.MAGISTERIUM_ENDPOINT }, pages: [PARISH_PAGE] });
 });
 after(() => site?.stop());
@@ -60,6 +67,34 @@ test("the front page's shortcodes and block print the elements, pointed at the s
     const web = await fetch(new URL("../web/index.js", script[1]));
     assert.equal(web.status, 200, "the web build beside it");
     await web.arrayBuffer();
+  }
+});
+
+test("in Chromium, the front page's widgets show the saints and the readings through the site's route", { skip: !(BUILT && process.env.CHROMIUM) && "needs the built plugin and Chromium" }, async () => {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM, args: ["--no-sandbox"] });
+  try {
+    const page = await browser.newPage();
+    const calls = [];
+    page.on("response", (response) => response.url().includes(ROUTE) && calls.push(response.status()));
+    await page.goto(`${site.url}/`);
+    const card = (index) => `(${index}) .card`;
+    const texts = await page.waitForFunction(
+      () => {
+        const cards = [...document.querySelectorAll("magisterium-saints, magisterium-readings")].map((element) => element.shadowRoot?.querySelector(".card"));
+        return cards.length === 3 && cards.every((card) => card && card.dataset.state !== "loading") && cards.map((card) => `${card.dataset.state}: ${card.textContent}`);
+      },
+      null,
+      { timeout: 30_000 },
+    );
+    const [saints, nextSunday, tomorrow] = await texts.jsonValue();
+    assert.match(saints, /^(content|empty): Saints of the day/, card(0));
+    assert.match(nextSunday, /^content: Mass readings.*Mass readings for Sunday/s, card(1));
+    assert.match(tomorrow, /^content: Mass readings.*Mass readings for/s, card(2));
+    assert.deepEqual(calls, [200, 200, 200], "each element called the route once, answered");
+    assert.ok(site.lines().every((line) => line.includes(`origin=${site.url} `)), "Chromium sent the site's own Origin on its same-origin POSTs");
+  } finally {
+    await browser.close();
   }
 });
 

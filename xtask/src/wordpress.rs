@@ -60,10 +60,11 @@ fn write_zip(folder: &Path, out: &Path) -> Result<()> {
 }
 
 /// The `wordpress` suite: `tests/wordpress` (`php -l` and phpcs on every PHP
-/// file, the shortcodes, blocks and settings page in a throw-away WordPress)
-/// on the plugin as built, against a simulator of its own.
+/// file, the shortcodes, blocks and settings page in a throw-away WordPress,
+/// the widgets of its front page in Chromium) on the plugin as built, against
+/// a simulator of its own.
 pub fn suite() -> Tally {
-    let sim = match setup::wordpress().and_then(|()| SimulatorProcess::start(&[])) {
+    let sim = match setup::wordpress().and_then(|()| setup::chromium()).and_then(|()| SimulatorProcess::start(&[])) {
         Ok(sim) => sim,
         Err(e) => return Tally::broken(&e),
     };
@@ -72,7 +73,8 @@ pub fn suite() -> Tally {
         .args(["--test", "--test-reporter=spec", "--test-concurrency=1"])
         .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
         .env("MAGISTERIUM_SIMULATOR", &sim.url)
-        .env("MAGISTERIUM_WP_PLUGIN", assembled(&root().join("pkg")));
+        .env("MAGISTERIUM_WP_PLUGIN", assembled(&root().join("pkg")))
+        .env("CHROMIUM", setup::CHROMIUM);
     node_test_tally(&mut cmd)
 }
 

@@ -56,7 +56,7 @@ function magisterium_a2a_register_settings() {
 			'magisterium_a2a_render_' . $field . '_field',
 			MAGISTERIUM_A2A_PAGE,
 			'magisterium_a2a_main',
-			array( 'label_for' => 'magisterium_a2a_' . $field )
+			array( 'label_for' => 'magisterium_a2a_' . ( 'days' === $field ? 'days_back' : $field ) )
 		);
 	}
 }

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { Miniflare } from "miniflare";
 import { INSTANT, PARISH, endpoint } from "./harness.mjs";
+import { startWordPressProxy as startWordPress } from "./wordpress.mjs";
 
 /** The installed package's folder (what an npm user gets). */
 export const PACKAGE = dirname(createRequire(import.meta.url).resolve("magisterium-a2a/package.json"));
@@ -135,9 +136,9 @@ async function startWorker({ token, origins = [PARISH], timeZone = "UTC", skills
   };
 }
 
-/** The pid of this process's child named `name` (as /proc tells; Linux). */
-function childProcessNamed(name) {
-  const ours = String(process.pid);
+/** Every process as /proc tells (Linux): `{ pid, comm, ppid, cpuMs }`; one that ends while read is left out. */
+function processes() {
+  const all = [];
   for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
     let stat;
     try {
@@ -145,25 +146,42 @@ function childProcessNamed(name) {
     } catch {
       continue; // it ended
     }
-    // pid (comm) state ppid …
+    // pid (comm) state ppid … utime (14th) stime (15th), in clock ticks of 1/100 s on Linux.
     const [, comm, rest] = /^\d+ \((.*)\) (.*)$/s.exec(stat);
-    if (comm === name && rest.split(" ")[1] === ours) return Number(pid);
+    const fields = rest.split(" ");
+    all.push({ pid: Number(pid), comm, ppid: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 });
   }
-  throw new Error(`no child process named ${name}`);
+  return all;
 }
 
-/** The CPU time (user and system, all threads) process `pid` has used, in ms, as /proc tells (Linux; 10 ms steps). */
+/** The pid of this process's child named `name`. */
+function childProcessNamed(name) {
+  const child = processes().find((p) => p.comm === name && p.ppid === process.pid);
+  if (!child) throw new Error(`no child process named ${name}`);
+  return child.pid;
+}
+
+/**
+ * The CPU time (user and system, all threads) process `pid` and every process
+ * under it have used, in ms (10 ms steps): a server that hands requests to
+ * workers (`php -S` with workers) is counted whole.
+ */
 export function cpuMs(pid) {
-  const fields = /\) (.*)$/s.exec(readFileSync(`/proc/${pid}/stat`, "utf8"))[1].split(" ");
-  // Fields 14 and 15 of stat (utime, stime), in clock ticks of 1/100 s on Linux.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const all = processes();
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) if (tree.has(p.ppid) && !tree.has(p.pid)) grew = tree.add(p.pid) !== undefined;
+  }
+  return all.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.cpuMs, 0);
 }
 
 /** Each runtime the behaviour suite runs on: its name and how to start a proxy with options. */
 export const RUNTIMES = [
   ["Node (the CLI)", startCli],
   ["workerd (miniflare)", startWorker],
-];
+  ["WordPress (the plugin's route)", startWordPress],
+].filter(([name]) => !process.env.PROXY_RUNTIME || name.startsWith(process.env.PROXY_RUNTIME));
 
 /** Starts a proxy with `start(options)`, runs `body(proxy)`, and always stops it. */
 export async function withProxy(start, options, body) {

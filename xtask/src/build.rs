@@ -9,6 +9,7 @@ use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
 use crate::size::{gzip_size, kb};
+use crate::wordpress;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -126,8 +127,10 @@ pub fn run() -> Result<Vec<Sizes>> {
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
     write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
+    let plugin = wordpress::package(&pkg)?;
     print_sizes(&sizes);
     println!("  widget (magisterium-a2a/widget, beside web/, every language inside): js {:>8}", kb(widget));
+    println!("  WordPress plugin: {}", plugin.display());
     println!("  proxy entry (magisterium-a2a/proxy, no wasm): js {:>8}", kb(proxy));
     println!("  auth entry (magisterium-a2a/auth, oauth4webapi inside, no wasm): js {:>8}", kb(auth));
     Ok(sizes)

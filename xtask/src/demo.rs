@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 /// The demo token the simulator accepts by default.
-const DEMO_TOKEN: &str = "demo-token";
+pub const DEMO_TOKEN: &str = "demo-token";
 
 /// Builds the package, serves the demo against a fresh simulator and waits for Ctrl-C.
 pub fn run() -> Result<()> {

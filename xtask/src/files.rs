@@ -33,3 +33,30 @@ pub fn copy_files(from: &Path, to: &Path) -> Result<()> {
     }
     Ok(())
 }
+
+/// Every file under `dir` (its subfolders too), sorted.
+pub fn files_under(dir: &Path) -> Result<Vec<std::path::PathBuf>> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.is_dir() {
+            found.extend(files_under(&path)?);
+        } else {
+            found.push(path);
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// The folder `from` with its subfolders into `to`.
+pub fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    for file in files_under(from)? {
+        let target = to.join(file.strip_prefix(from).map_err(|e| e.to_string())?);
+        if let Some(folder) = target.parent() {
+            fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        }
+        copy(&file, &target)?;
+    }
+    Ok(())
+}

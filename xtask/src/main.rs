@@ -39,6 +39,7 @@ mod test;
 mod test_command;
 mod typecheck;
 mod user_crate;
+mod wordpress;
 
 use std::process::ExitCode;
 
@@ -52,6 +53,7 @@ commands:
   build   build the npm package into pkg/ (web, bundler and node targets) and print its gzip size
   screenshots  the demo's parish page on a phone and a desktop, into docs/parish-phone.png and docs/parish-desktop.png
   differential  the differential suite alone, on the package the last `test` installed (DIFFERENTIAL_SEED repeats a run)
+  wordpress  build the package and the WordPress plugin, start the simulator and a WordPress with the plugin active (Ctrl-C stops)
   test    run every test suite and print `N passed, N failed` (with suite names, e.g. `test proxy`, those alone)
 ";
 
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Some("screenshots") => screenshots::run(),
         Some("differential") => differential::command(),
         Some("test") => test::run(&args[1..]),
+        Some("wordpress") => wordpress::run(),
         Some("-h" | "--help" | "help") | None => {
             print!("{HELP}");
             Ok(())

@@ -1,6 +1,6 @@
 //! Installs what the build and the tests need, only when it is missing:
 //! the wasm target, rustfmt and clippy, the pinned wasm-bindgen CLI, the npm
-//! tools, Chromium.
+//! tools, Chromium, WordPress.
 
 use crate::manifest::Workspace;
 use crate::shell::{self, Result, root, run, stdout_of};
@@ -56,13 +56,12 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// Debian's `chromium` and `chromium-driver` packages, installed with apt-get
-/// (through `sudo` when not root) when either binary is missing.
+/// when either binary is missing.
 pub fn chromium() -> Result<()> {
     if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
         return Ok(());
     }
-    println!("installing Chromium and ChromeDriver (Debian packages, once)");
-    apt_install(&["chromium", "chromium-driver"], &format!("{CHROMIUM} or {CHROMEDRIVER}"))
+    apt_install("Chromium and ChromeDriver", &["chromium", "chromium-driver"])
 }
 
 /// Debian's `pngquant`, which makes the docs' screenshots small.
@@ -73,13 +72,21 @@ pub fn pngquant() -> Result<()> {
     if Path::new(PNGQUANT).exists() {
         return Ok(());
     }
-    println!("installing pngquant (a Debian package, once)");
-    apt_install(&["pngquant"], PNGQUANT)
+    apt_install("pngquant", &["pngquant"])
 }
 
-/// `apt-get install` of `packages` (through `sudo` when not root); `missing`
-/// names what is missing, for the message when it cannot be installed.
-fn apt_install(packages: &[&str], missing: &str) -> Result<()> {
+/// What the WordPress plugin's suites run: Debian's WordPress, MariaDB, PHP's
+/// command line (its `php -S` server) and phpcs, when one of them is missing.
+pub fn wordpress() -> Result<()> {
+    let needed = ["/usr/share/wordpress/wp-settings.php", "/usr/sbin/mariadbd", "/usr/bin/php", "/usr/bin/phpcs"];
+    if needed.iter().all(|path| Path::new(path).exists()) {
+        return Ok(());
+    }
+    apt_install("WordPress, MariaDB, PHP and phpcs", &["wordpress", "mariadb-server", "php-cli", "php-codesniffer"])
+}
+
+/// Installs Debian `packages` with apt-get (through `sudo` when not root), after an update.
+fn apt_install(what: &str, packages: &[&str]) -> Result<()> {
     let root_user = stdout_of(Command::new("id").arg("-u")).as_deref() == Some("0");
     let apt = |args: &[&str]| {
         let mut cmd = if root_user { Command::new("env") } else { Command::new("sudo") };
@@ -90,8 +97,9 @@ fn apt_install(packages: &[&str], missing: &str) -> Result<()> {
         cmd
     };
     if !root_user && stdout_of(Command::new("sudo").arg("--version")).is_none() {
-        return Err(format!("{missing} is missing: as root, run `apt-get install {}`", packages.join(" ")));
+        return Err(format!("{what} missing: as root, run `apt-get install {}`", packages.join(" ")));
     }
+    println!("installing {what} (Debian packages, once)");
     run(&mut apt(&["update"]))?;
     run(&mut apt(&[&["install", "-y"], packages].concat()))
 }

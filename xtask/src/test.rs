@@ -10,12 +10,12 @@ use crate::tally::Tally;
 use crate::test_command::cargo_test;
 use crate::{
     agent_server, browser, bundlers, code_checks, demo, differential, doctests, fuzz, node_suite, package_checks,
-    proxy_suite, readme, typecheck, user_crate,
+    proxy_suite, readme, typecheck, user_crate, wordpress,
 };
 use std::time::{Duration, Instant};
 
 /// The suites' short names, in the order they run: what `cargo xtask test NAME…` takes.
-pub const SUITES: [&str; 17] = [
+pub const SUITES: [&str; 18] = [
     "checks",
     "unit",
     "client",
@@ -29,6 +29,7 @@ pub const SUITES: [&str; 17] = [
     "differential",
     "page",
     "proxy",
+    "wordpress",
     "browser",
     "node",
     "readme",
@@ -112,8 +113,13 @@ pub fn run(args: &[String]) -> Result<()> {
         run.suite("page", "page suite (demo and widget in Chromium, Playwright)", demo::page_suite);
         run.suite(
             "proxy",
-            "proxy suite (the parish proxy on Node and workerd vs the simulator, its deploy recipes)",
+            "proxy suite (the parish proxy on Node, workerd and as the WordPress route vs the simulator, its deploy recipes)",
             proxy_suite::run,
+        );
+        run.suite(
+            "wordpress",
+            "wordpress suite (the plugin: php -l, phpcs, its shortcodes, blocks and settings page in a throw-away WordPress)",
+            wordpress::suite,
         );
         if ["browser", "node", "readme", "bundlers"].iter().any(|name| run.wants(name)) {
             match SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])

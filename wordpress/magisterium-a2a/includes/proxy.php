@@ -1,0 +1,296 @@
+<?php
+/**
+ * The proxy route's pipeline: the same contract as the package's proxy
+ * (proxy/index.js, docs/proxy.md), on WordPress. A request is answered in
+ * this order: an origin not allowed (403), a preflight (204), another method
+ * (405), a body over 16 KiB (413), not JSON-RPC, a method other than
+ * message/send, a skill not served, no date or a date outside the window of
+ * days, a fresh answer kept today, and only then, within the parish day's
+ * budget, one upstream call per key however many ask at once.
+ *
+ * @package MagisteriumA2a
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/** The largest request body a visitor may send, in bytes. */
+const MAGISTERIUM_A2A_MAX_BODY_BYTES = 16384;
+/** The longest date text a visitor may send. */
+const MAGISTERIUM_A2A_MAX_DATE_LENGTH = 100;
+/** The skill the service runs for a message that names none. */
+const MAGISTERIUM_A2A_DEFAULT_SKILL = 'catholic_qa';
+
+/**
+ * The clock, in milliseconds since the epoch (the filter `magisterium_a2a_now` may move it).
+ *
+ * @return int
+ */
+function magisterium_a2a_now() {
+	return (int) apply_filters( 'magisterium_a2a_now', (int) floor( microtime( true ) * 1000 ) );
+}
+
+/**
+ * The answer to one request to the route; `$seen` collects what the log line says.
+ *
+ * @param WP_REST_Request $request The request.
+ * @param array           $seen    The log's fields, filled in.
+ * @return WP_REST_Response
+ */
+function magisterium_a2a_answer( $request, &$seen ) {
+	$settings = magisterium_a2a_settings();
+	$origin   = $request->get_header( 'origin' );
+	if ( null === $origin || ! in_array( $origin, magisterium_a2a_allowed_origins( $settings ), true ) ) {
+		return magisterium_a2a_error_answer( null, 403, magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INVALID_REQUEST, 'this origin may not use the proxy' ), magisterium_a2a_cors_headers( null ) );
+	}
+	$headers = magisterium_a2a_cors_headers( $origin );
+	if ( 'OPTIONS' === $request->get_method() ) {
+		return magisterium_a2a_preflight( $origin );
+	}
+	$refuse = function ( $id, $code, $message, $status = 200, $extra = array() ) use ( $headers ) {
+		return magisterium_a2a_error_answer( $id, $status, magisterium_a2a_rpc_error( $code, $message ), $headers + $extra );
+	};
+	if ( 'POST' !== $request->get_method() ) {
+		return $refuse( null, MAGISTERIUM_A2A_INVALID_REQUEST, 'only POST', 405, array( 'Allow' => 'POST, OPTIONS' ) );
+	}
+	$text = $request->get_body();
+	if ( (int) $request->get_header( 'content-length' ) > MAGISTERIUM_A2A_MAX_BODY_BYTES || strlen( $text ) > MAGISTERIUM_A2A_MAX_BODY_BYTES ) {
+		return $refuse( null, MAGISTERIUM_A2A_INVALID_REQUEST, 'request body too large (limit ' . MAGISTERIUM_A2A_MAX_BODY_BYTES . ' bytes)', 413 );
+	}
+	$body = json_decode( $text );
+	if ( JSON_ERROR_NONE !== json_last_error() ) {
+		return $refuse( null, MAGISTERIUM_A2A_PARSE_ERROR, 'Parse error' );
+	}
+	$id       = is_object( $body ) && isset( $body->id ) ? $body->id : null;
+	$valid_id = is_string( $id ) || is_int( $id ) || ( is_float( $id ) && is_finite( $id ) );
+	if ( ! is_object( $body ) || ! isset( $body->jsonrpc ) || '2.0' !== $body->jsonrpc || ! isset( $body->method ) || ! is_string( $body->method ) || ! $valid_id ) {
+		return $refuse( $valid_id ? $id : null, MAGISTERIUM_A2A_INVALID_REQUEST, 'Invalid request' );
+	}
+	if ( 'message/send' !== $body->method ) {
+		// tasks/get and tasks/cancel too: every visitor's task is made with the one token.
+		return $refuse( $id, MAGISTERIUM_A2A_METHOD_NOT_FOUND, 'Method not found: the parish proxy forwards message/send only' );
+	}
+	$message = isset( $body->params ) && is_object( $body->params ) && isset( $body->params->message ) ? $body->params->message : null;
+	if ( ! is_object( $message ) || ! isset( $message->parts ) || ! is_array( $message->parts ) ) {
+		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, 'Invalid params: params.message with its parts is required' );
+	}
+	$skill         = isset( $message->metadata ) && is_object( $message->metadata ) && isset( $message->metadata->skillId ) ? $message->metadata->skillId : MAGISTERIUM_A2A_DEFAULT_SKILL; // phpcs:ignore WordPress.NamingConventions.ValidVariableName
+	$seen['skill'] = $skill;
+	if ( ! is_string( $skill ) || ! in_array( $skill, $settings['skills'], true ) ) {
+		return $refuse( $id, MAGISTERIUM_A2A_SKILL_NOT_FOUND, 'Skill not found: this proxy serves ' . implode( ', ', $settings['skills'] ) );
+	}
+	$input = magisterium_a2a_date_input( $message->parts );
+	if ( '' === $input || magisterium_a2a_utf16_length( $input ) > MAGISTERIUM_A2A_MAX_DATE_LENGTH ) {
+		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, 'Invalid params: a date of 1 to ' . MAGISTERIUM_A2A_MAX_DATE_LENGTH . ' characters is required' );
+	}
+	$zone  = magisterium_a2a_time_zone( $settings );
+	$now   = magisterium_a2a_now();
+	$today = magisterium_a2a_day_at( $now, $zone );
+	$query = magisterium_a2a_normalize_query( $input );
+	$day   = magisterium_a2a_resolve_day( $query, $today );
+	if ( false === $day ) {
+		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, "Invalid params: $query is not a calendar day" );
+	}
+	$seen['day'] = null === $day ? $query : $day;
+	$offset      = null === $day ? 0 : magisterium_a2a_days_between( $today, $day );
+	if ( $offset < -$settings['days_back'] || $offset > $settings['days_ahead'] ) {
+		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, sprintf( 'Invalid params: %s is not within %d days before or %d days after today', $day, $settings['days_back'], $settings['days_ahead'] ) );
+	}
+	// A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text.
+	$key    = null === $day ? "$skill $query" : "$skill $day";
+	$cached = magisterium_a2a_fresh( $key, $today );
+	if ( null !== $cached ) {
+		$seen['cache'] = 'hit';
+		return magisterium_a2a_result_answer( $id, $cached, $headers );
+	}
+	$ask     = array(
+		'key'      => $key,
+		'today'    => $today,
+		'settings' => $settings,
+		'skill'    => $skill,
+		'day'      => $day,
+		'query'    => $query,
+		'now'      => $now,
+		'zone'     => $zone,
+		'client'   => magisterium_a2a_client_key( $request, $settings ),
+	);
+	$outcome = magisterium_a2a_once( $ask, $seen );
+	if ( isset( $outcome['result'] ) ) {
+		return magisterium_a2a_result_answer( $id, $outcome['result'], $headers );
+	}
+	$stale = 429 === $outcome['status'] ? magisterium_a2a_stale( $key ) : null;
+	if ( null !== $stale ) {
+		$seen['cache'] = 'stale';
+		return magisterium_a2a_result_answer( $id, $stale, $headers );
+	}
+	$retry = isset( $outcome['retry_after'] ) ? array( 'Retry-After' => (string) $outcome['retry_after'] ) : array();
+	return magisterium_a2a_error_answer( $id, $outcome['status'], $outcome['error'], $headers + $retry );
+}
+
+/**
+ * What a miss asks for: `key`, `today`, `settings`, `skill`, `day` (null for
+ * words), `query` (the normalized words), `now`, `zone` (the parish's) and
+ * `client` (as a header names it, or null).
+ *
+ * The outcome for a key missing from the cache: one upstream call however
+ * many requests ask at once (the others wait for its answer, or try once
+ * more themselves if it stored none), within the parish day's budget.
+ *
+ * @param array $ask  The miss.
+ * @param array $seen The log's fields, filled in.
+ * @return array The outcome (see magisterium_a2a_call_upstream).
+ */
+function magisterium_a2a_once( $ask, &$seen ) {
+	for ( $tries = 0; $tries < 2; $tries++ ) {
+		if ( ! magisterium_a2a_lock( $ask['key'] ) ) {
+			$joined = magisterium_a2a_wait_for( $ask['key'], $ask['today'] );
+			if ( null !== $joined ) {
+				$seen['cache'] = 'joined';
+				return array( 'result' => $joined );
+			}
+			continue;
+		}
+		$outcome = magisterium_a2a_locked_call( $ask, $seen );
+		magisterium_a2a_unlock( $ask['key'] );
+		return $outcome;
+	}
+	return array(
+		'status' => 503,
+		'error'  => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INTERNAL_ERROR, 'the proxy is busy: try again' ),
+	);
+}
+
+/**
+ * The outcome of a miss while holding its key's lock: the budget is asked
+ * first (once it is spent no bucket is touched), then the client's bucket.
+ *
+ * @param array $ask  The miss (see magisterium_a2a_once).
+ * @param array $seen The log's fields, filled in.
+ * @return array The outcome.
+ */
+function magisterium_a2a_locked_call( $ask, &$seen ) {
+	$settings = $ask['settings'];
+	$stored   = magisterium_a2a_fresh_again( $ask['key'], $ask['today'] );
+	if ( null !== $stored ) {
+		$seen['cache'] = 'joined';
+		return array( 'result' => $stored );
+	}
+	if ( '' === $settings['token'] ) {
+		return array(
+			'status' => 503,
+			'error'  => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INTERNAL_ERROR, 'the proxy has no token for the Magisterium service' ),
+		);
+	}
+	$budget = (int) $settings['budget'];
+	if ( ! magisterium_a2a_budget_left( $ask['today'], $budget ) ) {
+		return magisterium_a2a_refusal( 'budget', magisterium_a2a_seconds_to_midnight( $ask['now'], $ask['zone'] ), "the parish's upstream calls for today are spent", $seen );
+	}
+	$wait = null === $ask['client'] ? 0 : magisterium_a2a_take_from_bucket( $ask['client'], (int) $settings['client_misses'], $ask['now'] );
+	if ( $wait ) {
+		return magisterium_a2a_refusal( 'client', $wait, 'too many new questions from this client', $seen );
+	}
+	if ( ! magisterium_a2a_spend( $ask['today'], $budget ) ) {
+		return magisterium_a2a_refusal( 'budget', magisterium_a2a_seconds_to_midnight( $ask['now'], $ask['zone'] ), "the parish's upstream calls for today are spent", $seen );
+	}
+	$seen['cache']    = 'miss';
+	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $settings['token'], $ask['skill'], $ask['day'], $ask['query'] );
+	$seen['upstream'] = $outcome['upstream'];
+	if ( ! empty( $outcome['cacheable'] ) ) {
+		magisterium_a2a_store( $ask['key'], $ask['today'], $outcome['result'] );
+	}
+	return $outcome;
+}
+
+/**
+ * A 429 of a spent allowance (`budget` or `client`, as the log says): -32003 with `retryAfter`.
+ *
+ * @param string $reason      The allowance, `budget` or `client`.
+ * @param int    $retry_after Whole seconds until the allowance has room.
+ * @param string $why         What was spent.
+ * @param array  $seen        The log's fields, filled in.
+ * @return array The outcome.
+ */
+function magisterium_a2a_refusal( $reason, $retry_after, $why, &$seen ) {
+	$seen['cache'] = $reason;
+	return array(
+		'status'      => 429,
+		'retry_after' => $retry_after,
+		'error'       => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_RATE_LIMITED, 'Rate limit exceeded: ' . $why, array( 'retryAfter' => $retry_after ) ),
+	);
+}
+
+/**
+ * The date a message asks about: a data part's `date`, else the first text part ('' when none).
+ *
+ * @param array $parts The message's parts.
+ * @return string
+ */
+function magisterium_a2a_date_input( $parts ) {
+	foreach ( $parts as $part ) {
+		if ( is_object( $part ) && isset( $part->data ) && is_object( $part->data ) && isset( $part->data->date ) && is_string( $part->data->date ) ) {
+			return magisterium_a2a_trim( $part->data->date );
+		}
+	}
+	foreach ( $parts as $part ) {
+		if ( is_object( $part ) && isset( $part->kind, $part->text ) && 'text' === $part->kind && is_string( $part->text ) ) {
+			return magisterium_a2a_trim( $part->text );
+		}
+	}
+	return '';
+}
+
+/**
+ * The length of `$text` as JavaScript counts it (UTF-16 code units).
+ *
+ * @param string $text UTF-8 text.
+ * @return int
+ */
+function magisterium_a2a_utf16_length( $text ) {
+	$utf16 = iconv( 'UTF-8', 'UTF-16LE', $text );
+	return false === $utf16 ? PHP_INT_MAX : intdiv( strlen( $utf16 ), 2 );
+}
+
+/**
+ * One log line: origin, skill, day, cache, upstream status, status, duration; never the token.
+ *
+ * @param string $method The request's method.
+ * @param mixed  $origin Its Origin header.
+ * @param array  $seen   What the pipeline saw.
+ * @param int    $status The answer's status.
+ * @param float  $ms     How long it took.
+ * @return string
+ */
+function magisterium_a2a_log_line( $method, $origin, $seen, $status, $ms ) {
+	$fields = array(
+		'method'   => $method,
+		'origin'   => $origin,
+		'skill'    => $seen['skill'],
+		'day'      => $seen['day'],
+		'cache'    => $seen['cache'],
+		'upstream' => $seen['upstream'],
+		'status'   => $status,
+		'ms'       => (int) round( $ms ),
+	);
+	$words  = array();
+	foreach ( $fields as $name => $value ) {
+		$words[] = $name . '=' . magisterium_a2a_log_value( $value );
+	}
+	return implode( ' ', $words );
+}
+
+/**
+ * A value as a log word: `-` when absent, quoted when it is not plain (a visitor may send anything).
+ *
+ * @param mixed $value The value.
+ * @return string
+ */
+function magisterium_a2a_log_value( $value ) {
+	if ( null === $value ) {
+		return '-';
+	}
+	$text = is_scalar( $value ) ? (string) $value : wp_json_encode( $value );
+	if ( preg_match( '/^[\w.:\/+-]{1,100}$/', $text ) ) {
+		return $text;
+	}
+	$cut = iconv( 'UTF-16LE', 'UTF-8', substr( (string) iconv( 'UTF-8', 'UTF-16LE//IGNORE', $text ), 0, 200 ) );
+	return wp_json_encode( (string) $cut, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+}

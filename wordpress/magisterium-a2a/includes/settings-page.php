@@ -1,0 +1,216 @@
+<?php
+/**
+ * Settings → Magisterium: the page where an administrator sets the token
+ * (never shown back: only whether one is set and its last four characters),
+ * the parish's time zone, the budget and the rest, through the Settings API
+ * (options.php checks the nonce and `manage_options` when the form is saved).
+ *
+ * @package MagisteriumA2a
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/** The settings page's slug. */
+const MAGISTERIUM_A2A_PAGE = 'magisterium-a2a';
+
+add_action( 'admin_menu', 'magisterium_a2a_add_settings_page' );
+add_action( 'admin_init', 'magisterium_a2a_register_settings' );
+
+/** Adds Settings → Magisterium. */
+function magisterium_a2a_add_settings_page() {
+	add_options_page(
+		__( 'Magisterium', 'magisterium-a2a' ),
+		__( 'Magisterium', 'magisterium-a2a' ),
+		'manage_options',
+		MAGISTERIUM_A2A_PAGE,
+		'magisterium_a2a_render_settings_page'
+	);
+}
+
+/** Registers the option and the page's fields. */
+function magisterium_a2a_register_settings() {
+	register_setting(
+		MAGISTERIUM_A2A_PAGE,
+		MAGISTERIUM_A2A_OPTION,
+		array(
+			'type'              => 'array',
+			'sanitize_callback' => 'magisterium_a2a_sanitize_settings',
+			'show_in_rest'      => false,
+		)
+	);
+	add_settings_section( 'magisterium_a2a_main', '', '__return_false', MAGISTERIUM_A2A_PAGE );
+	$fields = array(
+		'token'     => __( 'Token', 'magisterium-a2a' ),
+		'time_zone' => __( 'Parish time zone', 'magisterium-a2a' ),
+		'budget'    => __( 'Upstream calls a day', 'magisterium-a2a' ),
+		'days'      => __( 'Days visitors may ask about', 'magisterium-a2a' ),
+		'client'    => __( 'New questions per visitor', 'magisterium-a2a' ),
+		'origins'   => __( 'Other sites allowed', 'magisterium-a2a' ),
+		'skills'    => __( 'Widgets served', 'magisterium-a2a' ),
+		'upstream'  => __( 'Service endpoint', 'magisterium-a2a' ),
+	);
+	foreach ( $fields as $field => $label ) {
+		add_settings_field(
+			'magisterium_a2a_' . $field,
+			$label,
+			'magisterium_a2a_render_' . $field . '_field',
+			MAGISTERIUM_A2A_PAGE,
+			'magisterium_a2a_main',
+			array( 'label_for' => 'magisterium_a2a_' . ( 'days' === $field ? 'days_back' : $field ) )
+		);
+	}
+}
+
+/** The page itself. */
+function magisterium_a2a_render_settings_page() {
+	if ( ! current_user_can( 'manage_options' ) ) {
+		return;
+	}
+	echo '<div class="wrap"><h1>' . esc_html( get_admin_page_title() ) . '</h1>';
+	// WordPress prints the settings' messages above a page of the Settings menu (options-head.php).
+	echo '<p>' . esc_html__( 'The widgets call this site, which adds the token and keeps each day\'s answers: the token never reaches a visitor\'s browser.', 'magisterium-a2a' ) . '</p>';
+	echo '<p>' . esc_html__( 'Proxy route:', 'magisterium-a2a' ) . ' <code>' . esc_html( rest_url( MAGISTERIUM_A2A_ROUTE_NAMESPACE . MAGISTERIUM_A2A_ROUTE ) ) . '</code></p>';
+	echo '<form action="' . esc_url( admin_url( 'options.php' ) ) . '" method="post">';
+	settings_fields( MAGISTERIUM_A2A_PAGE );
+	do_settings_sections( MAGISTERIUM_A2A_PAGE );
+	submit_button();
+	echo '</form></div>';
+}
+
+/**
+ * The `name` attribute of a field of the option.
+ *
+ * @param string $field The field.
+ * @return string
+ */
+function magisterium_a2a_field_name( $field ) {
+	return MAGISTERIUM_A2A_OPTION . '[' . $field . ']';
+}
+
+/** The token: a write-only field; the page says only whether one is set, and its last four characters. */
+function magisterium_a2a_render_token_field() {
+	$token = magisterium_a2a_settings()['token'];
+	printf(
+		'<input type="password" id="magisterium_a2a_token" name="%s" value="" class="regular-text" autocomplete="off" spellcheck="false">',
+		esc_attr( magisterium_a2a_field_name( 'token' ) )
+	);
+	if ( '' === $token ) {
+		magisterium_a2a_description( __( 'No token is set: the widgets cannot load anything yet.', 'magisterium-a2a' ) );
+		return;
+	}
+	/* translators: %s: the last four characters of the token. */
+	$set = sprintf( __( 'A token ending in %s is set. Leave the field empty to keep it.', 'magisterium-a2a' ), '…' . substr( $token, -4 ) );
+	magisterium_a2a_description( $set );
+	printf(
+		'<label><input type="checkbox" name="%s" value="1"> %s</label>',
+		esc_attr( magisterium_a2a_field_name( 'remove_token' ) ),
+		esc_html__( 'Remove the token', 'magisterium-a2a' )
+	);
+}
+
+/** The parish's time zone: empty means the site's. */
+function magisterium_a2a_render_time_zone_field() {
+	$zone = magisterium_a2a_settings()['time_zone'];
+	printf( '<select id="magisterium_a2a_time_zone" name="%s">', esc_attr( magisterium_a2a_field_name( 'time_zone' ) ) );
+	/* translators: %s: the site's time zone. */
+	$site = sprintf( __( 'The site\'s (%s)', 'magisterium-a2a' ), wp_timezone_string() );
+	printf( '<option value=""%s>%s</option>', selected( $zone, '', false ), esc_html( $site ) );
+	foreach ( timezone_identifiers_list() as $name ) {
+		printf( '<option value="%s"%s>%s</option>', esc_attr( $name ), selected( $zone, $name, false ), esc_html( $name ) );
+	}
+	echo '</select>';
+	magisterium_a2a_description( __( 'What "today" means for the widgets, and when a day\'s answers expire.', 'magisterium-a2a' ) );
+}
+
+/** The budget of upstream calls a parish day. */
+function magisterium_a2a_render_budget_field() {
+	magisterium_a2a_number_input( 'budget', 1 );
+	magisterium_a2a_description( __( 'Once spent, visitors get only what is already kept until the parish\'s midnight: no stranger can spend the token\'s quota.', 'magisterium-a2a' ) );
+}
+
+/**
+ * A field's help line.
+ *
+ * @param string $text The help.
+ */
+function magisterium_a2a_description( $text ) {
+	echo '<p class="description">' . esc_html( $text ) . '</p>';
+}
+
+/**
+ * A number field of the option.
+ *
+ * @param string $field The field.
+ * @param int    $least Its least value.
+ */
+function magisterium_a2a_number_input( $field, $least ) {
+	printf(
+		'<input type="number" min="%d" max="100000" step="1" id="magisterium_a2a_%s" name="%s" value="%s" class="small-text">',
+		(int) $least,
+		esc_attr( $field ),
+		esc_attr( magisterium_a2a_field_name( $field ) ),
+		esc_attr( (string) magisterium_a2a_settings()[ $field ] )
+	);
+}
+
+/** The window of days: before and after the parish's today. */
+function magisterium_a2a_render_days_field() {
+	magisterium_a2a_number_input( 'days_back', 0 );
+	echo ' ' . esc_html__( 'days back,', 'magisterium-a2a' ) . ' ';
+	magisterium_a2a_number_input( 'days_ahead', 0 );
+	echo ' ' . esc_html__( 'days ahead', 'magisterium-a2a' );
+	magisterium_a2a_description( __( 'A date outside these is refused without calling the service.', 'magisterium-a2a' ) );
+}
+
+/** Per-client buckets, where a header set by the server in front names the client. */
+function magisterium_a2a_render_client_field() {
+	printf(
+		'<input type="text" id="magisterium_a2a_client" name="%s" value="%s" class="regular-text code" placeholder="CF-Connecting-IP">',
+		esc_attr( magisterium_a2a_field_name( 'client_header' ) ),
+		esc_attr( magisterium_a2a_settings()['client_header'] )
+	);
+	echo ' ';
+	magisterium_a2a_number_input( 'client_misses', 1 );
+	echo ' ' . esc_html__( 'a minute', 'magisterium-a2a' );
+	magisterium_a2a_description( __( 'Only when a server in front of the site (a CDN such as Cloudflare) sets a header naming the visitor: its name. Empty: no per-visitor limit (anyone can send any header to a site reached directly). Answers already kept are always served.', 'magisterium-a2a' ) );
+}
+
+/** Other sites whose pages may call the route (this site is always allowed). */
+function magisterium_a2a_render_origins_field() {
+	printf(
+		'<textarea id="magisterium_a2a_origins" name="%s" rows="3" class="large-text code">%s</textarea>',
+		esc_attr( magisterium_a2a_field_name( 'origins' ) ),
+		esc_textarea( implode( "\n", magisterium_a2a_settings()['origins'] ) )
+	);
+	magisterium_a2a_description( __( 'One origin a line, e.g. https://chapel.example. This site is always allowed. An origin protects visitors\' browsers, not the token: the budget does.', 'magisterium-a2a' ) );
+}
+
+/** Which of the two widgets the route serves. */
+function magisterium_a2a_render_skills_field() {
+	$served = magisterium_a2a_settings()['skills'];
+	$labels = array(
+		'saints_of_the_day'   => __( 'Saints of the day', 'magisterium-a2a' ),
+		'liturgical_readings' => __( 'Mass readings', 'magisterium-a2a' ),
+	);
+	foreach ( $labels as $skill => $label ) {
+		printf(
+			'<label><input type="checkbox" name="%s[]" value="%s"%s> %s</label><br>',
+			esc_attr( magisterium_a2a_field_name( 'skills' ) ),
+			esc_attr( $skill ),
+			checked( in_array( $skill, $served, true ), true, false ),
+			esc_html( $label )
+		);
+	}
+}
+
+/** The A2A endpoint called (the service's unless testing). */
+function magisterium_a2a_render_upstream_field() {
+	printf(
+		'<input type="url" id="magisterium_a2a_upstream" name="%s" value="%s" class="regular-text code">',
+		esc_attr( magisterium_a2a_field_name( 'upstream' ) ),
+		esc_attr( magisterium_a2a_settings()['upstream'] )
+	);
+	/* translators: %s: the service's endpoint. */
+	$help = sprintf( __( 'Empty: the Magisterium service (%s).', 'magisterium-a2a' ), MAGISTERIUM_A2A_DEFAULT_UPSTREAM );
+	magisterium_a2a_description( $help );
+}

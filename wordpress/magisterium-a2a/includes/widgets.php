@@ -1,0 +1,84 @@
+<?php
+/**
+ * The widget's two elements on the site's pages: the shortcodes
+ * `[magisterium_saints]` and `[magisterium_readings date="next Sunday"]`,
+ * and a block for each (server-rendered, declared in blocks/), printing
+ * `<magisterium-saints>` and `<magisterium-readings>` pointed at the proxy
+ * route, with the widget's script (an ES module, from the plugin's own copy
+ * of the package's widget/ and web/ folders).
+ *
+ * @package MagisteriumA2a
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/** The widget script's handle. */
+const MAGISTERIUM_A2A_SCRIPT = 'magisterium-a2a-widget';
+/** The blocks' editor script's handle (one script for both, named in their block.json). */
+const MAGISTERIUM_A2A_EDITOR_SCRIPT = 'magisterium-a2a-editor';
+
+add_action( 'init', 'magisterium_a2a_register_widgets' );
+add_filter( 'script_loader_tag', 'magisterium_a2a_module_tag', 10, 2 );
+
+/** Registers the script, the shortcodes and the blocks. */
+function magisterium_a2a_register_widgets() {
+	wp_register_script( MAGISTERIUM_A2A_SCRIPT, plugins_url( 'widget/magisterium-widget.js', MAGISTERIUM_A2A_FILE ), array(), MAGISTERIUM_A2A_VERSION, true );
+	$editor_dependencies = array( 'wp-blocks', 'wp-element', 'wp-block-editor', 'wp-components', 'wp-server-side-render', 'wp-i18n' );
+	wp_register_script( MAGISTERIUM_A2A_EDITOR_SCRIPT, plugins_url( 'blocks/editor.js', MAGISTERIUM_A2A_FILE ), $editor_dependencies, MAGISTERIUM_A2A_VERSION, true );
+	add_shortcode( 'magisterium_saints', 'magisterium_a2a_saints_shortcode' );
+	add_shortcode( 'magisterium_readings', 'magisterium_a2a_readings_shortcode' );
+	foreach ( array( 'saints', 'readings' ) as $block ) {
+		register_block_type( MAGISTERIUM_A2A_DIR . 'blocks/' . $block );
+	}
+}
+
+/**
+ * `[magisterium_saints]` (a `date` is taken as well).
+ *
+ * @param array|string $attributes The shortcode's attributes.
+ * @return string
+ */
+function magisterium_a2a_saints_shortcode( $attributes ) {
+	return magisterium_a2a_element( 'magisterium-saints', shortcode_atts( array( 'date' => '' ), $attributes, 'magisterium_saints' ) );
+}
+
+/**
+ * `[magisterium_readings date="next Sunday"]` (no date: today).
+ *
+ * @param array|string $attributes The shortcode's attributes.
+ * @return string
+ */
+function magisterium_a2a_readings_shortcode( $attributes ) {
+	return magisterium_a2a_element( 'magisterium-readings', shortcode_atts( array( 'date' => '' ), $attributes, 'magisterium_readings' ) );
+}
+
+/**
+ * One of the widget's elements, its script enqueued.
+ *
+ * @param string $element    The element, `magisterium-saints` or `magisterium-readings`.
+ * @param array  $attributes Its `date` (optional).
+ * @return string
+ */
+function magisterium_a2a_element( $element, $attributes ) {
+	wp_enqueue_script( MAGISTERIUM_A2A_SCRIPT );
+	$date = isset( $attributes['date'] ) ? trim( (string) $attributes['date'] ) : '';
+	$html = '<' . $element . ' endpoint="' . esc_url( rest_url( MAGISTERIUM_A2A_ROUTE_NAMESPACE . MAGISTERIUM_A2A_ROUTE ) ) . '"';
+	if ( '' !== $date ) {
+		$html .= ' date="' . esc_attr( $date ) . '"';
+	}
+	return $html . '></' . $element . '>';
+}
+
+/**
+ * The widget's script tag as an ES module (it imports the web build).
+ *
+ * @param string $tag    The tag WordPress made.
+ * @param string $handle The script's handle.
+ * @return string
+ */
+function magisterium_a2a_module_tag( $tag, $handle ) {
+	if ( MAGISTERIUM_A2A_SCRIPT !== $handle ) {
+		return $tag;
+	}
+	return str_replace( '<script ', '<script type="module" ', preg_replace( '/\stype=([\'"])text\/javascript\1/', '', $tag ) );
+}

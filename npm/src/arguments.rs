@@ -9,9 +9,9 @@ use crate::options::{CallConfig, Reader, call_config};
 use alloc::string::String;
 use magisterium_a2a::core::call::{Call, SendMode};
 use magisterium_a2a::core::error::Error;
+use magisterium_a2a::core::methods;
 #[cfg(feature = "magisterium")]
 use magisterium_a2a::core::methods::DateArg;
-use magisterium_a2a::core::methods;
 use magisterium_a2a::core::poll;
 use magisterium_a2a::core::validate;
 #[cfg(feature = "magisterium")]

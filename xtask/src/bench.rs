@@ -82,9 +82,12 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The sizes for the driver, as JSON: `{targets:[{name,wasm,js}], anchors:[{name,js}]}`.
+/// The sizes for the driver, as JSON: `{targets:[{name,entry,wasm,js,lazy}], anchors:[{name,js}]}`.
 fn sizes_json(sizes: &[Sizes], anchors: &[(&str, usize)]) -> String {
-    let targets: Vec<Value> = sizes.iter().map(|s| json!({ "name": s.dir, "wasm": s.wasm, "js": s.js })).collect();
+    let targets: Vec<Value> = sizes
+        .iter()
+        .map(|s| json!({ "name": s.dir, "entry": s.entry, "wasm": s.wasm, "js": s.js, "lazy": s.lazy }))
+        .collect();
     let anchors: Vec<Value> = anchors.iter().map(|(name, js)| json!({ "name": name, "js": js })).collect();
     json!({ "targets": targets, "anchors": anchors }).to_string()
 }
@@ -95,11 +98,14 @@ mod tests {
 
     #[test]
     fn sizes_are_json_for_the_driver() {
-        let sizes = [Sizes { dir: "web", wasm: 10, js: 2, lazy: 0 }];
+        let sizes = [Sizes { dir: "web", entry: "magisterium-a2a/agents", wasm: 10, js: 2, lazy: 3 }];
         let parsed: Value = serde_json::from_str(&sizes_json(&sizes, &[("openai", 7)])).unwrap();
         assert_eq!(
             parsed,
-            json!({ "targets": [{ "name": "web", "wasm": 10, "js": 2 }], "anchors": [{ "name": "openai", "js": 7 }] })
+            json!({
+                "targets": [{ "name": "web", "entry": "magisterium-a2a/agents", "wasm": 10, "js": 2, "lazy": 3 }],
+                "anchors": [{ "name": "openai", "js": 7 }]
+            })
         );
     }
 }

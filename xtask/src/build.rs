@@ -155,6 +155,7 @@ pub fn run() -> Result<Vec<Sizes>> {
         copy(&root().join(license), &pkg.join(license))?;
     }
     copy_files(&root().join("widget"), &pkg.join("widget"))?;
+    copy(&template.join("widget.d.ts"), &pkg.join("widget/magisterium-widget.d.ts"))?;
     let proxy = write_proxy(&pkg.join("proxy"))?;
     let auth = auth_package::write(&pkg)?;
     let readme = read(&root().join("README.md"))?;
@@ -216,7 +217,10 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
     let error_import = if build.shape == Shape::Files { relative.clone() } else { format!("./{ERROR_MODULE}") };
     if build.dir == "node" {
         commonjs_snippets(&error_module)?;
-        write(&out.join("package.json"), "{ \"type\": \"commonjs\" }\n")?;
+        // `main` and `types` for TypeScript's and Node's resolution of old (`node10`), which reads no
+        // `exports`: `magisterium-a2a/node` is then this folder.
+        let manifest = "{ \"type\": \"commonjs\", \"main\": \"./index.cjs\", \"types\": \"../index.d.cts\" }\n";
+        write(&out.join("package.json"), manifest)?;
     }
     let templates = root().join("pkg-template/entries");
     for (template, name) in build.entries.iter().flat_map(|files| files.iter()).chain(build.shared) {

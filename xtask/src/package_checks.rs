@@ -4,7 +4,7 @@
 use crate::build;
 use crate::files::read;
 use crate::readme_tables::{self, ApiKind, Documented};
-use crate::shell::{Result, capture, root, stdout_or_fail};
+use crate::shell::{Result, capture, npm_bin, root, stdout_or_fail};
 use crate::size::{BUDGETS, kb};
 use crate::tally::Tally;
 use std::path::{Path, PathBuf};
@@ -43,6 +43,15 @@ pub fn run() -> Tally {
     let tarball = pack(&pkg);
     check("npm pack", tarball.as_ref().map(|_| ()).map_err(Clone::clone));
     if let Ok(tarball) = tarball {
+        check("publint: package.json's fields and files as npm and bundlers read them", publint(&pkg));
+        check(
+            "arethetypeswrong: the dual entries (., ./node, ./agents, ./agents/node, ./auth) typed in every resolution mode",
+            attw(&tarball, &DUAL_ENTRIES, &[]),
+        );
+        check(
+            "arethetypeswrong: the ES-module-only entries typed in every resolution mode (`require` of them refused by design)",
+            attw(&tarball, &ESM_ENTRIES, &["cjs-resolves-to-esm"]),
+        );
         check("the tarball installs under tests/node_modules", install(&tarball));
     }
     tally
@@ -222,6 +231,38 @@ fn words(text: &str) -> impl Iterator<Item = &str> + Clone {
 
 fn budget(bytes: usize, limit: usize) -> Result<()> {
     if bytes <= limit { Ok(()) } else { Err(format!("{} B over", bytes - limit)) }
+}
+
+/// The entries with a CommonJS module beside their ES module.
+const DUAL_ENTRIES: [&str; 5] = [".", "./node", "./agents", "./agents/node", "./auth"];
+
+/// The entries that are ES modules only (docs/testing.md says why): a
+/// CommonJS caller reaches them through `import()`.
+const ESM_ENTRIES: [&str; 6] = ["./web", "./bundler", "./agents/web", "./agents/bundler", "./proxy", "./widget"];
+
+/// `publint --strict` over `pkg/`: its warnings fail too.
+fn publint(pkg: &Path) -> Result<()> {
+    let output = capture(npm_bin("publint").arg(pkg).arg("--strict"))?;
+    let report = String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
+    if output.status.success() && report.contains("All good!") { Ok(()) } else { Err(report.trim_end().to_owned()) }
+}
+
+/// `@arethetypeswrong/cli` on the tarball, for `entries`, in every resolution
+/// mode (node10, node16 from CommonJS and from ES modules, bundler), every
+/// rule but `ignored`.
+fn attw(tarball: &Path, entries: &[&str], ignored: &[&str]) -> Result<()> {
+    let mut cmd = npm_bin("attw");
+    cmd.arg(tarball).arg("--entrypoints").args(entries).args(["--format", "ascii", "--no-emoji"]);
+    if !ignored.is_empty() {
+        cmd.arg("--ignore-rules").args(ignored);
+    }
+    let output = capture(&mut cmd)?;
+    let report = String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
+    if output.status.success() && report.contains("No problems found") {
+        Ok(())
+    } else {
+        Err(report.trim_end().to_owned())
+    }
 }
 
 /// `npm pack` into `target/`; the tarball's path.

@@ -23,7 +23,7 @@ pub struct Wasm {
     /// The entry, as a user imports it.
     pub entry: &'static str,
     /// The npm crate's features.
-    features: &'static str,
+    pub features: &'static str,
     /// The stem of its glue's and `.wasm`'s file names (`<stem>.js`, `<stem>_bg.wasm`).
     stem: &'static str,
 }

@@ -1,5 +1,5 @@
 /**
- * magisterium-a2a/agents — `A2AClient`, the client for any A2A agent
+ * magisterium-a2a/agents — `A2AClient`, the client for every A2A agent
  * (Magisterium among them), with its own WebAssembly module. Its options,
  * errors and task types are those of `magisterium-a2a` (index.d.ts), and its
  * `MagisteriumError` is the same class: an error from either entry is an

@@ -1,7 +1,7 @@
 /**
  * magisterium-a2a — a typed, Promise-returning client for the Magisterium AI
  * A2A endpoint (JSON-RPC 2.0 over fetch). The same types serve the web,
- * bundler and Node builds. `A2AClient`, for any A2A agent, is the entry
+ * bundler and Node builds. `A2AClient`, for every A2A agent, is the entry
  * `magisterium-a2a/agents` (agents.d.ts).
  */
 

@@ -6,6 +6,7 @@
 //! it to `target/bench/results.md`. Timings are reported, never asserted.
 
 use crate::build::{self, Sizes};
+use crate::files::copy_tree;
 use crate::setup;
 use crate::shell::{self, Result, npm_bin, root};
 use crate::sim::SimulatorProcess;
@@ -65,21 +66,6 @@ fn bundle(entry: &str, out: &Path) -> Result<usize> {
             .arg(format!("--outfile={}", bundled.display())),
     )?;
     gzip_size(&[&bundled])
-}
-
-/// Copies the folder `from`, with its subfolders, to a new folder `to`.
-fn copy_tree(from: &Path, to: &Path) -> Result<()> {
-    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
-    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        let target = to.join(path.file_name().unwrap_or_default());
-        if path.is_dir() {
-            copy_tree(&path, &target)?;
-        } else {
-            fs::copy(&path, &target).map_err(|e| format!("{} → {}: {e}", path.display(), target.display()))?;
-        }
-    }
-    Ok(())
 }
 
 /// The sizes for the driver, as JSON: `{targets:[{name,entry,wasm,js,lazy}], anchors:[{name,js}]}`.

@@ -3,7 +3,7 @@
 //! `wasm-opt -Oz`, plus the hand-written entries and types of `pkg-template/`.
 
 use crate::auth_package;
-use crate::files::{copy, copy_files, read, write};
+use crate::files::{copy, copy_files, copy_tree, read, write};
 use crate::manifest::Workspace;
 use crate::minify;
 use crate::setup;
@@ -98,6 +98,10 @@ const CLASSES: (&str, &str) = ("classes.js", "classes.js");
 /// import: one `MagisteriumError` for both.
 const ERROR_MODULE: &str = "magisterium-error.js";
 
+/// Where each wasm-bindgen target's bindings of the `.wasm`s are made once
+/// (under the workspace), before each build of that target copies them.
+const BOUND: &str = "target/wasm-entries/bound";
+
 /// The JS module that `js/transport.js` loads the first time an `A2AClient`
 /// speaks A2A 1.0 or opens a stream (`import("./agent-protocol.js")`).
 /// wasm-bindgen copies only the modules the Rust code imports, so each build
@@ -131,8 +135,10 @@ pub fn run() -> Result<Vec<Sizes>> {
         modules.push(build_wasm(wasm, &wasms)?);
     }
     let pkg = root().join("pkg");
-    if pkg.exists() {
-        fs::remove_dir_all(&pkg).map_err(|e| format!("removing pkg/: {e}"))?;
+    for dir in [&pkg, &root().join(BOUND)] {
+        if dir.exists() {
+            fs::remove_dir_all(dir).map_err(|e| format!("removing {}: {e}", dir.display()))?;
+        }
     }
     let mut sizes = Vec::new();
     for build in &BUILDS {
@@ -204,10 +210,15 @@ fn write_proxy(out: &Path) -> Result<usize> {
 /// order of [`WASMS`]), then the entries; the sizes of each entry.
 fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<Vec<Sizes>> {
     println!("build {} (wasm-bindgen --target {})", build.dir, build.bindgen);
-    let mut glues = Vec::new();
-    for (wasm, module) in WASMS.iter().zip(modules) {
-        glues.push(bind(build, wasm, module, out)?);
+    // The web and bundler builds bind the same way: once, in a folder both copy.
+    let bound = root().join(BOUND).join(build.bindgen);
+    if !bound.exists() {
+        for (wasm, module) in WASMS.iter().zip(modules) {
+            bind(build.bindgen, wasm, module, &bound)?;
+        }
     }
+    copy_tree(&bound, out)?;
+    let glues: Vec<PathBuf> = WASMS.iter().map(|wasm| out.join(format!("{}.js", wasm.stem))).collect();
     // Both glues import the snippets of one crate: wasm-bindgen wrote them to one folder.
     let error_module = error_module(out)?;
     let snippets = error_module.parent().ok_or("the error module has no folder")?;
@@ -268,15 +279,16 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
     Ok(sizes)
 }
 
-/// The bindings of `wasm` (built at `module`) for `build`, in `out`, its
-/// `.wasm` shrunk by `wasm-opt` and its import names minified; the glue's path.
-fn bind(build: &PackageBuild, wasm: &Wasm, module: &Path, out: &Path) -> Result<PathBuf> {
+/// The bindings of `wasm` (built at `module`) for wasm-bindgen's target
+/// `bindgen`, in `out`, its `.wasm` shrunk by `wasm-opt` and its glue's
+/// import names minified as binaryen renamed them.
+fn bind(bindgen: &str, wasm: &Wasm, module: &Path, out: &Path) -> Result<()> {
     // The package ships its own index.d.ts: wasm-bindgen's would name internals.
     shell::run(
         Command::new("wasm-bindgen")
             .args([
                 "--target",
-                build.bindgen,
+                bindgen,
                 "--no-typescript",
                 "--remove-name-section",
                 "--remove-producers-section",
@@ -301,8 +313,7 @@ fn bind(build: &PackageBuild, wasm: &Wasm, module: &Path, out: &Path) -> Result<
     // module out smaller (measured: -130 B gzip); no pass of it renames an import or export.
     wasm_opt(&["-Oz"], &module)?;
     let glue = out.join(format!("{}.js", wasm.stem));
-    write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)?;
-    Ok(glue)
+    write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)
 }
 
 /// Runs npm binaryen's `wasm-opt` with `passes` on `module` in place (with the

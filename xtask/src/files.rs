@@ -33,3 +33,18 @@ pub fn copy_files(from: &Path, to: &Path) -> Result<()> {
     }
     Ok(())
 }
+
+/// Copies the folder `from`, with its subfolders, to a new folder `to`.
+pub fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let target = to.join(path.file_name().unwrap_or_default());
+        if path.is_dir() {
+            copy_tree(&path, &target)?;
+        } else {
+            fs::copy(&path, &target).map_err(|e| format!("{} → {}: {e}", path.display(), target.display()))?;
+        }
+    }
+    Ok(())
+}

@@ -54,7 +54,7 @@ struct PackageBuild {
 #[derive(Clone, Copy, PartialEq)]
 enum Shape {
     /// An ES module per entry bundled from its file, beside the `.wasm` it
-    /// fetches; what the entries share is a module of its own (`chunk.js`).
+    /// fetches; the error class both import is a module of its own ([`ERROR_MODULE`]).
     Module,
     /// The same with each `.wasm` inside its entry's module (base64).
     ModuleWithWasm,

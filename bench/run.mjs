@@ -47,7 +47,7 @@ function mismatch(checks) {
   return `${bad.name}: the results differ at character ${at}\n  ours: …${around(bad.ours)}…\n  js:   …${around(bad.js)}…`;
 }
 
-/** One start sample of `side` (`ours`, or `js`: the `@a2a-js/sdk` anchor) in a fresh context (empty cache, new renderer): `{ total, imported }` in ms. */
+/** One start sample of `side` (`ours`, `agents`, or `js`: the `@a2a-js/sdk` anchor) in a fresh context (empty cache, new renderer): `{ total, imported }` in ms. */
 async function startSample(browser, side) {
   const context = await browser.newContext();
   try {
@@ -60,15 +60,19 @@ async function startSample(browser, side) {
   }
 }
 
-/** Start, `pairs` samples per side in alternation, in ns like the other rows; `imported`: the `import()` alone. */
-async function start(browser, pairs) {
+/**
+ * Start of the entry `entry` (`ours` or `agents`, see start.mjs) against the
+ * anchor, `pairs` samples per side in alternation, in ns like the other rows;
+ * `imported`: the `import()` alone.
+ */
+async function start(browser, pairs, entry) {
   const imported = { ours: [], js: [] };
-  const sampler = (side) => async () => {
-    const sample = await startSample(browser, side);
+  const sampler = (side, as) => async () => {
+    const sample = await startSample(browser, as);
     imported[side].push(sample.imported * 1e6);
     return sample.total * 1e6;
   };
-  const measured = await alternate({ ours: sampler("ours"), js: sampler("js") }, pairs);
+  const measured = await alternate({ ours: sampler("ours", entry), js: sampler("js", "js") }, pairs);
   return { ...measured, count: 1, imported: { ours: summary(imported.ours), js: summary(imported.js) } };
 }
 
@@ -90,7 +94,7 @@ try {
   const stubbed = await page.evaluate((options) => window.bench.stubbedCalls(options), STUBBED_CALLS);
   await context.close();
   console.log("bench: measuring start (a fresh context per sample)");
-  const starts = await start(browser, START_PAIRS);
+  const starts = { magisterium: await start(browser, START_PAIRS, "ours"), agents: await start(browser, START_PAIRS, "agents") };
   const markdown = report({ chromium: browser.version(), decode, calls, stubbed, start: starts, sizes: SIZES, date: new Date() });
   await mkdir(dirname(OUT), { recursive: true });
   await writeFile(OUT, markdown);

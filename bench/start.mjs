@@ -1,7 +1,8 @@
 // One start sample: the time from just before `import()` to a client that
 // can make its first call, in a page of a fresh browser context (nothing
-// cached). Ours: import the web build, `await init()` (fetch, compile and
-// instantiate the .wasm), `new MagisteriumClient`. The anchor: import the
+// cached). Ours: import the web build of an entry, `await init()` (fetch,
+// compile and instantiate its .wasm), then `new MagisteriumClient`
+// (`magisterium-a2a`) or `new A2AClient` (`magisterium-a2a/agents`). The anchor: import the
 // esbuild bundle of `@a2a-js/sdk`'s `A2AClient` and construct it from an
 // agent card object with a `fetchImpl` adding the Bearer token (no request).
 
@@ -24,8 +25,9 @@ function withToken(url, init = {}) {
 }
 
 /**
- * Milliseconds from `import()` to a constructed client of `side` (`ours`, or
- * `js`: the anchor): `total`, and `imported`, when the `import()` alone had resolved.
+ * Milliseconds from `import()` to a constructed client of `side` (`ours`:
+ * `magisterium-a2a`, `agents`: `magisterium-a2a/agents`, or `js`: the
+ * anchor): `total`, and `imported`, when the `import()` alone had resolved.
  */
 window.startSample = async (side, endpoint) => {
   const start = performance.now();
@@ -34,6 +36,13 @@ window.startSample = async (side, endpoint) => {
     const imported = performance.now() - start;
     await init();
     new MagisteriumClient({ endpoint, token: TOKEN });
+    return { total: performance.now() - start, imported };
+  }
+  if (side === "agents") {
+    const { default: init, A2AClient } = await import("/pkg/web/agents.js");
+    const imported = performance.now() - start;
+    await init();
+    new A2AClient({ endpoint, token: TOKEN });
     return { total: performance.now() - start, imported };
   }
   const { A2AClient } = await import("/anchors/a2a-sdk.js");

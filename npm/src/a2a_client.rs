@@ -13,7 +13,6 @@ use crate::js_platform::{Agent, Session};
 use crate::json_view::{Json, cached_key};
 use crate::options::{self, CLIENT_KEYS, Reader, client_settings, dialect, protocol_version};
 use crate::task_methods::task_methods;
-use crate::transport::{url_of, version_of};
 use alloc::rc::Rc;
 use js_sys::Promise;
 use magisterium_a2a::core::card::{Version, dialect_of};
@@ -47,13 +46,13 @@ impl A2AClient {
     /// The endpoint this client calls.
     #[wasm_bindgen(getter)]
     pub fn endpoint(&self) -> JsValue {
-        url_of(&self.session.wire)
+        self.session.wire.url()
     }
 
     /// `"1.0"` or `"0.3"`: the A2A version the client speaks.
     #[wasm_bindgen(getter, js_name = protocolVersion)]
     pub fn protocol_version(&self) -> JsValue {
-        version_of(&self.session.wire)
+        self.session.wire.version()
     }
 
     /// `message/stream`: an `AsyncIterable` of the events of the answer (from

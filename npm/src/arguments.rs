@@ -2,30 +2,42 @@
 //! and its [`CallConfig`], the calls themselves made by the core's
 //! [`methods`]. Every refusal is INVALID_INPUT, before any request.
 
+#[cfg(feature = "magisterium")]
 use crate::caller_values;
 use crate::json_view::Json;
 use crate::options::{CallConfig, Reader, call_config};
 use alloc::string::String;
 use magisterium_a2a::core::call::{Call, SendMode};
 use magisterium_a2a::core::error::Error;
-use magisterium_a2a::core::methods::{self, DateArg};
+use magisterium_a2a::core::methods;
+#[cfg(feature = "magisterium")]
+use magisterium_a2a::core::methods::DateArg;
 use magisterium_a2a::core::poll;
-use magisterium_a2a::core::validate::{self, Date};
-use wasm_bindgen::{JsCast, JsValue};
+use magisterium_a2a::core::validate;
+#[cfg(feature = "magisterium")]
+use magisterium_a2a::core::validate::Date;
+#[cfg(feature = "magisterium")]
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
 
 type Result<T> = core::result::Result<T, Error<Json>>;
 
 /// The methods of the client classes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum ClientMethod {
+    #[cfg(feature = "magisterium")]
     /// `ask(question, { contextId })`.
     Ask,
+    #[cfg(feature = "magisterium")]
     /// `searchDocuments(query)`.
     SearchDocuments,
+    #[cfg(feature = "magisterium")]
     /// `fetchDocument(id)`.
     FetchDocument,
+    #[cfg(feature = "magisterium")]
     /// `massReadings(date)`.
     MassReadings,
+    #[cfg(feature = "magisterium")]
     /// `saintsOfTheDay(date)`.
     SaintsOfTheDay,
     /// `sendMessage({ parts, skillId, contextId, taskId })`.
@@ -36,10 +48,13 @@ pub enum ClientMethod {
     CancelTask,
     /// `waitForTask(id, { pollIntervalMs })`.
     WaitForTask,
+    #[cfg(feature = "agents")]
     /// `sendMessageStream({ parts, skillId, contextId, taskId })`.
     SendMessageStream,
+    #[cfg(feature = "agents")]
     /// `subscribeToTask(id)`.
     SubscribeToTask,
+    #[cfg(feature = "agents")]
     /// `listTasks(params)`.
     ListTasks,
 }
@@ -65,40 +80,59 @@ pub fn prepare(
     method: ClientMethod,
     argument: &JsValue,
     options: &JsValue,
-    streaming: bool,
+    #[cfg_attr(not(feature = "agents"), allow(unused_variables))] streaming: bool,
 ) -> Result<(Job, CallConfig)> {
     let keys: &[&str] = match method {
+        #[cfg(feature = "magisterium")]
         ClientMethod::Ask => &["signal", "timeoutMs", "contextId"],
         ClientMethod::WaitForTask => &["signal", "timeoutMs", "pollIntervalMs"],
         _ => &["signal", "timeoutMs"],
     };
     let mut config = call_config(options, keys)?;
-    config.events = matches!(method, ClientMethod::SendMessageStream | ClientMethod::SubscribeToTask);
+    #[cfg(feature = "agents")]
+    {
+        config.events = matches!(method, ClientMethod::SendMessageStream | ClientMethod::SubscribeToTask);
+    }
     let text = argument.as_string();
     let call = match method {
+        #[cfg(feature = "magisterium")]
         ClientMethod::Ask => methods::ask(text, config.context_id.take())?,
+        #[cfg(feature = "magisterium")]
         ClientMethod::SearchDocuments => methods::search_documents(text)?,
+        #[cfg(feature = "magisterium")]
         ClientMethod::FetchDocument => methods::fetch_document(text)?,
+        #[cfg(feature = "magisterium")]
         ClientMethod::MassReadings => methods::mass_readings(date_argument(argument)?),
+        #[cfg(feature = "magisterium")]
         ClientMethod::SaintsOfTheDay => methods::saints_of_the_day(date_argument(argument)?),
         ClientMethod::SendMessage => send_message(argument, SendMode::Reply)?,
+        #[cfg(feature = "agents")]
         ClientMethod::SendMessageStream if streaming => send_message(argument, SendMode::Stream)?,
+        #[cfg(feature = "agents")]
         ClientMethod::SendMessageStream => send_message(argument, SendMode::Final)?,
         ClientMethod::GetTask => methods::get_task(text)?,
         ClientMethod::CancelTask => methods::cancel_task(text)?,
+        #[cfg(feature = "agents")]
         ClientMethod::SubscribeToTask if streaming => methods::subscribe_to_task(text)?,
+        #[cfg(feature = "agents")]
         ClientMethod::ListTasks => {
             // No params (`undefined` or `null`): `{}`.
             let params = if argument.is_undefined() || argument.is_null() { &js_sys::Object::new() } else { argument };
             let (params_json, parsed) = serialized(params, "params must be a JSON object")?;
             methods::list_tasks(params_json, &parsed)?
         }
-        ClientMethod::WaitForTask | ClientMethod::SubscribeToTask => {
-            let first_interval_ms = config.poll_interval_ms.unwrap_or(poll::DEFAULT_INTERVAL_MS);
-            return Ok((Job::Wait { id: validate::required_text("id", text)?, first_interval_ms }, config));
-        }
+        #[cfg(feature = "agents")]
+        ClientMethod::SubscribeToTask => return wait(text, config),
+        ClientMethod::WaitForTask => return wait(text, config),
     };
     Ok((Job::Call(call), config))
+}
+
+/// `tasks/get` until the task settles: `waitForTask`, and the stream of a
+/// task of an agent that does not stream.
+fn wait(id: Option<String>, config: CallConfig) -> Result<(Job, CallConfig)> {
+    let first_interval_ms = config.poll_interval_ms.unwrap_or(poll::DEFAULT_INTERVAL_MS);
+    Ok((Job::Wait { id: validate::required_text("id", id)?, first_interval_ms }, config))
 }
 
 /// `{ parts, skillId?, contextId?, taskId? }`: parts serialized by `JSON.stringify`,
@@ -122,6 +156,7 @@ fn serialized(value: &JsValue, why: &str) -> Result<(String, Json)> {
     }
 }
 
+#[cfg(feature = "magisterium")]
 /// Reads a `Date` (its local calendar day) or a string (`YYYY-MM-DD` must be
 /// a real day; other text is a query).
 fn date_argument(value: &JsValue) -> Result<DateArg> {

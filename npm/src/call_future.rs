@@ -3,6 +3,7 @@
 //! client's session, or a discovery.
 
 use crate::arguments::{self, ClientMethod, Job};
+#[cfg(feature = "agents")]
 use crate::discovery;
 use crate::js_error::to_js;
 use crate::js_platform::{JsPlatform, Session, failed};
@@ -21,6 +22,7 @@ use wasm_bindgen::JsValue;
 pub enum Work {
     /// A job of a client's session.
     Job(Rc<Session>, Job, CallConfig),
+    #[cfg(feature = "agents")]
     /// `A2AClient.discover(baseUrl, options)`, arguments as given: resolves
     /// with the client of what it finds (`From<Discovered> for JsValue`).
     Discover(JsValue, JsValue),
@@ -30,7 +32,7 @@ pub enum Work {
 /// reading its arguments met. Every method of both classes comes through here.
 #[inline(never)]
 pub fn start(session: &Rc<Session>, method: ClientMethod, argument: &JsValue, options: &JsValue) -> Promise {
-    match arguments::prepare(method, argument, options, session.streaming) {
+    match arguments::prepare(method, argument, options, session.streaming()) {
         Ok((job, config)) => run(Work::Job(session.clone(), job, config)),
         Err(error) => Promise::reject(&to_js(error, None)),
     }
@@ -44,14 +46,16 @@ pub fn run(work: Work) -> Promise {
 async fn perform(work: Work) -> Result<JsValue, JsValue> {
     let (session, job, options) = match work {
         Work::Job(session, job, options) => (session, job, options),
+        #[cfg(feature = "agents")]
         Work::Discover(base_url, options) => {
             let discovered = discovery::discover(&base_url, &options).await.map_err(|e| to_js(e, None))?;
             return Ok(JsValue::from(discovered));
         }
     };
+    let events = options.events();
     // A stream is bounded as a wait is: the whole of it, by default five minutes.
     let default_timeout = match job {
-        Job::Call(_) if !options.events => session.settings.timeout_ms,
+        Job::Call(_) if !events => session.settings.timeout_ms,
         _ => poll::WAIT_TIMEOUT_MS,
     };
     let signal =
@@ -67,5 +71,9 @@ async fn perform(work: Work) -> Result<JsValue, JsValue> {
         }
     };
     let value = outcome.map(js_results::outcome).map_err(failed)?;
-    Ok(if options.events { signal.keep(&value) } else { value })
+    #[cfg(feature = "agents")]
+    if events {
+        return Ok(signal.keep(&value));
+    }
+    Ok(value)
 }

@@ -16,6 +16,7 @@ extern "C" {
     #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
     pub fn is_array(value: &JsValue) -> Result<bool, JsValue>;
 
+    #[cfg(feature = "magisterium")]
     /// `Date.prototype.getTime.call(value)`: throws unless `value` really is a Date.
     #[wasm_bindgen(js_namespace = ["Date", "prototype", "getTime"], js_name = call, catch)]
     pub fn get_time(value: &JsValue) -> Result<f64, JsValue>;

@@ -6,18 +6,20 @@
 
 use crate::js_error::to_js;
 use crate::json_view::Json;
-use crate::transport::{self, CallSignal};
+use crate::transport::{self, CallSignal, Wire};
 use alloc::string::String;
 use core::cell::{Cell, RefCell};
 use core::future::Future;
 use js_sys::{Function, Promise};
 use magisterium_a2a::core::call_loop::Failed;
+#[cfg(feature = "agents")]
 use magisterium_a2a::core::card::Version;
 use magisterium_a2a::core::error::{Dialect, Error};
 use magisterium_a2a::core::pacing::Pacer;
 use magisterium_a2a::core::platform::Platform;
 use magisterium_a2a::core::retry::RetryPolicy;
 use magisterium_a2a::core::settings::{self, Auth, Settings};
+#[cfg(feature = "agents")]
 use magisterium_a2a::core::validate::Endpoint;
 use magisterium_a2a::core::wire::HttpReply;
 use wasm_bindgen::prelude::*;
@@ -46,22 +48,23 @@ pub type Token = (String, JsValue);
 pub struct Session {
     /// The checked options (their pacer lives in `pacer`).
     pub settings: Settings<Function>,
-    /// Whose meanings the server-defined JSON-RPC codes have.
+    /// Whose meanings the server-defined JSON-RPC codes have (see [`Session::dialect`]).
+    #[cfg(feature = "agents")]
     pub dialect: Dialect,
     /// The `rateLimit` queue (borrowed only between awaits, never across one).
     pacer: RefCell<Pacer>,
-    /// Where calls go and in which A2A version (`wire` in `js/transport.js`):
-    /// the endpoint as a JS string made once, and the version to fall back to.
-    pub wire: JsValue,
-    /// The agent streams: `sendMessageStream` and `subscribeToTask` ask for
-    /// events (otherwise one `message/send`, or polling, stands in).
+    /// Where calls go, and with `agents` in which A2A version.
+    pub wire: Wire,
+    /// The agent streams (see [`Session::streaming`]).
+    #[cfg(feature = "agents")]
     pub streaming: bool,
     /// A fixed token as a JS string, made once; `undefined` otherwise.
     fixed_token: JsValue,
     next_request_id: Cell<u64>,
 }
 
-/// What a client knows of its agent besides the settings.
+/// What an `A2AClient` knows of its agent besides the settings.
+#[cfg(feature = "agents")]
 pub struct Agent {
     /// Whose meanings the server-defined JSON-RPC codes have.
     pub dialect: Dialect,
@@ -73,27 +76,62 @@ pub struct Agent {
     pub streaming: bool,
 }
 
-impl Agent {
-    /// Magisterium's: its dialect, 0.3, no streams.
-    pub const MAGISTERIUM: Agent =
-        Agent { dialect: Dialect::Magisterium, version: Version::V0_3, other: None, streaming: false };
-}
-
 impl Session {
-    /// A session over checked settings.
-    pub fn new(mut settings: Settings<Function>, agent: Agent) -> Session {
+    /// A session over checked settings, calling `wire`, of Magisterium's
+    /// dialect and without streams.
+    fn over(mut settings: Settings<Function>, wire: Wire) -> Session {
         let pacer = RefCell::new(core::mem::take(&mut settings.pacer));
-        let (other_url, other_v1) = match agent.other {
-            Some((endpoint, version)) => (Some(endpoint.url), version == Version::V1_0),
-            None => (None, false),
-        };
-        let wire = transport::new_wire(&settings.endpoint.url, agent.version == Version::V1_0, other_url, other_v1);
         let fixed_token = match &settings.auth {
             Auth::Token(token) => JsValue::from_str(token),
             _ => JsValue::UNDEFINED,
         };
-        let (dialect, streaming) = (agent.dialect, agent.streaming);
-        Session { settings, dialect, pacer, wire, streaming, fixed_token, next_request_id: Cell::new(1) }
+        Session {
+            settings,
+            #[cfg(feature = "agents")]
+            dialect: Dialect::Magisterium,
+            pacer,
+            wire,
+            #[cfg(feature = "agents")]
+            streaming: false,
+            fixed_token,
+            next_request_id: Cell::new(1),
+        }
+    }
+
+    /// A `MagisteriumClient`'s session: Magisterium's dialect, A2A 0.3, no streams.
+    #[cfg(feature = "magisterium")]
+    pub fn magisterium(settings: Settings<Function>) -> Session {
+        let wire = Wire::magisterium(&settings.endpoint.url);
+        Session::over(settings, wire)
+    }
+
+    /// An `A2AClient`'s session with `agent`.
+    #[cfg(feature = "agents")]
+    pub fn new(settings: Settings<Function>, agent: Agent) -> Session {
+        let (other_url, other_v1) = match agent.other {
+            Some((endpoint, version)) => (Some(endpoint.url), version == Version::V1_0),
+            None => (None, false),
+        };
+        let wire = Wire::new(&settings.endpoint.url, agent.version == Version::V1_0, other_url, other_v1);
+        Session { dialect: agent.dialect, streaming: agent.streaming, ..Session::over(settings, wire) }
+    }
+
+    /// Whose meanings the server-defined JSON-RPC codes have: without
+    /// `agents`, always Magisterium's (a constant the build folds in).
+    pub fn dialect(&self) -> Dialect {
+        #[cfg(feature = "agents")]
+        return self.dialect;
+        #[cfg(not(feature = "agents"))]
+        Dialect::Magisterium
+    }
+
+    /// The agent streams: `sendMessageStream` and `subscribeToTask` ask for
+    /// events (otherwise one `message/send`, or polling, stands in). Never without `agents`.
+    pub fn streaming(&self) -> bool {
+        #[cfg(feature = "agents")]
+        return self.streaming;
+        #[cfg(not(feature = "agents"))]
+        false
     }
 }
 
@@ -141,7 +179,7 @@ impl Platform for JsPlatform<'_> {
     }
 
     fn dialect(&self) -> Dialect {
-        self.session.dialect
+        self.session.dialect()
     }
 
     fn can_refresh_token(&self) -> bool {

@@ -4,6 +4,13 @@
 //! executor, allocator and panic handler, and the JS glue of `js/`. Built by
 //! `cargo xtask build` (wasm-bindgen, then binaryen and esbuild) into `pkg/`.
 //!
+//! Each entry of the package has a `.wasm` of its own, built with its
+//! feature: `magisterium` (`MagisteriumClient`, the entry `magisterium-a2a`)
+//! or `agents` (`A2AClient`, the entry `magisterium-a2a/agents`). What only
+//! `A2AClient` needs (discovery, streams, `listTasks`, the A2A dialect and
+//! version) is compiled only with `agents`, so the `.wasm` most pages load
+//! carries none of it.
+//!
 //! Nothing here decides protocol behaviour: options and arguments are read
 //! from JS values into the core's types, the core's call loop runs each call
 //! over a [`js_platform::JsPlatform`], and outcomes become JS objects.
@@ -21,7 +28,7 @@ compile_error!("magisterium-a2a supports single-threaded wasm only: build withou
 #[cfg(any(test, target_arch = "wasm32"))]
 mod executor;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "agents"))]
 mod a2a_client;
 #[cfg(target_arch = "wasm32")]
 mod arguments;
@@ -29,11 +36,11 @@ mod arguments;
 mod call_future;
 #[cfg(target_arch = "wasm32")]
 mod caller_values;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "agents"))]
 mod discovery;
 #[cfg(target_arch = "wasm32")]
 mod driver;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "agents"))]
 mod event_reader;
 #[cfg(target_arch = "wasm32")]
 mod js_error;
@@ -45,7 +52,7 @@ mod js_results;
 mod js_url;
 #[cfg(target_arch = "wasm32")]
 mod json_view;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "magisterium"))]
 mod magisterium_client;
 #[cfg(target_arch = "wasm32")]
 mod options;
@@ -54,11 +61,11 @@ mod task_methods;
 #[cfg(target_arch = "wasm32")]
 mod transport;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "agents"))]
 pub use a2a_client::A2AClient;
 #[cfg(target_arch = "wasm32")]
 pub use js_error::MagisteriumError;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "magisterium"))]
 pub use magisterium_client::MagisteriumClient;
 
 /// The bundle's allocator: talc, growing linear memory as it needs. talc's

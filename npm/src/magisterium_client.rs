@@ -5,10 +5,9 @@
 use crate::arguments::ClientMethod;
 use crate::call_future;
 use crate::js_error::to_js;
-use crate::js_platform::{Agent, Session};
+use crate::js_platform::Session;
 use crate::options::magisterium_settings;
 use crate::task_methods::task_methods;
-use crate::transport::url_of;
 use alloc::rc::Rc;
 use js_sys::Promise;
 use wasm_bindgen::prelude::*;
@@ -26,13 +25,13 @@ impl MagisteriumClient {
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<MagisteriumClient, JsValue> {
         let settings = magisterium_settings(&options).map_err(|e| to_js(e, None))?;
-        Ok(MagisteriumClient { session: Rc::new(Session::new(settings, Agent::MAGISTERIUM)) })
+        Ok(MagisteriumClient { session: Rc::new(Session::magisterium(settings)) })
     }
 
     /// The endpoint URL this client calls.
     #[wasm_bindgen(getter)]
     pub fn endpoint(&self) -> JsValue {
-        url_of(&self.session.wire)
+        self.session.wire.url()
     }
 
     /// `catholic_qa`: resolves with a `QaAnswer`.

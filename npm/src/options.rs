@@ -7,11 +7,16 @@ use crate::js_url;
 use crate::json_view::Json;
 use alloc::string::String;
 use js_sys::{Function, Reflect};
+#[cfg(feature = "agents")]
 use magisterium_a2a::core::card::Version;
-use magisterium_a2a::core::error::{Dialect, Error};
+#[cfg(feature = "agents")]
+use magisterium_a2a::core::error::Dialect;
+use magisterium_a2a::core::error::Error;
 use magisterium_a2a::core::settings::{Options, Settings};
 use magisterium_a2a::core::text::cat;
-use magisterium_a2a::core::validate::{self, DEFAULT_ENDPOINT, Endpoint};
+#[cfg(feature = "magisterium")]
+use magisterium_a2a::core::validate::DEFAULT_ENDPOINT;
+use magisterium_a2a::core::validate::{self, Endpoint};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
@@ -26,6 +31,7 @@ pub fn endpoint(text: &str) -> Result<Endpoint> {
     validate::endpoint("endpoint", text, js_url::parse)
 }
 
+#[cfg(feature = "magisterium")]
 /// Reads `ClientOptions` (`undefined` means all defaults): `endpoint`, or
 /// the default endpoint of the contract when absent.
 pub fn magisterium_settings(options: &JsValue) -> Result<Settings<Function>> {
@@ -34,6 +40,7 @@ pub fn magisterium_settings(options: &JsValue) -> Result<Settings<Function>> {
     client_settings(&o, endpoint(text.as_deref().unwrap_or(DEFAULT_ENDPOINT))?)
 }
 
+#[cfg(feature = "agents")]
 /// Reads the `dialect` option: `"magisterium"` or `"a2a"`.
 pub fn dialect(o: &Reader) -> Result<Option<Dialect>> {
     match o.string("dialect")?.as_deref() {
@@ -44,6 +51,7 @@ pub fn dialect(o: &Reader) -> Result<Option<Dialect>> {
     }
 }
 
+#[cfg(feature = "agents")]
 /// Reads the `protocolVersion` option: `"1.0"` or `"0.3"`.
 pub fn protocol_version(o: &Reader) -> Result<Option<Version>> {
     match o.string("protocolVersion")?.as_deref() {
@@ -90,11 +98,23 @@ pub struct CallConfig {
     /// Overrides the client's timeout.
     pub timeout_ms: Option<u32>,
     /// The conversation to continue (`ask` only).
+    #[cfg(feature = "magisterium")]
     pub context_id: Option<String>,
     /// The first interval between polls (`waitForTask` only).
     pub poll_interval_ms: Option<f64>,
     /// The call's value opens an event stream (`sendMessageStream`, `subscribeToTask`).
+    #[cfg(feature = "agents")]
     pub events: bool,
+}
+
+impl CallConfig {
+    /// The call's value opens an event stream (never without `agents`).
+    pub fn events(&self) -> bool {
+        #[cfg(feature = "agents")]
+        return self.events;
+        #[cfg(not(feature = "agents"))]
+        false
+    }
 }
 
 /// Reads `CallOptions` allowing `keys`: `signal` and `timeoutMs`, plus those
@@ -106,8 +126,10 @@ pub fn call_config(options: &JsValue, keys: &[&str]) -> Result<CallConfig> {
     Ok(CallConfig {
         signal: o.signal()?,
         timeout_ms: o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?,
+        #[cfg(feature = "magisterium")]
         context_id: o.string("contextId")?,
         poll_interval_ms: poll_interval_ms.map(f64::from),
+        #[cfg(feature = "agents")]
         events: false,
     })
 }

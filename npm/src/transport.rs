@@ -17,6 +17,7 @@ use magisterium_a2a::core::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 
+#[cfg(feature = "agents")]
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
     /// One HTTP exchange on a client's wire; resolves (never rejects) with a [`JsReply`].
@@ -30,13 +31,65 @@ extern "C" {
     ) -> Promise;
     /// A client's wire: its URL and version, and the other version it may fall back to.
     #[wasm_bindgen(js_name = wire)]
-    pub fn new_wire(url: &str, v1: bool, other_url: Option<String>, other_v1: bool) -> JsValue;
+    fn new_wire(url: &str, v1: bool, other_url: Option<String>, other_v1: bool) -> JsValue;
     /// The URL a wire's calls go to (`client.endpoint`).
     #[wasm_bindgen(js_name = urlOf)]
-    pub fn url_of(wire: &JsValue) -> JsValue;
+    fn url_of(wire: &JsValue) -> JsValue;
     /// `"1.0"` or `"0.3"` (`client.protocolVersion`).
     #[wasm_bindgen(js_name = versionOf)]
-    pub fn version_of(wire: &JsValue) -> JsValue;
+    fn version_of(wire: &JsValue) -> JsValue;
+}
+
+#[cfg(not(feature = "agents"))]
+#[wasm_bindgen(module = "/js/transport.js")]
+extern "C" {
+    /// One HTTP exchange with `url` (Magisterium's calls: A2A 0.3, no
+    /// streams); resolves (never rejects) with a [`JsReply`].
+    fn exchange(
+        url: &JsValue,
+        token: Option<&JsValue>,
+        body: Option<&str>,
+        max_bytes: f64,
+        signal: &AbortSignal,
+    ) -> Promise;
+}
+
+/// Where a client's calls go. With `agents`, the wire of `js/transport.js`
+/// (the URL, the A2A version spoken there, and the version a -32009 falls
+/// back to); without, a client speaks A2A 0.3 to its endpoint, and the wire
+/// is that URL alone, a JS string made once.
+pub struct Wire(JsValue);
+
+impl Wire {
+    /// Magisterium's wire: A2A 0.3 to `url`, nothing to fall back to.
+    #[cfg(feature = "magisterium")]
+    pub fn magisterium(url: &str) -> Wire {
+        #[cfg(feature = "agents")]
+        return Wire::new(url, false, None, false);
+        #[cfg(not(feature = "agents"))]
+        Wire(JsValue::from_str(url))
+    }
+
+    /// A wire to `url` in A2A 1.0 (`v1`) or 0.3, and the other version (its
+    /// URL and whether it is 1.0) a -32009 is retried in once.
+    #[cfg(feature = "agents")]
+    pub fn new(url: &str, v1: bool, other_url: Option<String>, other_v1: bool) -> Wire {
+        Wire(new_wire(url, v1, other_url, other_v1))
+    }
+
+    /// The URL calls go to (`client.endpoint`).
+    pub fn url(&self) -> JsValue {
+        #[cfg(feature = "agents")]
+        return url_of(&self.0);
+        #[cfg(not(feature = "agents"))]
+        self.0.clone()
+    }
+
+    /// `"1.0"` or `"0.3"` (`client.protocolVersion`).
+    #[cfg(feature = "agents")]
+    pub fn version(&self) -> JsValue {
+        version_of(&self.0)
+    }
 }
 
 #[wasm_bindgen(module = "/js/transport.js")]
@@ -46,6 +99,7 @@ extern "C" {
     pub type JsCallSignal;
     #[wasm_bindgen(constructor, catch, js_class = CallSignal)]
     fn new(caller: Option<&AbortSignal>, timeout_ms: u32) -> Result<JsCallSignal, JsValue>;
+    #[cfg(not(feature = "agents"))]
     #[wasm_bindgen(method, getter, js_class = CallSignal)]
     fn signal(this: &JsCallSignal) -> AbortSignal;
     #[wasm_bindgen(method, getter, js_class = CallSignal)]
@@ -62,12 +116,15 @@ extern "C" {
     fn sleep(this: &JsCallSignal, ms: f64) -> Promise;
     #[wasm_bindgen(method, js_class = CallSignal)]
     fn dispose(this: &JsCallSignal);
+    #[cfg(feature = "agents")]
     #[wasm_bindgen(method, js_class = CallSignal)]
     fn keep(this: &JsCallSignal, first: &JsValue) -> JsValue;
     /// The request id of a stream's call (set by `post`).
+    #[cfg(feature = "agents")]
     #[wasm_bindgen(method, getter, js_class = CallSignal, js_name = requestId)]
     fn request_id(this: &JsCallSignal) -> f64;
     /// The token a stream's call sent, if any (set by `post`).
+    #[cfg(feature = "agents")]
     #[wasm_bindgen(method, getter, js_class = CallSignal)]
     fn token(this: &JsCallSignal) -> Option<String>;
 
@@ -91,22 +148,26 @@ pub struct CallSignal(JsCallSignal);
 
 impl CallSignal {
     /// The call a stream's event belongs to; the stream, not this, ends it.
+    #[cfg(feature = "agents")]
     pub fn of_stream(call: JsCallSignal) -> core::mem::ManuallyDrop<CallSignal> {
         core::mem::ManuallyDrop::new(CallSignal(call))
     }
 
     /// The request id of a stream's call.
+    #[cfg(feature = "agents")]
     pub fn request_id(&self) -> u64 {
         self.0.request_id() as u64
     }
 
     /// The token a stream's call sent.
+    #[cfg(feature = "agents")]
     pub fn token(&self) -> Option<String> {
         self.0.token()
     }
 
     /// The call's value handed over, with the call, to an event stream (see
     /// `keep` in `js/transport.js`): dropping this no longer ends the call.
+    #[cfg(feature = "agents")]
     pub fn keep(&self, first: &JsValue) -> JsValue {
         self.0.keep(first)
     }
@@ -174,7 +235,7 @@ impl Future for Sleep {
     }
 }
 
-/// POSTs `body` (or GETs, without one) to `wire` (see [`new_wire`]) with
+/// POSTs `body` (or GETs, without one) to `wire` (see [`Wire`]) with
 /// exactly `Content-Type: application/json` (with a body) and, when there is
 /// a token, `Authorization: Bearer …`; a 1.0 agent's request also carries
 /// `A2A-Version`, a `stream`'s `Accept: text/event-stream` (and its first
@@ -185,13 +246,17 @@ impl Future for Sleep {
 /// string, made once per client rather than per request.
 pub async fn send(
     call: &CallSignal,
-    wire: &JsValue,
+    wire: &Wire,
     token: Option<&JsValue>,
     body: Option<&str>,
     max_bytes: f64,
-    stream: bool,
+    #[cfg_attr(not(feature = "agents"), allow(unused_variables))] stream: bool,
 ) -> Result<HttpReply<Json>, Error<Json>> {
-    match wait(post(wire, token, body, max_bytes, &call.0, stream)).await {
+    #[cfg(feature = "agents")]
+    let sent = post(&wire.0, token, body, max_bytes, &call.0, stream);
+    #[cfg(not(feature = "agents"))]
+    let sent = exchange(&wire.0, token, body, max_bytes, &call.0.signal());
+    match wait(sent).await {
         Ok(reply) => reply_of(call, reply.unchecked_into(), max_bytes),
         Err(e) => Err(failed(call, "the request failed", &e)),
     }

@@ -1,12 +1,14 @@
-// The bundler build: the .wasm travels inside this module (base64, decoded once)
-// and is compiled and instantiated synchronously on import, so a bundler needs no
-// wasm support or configuration and the clients work without `init()`.
-import { initSync } from "./magisterium_a2a.js";
+// The bundler build of `magisterium-a2a`: the .wasm travels inside this module (base64, decoded
+// once) and is compiled and instantiated synchronously on import, so a bundler needs no wasm
+// support or configuration and the client works without `init()`.
+import { initSync, MagisteriumClient } from "./magisterium_a2a.js";
 import bytes from "./magisterium_a2a_bg.wasm";
+import { MagisteriumError, named } from "./classes.js";
 
 initSync({ module: bytes });
+named({ MagisteriumClient });
 
-export { A2AClient, MagisteriumClient, MagisteriumError } from "./classes.js";
+export { MagisteriumClient, MagisteriumError };
 
 /** Nothing to load in this build; kept so the same code runs on every build. */
 export default async function init() {}

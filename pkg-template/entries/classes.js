@@ -1,10 +1,14 @@
-// The classes of the web and bundler builds. Each build is bundled and minified
-// into one file; the classes keep their names.
-import { A2AClient, MagisteriumClient } from "./magisterium_a2a.js";
+// What the entries of a bundled build share: `MagisteriumError`, imported
+// from its own module, which both entries import (an error from either is an
+// instance of the class either exports), and the classes' names (each entry
+// is minified; the classes keep their names).
 import { MagisteriumError } from "{{ERROR_MODULE}}";
 
-for (const [name, value] of Object.entries({ A2AClient, MagisteriumClient, MagisteriumError })) {
-  Object.defineProperty(value, "name", { value: name });
+/** Gives each class of `classes` its own name back. */
+export function named(classes) {
+  for (const [name, value] of Object.entries(classes)) Object.defineProperty(value, "name", { value: name });
 }
 
-export { A2AClient, MagisteriumClient, MagisteriumError };
+named({ MagisteriumError });
+
+export { MagisteriumError };

@@ -1,8 +1,8 @@
 // What every consumer app does, in a page or in Node: a skill call and an error
-// path against the simulator, cross-origin in a page, and the sign-in entry's
-// error before any sign-in, alone and through the client (the same
-// MagisteriumError class, whichever build the app got). Its outcome is plain
-// data for the test to compare.
+// path against the simulator, cross-origin in a page, the same through
+// `magisterium-a2a/agents`, and the sign-in entry's error before any sign-in,
+// alone and through the client (the same MagisteriumError class, whichever
+// build and entry the app got). Its outcome is plain data for the test to compare.
 
 /** The parts of a MagisteriumError a test compares (or the thrown value, described). */
 export function describe(error, MagisteriumError) {
@@ -11,10 +11,13 @@ export function describe(error, MagisteriumError) {
 }
 
 /**
- * `saintsOfTheDay` for a day with an entry, `getTask` of an unknown task, and
- * a `MagisteriumAuth` not signed in: its tokenProvider, and a call with it.
+ * `saintsOfTheDay` for a day with an entry, `getTask` of an unknown task, the
+ * same through an `A2AClient` of `agents` (the entry `magisterium-a2a/agents`:
+ * `{ A2AClient, MagisteriumError }`), whether each entry's error is an
+ * instance of the other's class, and a `MagisteriumAuth` not signed in: its
+ * tokenProvider, and a call with it.
  */
-export async function exercise({ MagisteriumClient, MagisteriumError, MagisteriumAuth }, endpoint) {
+export async function exercise({ MagisteriumClient, MagisteriumError, MagisteriumAuth, agents }, endpoint) {
   const client = new MagisteriumClient({ token: "demo-token", endpoint });
   const saints = await client.saintsOfTheDay("2026-03-19");
   const unknownTask = await client.getTask("no-such-task").then(
@@ -26,7 +29,16 @@ export async function exercise({ MagisteriumClient, MagisteriumError, Magisteriu
   const viaClient = await new MagisteriumClient({ tokenProvider: auth.tokenProvider, endpoint })
     .saintsOfTheDay("2026-03-19")
     .then(() => "resolved", (e) => describe(e, MagisteriumError));
-  return { saints, unknownTask, signIn: { notSignedIn, viaClient } };
+  const agent = new agents.A2AClient({ token: "demo-token", endpoint });
+  const fromAgents = await agent.getTask("no-such-task").then(() => "resolved", (e) => e);
+  const fromClient = await client.getTask("no-such-task").then(() => "resolved", (e) => e);
+  const acrossEntries = {
+    agentsErrorIsEntryError: fromAgents instanceof MagisteriumError,
+    entryErrorIsAgentsError: fromClient instanceof agents.MagisteriumError,
+    oneClass: agents.MagisteriumError === MagisteriumError,
+  };
+  const agentsCalls = { unknownTask: describe(fromAgents, agents.MagisteriumError), acrossEntries };
+  return { saints, unknownTask, agents: agentsCalls, signIn: { notSignedIn, viaClient } };
 }
 
 /** In a page: the simulator endpoint the test put in the page's URL. */

@@ -72,12 +72,16 @@ export async function openApp(url) {
 
 /**
  * The outcome of `calls.mjs`'s `exercise`: the saint of 19 March, TASK_NOT_FOUND
- * as a MagisteriumError, and SIGN_IN_REQUIRED from the sign-in entry as the
- * same class, also through the client.
+ * as a MagisteriumError from both entries, each entry's error an instance of
+ * the other's class (one class), and SIGN_IN_REQUIRED from the sign-in entry
+ * as the same class, also through the client.
  */
-export function assertCalls({ saints, unknownTask, signIn }) {
+export function assertCalls({ saints, unknownTask, agents, signIn }) {
   assert.match(saints, /Joseph/);
-  assertError(unknownTask, { name: "MagisteriumError", code: "TASK_NOT_FOUND", rpcCode: -32001 });
+  const taskNotFound = { name: "MagisteriumError", code: "TASK_NOT_FOUND", rpcCode: -32001 };
+  assertError(unknownTask, taskNotFound);
+  assertError(agents.unknownTask, taskNotFound, "through magisterium-a2a/agents");
+  assert.deepEqual(agents.acrossEntries, { agentsErrorIsEntryError: true, entryErrorIsAgentsError: true, oneClass: true });
   for (const [what, error] of Object.entries(signIn)) {
     assert.deepEqual([error.name, error.code], ["MagisteriumError", "SIGN_IN_REQUIRED"], what);
   }

@@ -12,5 +12,7 @@ test("the web build: NOT_INITIALIZED before init(), then the calls work", async 
     assert.match(assertError(error, notInitialized, what), /await init\(\)/, what);
   }
   assertCalls(result);
-  assert.deepEqual(wasmRequests, [siteUrl("/pkg/web/magisterium_a2a_bg.wasm")]);
+  // Each entry fetches its own .wasm, once.
+  const own = ["/pkg/web/magisterium_a2a_bg.wasm", "/pkg/web/magisterium_a2a_agents_bg.wasm"];
+  assert.deepEqual(wasmRequests, own.map(siteUrl));
 });

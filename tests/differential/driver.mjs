@@ -7,7 +7,8 @@
 // `{ value }`, `{ error: { code, message, rpcCode, httpStatus, retryAfter, taskId, data } }`
 // or `{ trap }` (a rejection that is not a MagisteriumError: a wasm trap, a bug).
 import { createInterface } from "node:readline";
-import { A2AClient, MagisteriumClient, MagisteriumError } from "magisterium-a2a";
+import { MagisteriumClient, MagisteriumError } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
 
 /** Stands for the request's JSON-RPC id in a case's body (see json_text.rs). */
 const ID_PLACEHOLDER = Buffer.from("@ID@");

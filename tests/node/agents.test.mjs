@@ -3,7 +3,7 @@
 // cache, the skills' task states, waitForTask, cancelTask and the SDK's errors.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { A2AClient } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
 import { agentUrl, rejectsWith } from "./harness.mjs";
 
 if (!agentUrl) throw new Error("A2A_AGENT_URL is not set: run these suites through `cargo xtask test`");

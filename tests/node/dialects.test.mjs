@@ -3,7 +3,8 @@
 // Magisterium's meanings or as generic A2A's. Also MagisteriumClient.waitForTask.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { A2AClient, MagisteriumClient } from "magisterium-a2a";
+import { MagisteriumClient } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
 import { endpoint, simulator, freshToken, fault, rejectsWith } from "./harness.mjs";
 
 /** JSON-RPC code → [Magisterium's name, generic A2A's name]. */

@@ -7,7 +7,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
 import { readFileSync, writeFileSync } from "node:fs";
-import { A2AClient, MagisteriumClient } from "magisterium-a2a";
+import { MagisteriumClient } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
 
 const RECORD = new URL("../fixtures/magisterium-wire.json", import.meta.url);
 /** Headers that name this run rather than the client: the port, the Node version. */

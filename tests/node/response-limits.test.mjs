@@ -5,7 +5,8 @@
 // read that never stops would end in TIMEOUT instead) and the client goes on.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { A2AClient, MagisteriumClient } from "magisterium-a2a";
+import { MagisteriumClient } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
 import { endpoint, simulator, freshToken, fault, rejectsWith } from "./harness.mjs";
 
 const MIB = 1024 * 1024;

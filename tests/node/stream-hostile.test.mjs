@@ -11,7 +11,7 @@ import { execFile } from "node:child_process";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { A2AClient } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
 import { rejectsWith } from "./harness.mjs";
 
 const TOKEN = "tok-secret-stream";

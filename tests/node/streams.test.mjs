@@ -4,7 +4,7 @@
 // one-event stream of an agent that does not stream (Magisterium).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { A2AClient } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
 import { agentUrl, agentV1Url, freshToken, rejectsWith, simulator } from "./harness.mjs";
 
 /** A message for the skill named by its first word. */

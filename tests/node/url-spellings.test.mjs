@@ -5,7 +5,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { A2AClient, MagisteriumClient } from "magisterium-a2a";
+import { MagisteriumClient } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
 import { rejectsWith } from "./harness.mjs";
 
 const { spellings } = JSON.parse(readFileSync(new URL("../fixtures/url-spellings.json", import.meta.url), "utf8"));

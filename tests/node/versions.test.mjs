@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
-import { A2AClient } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
 import { agentUrl, agentV1Url, rejectsWith } from "./harness.mjs";
 
 if (!agentV1Url) throw new Error("A2A_AGENT_V1_URL is not set: run these suites through `cargo xtask test`");

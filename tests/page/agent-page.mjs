@@ -38,8 +38,8 @@ export function withAgentPage(body) {
 }
 
 /**
- * Runs in the page: imports and initialises the web build served at
- * `/pkg/web/`, and puts on `window`:
+ * Runs in the page: imports and initialises the web build of
+ * `magisterium-a2a/agents` served at `/pkg/web/agents.js`, and puts on `window`:
  * - `a2a`: the module (`A2AClient`, `MagisteriumError`);
  * - `described(error)`: a `MagisteriumError` as data (`code`, `rpcCode`,
  *   `message`), or `{ notMagisteriumError }` for anything else;
@@ -51,7 +51,7 @@ export function withAgentPage(body) {
  *   working, ignoring those that have ended.
  */
 async function installHelpers() {
-  const a2a = await import("/pkg/web/index.js");
+  const a2a = await import("/pkg/web/agents.js");
   await a2a.default();
   const described = (error) =>
     error instanceof a2a.MagisteriumError

@@ -1,7 +1,8 @@
 // `using` a client, for consumers whose `lib` has `esnext.disposable`
 // (TypeScript 5.2 and later): checked in the matrix's "disposable" configs,
 // copied to `generated/disposable.mts` and `.cts` like consumer.ts.
-import { A2AClient, MagisteriumClient } from "magisterium-a2a";
+import { MagisteriumClient } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
 
 export function scoped(): string[] {
   using client = new MagisteriumClient();

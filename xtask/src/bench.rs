@@ -6,6 +6,7 @@
 //! it to `target/bench/results.md`. Timings are reported, never asserted.
 
 use crate::build::{self, Sizes};
+use crate::files::copy_tree;
 use crate::setup;
 use crate::shell::{self, Result, npm_bin, root};
 use crate::sim::SimulatorProcess;
@@ -67,24 +68,12 @@ fn bundle(entry: &str, out: &Path) -> Result<usize> {
     gzip_size(&[&bundled])
 }
 
-/// Copies the folder `from`, with its subfolders, to a new folder `to`.
-fn copy_tree(from: &Path, to: &Path) -> Result<()> {
-    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
-    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        let target = to.join(path.file_name().unwrap_or_default());
-        if path.is_dir() {
-            copy_tree(&path, &target)?;
-        } else {
-            fs::copy(&path, &target).map_err(|e| format!("{} → {}: {e}", path.display(), target.display()))?;
-        }
-    }
-    Ok(())
-}
-
-/// The sizes for the driver, as JSON: `{targets:[{name,wasm,js}], anchors:[{name,js}]}`.
+/// The sizes for the driver, as JSON: `{targets:[{name,entry,wasm,js,lazy}], anchors:[{name,js}]}`.
 fn sizes_json(sizes: &[Sizes], anchors: &[(&str, usize)]) -> String {
-    let targets: Vec<Value> = sizes.iter().map(|s| json!({ "name": s.dir, "wasm": s.wasm, "js": s.js })).collect();
+    let targets: Vec<Value> = sizes
+        .iter()
+        .map(|s| json!({ "name": s.dir, "entry": s.entry, "wasm": s.wasm, "js": s.js, "lazy": s.lazy }))
+        .collect();
     let anchors: Vec<Value> = anchors.iter().map(|(name, js)| json!({ "name": name, "js": js })).collect();
     json!({ "targets": targets, "anchors": anchors }).to_string()
 }
@@ -95,11 +84,14 @@ mod tests {
 
     #[test]
     fn sizes_are_json_for_the_driver() {
-        let sizes = [Sizes { dir: "web", wasm: 10, js: 2, lazy: 0 }];
+        let sizes = [Sizes { dir: "web", entry: "magisterium-a2a/agents", wasm: 10, js: 2, lazy: 3 }];
         let parsed: Value = serde_json::from_str(&sizes_json(&sizes, &[("openai", 7)])).unwrap();
         assert_eq!(
             parsed,
-            json!({ "targets": [{ "name": "web", "wasm": 10, "js": 2 }], "anchors": [{ "name": "openai", "js": 7 }] })
+            json!({
+                "targets": [{ "name": "web", "entry": "magisterium-a2a/agents", "wasm": 10, "js": 2, "lazy": 3 }],
+                "anchors": [{ "name": "openai", "js": 7 }]
+            })
         );
     }
 }

@@ -22,12 +22,14 @@ pub fn run(sim: &SimulatorProcess, agents: &Agents) -> Tally {
         Err(e) => return Tally::broken(&format!("the hostile fixture server: {e}")),
     };
     let mut cmd = cargo();
-    // Without the bundle's own allocator and panic handler: the suite links std.
+    // Without the bundle's own allocator and panic handler: the suite links std. Both classes.
     cmd.args([
         "test",
         "-p",
         NPM_CRATE,
         "--no-default-features",
+        "--features",
+        "magisterium,agents",
         "--target",
         "wasm32-unknown-unknown",
         "--test",

@@ -3,13 +3,14 @@
 //! `wasm-opt -Oz`, plus the hand-written entries and types of `pkg-template/`.
 
 use crate::auth_package;
-use crate::files::{copy, read, write};
+use crate::files::{copy, copy_tree, read, write};
 use crate::manifest::Workspace;
 use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
 use crate::size::{gzip_size, kb};
 use crate::wordpress;
+use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,8 +18,23 @@ use std::process::Command;
 /// The crate of the npm bundle (`npm/`).
 pub const NPM_CRATE: &str = "magisterium-a2a-npm";
 
-/// The stem of the glue's and the `.wasm`'s file names in the package.
-const STEM: &str = "magisterium_a2a";
+/// One `.wasm` of the package: the classes of one entry, built from the npm
+/// crate with that entry's feature (see `npm/Cargo.toml`).
+pub struct Wasm {
+    /// The entry, as a user imports it.
+    pub entry: &'static str,
+    /// The npm crate's features.
+    pub features: &'static str,
+    /// The stem of its glue's and `.wasm`'s file names (`<stem>.js`, `<stem>_bg.wasm`).
+    stem: &'static str,
+}
+
+/// The entries' `.wasm`s: `MagisteriumClient`, which most pages load, and
+/// `A2AClient`, with everything only it needs.
+pub const WASMS: [Wasm; 2] = [
+    Wasm { entry: "magisterium-a2a", features: "bundle,magisterium", stem: "magisterium_a2a" },
+    Wasm { entry: "magisterium-a2a/agents", features: "bundle,agents", stem: "magisterium_a2a_agents" },
+];
 
 /// One build of the package: a wasm-bindgen target and the package folder it is written to.
 struct PackageBuild {
@@ -26,8 +42,11 @@ struct PackageBuild {
     bindgen: &'static str,
     /// The folder under `pkg/`.
     dir: &'static str,
-    /// The entry files: (template under `pkg-template/entries/`, name in the folder).
-    entries: &'static [(&'static str, &'static str)],
+    /// Each entry's own files, in the order of [`WASMS`]: (template under
+    /// `pkg-template/entries/`, name in the folder); the first is what a user imports.
+    entries: [&'static [(&'static str, &'static str)]; 2],
+    /// The modules the entries share (same pairs).
+    shared: &'static [(&'static str, &'static str)],
     /// How the folder's files are shipped.
     shape: Shape,
 }
@@ -35,50 +54,73 @@ struct PackageBuild {
 /// How a build's JS and `.wasm` reach the user.
 #[derive(Clone, Copy, PartialEq)]
 enum Shape {
-    /// One ES module bundled from `index.js`, beside the `.wasm` it fetches.
+    /// An ES module per entry bundled from its file, beside the `.wasm` it
+    /// fetches; the error class both import is a module of its own ([`ERROR_MODULE`]).
     Module,
-    /// One ES module bundled from `index.js` with the `.wasm` inside it (base64).
+    /// The same with each `.wasm` inside its entry's module (base64).
     ModuleWithWasm,
-    /// The glue, the entries and the snippets as separate files, each minified.
+    /// The glues, the entries and the snippets as separate files, each minified.
     Files,
 }
 
 /// The three builds of the package. The web and bundler builds share the
 /// `--target web` glue; the bundler build instantiates it on import.
 const BUILDS: [PackageBuild; 3] = [
-    PackageBuild { bindgen: "web", dir: "web", entries: &[("web.js", "index.js"), CLASSES], shape: Shape::Module },
+    PackageBuild {
+        bindgen: "web",
+        dir: "web",
+        entries: [&[("web.js", "index.js")], &[("web-agents.js", "agents.js")]],
+        shared: &[CLASSES, ("loader.js", "loader.js")],
+        shape: Shape::Module,
+    },
     PackageBuild {
         bindgen: "web",
         dir: "bundler",
-        entries: &[("bundler.js", "index.js"), CLASSES],
+        entries: [&[("bundler.js", "index.js")], &[("bundler-agents.js", "agents.js")]],
+        shared: &[CLASSES],
         shape: Shape::ModuleWithWasm,
     },
     PackageBuild {
         bindgen: "nodejs",
         dir: "node",
-        entries: &[("node.cjs", "index.cjs"), ("node.mjs", "index.mjs")],
+        entries: [
+            &[("node.cjs", "index.cjs"), ("node.mjs", "index.mjs")],
+            &[("node-agents.cjs", "agents.cjs"), ("node-agents.mjs", "agents.mjs")],
+        ],
+        shared: &[],
         shape: Shape::Files,
     },
 ];
 
-/// The module that names the classes, shared by the bundled builds.
+/// The module of the bundled builds that names the classes (inside each entry's bundle).
 const CLASSES: (&str, &str) = ("classes.js", "classes.js");
+
+/// The error class's own module in the bundled builds, which both entries
+/// import: one `MagisteriumError` for both.
+const ERROR_MODULE: &str = "magisterium-error.js";
+
+/// Where each wasm-bindgen target's bindings of the `.wasm`s are made once
+/// (under the workspace), before each build of that target copies them.
+const BOUND: &str = "target/wasm-entries/bound";
 
 /// The JS module that `js/transport.js` loads the first time an `A2AClient`
 /// speaks A2A 1.0 or opens a stream (`import("./agent-protocol.js")`).
 /// wasm-bindgen copies only the modules the Rust code imports, so each build
-/// gets it here; the web build keeps it a file of its own, fetched only then.
+/// gets it here; the bundled builds keep it a file of its own, fetched only then.
 const LAZY_MODULE: &str = "agent-protocol.js";
 
-/// The gzip sizes of one build.
+/// The gzip sizes of one entry of one build.
 pub struct Sizes {
     /// The build's folder name.
     pub dir: &'static str,
-    /// `_bg.wasm` (0 when it travels inside the JS).
+    /// The entry, as a user imports it.
+    pub entry: &'static str,
+    /// Its `_bg.wasm` (0 when it travels inside the JS).
     pub wasm: usize,
-    /// The JS glue, the entries and the error class, as loaded by every page.
+    /// The JS a page loads up front for it: its module and what it imports
+    /// statically (the glue, the entries and the error class).
     pub js: usize,
-    /// The web build's lazily loaded module (0 elsewhere: it is in `js`).
+    /// What it loads lazily (`agent-protocol.js`), in the bundled builds; 0 elsewhere.
     pub lazy: usize,
 }
 
@@ -87,25 +129,21 @@ pub fn run() -> Result<Vec<Sizes>> {
     setup::wasm_target()?;
     setup::wasm_bindgen_cli()?;
     setup::npm_tools()?;
-    println!("building the wasm module");
-    shell::run(cargo().args([
-        "build",
-        "-p",
-        NPM_CRATE,
-        "--target",
-        "wasm32-unknown-unknown",
-        "--profile",
-        "wasm-release",
-    ]))?;
-    let wasm =
-        root().join("target/wasm32-unknown-unknown/wasm-release").join(format!("{}.wasm", NPM_CRATE.replace('-', "_")));
+    let wasms = root().join("target/wasm-entries");
+    fs::create_dir_all(&wasms).map_err(|e| format!("{}: {e}", wasms.display()))?;
+    let mut modules = Vec::new();
+    for wasm in &WASMS {
+        modules.push(build_wasm(wasm, &wasms)?);
+    }
     let pkg = root().join("pkg");
-    if pkg.exists() {
-        fs::remove_dir_all(&pkg).map_err(|e| format!("removing pkg/: {e}"))?;
+    for dir in [&pkg, &root().join(BOUND)] {
+        if dir.exists() {
+            fs::remove_dir_all(dir).map_err(|e| format!("removing {}: {e}", dir.display()))?;
+        }
     }
     let mut sizes = Vec::new();
     for build in &BUILDS {
-        sizes.push(write_build(build, &wasm, &pkg.join(build.dir))?);
+        sizes.extend(write_build(build, &modules, &pkg.join(build.dir))?);
     }
     let template = root().join("pkg-template");
     let workspace = Workspace::read()?;
@@ -115,9 +153,11 @@ pub fn run() -> Result<Vec<Sizes>> {
         .replace("{{VERSION}}", &library.version)
         .replace("{{REPOSITORY}}", repository);
     write(&pkg.join("package.json"), &manifest)?;
-    let types = read(&template.join("index.d.ts"))?;
-    write(&pkg.join("index.d.ts"), &types)?;
-    write(&pkg.join("index.d.cts"), &commonjs_types(&types)?)?;
+    for stem in ["index", "agents"] {
+        let types = read(&template.join(format!("{stem}.d.ts")))?;
+        write(&pkg.join(format!("{stem}.d.ts")), &types)?;
+        write(&pkg.join(format!("{stem}.d.cts")), &commonjs_types(&types)?)?;
+    }
     for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
         copy(&root().join(license), &pkg.join(license))?;
     }
@@ -159,6 +199,23 @@ fn write_widget(out: &Path) -> Result<usize> {
     gzip_size(&[&module])
 }
 
+/// Builds the `.wasm` of `wasm` (the npm crate with its features) and keeps
+/// a copy in `dir` (the next build overwrites cargo's); the copy's path.
+fn build_wasm(wasm: &Wasm, dir: &Path) -> Result<PathBuf> {
+    println!("building the wasm module of {} (features {})", wasm.entry, wasm.features);
+    shell::run(cargo().args(["build", "-p", NPM_CRATE, "--target", "wasm32-unknown-unknown", "--profile"]).args([
+        "wasm-release",
+        "--no-default-features",
+        "--features",
+        wasm.features,
+    ]))?;
+    let built =
+        root().join("target/wasm32-unknown-unknown/wasm-release").join(format!("{}.wasm", NPM_CRATE.replace('-', "_")));
+    let kept = dir.join(format!("{}.wasm", wasm.stem));
+    copy(&built, &kept)?;
+    Ok(kept)
+}
+
 /// The proxy entry (`proxy/`, plain JS on Web APIs) as one ES module with its
 /// types, in `out`; its gzip size. Not minified: it runs on servers, where a
 /// readable stack trace is worth more than bytes.
@@ -175,26 +232,100 @@ fn write_proxy(out: &Path) -> Result<usize> {
     gzip_size(&[&index])
 }
 
-/// One build: bindings, `wasm-opt`, entries.
-fn write_build(build: &PackageBuild, wasm: &Path, out: &Path) -> Result<Sizes> {
+/// One build: bindings and `wasm-opt` for each `.wasm` (`modules`, in the
+/// order of [`WASMS`]), then the entries; the sizes of each entry.
+fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<Vec<Sizes>> {
     println!("build {} (wasm-bindgen --target {})", build.dir, build.bindgen);
+    // The web and bundler builds bind the same way: once, in a folder both copy.
+    let bound = root().join(BOUND).join(build.bindgen);
+    if !bound.exists() {
+        for (wasm, module) in WASMS.iter().zip(modules) {
+            bind(build.bindgen, wasm, module, &bound)?;
+        }
+    }
+    copy_tree(&bound, out)?;
+    let glues: Vec<PathBuf> = WASMS.iter().map(|wasm| out.join(format!("{}.js", wasm.stem))).collect();
+    // Both glues import the snippets of one crate: wasm-bindgen wrote them to one folder.
+    let error_module = error_module(out)?;
+    let snippets = error_module.parent().ok_or("the error module has no folder")?;
+    copy(&root().join("npm/js").join(LAZY_MODULE), &snippets.join(LAZY_MODULE))?;
+    let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
+    // The bundled builds' entries share the error class as a module of its own (see `bundle`).
+    let error_import = if build.shape == Shape::Files { relative.clone() } else { format!("./{ERROR_MODULE}") };
+    if build.dir == "node" {
+        commonjs_snippets(&error_module)?;
+        // `main` and `types` for TypeScript's and Node's resolution of old (`node10`), which reads no
+        // `exports`: `magisterium-a2a/node` is then this folder.
+        let manifest = "{ \"type\": \"commonjs\", \"main\": \"./index.cjs\", \"types\": \"../index.d.cts\" }\n";
+        write(&out.join("package.json"), manifest)?;
+    }
+    let templates = root().join("pkg-template/entries");
+    for (template, name) in build.entries.iter().flat_map(|files| files.iter()).chain(build.shared) {
+        write(&out.join(name), &read(&templates.join(template))?.replace("{{ERROR_MODULE}}", &error_import))?;
+    }
+    let wasm_size = |wasm: &Wasm| gzip_size(&[&out.join(format!("{}_bg.wasm", wasm.stem))]);
+    let mut sizes = Vec::new();
+    match build.shape {
+        Shape::Files => {
+            let shared = snippet_files(&error_module)?;
+            let mut all = shared.clone();
+            all.extend(glues.iter().cloned());
+            all.extend(build.entries.iter().flat_map(|files| files.iter()).map(|(_, name)| out.join(name)));
+            minify_js(&all)?;
+            for ((wasm, glue), files) in WASMS.iter().zip(&glues).zip(build.entries) {
+                let mut js: Vec<PathBuf> = shared.iter().chain([glue]).cloned().collect();
+                js.extend(files.iter().map(|(_, name)| out.join(name)));
+                let js: Vec<&Path> = js.iter().map(PathBuf::as_path).collect();
+                sizes.push(Sizes {
+                    dir: build.dir,
+                    entry: wasm.entry,
+                    wasm: wasm_size(wasm)?,
+                    js: gzip_size(&js)?,
+                    lazy: 0,
+                });
+            }
+        }
+        Shape::Module | Shape::ModuleWithWasm => {
+            let loads = bundle(out, build, &glues, &relative)?;
+            for (wasm, (up_front, lazy)) in WASMS.iter().zip(loads) {
+                let up_front: Vec<&Path> = up_front.iter().map(PathBuf::as_path).collect();
+                let lazy: Vec<&Path> = lazy.iter().map(PathBuf::as_path).collect();
+                let wasm_bytes = if build.shape == Shape::Module { wasm_size(wasm)? } else { 0 };
+                let lazy = if build.shape == Shape::Module { gzip_size(&lazy)? } else { 0 };
+                sizes.push(Sizes {
+                    dir: build.dir,
+                    entry: wasm.entry,
+                    wasm: wasm_bytes,
+                    js: gzip_size(&up_front)?,
+                    lazy,
+                });
+            }
+        }
+    }
+    Ok(sizes)
+}
+
+/// The bindings of `wasm` (built at `module`) for wasm-bindgen's target
+/// `bindgen`, in `out`, its `.wasm` shrunk by `wasm-opt` and its glue's
+/// import names minified as binaryen renamed them.
+fn bind(bindgen: &str, wasm: &Wasm, module: &Path, out: &Path) -> Result<()> {
     // The package ships its own index.d.ts: wasm-bindgen's would name internals.
     shell::run(
         Command::new("wasm-bindgen")
             .args([
                 "--target",
-                build.bindgen,
+                bindgen,
                 "--no-typescript",
                 "--remove-name-section",
                 "--remove-producers-section",
                 "--out-name",
-                STEM,
+                wasm.stem,
                 "--out-dir",
             ])
             .arg(out)
-            .arg(wasm),
+            .arg(module),
     )?;
-    let module = out.join(format!("{STEM}_bg.wasm"));
+    let module = out.join(format!("{}_bg.wasm", wasm.stem));
     // `--converge` repeats the passes while they still shrink the module; the
     // renaming runs once, on its own, so binaryen prints one mapping. The
     // `target_features` section only tells tools what the code uses: no
@@ -207,39 +338,8 @@ fn write_build(build: &PackageBuild, wasm: &Path, out: &Path) -> Result<Sizes> {
     // -Oz once more after the renaming: its shorter names let binaryen lay the
     // module out smaller (measured: -130 B gzip); no pass of it renames an import or export.
     wasm_opt(&["-Oz"], &module)?;
-    let glue = out.join(format!("{STEM}.js"));
-    write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)?;
-    let error_module = error_module(out)?;
-    let snippets = error_module.parent().ok_or("the error module has no folder")?;
-    copy(&root().join("npm/js").join(LAZY_MODULE), &snippets.join(LAZY_MODULE))?;
-    let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
-    if build.dir == "node" {
-        commonjs_snippets(&error_module)?;
-        write(&out.join("package.json"), "{ \"type\": \"commonjs\" }\n")?;
-    }
-    let mut js = snippet_files(&error_module)?;
-    js.push(glue);
-    for (template, name) in build.entries {
-        let text = read(&root().join("pkg-template/entries").join(template))?.replace("{{ERROR_MODULE}}", &relative);
-        write(&out.join(name), &text)?;
-        js.push(out.join(name));
-    }
-    let (wasm, js, lazy) = match build.shape {
-        Shape::Files => {
-            minify_js(&js)?;
-            (gzip_size(&[&module])?, js, 0)
-        }
-        Shape::Module => {
-            let lazy = bundle(out, build)?;
-            (gzip_size(&[&module])?, vec![out.join("index.js")], gzip_size(&[&lazy])?)
-        }
-        Shape::ModuleWithWasm => {
-            bundle(out, build)?;
-            (0, vec![out.join("index.js")], 0)
-        }
-    };
-    let js: Vec<&Path> = js.iter().map(PathBuf::as_path).collect();
-    Ok(Sizes { dir: build.dir, wasm, js: gzip_size(&js)?, lazy })
+    let glue = out.join(format!("{}.js", wasm.stem));
+    write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)
 }
 
 /// Runs npm binaryen's `wasm-opt` with `passes` on `module` in place (with the
@@ -264,43 +364,92 @@ fn minify_js(files: &[PathBuf]) -> Result<()> {
     Ok(())
 }
 
-/// A build as one minified ES module, `index.js` (the glue, the snippets and,
-/// for [`Shape::ModuleWithWasm`], the `.wasm` bundled in): a page fetches one
-/// file instead of a chain of six. Only `index.js`, a fetched `.wasm` and,
-/// for [`Shape::Module`], the lazily loaded module stay; the path of that one.
-/// (The bundler build keeps it inside `index.js`: the app's bundler splits it.)
-fn bundle(out: &Path, build: &PackageBuild) -> Result<PathBuf> {
-    let index = out.join("index.js");
-    let bundled = out.join("bundled");
-    let mut esbuild = esbuild(&index);
-    esbuild.args(["--bundle", "--format=esm"]);
-    if build.shape == Shape::ModuleWithWasm {
-        // esbuild's `binary` loader: the bytes as base64, decoded to a Uint8Array at run time;
-        // by its own decoder under an ES2022 target (esnext's `Uint8Array.fromBase64` is too new).
-        esbuild.args(["--loader:.wasm=binary", "--target=es2022"]);
-        esbuild.arg(format!("--outfile={}", bundled.join("index.js").display()));
-    } else {
-        // The dynamic import becomes a file of its own, named as its source.
-        esbuild.args(["--splitting", "--chunk-names=[name]"]).arg(format!("--outdir={}", bundled.display()));
+/// A build's entries bundled by esbuild into one minified ES module each
+/// (the glue, the snippets and, for [`Shape::ModuleWithWasm`], the `.wasm`
+/// bundled in) that imports the error class from [`ERROR_MODULE`], a module
+/// both entries share, so an error from either is an instance of the class
+/// either exports; [`Shape::Module`] keeps the lazily loaded module a file of
+/// its own, [`LAZY_MODULE`]. A page fetches two files (three for an
+/// `A2AClient` that speaks 1.0) instead of a chain of six. Only those files
+/// and a fetched `.wasm` stay. `error_module` is the snippet's path as the
+/// glues import it. For each entry, in the order of [`WASMS`]: the files it
+/// loads up front (itself and what it imports statically) and those it may
+/// load later.
+fn bundle(
+    out: &Path,
+    build: &PackageBuild,
+    glues: &[PathBuf],
+    error_module: &str,
+) -> Result<Vec<(Vec<PathBuf>, Vec<PathBuf>)>> {
+    shell::run(esbuild(&out.join(error_module)).arg(format!("--outfile={}", out.join(ERROR_MODULE).display())))?;
+    for glue in glues {
+        write(glue, &read(glue)?.replace(error_module, &format!("./{ERROR_MODULE}")))?;
     }
-    shell::run(&mut esbuild)?;
-    let lazy = out.join(LAZY_MODULE);
+    let bundled = out.join("bundled");
+    let meta = out.join("meta.json");
+    let mut loads = Vec::new();
+    for files in build.entries {
+        let entry = files[0].1;
+        let mut esbuild = npm_bin("esbuild");
+        esbuild.current_dir(out).arg(entry).args(["--bundle", "--format=esm", "--minify", "--log-level=warning"]);
+        esbuild.arg("--metafile=meta.json").arg(format!("--external:./{ERROR_MODULE}"));
+        if build.shape == Shape::ModuleWithWasm {
+            // esbuild's `binary` loader: the bytes as base64, decoded to a Uint8Array at run time;
+            // by its own decoder under an ES2022 target (esnext's `Uint8Array.fromBase64` is too new).
+            // The lazy module stays inside: the app's bundler splits it.
+            esbuild.args(["--loader:.wasm=binary", "--target=es2022"]).arg(format!("--outfile=bundled/{entry}"));
+        } else {
+            // The dynamic import becomes a file of its own, named as its source.
+            esbuild.args(["--splitting", "--chunk-names=[name]", "--outdir=bundled"]);
+        }
+        shell::run(&mut esbuild)?;
+        loads.push(entry_loads(&read(&meta)?, entry)?);
+    }
+    fs::remove_file(&meta).map_err(|e| format!("{}: {e}", meta.display()))?;
+    // The entries' sources, the glues, the shared modules and the snippets are all in the bundles now.
+    let mut bundled_in: Vec<String> = WASMS.iter().map(|wasm| format!("{}.js", wasm.stem)).collect();
+    let sources = build.entries.iter().flat_map(|files| files.iter()).chain(build.shared);
+    bundled_in.extend(sources.map(|(_, name)| name.to_string()));
+    if build.shape == Shape::ModuleWithWasm {
+        bundled_in.extend(WASMS.iter().map(|wasm| format!("{}_bg.wasm", wasm.stem)));
+    }
+    for name in bundled_in {
+        fs::remove_file(out.join(&name)).map_err(|e| format!("removing {name} of {}: {e}", build.dir))?;
+    }
+    fs::remove_dir_all(out.join("snippets")).map_err(|e| format!("removing the snippets of {}: {e}", build.dir))?;
     for entry in fs::read_dir(&bundled).map_err(|e| format!("{}: {e}", bundled.display()))? {
         let from = entry.map_err(|e| e.to_string())?.path();
         let name = from.file_name().ok_or("a bundled file without a name")?;
         fs::rename(&from, out.join(name)).map_err(|e| format!("{}: {e}", from.display()))?;
     }
     fs::remove_dir(&bundled).map_err(|e| format!("{}: {e}", bundled.display()))?;
-    let mut bundled_in = vec![format!("{STEM}.js")];
-    bundled_in.extend(build.entries.iter().map(|(_, name)| name.to_string()).filter(|name| name != "index.js"));
-    if build.shape == Shape::ModuleWithWasm {
-        bundled_in.push(format!("{STEM}_bg.wasm"));
+    let in_out = |files: &[String]| files.iter().map(|file| out.join(file)).collect::<Vec<_>>();
+    Ok(loads.iter().map(|(up_front, lazy)| (in_out(up_front), in_out(lazy))).collect())
+}
+
+/// From esbuild's metafile of the bundle of `entry`: the names of the files
+/// it loads up front (its bundle, and the modules it imports statically,
+/// those of the bundle and [`ERROR_MODULE`]) and of those it may load later
+/// (dynamic imports).
+fn entry_loads(meta: &str, entry: &str) -> Result<(Vec<String>, Vec<String>)> {
+    let meta: Value = serde_json::from_str(meta).map_err(|e| format!("esbuild's metafile: {e}"))?;
+    let outputs = meta.get("outputs").and_then(Value::as_object).ok_or("esbuild's metafile has no outputs")?;
+    let (mut up_front, mut lazy) = (vec![format!("bundled/{entry}")], Vec::new());
+    let mut next = 0;
+    while let Some(file) = up_front.get(next).cloned() {
+        next += 1;
+        let Some(output) = outputs.get(&file) else { continue }; // an external module
+        for import in output.get("imports").and_then(Value::as_array).into_iter().flatten() {
+            let path = import.get("path").and_then(Value::as_str).unwrap_or_default().to_owned();
+            let dynamic = import.get("kind").and_then(Value::as_str) == Some("dynamic-import");
+            let list = if dynamic { &mut lazy } else { &mut up_front };
+            if !list.contains(&path) {
+                list.push(path);
+            }
+        }
     }
-    for name in bundled_in {
-        fs::remove_file(out.join(&name)).map_err(|e| format!("removing {name} of {}: {e}", build.dir))?;
-    }
-    fs::remove_dir_all(out.join("snippets")).map_err(|e| format!("removing the snippets of {}: {e}", build.dir))?;
-    Ok(lazy)
+    let name = |path: &String| path.trim_start_matches("./").trim_start_matches("bundled/").to_owned();
+    Ok((up_front.iter().map(name).collect(), lazy.iter().map(name).collect()))
 }
 
 /// esbuild minifying `file` (quietly, overwriting allowed).
@@ -351,19 +500,19 @@ fn commonjs_snippets(error_module: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The types of the `require` condition (`index.d.cts`, for CommonJS
-/// callers of the Node build) from `index.d.ts`: the CommonJS module
-/// exports `init` by name. Its `default` (`init` too) stays undeclared: the
-/// module sets no `__esModule`, so TypeScript's `import init from` hands a
-/// CommonJS caller the whole module, and a declared default would type a
-/// call that fails.
+/// The types of the `require` condition (`<entry>.d.cts`, for CommonJS
+/// callers of the Node build) from `<entry>.d.ts`: the same declarations, with
+/// `init` by name too (the CommonJS module exports it as `init` and, marked
+/// `__esModule`, as `default`: TypeScript's `import init from` of a CommonJS
+/// caller then gets it), and the other entry's types from its `.d.cts`.
 fn commonjs_types(types: &str) -> Result<String> {
     const DEFAULT_INIT: &str = "export default function init(";
     if types.matches(DEFAULT_INIT).count() != 1 {
-        return Err(format!("index.d.ts must declare `{DEFAULT_INIT}` once"));
+        return Err(format!("each entry's .d.ts must declare `{DEFAULT_INIT}` once"));
     }
-    let header = "// The types of `require(\"magisterium-a2a\")`, written by `cargo xtask build` from index.d.ts.\n";
-    Ok(format!("{header}{}", types.replacen(DEFAULT_INIT, "export function init(", 1)))
+    let header = "// The types of the entry's CommonJS module, written by `cargo xtask build` from its .d.ts.\n";
+    let by_name = "\n/** `init`, by name too: `require(\"magisterium-a2a\").init`. */\nexport { init };\n";
+    Ok(format!("{header}{}{by_name}", types.replace("from \"./index.js\"", "from \"./index.cjs\"")))
 }
 
 /// The part of the project README that is also the npm README's usage:
@@ -375,16 +524,13 @@ fn npm_usage(readme: &str) -> Result<&str> {
 }
 
 fn print_sizes(sizes: &[Sizes]) {
-    println!("gzip sizes (wasm + JS glue):");
+    println!("gzip sizes of what each entry loads up front (wasm + JS):");
     for s in sizes {
         let wasm = if s.wasm == 0 { "(in js)".to_owned() } else { kb(s.wasm) };
-        println!("  {:<8} wasm {wasm:>9}  js {:>8}  total {:>8}", s.dir, kb(s.js), kb(s.wasm + s.js));
+        let (dir, entry) = (s.dir, s.entry);
+        println!("  {dir:<8} {entry:<23} wasm {wasm:>9}  js {:>8}  total {:>8}", kb(s.js), kb(s.wasm + s.js));
         if s.lazy > 0 {
-            println!(
-                "  {:<8} + {LAZY_MODULE}, loaded on a client's first A2A 1.0 call or stream: {:>8}",
-                s.dir,
-                kb(s.lazy)
-            );
+            println!("  {dir:<8} {entry:<23} + {LAZY_MODULE}, on a first A2A 1.0 call or stream: {:>8}", kb(s.lazy));
         }
     }
 }
@@ -394,16 +540,12 @@ mod tests {
     use super::commonjs_types;
 
     #[test]
-    fn the_commonjs_types_export_init_by_name() {
-        let types =
-            "export class A {}\n/** Loads. */\nexport default function init(input?: string): Promise<unknown>;\n";
+    fn the_commonjs_types_export_init_by_name_and_as_default() {
+        let types = "export { E } from \"./index.js\";\n/** Loads. */\nexport default function init(input?: string): Promise<unknown>;\n";
         let converted = commonjs_types(types).unwrap();
-        assert!(
-            converted.ends_with(
-                "export class A {}\n/** Loads. */\nexport function init(input?: string): Promise<unknown>;\n"
-            )
-        );
-        assert!(!converted.contains("export default"));
+        assert!(converted.contains("export { E } from \"./index.cjs\";\n"), "{converted}");
+        assert!(converted.contains("export default function init(input?: string): Promise<unknown>;\n"));
+        assert!(converted.ends_with("export { init };\n"));
         assert!(commonjs_types("export class A {}\n").is_err(), "no default init to convert");
     }
 }

@@ -1,7 +1,7 @@
 //! The code checks: formatting (rustfmt), lints (clippy, natively and on
 //! wasm32, warnings as errors) and no import cycles, each one counted test.
 
-use crate::build::NPM_CRATE;
+use crate::build::{NPM_CRATE, WASMS};
 use crate::shell::{self, Result, cargo, root};
 use crate::tally::Tally;
 use crate::{example, import_cycles, setup};
@@ -29,9 +29,20 @@ pub fn run() -> Tally {
     // One clippy run per build: together, cargo would unify the npm crate's and the library's
     // features, and the library's std client would meet the bundle's no_std.
     tally.check(
-        "clippy, wasm32: the npm bundle (default features), no warnings",
+        "clippy, wasm32: the npm bundle (default features: both classes), no warnings",
         wasm.clone().and_then(|()| clippy(&["-p", NPM_CRATE, "--target", "wasm32-unknown-unknown"])),
     );
+    // Each entry's .wasm as `cargo xtask build` builds it: code only the other entry uses must not linger.
+    for wasm_entry in &WASMS {
+        let features = ["-p", NPM_CRATE, "--target", "wasm32-unknown-unknown", "--no-default-features", "--features"];
+        tally.check(
+            &format!(
+                "clippy, wasm32: the npm bundle of {} (features {}), no warnings",
+                wasm_entry.entry, wasm_entry.features
+            ),
+            wasm.clone().and_then(|()| clippy(&[&features[..], &[wasm_entry.features]].concat())),
+        );
+    }
     tally.check(
         "clippy, wasm32: the library with its fetch client, all targets, no warnings",
         wasm.clone()
@@ -87,6 +98,8 @@ fn browser_suite_clippy() -> Result<()> {
         "-p",
         NPM_CRATE,
         "--no-default-features",
+        "--features",
+        "magisterium,agents",
         "--target",
         "wasm32-unknown-unknown",
         "--all-targets",

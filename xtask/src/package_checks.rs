@@ -4,41 +4,62 @@
 use crate::build;
 use crate::files::read;
 use crate::readme_tables::{self, ApiKind, Documented};
-use crate::shell::{Result, capture, root, stdout_or_fail};
-use crate::size::{SIZE_BUDGET, kb};
+use crate::shell::{Result, capture, npm_bin, root, stdout_or_fail};
+use crate::size::{BUDGETS, kb};
 use crate::tally::Tally;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Builds, checks and installs the package; each check counts as a test.
-pub fn run() -> Tally {
+/// Also answers whether the tarball was installed, for the suites that test
+/// it (a check that failed, a size over its budget, does not keep them from running).
+pub fn run() -> (Tally, bool) {
     let sizes = match build::run() {
         Ok(sizes) => sizes,
-        Err(e) => return Tally::broken(&e),
+        Err(e) => return (Tally::broken(&e), false),
     };
+    let mut installed = false;
     let mut tally = Tally::default();
     let mut check = |name: &str, result: Result<()>| tally.check(name, result);
     let pkg = root().join("pkg");
     check(
-        "pkg/ holds package.json, index.d.ts, README, the licenses, the three targets, the sign-in entry and the command line",
+        "pkg/ holds package.json, the types of both entries, README, the licenses, the three targets of both entries, the sign-in entry and the command line",
         layout(&pkg),
     );
     check("every path package.json names is in pkg/", manifest_paths(&pkg));
-    check("the .d.ts declares every method the module exports", declared_methods(&pkg));
+    for (module, types) in [("node/index.cjs", "index.d.ts"), ("node/agents.cjs", "agents.d.ts")] {
+        check(&format!("{types} declares every method {module} exports"), declared_methods(&pkg, module, types));
+    }
     check("proxy/index.d.ts declares every export of magisterium-a2a/proxy", declared_proxy_exports(&pkg));
     check("the public .d.ts has no `any`", no_any(&pkg));
     check(
         "every option, method, result field and error code of README.md's tables is declared and used in tests/types",
         documented_api(&pkg),
     );
-    let web = sizes.iter().find(|s| s.dir == "web").map_or(usize::MAX, |s| s.wasm + s.js);
-    check(&format!("web build gzip {} ≤ budget {}", kb(web), kb(SIZE_BUDGET)), budget(web));
+    for (entry, limit) in BUDGETS {
+        let web = sizes.iter().find(|s| s.dir == "web" && s.entry == entry).map_or(usize::MAX, |s| s.wasm + s.js);
+        check(
+            &format!("web build of {entry}, up front: gzip {web} B ({}) ≤ budget {limit} B ({})", kb(web), kb(limit)),
+            budget(web, limit),
+        );
+    }
     let tarball = pack(&pkg);
     check("npm pack", tarball.as_ref().map(|_| ()).map_err(Clone::clone));
     if let Ok(tarball) = tarball {
-        check("the tarball installs under tests/node_modules", install(&tarball));
+        check("publint: package.json's fields and files as npm and bundlers read them", publint(&pkg));
+        check(
+            "arethetypeswrong: the dual entries (., ./node, ./agents, ./agents/node, ./auth) typed in every resolution mode",
+            attw(&tarball, &DUAL_ENTRIES, &[]),
+        );
+        check(
+            "arethetypeswrong: the ES-module-only entries typed in every resolution mode (`require` of them refused by design)",
+            attw(&tarball, &ESM_ENTRIES, &["cjs-resolves-to-esm"]),
+        );
+        let result = install(&tarball);
+        installed = result.is_ok();
+        check("the tarball installs under tests/node_modules", result);
     }
-    tally
+    (tally, installed)
 }
 
 fn layout(pkg: &Path) -> Result<()> {
@@ -46,16 +67,24 @@ fn layout(pkg: &Path) -> Result<()> {
         "package.json",
         "index.d.ts",
         "index.d.cts",
+        "agents.d.ts",
+        "agents.d.cts",
         "README.md",
         "LICENSE-MIT",
         "LICENSE-APACHE",
         "web/index.js",
         "web/magisterium_a2a_bg.wasm",
+        "web/agents.js",
+        "web/magisterium_a2a_agents_bg.wasm",
         "web/agent-protocol.js",
         "bundler/index.js",
+        "bundler/agents.js",
         "node/index.cjs",
         "node/index.mjs",
         "node/magisterium_a2a_bg.wasm",
+        "node/agents.cjs",
+        "node/agents.mjs",
+        "node/magisterium_a2a_agents_bg.wasm",
         "proxy/index.js",
         "proxy/index.d.ts",
         "auth/index.js",
@@ -79,15 +108,17 @@ fn manifest_paths(pkg: &Path) -> Result<()> {
     if missing.trim().is_empty() { Ok(()) } else { Err(format!("missing {}", missing.trim())) }
 }
 
-/// Every method wasm-bindgen exports on the client classes is declared in
-/// the hand-written `index.d.ts` (which the TypeScript check then holds true).
-fn declared_methods(pkg: &Path) -> Result<()> {
-    let types = read(&pkg.join("index.d.ts"))?;
+/// Every method wasm-bindgen exports on the client class of `module` (an
+/// entry of the Node build) is declared in the entry's hand-written `types`
+/// (which the TypeScript check then holds true).
+fn declared_methods(pkg: &Path, module: &str, types: &str) -> Result<()> {
+    let types = read(&pkg.join(types))?;
     // The built module itself says what it exports (its glue is minified, so not its source).
     const LIST: &str = "const m = require(process.argv[1]); const names = (o) => Object.getOwnPropertyNames(o).filter((n) => /^[A-Za-z0-9]+$/.test(n)); \
-        for (const c of ['MagisteriumClient', 'A2AClient']) { if (typeof m[c] !== 'function') throw new Error('the module exports no ' + c); \
+        const classes = ['MagisteriumClient', 'A2AClient'].filter((c) => typeof m[c] === 'function'); if (classes.length !== 1) throw new Error('the module exports ' + classes.length + ' client classes'); \
+        for (const c of classes) { \
         console.log(c, names(m[c].prototype).filter((n) => n !== 'constructor').join(' '), '|', names(m[c]).filter((n) => !['length', 'name', 'prototype'].includes(n)).join(' ')); }";
-    let listed = stdout_or_fail(Command::new("node").arg("-e").arg(LIST).arg(pkg.join("node/index.cjs")))?;
+    let listed = stdout_or_fail(Command::new("node").arg("-e").arg(LIST).arg(pkg.join(module)))?;
     let mut undeclared = Vec::new();
     for line in listed.lines() {
         let mut words = line.split_whitespace();
@@ -106,7 +137,7 @@ fn declared_methods(pkg: &Path) -> Result<()> {
             statics.into_iter().filter(|m| !types.contains(&format!("static {m}("))).map(|m| format!("{class}.{m}")),
         );
     }
-    if undeclared.is_empty() { Ok(()) } else { Err(format!("not in index.d.ts: {undeclared:?}")) }
+    if undeclared.is_empty() { Ok(()) } else { Err(format!("not declared: {undeclared:?}")) }
 }
 
 /// Every name the proxy entry exports is declared in its `.d.ts` (`export
@@ -132,6 +163,8 @@ fn no_any(pkg: &Path) -> Result<()> {
     for file in [
         "index.d.ts",
         "index.d.cts",
+        "agents.d.ts",
+        "agents.d.cts",
         "proxy/index.d.ts",
         "auth/index.d.ts",
         "auth/index.d.cts",
@@ -146,14 +179,15 @@ fn no_any(pkg: &Path) -> Result<()> {
 }
 
 /// Nothing documented drifts from the types: every name of README.md's API
-/// tables is declared in the package's `index.d.ts` (or the proxy's) and used by the
+/// tables is declared in the package's `index.d.ts` (or `agents.d.ts`, or the proxy's) and used by the
 /// TypeScript consumer in `tests/types/` (outside comments).
 fn documented_api(pkg: &Path) -> Result<()> {
     let documented = readme_tables::documented(&read(&root().join("README.md"))?);
     if documented.is_empty() {
         return Err("found no API tables in README.md".into());
     }
-    let types = read(&pkg.join("index.d.ts"))? + &read(&pkg.join("proxy/index.d.ts"))?;
+    let types =
+        read(&pkg.join("index.d.ts"))? + &read(&pkg.join("agents.d.ts"))? + &read(&pkg.join("proxy/index.d.ts"))?;
     let mut consumer = String::new();
     for entry in std::fs::read_dir(root().join("tests/types")).map_err(|e| e.to_string())? {
         let path = entry.map_err(|e| e.to_string())?.path();
@@ -201,8 +235,40 @@ fn words(text: &str) -> impl Iterator<Item = &str> + Clone {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).filter(|w| !w.is_empty())
 }
 
-fn budget(bytes: usize) -> Result<()> {
-    if bytes <= SIZE_BUDGET { Ok(()) } else { Err(format!("{} over", kb(bytes - SIZE_BUDGET))) }
+fn budget(bytes: usize, limit: usize) -> Result<()> {
+    if bytes <= limit { Ok(()) } else { Err(format!("{} B over", bytes - limit)) }
+}
+
+/// The entries with a CommonJS module beside their ES module.
+const DUAL_ENTRIES: [&str; 5] = [".", "./node", "./agents", "./agents/node", "./auth"];
+
+/// The entries that are ES modules only (docs/testing.md says why): a
+/// CommonJS caller reaches them through `import()`.
+const ESM_ENTRIES: [&str; 6] = ["./web", "./bundler", "./agents/web", "./agents/bundler", "./proxy", "./widget"];
+
+/// `publint --strict` over `pkg/`: its warnings fail too.
+fn publint(pkg: &Path) -> Result<()> {
+    let output = capture(npm_bin("publint").arg(pkg).arg("--strict"))?;
+    let report = String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
+    if output.status.success() && report.contains("All good!") { Ok(()) } else { Err(report.trim_end().to_owned()) }
+}
+
+/// `@arethetypeswrong/cli` on the tarball, for `entries`, in every resolution
+/// mode (node10, node16 from CommonJS and from ES modules, bundler), every
+/// rule but `ignored`.
+fn attw(tarball: &Path, entries: &[&str], ignored: &[&str]) -> Result<()> {
+    let mut cmd = npm_bin("attw");
+    cmd.arg(tarball).arg("--entrypoints").args(entries).args(["--format", "ascii", "--no-emoji"]);
+    if !ignored.is_empty() {
+        cmd.arg("--ignore-rules").args(ignored);
+    }
+    let output = capture(&mut cmd)?;
+    let report = String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
+    if output.status.success() && report.contains("No problems found") {
+        Ok(())
+    } else {
+        Err(report.trim_end().to_owned())
+    }
 }
 
 /// `npm pack` into `target/`; the tarball's path.

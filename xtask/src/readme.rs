@@ -4,9 +4,11 @@
 //! package, so the docs never drift. The examples of a saved sign-in find one:
 //! `npx magisterium-a2a login` at the simulator first, into a configuration
 //! folder of their own (never the developer's). A block is an ES module, or CommonJS when its first line
-//! is the comment `// CommonJS`.
+//! is the comment `// CommonJS`. The quickstart also runs as a TypeScript
+//! project compiling to CommonJS would have it ([`commonjs_typescript`]).
 
 use crate::agent_server::Agents;
+use crate::files::write;
 use crate::shell::{root, tee};
 use crate::sim::SimulatorProcess;
 use crate::tally::Tally;
@@ -78,6 +80,12 @@ pub fn run(sim: &SimulatorProcess, agents: &Agents) -> Tally {
         if blocks.is_empty() && *needs_examples {
             return Tally::broken(&format!("{readme} has no js example"));
         }
+        if readme == "README.md"
+            && let Some(quickstart) = blocks.first()
+        {
+            let ran = commonjs_typescript(quickstart, &dir.join("commonjs-typescript"), sim, agents);
+            tally.check("README.md's quickstart in a TypeScript project compiled to CommonJS: tsc, then node", ran);
+        }
         for (index, block) in blocks.iter().enumerate() {
             let file = dir.join(format!("{}-{}.{}", readme.replace(['/', '.'], "_"), index + 1, extension(block)));
             let ran = std::fs::write(&file, block).map_err(|e| e.to_string()).and_then(|()| {
@@ -94,6 +102,48 @@ pub fn run(sim: &SimulatorProcess, agents: &Agents) -> Tally {
         }
     }
     tally
+}
+
+/// README's quickstart as a TypeScript project that compiles to CommonJS has
+/// it (`module` and `moduleResolution` `node16`, no `"type": "module"`), in
+/// the fresh folder `project`: compiled by `tsc` (strict), then run by Node
+/// against `sim`. Its `import` lines stay on top; the rest goes into an
+/// `async function`, CommonJS having no top-level `await`.
+fn commonjs_typescript(
+    quickstart: &str,
+    project: &Path,
+    sim: &SimulatorProcess,
+    agents: &Agents,
+) -> Result<(), String> {
+    if project.exists() {
+        std::fs::remove_dir_all(project).map_err(|e| format!("{}: {e}", project.display()))?;
+    }
+    let (imports, body): (Vec<&str>, Vec<&str>) = quickstart.lines().partition(|line| line.starts_with("import "));
+    let body: String = body.iter().map(|line| format!("  {line}\n")).collect();
+    let source = format!(
+        "{}\n\nasync function main(): Promise<void> {{\n{body}}}\n\nmain().catch((error) => {{\n  console.error(error);\n  process.exitCode = 1;\n}});\n",
+        imports.join("\n")
+    );
+    write(&project.join("quickstart.ts"), &source)?;
+    // What the quickstart uses of Node's globals (a project would have `@types/node`).
+    write(
+        &project.join("node.d.ts"),
+        "declare const process: { env: Record<string, string | undefined>; exitCode?: number };\n",
+    )?;
+    write(&project.join("package.json"), "{ \"private\": true }\n")?;
+    let tsconfig = r#"{ "compilerOptions": { "module": "node16", "moduleResolution": "node16", "target": "es2022", "lib": ["es2022", "dom"], "types": [], "strict": true, "outDir": "out" }, "files": ["quickstart.ts", "node.d.ts"] }"#;
+    write(&project.join("tsconfig.json"), tsconfig)?;
+    let (compiled, _) =
+        tee(Command::new("node").arg(root().join("node_modules/typescript/bin/tsc")).arg("-p").arg(project))?;
+    if !compiled {
+        return Err("tsc refused the quickstart".into());
+    }
+    let (ran, _) = tee(Command::new("node")
+        .arg(project.join("out/quickstart.js"))
+        .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
+        .env("MAGISTERIUM_TOKEN", "demo-token")
+        .envs(agents.env()))?;
+    if ran { Ok(()) } else { Err("node exited with an error".into()) }
 }
 
 /// Signs in at `sim` with the package's command line into the fresh

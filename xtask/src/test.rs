@@ -92,8 +92,7 @@ pub fn run(args: &[String]) -> Result<()> {
         return summary(&run.outcomes);
     }
     let started = Instant::now();
-    let package = package_checks::run();
-    let built = package.failed == 0;
+    let (package, built) = package_checks::run();
     run.outcomes.push(Outcome {
         title: "package (build, npm pack, size budget)",
         tally: package,

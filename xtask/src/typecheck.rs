@@ -1,10 +1,10 @@
-//! The TypeScript matrix: the consumer files of `tests/types/` (the
-//! client's, `consumer.ts`, and the sign-in entry's, `auth.ts`) checked
+//! The TypeScript matrix: the consumer files of `tests/types/` (one per
+//! entry: `consumer.ts`, `agents.ts` and the sign-in entry's `auth.ts`) checked
 //! against the installed package by each TypeScript of the root
 //! `package.json` (npm aliases) under each config below, every (version,
 //! config) one counted test. The configs are written here, into
-//! `tests/types/generated/`, with the consumer copied there as an ES module
-//! (`.mts`) and as a CommonJS module (`.cts`).
+//! `tests/types/generated/`, with the consumers copied there as ES modules
+//! (`.mts`) and as CommonJS modules (`.cts`).
 
 use crate::files::{read, write};
 use crate::shell::{Result, capture, root};
@@ -15,6 +15,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The consumers copied to `generated/` in each format (`tests/types/<name>.ts`).
+const CONSUMERS: [&str; 3] = ["consumer", "agents", "auth"];
 
 /// The npm packages of the TypeScript versions checked: the oldest supported
 /// (5.0), the current 5.x and the current native compiler (7.x).
@@ -120,7 +123,7 @@ impl TsConfig {
     /// The tsconfig.json, in `generated/<name>/`.
     fn tsconfig(&self) -> String {
         let ext = self.format.extension();
-        let mut files = vec![format!("../consumer.{ext}"), format!("../auth.{ext}")];
+        let mut files: Vec<String> = CONSUMERS.iter().map(|name| format!("../{name}.{ext}")).collect();
         files.extend(self.own_files().iter().map(|file| format!("../../{file}")));
         let mut options = json!({
             "strict": true,
@@ -278,7 +281,7 @@ fn prepare() -> Result<(Vec<Compiler>, Vec<TsConfig>)> {
     if generated.exists() {
         fs::remove_dir_all(&generated).map_err(|e| format!("{}: {e}", generated.display()))?;
     }
-    for source in ["consumer", "auth", "disposable"] {
+    for source in CONSUMERS.iter().chain(&["disposable"]) {
         let text = read(&types.join(format!("{source}.ts")))?;
         for format in [Format::Esm, Format::Cjs] {
             write(&generated.join(format!("{source}.{}", format.extension())), &text)?;

@@ -5,7 +5,7 @@
 // piece each time the reader asks: the pieces stay that small whatever a
 // socket would have coalesced. Prints the process's CPU time from the first
 // event to the end of the stream, the error it ended with and the pieces read.
-import { A2AClient } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
 
 const PIECE = new TextEncoder().encode("z".repeat(1024));
 /** 8 MiB: twice the limit, so that a reader which does not stop there still ends. */

@@ -61,6 +61,9 @@ export async function everyApi(): Promise<void> {
   const client = new MagisteriumClient(options);
   const provider: TokenProvider = async () => "fresh";
   const afterRefusal: TokenProvider = (context?: TokenProviderContext) => (context ? `not ${context.rejectedToken}` : "first");
+  const perUrl: TokenProvider = ({ url, rejectedToken }) => (url.startsWith("https://www.magisterium.com/") ? rejectedToken ?? "first" : "other");
+  // @ts-expect-error the URL is a string
+  const numbered: TokenProvider = (context) => context.url * 2;
   const auth: TokenOptions = { tokenProvider: provider };
   const viaProvider = new MagisteriumClient({ ...auth, rateLimit: { expensive: "2/60s" } });
   const syncProvider = new MagisteriumClient({ tokenProvider: () => "fresh", maxResponseBytes: 100 });
@@ -182,7 +185,7 @@ export async function everyApi(): Promise<void> {
   // @ts-expect-error a part needs a known kind
   const badPart: Part = { kind: "image", url: "x" };
 
-  void [rates, afterRefusal, viaProvider, syncProvider, absent, fromNull, endpoint, text, ids, title, index, year, url, raw, others, followUp, docFields];
+  void [rates, afterRefusal, perUrl, numbered, viaProvider, syncProvider, absent, fromNull, endpoint, text, ids, title, index, year, url, raw, others, followUp, docFields];
   void [readings, readingsByDate, saints, saintsByDate, state, artifactNames, roles, again, canceled, settled, made, bare, wrong, badPart];
 }
 
@@ -191,6 +194,12 @@ async function orchestrate(signal: AbortSignal): Promise<void> {
   const discoverOptions: DiscoverOptions = { token: "t", dialect: "a2a", signal, timeoutMs: 5000, maxRetries: 1, maxResponseBytes: 65536 };
   const agent: A2AClient = await A2AClient.discover("https://agent.example", discoverOptions);
   const byProvider = await A2AClient.discover("https://agent.example", { tokenProvider: async () => "fresh", rateLimit: { default: "5/s" } });
+  const elsewhere = await A2AClient.discover("https://cards.example", { token: "t", tokenOrigins: ["https://agents.example"], signal });
+  const origins: readonly string[] = ["https://agents.example:8443"];
+  const listed = await A2AClient.discover("https://cards.example", { token: "t", tokenOrigins: origins, dialect: null });
+  const perAgent = await A2AClient.discover("https://cards.example", {
+    tokenProvider: ({ url, rejectedToken }: TokenProviderContext) => (new URL(url).host === "agents.example" && !rejectedToken ? "agents-token" : "other-token"),
+  });
   const anonymous = await A2AClient.discover("https://agent.example");
   const options: A2AClientOptions = { endpoint: "https://agent.example/a2a", dialect: "magisterium", timeoutMs: 1000, maxRetryWaitMs: 1000 };
   const direct = new A2AClient(options);
@@ -259,6 +268,8 @@ async function orchestrate(signal: AbortSignal): Promise<void> {
   await A2AClient.discover("https://agent.example", { endpoint: "https://elsewhere.example/a2a" });
   // @ts-expect-error a token or a tokenProvider, never both
   await A2AClient.discover("https://agent.example", { token: "t", tokenProvider: () => "t" });
+  // @ts-expect-error tokenOrigins is a list of origins, not one
+  await A2AClient.discover("https://agent.example", { token: "t", tokenOrigins: "https://agents.example" });
   // @ts-expect-error sendMessage may resolve a Message, which has no status
   (await agent.sendMessage({ parts: [] })).status;
   // @ts-expect-error pollIntervalMs is a number
@@ -266,7 +277,7 @@ async function orchestrate(signal: AbortSignal): Promise<void> {
   // @ts-expect-error the card is null for a client made from an endpoint
   direct.card.name;
 
-  void [byProvider, anonymous, dialect, endpoint, wasm];
+  void [byProvider, elsewhere, listed, perAgent, anonymous, dialect, endpoint, wasm];
 }
 
 /** A2A 1.0 and streams: the version, events narrowed on `kind`, leaving a stream, task lists, 1.0's codes. */

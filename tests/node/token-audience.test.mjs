@@ -13,7 +13,8 @@ import { rejectsWith } from "./harness.mjs";
 
 /**
  * A server on `host` for the test `t` (closed after it): GETs answer `card()`,
- * POSTs `reply(request)` (a JSON-RPC error by default, -32001), and every
+ * POSTs `reply(request)` (a JSON-RPC error by default, -32001; `401`: an
+ * empty 401), and every
  * POST's `Authorization` header is kept in `seen`.
  */
 async function serve(t, host, card, reply = () => ({ error: { code: -32001, message: "no such task" } })) {
@@ -27,7 +28,7 @@ async function serve(t, host, card, reply = () => ({ error: { code: -32001, mess
       seen.push(request.headers.authorization ?? null);
       const parsed = JSON.parse(body);
       const answer = reply(parsed);
-      if (answer.status) response.statusCode = answer.status;
+      if (answer === 401) return response.writeHead(401).end();
       response.end(JSON.stringify({ jsonrpc: "2.0", id: parsed.id, ...answer }));
     });
   });
@@ -60,12 +61,10 @@ test("a card's endpoint on another host gets a fixed token only when tokenOrigin
   const anonymous = await A2AClient.discover(cards.origin, { maxRetries: 0 });
   await rejectsWith(anonymous.getTask("t"), { code: "TASK_NOT_FOUND" });
   assert.deepEqual(agent.seen, ["Bearer tok-listed", null]);
-});
-
-test("a card on the endpoint's own host needs no tokenOrigins", async (t) => {
+  // The card's own host needs no list.
   const here = await serve(t, "127.0.0.1", () => card(`${here.origin}/a2a`));
-  const client = await A2AClient.discover(here.origin, { token: "tok-same-host", maxRetries: 0 });
-  await rejectsWith(client.getTask("t"), { code: "TASK_NOT_FOUND" });
+  const own = await A2AClient.discover(here.origin, { token: "tok-same-host", maxRetries: 0 });
+  await rejectsWith(own.getTask("t"), { code: "TASK_NOT_FOUND" });
   assert.deepEqual(here.seen, ["Bearer tok-same-host"]);
 });
 
@@ -96,7 +95,7 @@ test("the -32009 fallback on another host is dropped with a fixed token, unless 
 
 test("a tokenProvider is told the URL each token is for, and after a 401 the token refused", async (t) => {
   let refusals = 1;
-  const agent = await serve(t, "127.0.0.2", () => ({}), () => (refusals-- > 0 ? { status: 401, error: { code: -32001, message: "who?" } } : { error: { code: -32001, message: "no such task" } }));
+  const agent = await serve(t, "127.0.0.2", () => ({}), () => (refusals-- > 0 ? 401 : { error: { code: -32001, message: "no such task" } }));
   const cards = await serve(t, "127.0.0.1", () => card(`${agent.origin}/a2a`));
   const contexts = [];
   const tokenProvider = (context) => (contexts.push(context), context.rejectedToken ? "tok-fresh" : "tok-first");

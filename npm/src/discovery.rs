@@ -106,8 +106,10 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     // The token goes only to its audience; the fallback is kept only where the token may go.
     let origins = o.get("tokenOrigins").map(|list| serialized(&list, "tokenOrigins must be an array")).transpose()?;
     let origins = origins.map(|(_, list)| list);
-    let other =
-        card::keep_token_to_audience(&settings.endpoint, head.other, &settings.auth, &base.host, origins.as_ref())?;
+    let fallback = head.other.as_ref().map(|(endpoint, _)| endpoint);
+    let keep =
+        card::keep_token_to_audience(&settings.endpoint, fallback, &settings.auth, &base.host, origins.as_ref())?;
+    let other = head.other.filter(|_| keep);
     let agent =
         Agent { dialect: dialect.unwrap_or(head.dialect), version: head.version, other, streaming: head.streaming };
     Ok(Discovered { session: Session::new(settings, agent), card: card.0 })

@@ -140,31 +140,31 @@ pub fn read_card<V: JsonView>(card: &V, parse: UrlParser, wanted: Option<Version
 }
 
 /// Keeps a discovered client's token to its audience; `endpoint` is the
-/// card's (checked as the client's settings), `other` its -32009 fallback,
+/// card's (checked as the client's settings), `other` its -32009 fallback's,
 /// `origins` the `tokenOrigins` option, an array (else INVALID_INPUT). A fixed token goes to the card's endpoint only when its
 /// host is the card's host `card_host` or kin to it
 /// ([`validate::token_audience`]), or its origin is listed
 /// ([`validate::token_origins`]); else INVALID_INPUT naming the origin and
 /// the option. A `tokenProvider` is told each request's URL and decides for
-/// itself. The fallback (returned) is kept only where the token may go:
-/// never over plain `http:` off the machine, and within the audience of the
-/// card's host for a fixed token, of the endpoint the provider was told
+/// itself. Returns whether the fallback is kept: only where the token may
+/// go, never over plain `http:` off the machine, and within the audience of
+/// the card's host for a fixed token, of the endpoint the provider was told
 /// about for a provider (the request that meets the -32009 resends its
-/// token there).
+/// token there); always without a token.
 pub fn keep_token_to_audience<V: JsonView, P>(
     endpoint: &Endpoint,
-    other: Option<(Endpoint, Version)>,
+    other: Option<&Endpoint>,
     auth: &Auth<P>,
     card_host: &str,
     origins: Option<&V>,
-) -> Result<Option<(Endpoint, Version)>, Error<V>> {
+) -> Result<bool, Error<V>> {
     if origins.is_some_and(|list| !list.is_kind(Kind::Array)) {
         return Err(Error::invalid_input("tokenOrigins must be an array of origins"));
     }
     let may_receive =
         |e: &Endpoint, audience: &str| validate::token_audience(audience, e) || validate::token_origins(origins, e);
     let audience = match auth {
-        Auth::None => return Ok(other),
+        Auth::None => return Ok(true),
         Auth::Provider(_) => &endpoint.host,
         Auth::Token(_) if may_receive(endpoint, card_host) => card_host,
         Auth::Token(_) => {
@@ -175,7 +175,7 @@ pub fn keep_token_to_audience<V: JsonView, P>(
             ])));
         }
     };
-    Ok(other.filter(|(e, _)| validate::may_carry_token(e, true) && may_receive(e, audience)))
+    Ok(other.is_some_and(|e| validate::may_carry_token(e, true) && may_receive(e, audience)))
 }
 
 /// Magisterium's meanings for an agent at `magisterium.com` or
@@ -414,9 +414,7 @@ mod tests {
         origins: &[&str],
     ) -> Result<bool, String> {
         let origins = (!origins.is_empty()).then(|| json!(origins));
-        let other = Some((at(other), Version::V0_3));
-        keep_token_to_audience::<Value, ()>(&at(endpoint), other, auth, card_host, origins.as_ref())
-            .map(|kept| kept.is_some())
+        keep_token_to_audience::<Value, ()>(&at(endpoint), Some(&at(other)), auth, card_host, origins.as_ref())
             .map_err(|e| e.message.clone())
     }
 

@@ -128,6 +128,13 @@ export type DiscoverOptions = TokenOptions &
      * other, which the client then keeps.
      */
     protocolVersion?: ProtocolVersion | null | undefined;
+    /**
+     * Origins as `URL` writes them (`"https://agents.example"`, `new URL(url).origin`) that may receive
+     * the `token` besides the card's own host, its subdomains and the domain it is a
+     * subdomain of. With a `token`, a card whose endpoint is elsewhere is INVALID_INPUT, and a
+     * -32009 fallback elsewhere is dropped; a `tokenProvider` is told each URL instead.
+     */
+    tokenOrigins?: readonly string[] | null | undefined;
     /** Aborts the discovery. */
     signal?: AbortSignal | null | undefined;
   };

@@ -95,7 +95,7 @@ export class MagisteriumAuth {
    * one refresh at a time across tabs. Rejects with SIGN_IN_REQUIRED when
    * there are no tokens or the server refused the refresh.
    */
-  readonly tokenProvider: (context?: TokenProviderContext) => Promise<string>;
+  readonly tokenProvider: (context?: Partial<TokenProviderContext>) => Promise<string>;
   /**
    * Call on page load: completes a sign-in when the URL (default: the page's)
    * is the authorization server's answer, and removes its parameters from the

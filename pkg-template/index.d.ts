@@ -84,19 +84,23 @@ export class MagisteriumError extends Error {
   readonly cause?: unknown;
 }
 
-/** What a `tokenProvider` is told when the server has just refused the token it gave (a 401). */
+/** What a `tokenProvider` is told each time it is asked for a token. */
 export interface TokenProviderContext {
-  /** The token the server refused: give another (the call is retried once with it). */
-  rejectedToken: string;
+  /** The URL the token will be sent to (the client's `endpoint`, or after a -32009 fallback the other one): a provider for several agents answers for this one. */
+  url: string;
+  /** Present when the server has just refused the token the provider gave (a 401): give another (the call is retried once with it). */
+  rejectedToken?: string;
 }
 
 /**
- * A token, or where to get one: asked before each request with no argument,
- * and after a 401 with the refused token. A `MagisteriumError` it throws with
+ * A token, or where to get one: asked before each request with the URL the
+ * token goes to, and after a 401 with the refused token too. It decides
+ * where its tokens go: the `tokenOrigins` rule of a discovered client's
+ * fixed `token` does not apply to it. A `MagisteriumError` it throws with
  * SIGN_IN_REQUIRED or SIGN_IN_FAILED ends the call with that code; anything
  * else it throws is UNAUTHORIZED (what it threw is the `cause`).
  */
-export type TokenProvider = (context?: TokenProviderContext) => string | Promise<string>;
+export type TokenProvider = (context: TokenProviderContext) => string | Promise<string>;
 
 /**
  * How a client authenticates: a fixed `token`, a `tokenProvider`, or neither
@@ -105,7 +109,7 @@ export type TokenProvider = (context?: TokenProviderContext) => string | Promise
  */
 export type TokenOptions =
   | {
-      /** A Bearer token (an OAuth user token). Refused over plain `http:` except to loopback; never empty. */
+      /** A Bearer token (an OAuth user token). Refused over plain `http:` except to loopback (`localhost`, `127.0.0.0/8`, `[::1]`; `*.localhost` only in a browser's page); never empty. */
       token?: string | null | undefined;
       tokenProvider?: null | undefined;
     }

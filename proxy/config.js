@@ -109,6 +109,17 @@ function skills(list = WIDGET_SKILLS) {
   return new Set(list);
 }
 
+/**
+ * True for a WHATWG `hostname` that never leaves the machine, as the client's
+ * core decides it where `fetch` asks the system's resolver (Node, Workers):
+ * `localhost` (resolved from the hosts file), an IPv4 address in 127.0.0.0/8
+ * (the parser writes every IPv4 address as four decimal octets) or `[::1]`.
+ * Not `app.localhost`: outside browsers that name may be asked of DNS.
+ */
+function isLoopback(hostname) {
+  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
 /** The upstream endpoint: https, or http only to this machine (a token never crosses a network in the clear). */
 function upstream(endpoint = DEFAULT_UPSTREAM) {
   let url;
@@ -118,8 +129,7 @@ function upstream(endpoint = DEFAULT_UPSTREAM) {
     fail(`the upstream ${JSON.stringify(endpoint)} is not a URL`);
   }
   if (url.username || url.password) fail("the upstream URL must not hold a username or password");
-  const loopback = /^(localhost|.*\.localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
     fail("the upstream must be https: (plain http: only to localhost), since the token travels with every call");
   }
   return url.href;

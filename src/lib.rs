@@ -51,7 +51,10 @@
 //! after UNAUTHORIZED, wait for the client-side [`RateLimit`] slot, and end
 //! at their time limit (TIMEOUT). A response body is read as it arrives and
 //! never past [`ClientOptions::max_response_bytes`]; a token is never sent
-//! over plain `http:` to anything but loopback, and never appears in an error.
+//! over plain `http:` to anything but loopback (`localhost`, `127.0.0.0/8`,
+//! `[::1]`; not `*.localhost`, which the system's resolver may ask DNS
+//! about), and never appears in an error. A [`TokenProvider`] made with
+//! [`TokenProvider::with_context`] is told the URL each token goes to.
 //!
 //! The results serialize with serde to exactly the JSON the npm package's
 //! methods resolve with (`relatedQuestions`, `taskId`, `documentTitle`,

@@ -16,6 +16,8 @@ pub fn parse(text: &str) -> Option<UrlParts> {
         protocol: url.protocol(),
         hostname: url.hostname(),
         credentials: !url.username().is_empty() || !url.password().is_empty(),
+        // The Rust client cannot tell a browser from Node here: `*.localhost` is a name like any other.
+        localhost_names: false,
     })
 }
 
@@ -27,6 +29,8 @@ pub fn parse(text: &str) -> Option<UrlParts> {
         protocol: [url.scheme(), ":"].concat(),
         hostname: url.host_str().unwrap_or("").into(),
         credentials: !url.username().is_empty() || url.password().is_some_and(|p| !p.is_empty()),
+        // reqwest asks the system's resolver, which may ask DNS, about `*.localhost`.
+        localhost_names: false,
         href: url.into(),
     })
 }

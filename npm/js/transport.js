@@ -7,9 +7,15 @@
 // more in the bundle than these lines. Every decision stays in Rust: what to
 // send, what the reply means, whether to retry.
 
-/** A `tokenProvider`'s answer: after the server refused a token (a 401), it is asked with `{ rejectedToken }`. */
-export function askToken(provider, rejectedToken) {
-  return rejectedToken === undefined ? provider() : provider({ rejectedToken });
+/**
+ * A `tokenProvider`'s answer for a request to `url`: it is told the URL the
+ * token goes to (`{ url }`), and after the server refused a token (a 401)
+ * which one (`{ url, rejectedToken }`).
+ */
+export function askToken(provider, url, rejectedToken) {
+  const context = { url };
+  if (rejectedToken !== undefined) context.rejectedToken = rejectedToken;
+  return provider(context);
 }
 
 /** The reason the controller aborts with when the call's time is up. */
@@ -144,15 +150,24 @@ export class CallSignal {
 }
 
 /**
+ * True where `fetch` resolves `*.localhost` names to loopback itself, asking
+ * no DNS: a browser's page, told by a `document` with no `process` (Node with
+ * jsdom has a `document`, and asks DNS; Bun and Deno 2 have a `process`).
+ * Anywhere else (Node, Deno, Bun, Workers, and a browser's own workers, which
+ * are not told apart here) such a name is a host like any other for the token rule.
+ */
+const localhostNames = typeof document == "object" && typeof process == "undefined";
+
+/**
  * What `new URL(text)` makes of `text`, in one crossing: `undefined` when it
- * throws, else `"1"` (a username or password is present) or `"0"`, then
- * `protocol`, `"\n"`, `hostname`, `"\n"`, `href`. The parser removes every tab
- * and newline from its input, so no part holds one.
+ * throws, else a digit (1 when a username or password is present, plus 2
+ * when `localhostNames`), then `protocol`, `"\n"`, `hostname`, `"\n"`, `href`.
+ * The parser removes every tab and newline from its input, so no part holds one.
  */
 export function urlParts(text) {
   try {
     const url = new URL(text);
-    return (url.username || url.password ? "1" : "0") + url.protocol + "\n" + url.hostname + "\n" + url.href;
+    return (url.username || url.password ? 1 : 0) + (localhostNames ? 2 : 0) + url.protocol + "\n" + url.hostname + "\n" + url.href;
   } catch {
     return undefined;
   }

@@ -147,7 +147,7 @@ fn send_message(message: &JsValue, mode: SendMode) -> Result<Call> {
 
 /// `value` serialized by `JSON.stringify` and parsed back (plain data,
 /// whatever the caller passed), or INVALID_INPUT `why`.
-fn serialized(value: &JsValue, why: &str) -> Result<(String, Json)> {
+pub fn serialized(value: &JsValue, why: &str) -> Result<(String, Json)> {
     let json = js_sys::JSON::stringify(value).ok().and_then(|s| s.as_string());
     let parsed = json.as_deref().and_then(|json| js_sys::JSON::parse(json).ok());
     match (json, parsed) {

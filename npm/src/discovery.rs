@@ -1,6 +1,7 @@
 //! Agent discovery: the card under a base URL (cached for its max-age),
 //! and the session of a client for the card's `url`.
 
+use crate::arguments::serialized;
 use crate::js_platform::{Agent, Session};
 use crate::js_url::parse as parse_url;
 use crate::json_view::Json;
@@ -11,7 +12,7 @@ use alloc::vec::Vec;
 use core::cell::RefCell;
 use magisterium_a2a::core::card;
 use magisterium_a2a::core::error::Error;
-use magisterium_a2a::core::settings::{Auth, DEFAULT_TIMEOUT_MS};
+use magisterium_a2a::core::settings::DEFAULT_TIMEOUT_MS;
 use magisterium_a2a::core::validate;
 use magisterium_a2a::core::wire::HttpReply;
 use wasm_bindgen::JsValue;
@@ -52,7 +53,8 @@ pub struct Discovered {
 /// `A2AClient.discover(baseUrl, options)`: reads the options once, fetches
 /// (or reuses) the card, and makes the session of a client for its `url`.
 pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovered> {
-    let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["dialect", "protocolVersion", "signal"]])?;
+    let o =
+        Reader::new(options, "options", &[&CLIENT_KEYS, &["dialect", "protocolVersion", "signal", "tokenOrigins"]])?;
     let base = validate::required_text("baseUrl", base_url.as_string())?;
     let base = card::card_base(&base, parse_url)?;
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;
@@ -101,9 +103,13 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
         return Err(last);
     };
     let settings = client_settings(&o, head.endpoint)?;
-    // The fallback is kept only where the token may go (never plain http: to another host).
-    let has_token = !matches!(settings.auth, Auth::None);
-    let other = head.other.filter(|(endpoint, _)| validate::may_carry_token(endpoint, has_token));
+    // The token goes only to its audience; the fallback is kept only where the token may go.
+    let origins = o.get("tokenOrigins").map(|list| serialized(&list, "tokenOrigins must be an array")).transpose()?;
+    let origins = origins.map(|(_, list)| list);
+    let fallback = head.other.as_ref().map(|(endpoint, _)| endpoint);
+    let keep =
+        card::keep_token_to_audience(&settings.endpoint, fallback, &settings.auth, &base.host, origins.as_ref())?;
+    let other = head.other.filter(|_| keep);
     let agent =
         Agent { dialect: dialect.unwrap_or(head.dialect), version: head.version, other, streaming: head.streaming };
     Ok(Discovered { session: Session::new(settings, agent), card: card.0 })

@@ -26,9 +26,9 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
-    /// `provider()`, or after a 401 `provider({ rejectedToken })`.
+    /// `provider({ url })` with the URL the request goes to, or after a 401 `provider({ url, rejectedToken })`.
     #[wasm_bindgen(catch, js_name = askToken)]
-    fn ask_token(provider: &Function, rejected: &JsValue) -> core::result::Result<JsValue, JsValue>;
+    fn ask_token(provider: &Function, url: &JsValue, rejected: &JsValue) -> core::result::Result<JsValue, JsValue>;
 }
 
 #[wasm_bindgen(module = "/js/magisterium-error.js")]
@@ -187,8 +187,8 @@ impl Platform for JsPlatform<'_> {
     }
 
     /// The fixed token, or what the provider answers (a string or a promise
-    /// of one), raced against the call's end. After a 401 the provider is
-    /// called with `{ rejectedToken }`. A `MagisteriumError` it throws keeps its code.
+    /// of one), raced against the call's end. The provider is told the URL
+    /// the token goes to (`{ url }`), and after a 401 also `rejectedToken`. A `MagisteriumError` it throws keeps its code.
     async fn token(&self, refused: Option<&Token>) -> Result<Option<Token>> {
         let provider = match &self.session.settings.auth {
             Auth::None => return Ok(None),
@@ -196,7 +196,7 @@ impl Platform for JsPlatform<'_> {
             Auth::Provider(provider) => provider,
         };
         let rejected = refused.map_or(JsValue::UNDEFINED, |(_, js)| js.clone());
-        let asked = ask_token(provider, &rejected);
+        let asked = ask_token(provider, &self.session.wire.url(), &rejected);
         let answer = match asked {
             Ok(value) => self.signal.race(Promise::resolve(&value)).await,
             Err(thrown) => Err(thrown),

@@ -9,7 +9,8 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
-    /// `new URL(text)`'s parts as one string (see `urlParts`); `None` when it throws.
+    /// `new URL(text)`'s parts as one string, and whether the platform
+    /// resolves `*.localhost` itself (see `urlParts`); `None` when it throws.
     #[wasm_bindgen(js_name = urlParts)]
     fn url_parts(text: &str) -> Option<String>;
 }
@@ -19,11 +20,13 @@ pub fn parse(text: &str) -> Option<UrlParts> {
     let parts = url_parts(text)?;
     let (head, rest) = parts.split_once('\n')?;
     let (hostname, href) = rest.split_once('\n')?;
-    let (credentials, protocol) = head.split_at_checked(1)?;
+    let (flags, protocol) = head.split_at_checked(1)?;
+    let flags = flags.bytes().next()?;
     Some(UrlParts {
         href: href.into(),
         protocol: protocol.into(),
         hostname: hostname.into(),
-        credentials: credentials == "1",
+        credentials: flags & 1 != 0,
+        localhost_names: flags & 2 != 0,
     })
 }

@@ -110,14 +110,15 @@ impl Platform for CallContext<'_> {
         matches!(self.shared.auth, Auth::Provider(_))
     }
 
-    /// The Rust client's provider is not told which token was refused: it is asked afresh.
+    /// The provider is told the URL the token goes to; not which token was
+    /// refused: after a 401 it is asked afresh.
     async fn token(&self, _refused: Option<&String>) -> Result<Option<String>, core_error::Error<Value>> {
         let provider = match &self.shared.auth {
             Auth::None => return Ok(None),
             Auth::Token(token) => return Ok(Some(token.clone())),
             Auth::Provider(provider) => provider,
         };
-        match self.deadline.within(provider.provide()).await {
+        match self.deadline.within(provider.provide(&self.shared.endpoint.url)).await {
             None => Err(timed_out()),
             Some(Ok(token)) => provided_token(Some(token)).map(Some),
             Some(Err(e)) => Err(provider_failed(Some(self.causes.keep(e.into())))),

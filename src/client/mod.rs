@@ -22,7 +22,8 @@ use native as transport;
 pub use a2a::{Artifact, FileContent, Message, Part, SendMessage, Task, TaskState, TaskStatus};
 pub use error::{Cause, Error};
 pub use options::{
-    AskOptions, BoxError, ClientOptions, MaybeSend, MaybeSync, RateLimit, TokenFuture, TokenProvider, WaitOptions,
+    AskOptions, BoxError, ClientOptions, MaybeSend, MaybeSync, RateLimit, TokenContext, TokenFuture, TokenProvider,
+    WaitOptions,
 };
 pub use results::{Citation, Document, DocumentYear, QaAnswer, SearchHit};
 

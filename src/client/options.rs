@@ -27,33 +27,43 @@ pub type TokenFuture = Pin<Box<dyn Future<Output = Result<String, BoxError>> + S
 pub type TokenFuture = Pin<Box<dyn Future<Output = Result<String, BoxError>>>>;
 
 #[cfg(not(target_arch = "wasm32"))]
-type ProvideFn = dyn Fn() -> TokenFuture + Send + Sync;
+type ProvideFn = dyn Fn(TokenContext) -> TokenFuture + Send + Sync;
 #[cfg(target_arch = "wasm32")]
-type ProvideFn = dyn Fn() -> TokenFuture;
+type ProvideFn = dyn Fn(TokenContext) -> TokenFuture;
 
 /// `Send` natively, where a client's futures may move between threads;
-/// nothing on wasm32. A bound of [`TokenProvider::new`].
+/// nothing on wasm32. A bound of [`TokenProvider::new`] and [`TokenProvider::with_context`].
 #[cfg(not(target_arch = "wasm32"))]
 pub trait MaybeSend: Send {}
 #[cfg(not(target_arch = "wasm32"))]
 impl<T: Send> MaybeSend for T {}
 /// `Send` natively, where a client's futures may move between threads;
-/// nothing on wasm32. A bound of [`TokenProvider::new`].
+/// nothing on wasm32. A bound of [`TokenProvider::new`] and [`TokenProvider::with_context`].
 #[cfg(target_arch = "wasm32")]
 pub trait MaybeSend {}
 #[cfg(target_arch = "wasm32")]
 impl<T> MaybeSend for T {}
 
-/// `Sync` natively; nothing on wasm32. A bound of [`TokenProvider::new`].
+/// `Sync` natively; nothing on wasm32. A bound of [`TokenProvider::new`] and [`TokenProvider::with_context`].
 #[cfg(not(target_arch = "wasm32"))]
 pub trait MaybeSync: Sync {}
 #[cfg(not(target_arch = "wasm32"))]
 impl<T: Sync> MaybeSync for T {}
-/// `Sync` natively; nothing on wasm32. A bound of [`TokenProvider::new`].
+/// `Sync` natively; nothing on wasm32. A bound of [`TokenProvider::new`] and [`TokenProvider::with_context`].
 #[cfg(target_arch = "wasm32")]
 pub trait MaybeSync {}
 #[cfg(target_arch = "wasm32")]
 impl<T> MaybeSync for T {}
+
+/// What a [`TokenProvider`] is told when it is asked for a token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TokenContext {
+    /// The URL the token will be sent to (the client's endpoint, as the
+    /// URL parser wrote it): a provider serving several agents answers for
+    /// this one.
+    pub url: String,
+}
 
 /// An async function asked for the Bearer token before each call's first
 /// request, and once more after an UNAUTHORIZED answer (to refresh an
@@ -76,15 +86,37 @@ impl TokenProvider {
         Fut: Future<Output = Result<String, E>> + MaybeSend + 'static,
         E: Into<BoxError>,
     {
-        TokenProvider(Shared::new(move || -> TokenFuture {
-            let answer = provide();
+        TokenProvider::with_context(move |_: TokenContext| provide())
+    }
+
+    /// A provider calling `provide` with the [`TokenContext`] of each
+    /// request: the URL the token is for, so that one provider can answer
+    /// for several agents, each with its own token.
+    ///
+    /// ```
+    /// # use magisterium_a2a::{TokenContext, TokenProvider};
+    /// let provider = TokenProvider::with_context(|asked: TokenContext| async move {
+    ///     match asked.url.starts_with("https://www.magisterium.com/") {
+    ///         true => Ok(String::from("magisterium-token")),
+    ///         false => Err(std::io::Error::other("no token for this agent")),
+    ///     }
+    /// });
+    /// ```
+    pub fn with_context<F, Fut, E>(provide: F) -> TokenProvider
+    where
+        F: Fn(TokenContext) -> Fut + MaybeSend + MaybeSync + 'static,
+        Fut: Future<Output = Result<String, E>> + MaybeSend + 'static,
+        E: Into<BoxError>,
+    {
+        TokenProvider(Shared::new(move |context| -> TokenFuture {
+            let answer = provide(context);
             Box::pin(async move { answer.await.map_err(Into::into) })
         }))
     }
 
-    /// Asks for a token.
-    pub(crate) fn provide(&self) -> TokenFuture {
-        (self.0)()
+    /// Asks for a token for a request to `url`.
+    pub(crate) fn provide(&self, url: &str) -> TokenFuture {
+        (self.0)(TokenContext { url: url.into() })
     }
 }
 
@@ -110,7 +142,9 @@ pub struct RateLimit {
 /// `Debug` never shows the token.
 #[derive(Clone, Default)]
 pub struct ClientOptions {
-    /// A fixed Bearer token. Never sent over plain `http:` to anything but loopback.
+    /// A fixed Bearer token. Never sent over plain `http:` to anything but
+    /// loopback (`localhost`, `127.0.0.0/8`, `[::1]`: not `*.localhost`, which
+    /// the system's resolver may ask DNS about).
     pub token: Option<String>,
     /// Asked for the token instead (not with `token`).
     pub token_provider: Option<TokenProvider>,

@@ -3,6 +3,7 @@
 
 use super::error::{Dialect, Error};
 use super::json::{JsonView, Kind};
+use super::settings::Auth;
 use super::text::{cat, trim_end_ascii};
 use super::validate::{self, Endpoint, UrlParser};
 use alloc::string::String;
@@ -16,6 +17,8 @@ pub struct CardBase {
     /// The two well-known card URLs, in the order they are tried (A2A 0.2
     /// and Magisterium publish `agent.json`, A2A 0.3 `agent-card.json`).
     pub urls: [String; 2],
+    /// The parser's `hostname`: the card's host, the audience of a `token`.
+    pub host: String,
 }
 
 /// Checks a discovery base URL as an endpoint and derives the card URLs from
@@ -30,7 +33,7 @@ pub fn card_base<V>(text: &str, parse: UrlParser) -> Result<CardBase, Error<V>> 
     }
     let key = trim_end_ascii(&base.url, b'/');
     let urls = [cat(&[key, "/.well-known/agent.json"]), cat(&[key, "/.well-known/agent-card.json"])];
-    Ok(CardBase { key: key.into(), urls })
+    Ok(CardBase { key: key.into(), urls, host: base.host })
 }
 
 /// The A2A versions the client speaks.
@@ -134,6 +137,45 @@ pub fn read_card<V: JsonView>(card: &V, parse: UrlParser, wanted: Option<Version
     let dialect = dialect_of(&endpoint, name.starts_with("Magisterium AI"));
     let streaming = capabilities.get("streaming").is_some_and(|s| s.is_true());
     Ok(CardHead { endpoint, version: preferred, other, dialect, streaming })
+}
+
+/// Keeps a discovered client's token to its audience; `endpoint` is the
+/// card's (checked as the client's settings), `other` its -32009 fallback's,
+/// `origins` the `tokenOrigins` option, an array (else INVALID_INPUT). A fixed token goes to the card's endpoint only when its
+/// host is the card's host `card_host` or kin to it
+/// ([`validate::token_audience`]), or its origin is listed
+/// ([`validate::token_origins`]); else INVALID_INPUT naming the origin and
+/// the option. A `tokenProvider` is told each request's URL and decides for
+/// itself. Returns whether the fallback is kept: only where the token may
+/// go, never over plain `http:` off the machine, and within the audience of
+/// the card's host for a fixed token, of the endpoint the provider was told
+/// about for a provider (the request that meets the -32009 resends its
+/// token there); always without a token.
+pub fn keep_token_to_audience<V: JsonView, P>(
+    endpoint: &Endpoint,
+    other: Option<&Endpoint>,
+    auth: &Auth<P>,
+    card_host: &str,
+    origins: Option<&V>,
+) -> Result<bool, Error<V>> {
+    if origins.is_some_and(|list| !list.is_kind(Kind::Array)) {
+        return Err(Error::invalid_input("tokenOrigins must be an array of origins"));
+    }
+    let may_receive =
+        |e: &Endpoint, audience: &str| validate::token_audience(audience, e) || validate::token_origins(origins, e);
+    let audience = match auth {
+        Auth::None => return Ok(true),
+        Auth::Provider(_) => &endpoint.host,
+        Auth::Token(_) if may_receive(endpoint, card_host) => card_host,
+        Auth::Token(_) => {
+            return Err(Error::invalid_input(cat(&[
+                "the card's endpoint is on another host: list \"",
+                endpoint.origin(),
+                "\" in tokenOrigins to send it the token",
+            ])));
+        }
+    };
+    Ok(other.is_some_and(|e| validate::may_carry_token(e, true) && may_receive(e, audience)))
 }
 
 /// Magisterium's meanings for an agent at `magisterium.com` or
@@ -310,7 +352,8 @@ mod tests {
 
     /// Every row of `tests/fixtures/url-spellings.json`, read by the `url`
     /// crate, for each use: the endpoint option, a discovered card's `url`
-    /// (and its dialect under either name) and a discovery base. The Node and
+    /// (and its dialect under either name) and a discovery base, as a
+    /// platform that does not resolve `*.localhost` itself. The Node and
     /// browser suites hold the platforms' `URL` to the same table.
     #[test]
     fn the_url_spellings_table_holds_for_the_url_crate() {
@@ -319,6 +362,11 @@ mod tests {
         assert!(rows.len() >= 25);
         let mut misses = Vec::new();
         for row in rows {
+            // Natively `*.localhost` is a name like any other (the row's `outsideBrowsers`).
+            let mut row = row.clone();
+            if let Some(Value::Object(differs)) = row.get("outsideBrowsers").cloned() {
+                row.as_object_mut().unwrap().extend(differs);
+            }
             let url = row["url"].as_str().unwrap();
             let mut check = |what: &str, actual: Value, expected: &Value| {
                 if actual != *expected {
@@ -349,6 +397,68 @@ mod tests {
             check("base", json!(base.map(|b| b.urls[0].clone())), &row["cardUrl"]);
         }
         assert!(misses.is_empty(), "{} misses:\n{}", misses.len(), misses.join("\n"));
+    }
+
+    /// The checked endpoint of `url`.
+    fn at(url: &str) -> Endpoint {
+        validate::endpoint::<()>("endpoint", url, parse_url).unwrap()
+    }
+
+    /// What [`keep_token_to_audience`] makes of a card at `card_host` naming
+    /// `endpoint` and the fallback `other`: the fallback kept, or the refusal's message.
+    fn audience(
+        auth: &Auth<()>,
+        card_host: &str,
+        endpoint: &str,
+        other: &str,
+        origins: &[&str],
+    ) -> Result<bool, String> {
+        let origins = (!origins.is_empty()).then(|| json!(origins));
+        keep_token_to_audience::<Value, ()>(&at(endpoint), Some(&at(other)), auth, card_host, origins.as_ref())
+            .map_err(|e| e.message.clone())
+    }
+
+    #[test]
+    fn a_fixed_token_goes_only_to_the_cards_host_its_kin_and_the_origins_listed() {
+        let token = Auth::Token(String::from("t"));
+        let same = "https://www.magisterium.com/api/v1/a2a";
+        assert_eq!(audience(&token, "www.magisterium.com", same, same, &[]), Ok(true));
+        assert_eq!(audience(&token, "magisterium.com", same, "https://magisterium.com/v1", &[]), Ok(true));
+        let refused = audience(&token, "cards.example", "https://agents.example/a2a", same, &[]).unwrap_err();
+        assert!(refused.contains("\"https://agents.example\"") && refused.contains("tokenOrigins"), "{refused}");
+        assert!(
+            audience(&token, "127.0.0.1", "http://127.0.0.2:9/a2a", same, &[]).is_err(),
+            "loopback is no exception"
+        );
+        let listed = audience(&token, "cards.example", "https://agents.example/a2a", same, &["https://agents.example"]);
+        assert_eq!(listed, Ok(false), "the fallback on another host is dropped");
+        let both = ["https://agents.example", "https://www.magisterium.com"];
+        assert_eq!(audience(&token, "cards.example", "https://agents.example/a2a", same, &both), Ok(true));
+        // The fallback is held to the card's host too, and never over plain http: off the machine.
+        let cards = "https://cards.example/a2a";
+        assert_eq!(audience(&token, "cards.example", cards, "https://evilcards.example/a2a", &[]), Ok(false));
+        assert_eq!(audience(&token, "cards.example", cards, "http://v1.cards.example/a2a", &[]), Ok(false));
+        assert_eq!(audience(&token, "cards.example", cards, "https://v1.cards.example/a2a", &[]), Ok(true));
+        // The list must be a list of strings, whatever the token.
+        for bad in [json!("https://agents.example"), json!({})] {
+            for auth in [&token, &Auth::None] {
+                let e = keep_token_to_audience::<Value, ()>(&at(cards), None, auth, "cards.example", Some(&bad));
+                assert_eq!(e.unwrap_err().code, ErrorCode::InvalidInput, "{bad}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_provider_decides_the_endpoint_and_its_fallback_keeps_to_it() {
+        let provider = Auth::Provider(());
+        let agents = "https://agents.example/a2a";
+        assert_eq!(audience(&provider, "cards.example", agents, "https://v1.agents.example/a2a", &[]), Ok(true));
+        assert_eq!(audience(&provider, "cards.example", agents, "https://cards.example/a2a", &[]), Ok(false));
+        assert_eq!(audience(&provider, "cards.example", agents, "http://127.0.0.1:9/a2a", &[]), Ok(false));
+        let listed = ["https://cards.example"];
+        assert_eq!(audience(&provider, "cards.example", agents, "https://cards.example/a2a", &listed), Ok(true));
+        // Without a token any fallback is kept.
+        assert_eq!(audience(&Auth::None, "cards.example", agents, "http://elsewhere.example/", &[]), Ok(true));
     }
 
     #[test]

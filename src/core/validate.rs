@@ -2,6 +2,7 @@
 //! dates, ids and numeric options. Every refusal is INVALID_INPUT.
 
 use super::error::Error;
+use super::json::JsonView;
 use super::text::{cat, hex, int, is_whole, padded};
 use alloc::borrow::ToOwned;
 use alloc::string::String;
@@ -23,6 +24,11 @@ pub struct UrlParts {
     pub hostname: String,
     /// True when the URL carries a username or a password.
     pub credentials: bool,
+    /// True when the platform that parsed the URL, and will fetch it,
+    /// resolves `*.localhost` names to loopback itself, as browsers do;
+    /// false where `fetch` asks the system's resolver, and so perhaps DNS
+    /// (Node, Deno, workers, native Rust).
+    pub localhost_names: bool,
 }
 
 /// A WHATWG URL parser: the parts of what it accepts, `None` for what it refuses.
@@ -35,7 +41,8 @@ pub struct Endpoint {
     pub url: String,
     /// True for `https:`.
     pub https: bool,
-    /// True when the host never leaves the machine (`localhost`, `127.0.0.0/8`, `[::1]`).
+    /// True when the host never leaves the machine (`localhost`, `127.0.0.0/8`,
+    /// `[::1]`; `*.localhost` where the platform resolves it itself).
     pub loopback: bool,
     /// The parser's `hostname`.
     pub host: String,
@@ -60,18 +67,35 @@ pub fn endpoint<V>(what: &str, text: &str, parse: UrlParser) -> Result<Endpoint,
     if url.hostname.is_empty() {
         return refuse("has no host");
     }
-    Ok(Endpoint { url: url.href, https, loopback: is_loopback(&url.hostname), host: url.hostname })
+    let loopback = is_loopback(&url.hostname, url.localhost_names);
+    Ok(Endpoint { url: url.href, https, loopback, host: url.hostname })
 }
 
-/// True for a parser's `hostname` that never leaves the machine: `localhost`
-/// and `*.localhost`, an IPv4 address in 127.0.0.0/8, `[::1]`. The parser
-/// writes every IPv4 address as four decimal octets (`127.1`, `0x7f.1` and
-/// `2130706433` all become `127.0.0.1`) and every IPv6 one compressed, so
-/// these few shapes are the only ones to compare with. Nothing else is
-/// loopback, not `localhost.` (a trailing dot, which the parser keeps)
-/// nor `[::ffff:7f00:1]` (an IPv4-mapped address).
-fn is_loopback(hostname: &str) -> bool {
-    if hostname == "localhost" || hostname.ends_with(".localhost") || hostname == "[::1]" {
+impl Endpoint {
+    /// The URL's origin: its `href` up to the path (`https://agents.example:8443`).
+    /// A checked endpoint is `http:` or `https:` without credentials, so its
+    /// `href` is `http://` or `https://`, the host and port, then the path's `/`.
+    pub fn origin(&self) -> &str {
+        let host = if self.https { 8 } else { 7 };
+        let end = self.url.bytes().skip(host).position(|b| b == b'/').map_or(self.url.len(), |slash| host + slash);
+        self.url.get(..end).unwrap_or(&self.url)
+    }
+}
+
+/// True for a parser's `hostname` that never leaves the machine: `localhost`,
+/// an IPv4 address in 127.0.0.0/8, `[::1]`, and `*.localhost` only where the
+/// platform resolves such names itself (`localhost_names`: browsers). Node
+/// and native Rust ask the system's resolver for `app.localhost`, which may
+/// ask DNS: there it is a name like any other. `localhost` itself stays
+/// loopback everywhere: the system resolves it from its hosts file (RFC 6761
+/// §6.3), not through DNS. The parser writes every IPv4 address as four
+/// decimal octets (`127.1`, `0x7f.1` and `2130706433` all become
+/// `127.0.0.1`) and every IPv6 one compressed, so these few shapes are the
+/// only ones to compare with. Nothing else is loopback, not `localhost.` (a
+/// trailing dot, which the parser keeps) nor `[::ffff:7f00:1]` (an
+/// IPv4-mapped address).
+fn is_loopback(hostname: &str, localhost_names: bool) -> bool {
+    if hostname == "localhost" || hostname == "[::1]" || (localhost_names && hostname.ends_with(".localhost")) {
         return true;
     }
     let mut octets = hostname.split('.');
@@ -92,6 +116,43 @@ pub fn token_transport<V>(endpoint: &Endpoint, has_token: bool) -> Result<(), Er
         ));
     }
     Ok(())
+}
+
+/// True when a token meant for the host `audience` may go to `endpoint`
+/// because their hosts are one, or one is a subdomain of the other
+/// (`www.magisterium.com` and `magisterium.com`). Hosts are compared as the
+/// parser wrote them (lowercased, IP addresses normalised); the `tokenOrigins`
+/// option may allow more ([`token_origins`]).
+pub fn token_audience(audience: &str, endpoint: &Endpoint) -> bool {
+    let host = endpoint.host.as_str();
+    audience == host || is_subdomain(host, audience) || is_subdomain(audience, host)
+}
+
+/// True when `name` is a subdomain of `parent`: it ends with a label of
+/// its own, `.` and `parent`. Only a domain name of two labels or more is anyone's parent:
+/// never an IP address (they match only exactly: the parser writes an IPv4
+/// address as four numbers and an IPv6 one in brackets, and reads any host
+/// whose last label is a number as IPv4), a single label (`com`,
+/// `localhost`), or a name with an empty label at either end (a trailing
+/// dot, which the parser keeps: such a name matches only itself).
+fn is_subdomain(name: &str, parent: &str) -> bool {
+    let parent_like = match parent.as_bytes() {
+        [b'.' | b'[', ..] | [.., b'.' | b'0'..=b'9'] | [] => false,
+        bytes => bytes.contains(&b'.'),
+    };
+    // The dot before `parent`, and the last byte of the label before it (not another dot).
+    let dot = name.len().checked_sub(parent.len() + 1);
+    let label_end = dot.and_then(|dot| name.as_bytes().get(dot.checked_sub(1)?..=dot));
+    parent_like && matches!(label_end, Some([before, b'.']) if *before != b'.') && name.ends_with(parent)
+}
+
+/// True when `endpoint`'s origin is one of `origins`, the `tokenOrigins`
+/// option (`None`: absent), compared exactly with the origin as the URL
+/// parser writes it: `https://agents.example`, `http://127.0.0.1:8787`
+/// (lowercased, no default port, no path, no trailing slash). Anything else
+/// in the list matches nothing.
+pub fn token_origins<V: JsonView>(origins: Option<&V>, endpoint: &Endpoint) -> bool {
+    origins.is_some_and(|list| list.elements().any(|o| o.as_string().as_deref() == Some(endpoint.origin())))
 }
 
 /// Refuses a token `fetch` could not send in a header: one with a line
@@ -235,7 +296,13 @@ mod tests {
             assert_eq!(checked(bad).unwrap_err().code, ErrorCode::InvalidInput, "{bad}");
         }
         let no_host = |_: &str| {
-            Some(UrlParts { href: "http:".into(), protocol: "http:".into(), hostname: "".into(), credentials: false })
+            Some(UrlParts {
+                href: "http:".into(),
+                protocol: "http:".into(),
+                hostname: "".into(),
+                credentials: false,
+                localhost_names: false,
+            })
         };
         assert!(endpoint::<()>("endpoint", "http:", no_host).unwrap_err().message.contains("no host"));
     }
@@ -251,8 +318,12 @@ mod tests {
 
     #[test]
     fn loopback_is_localhost_127_0_0_0_8_and_ipv6_one_exactly() {
-        for host in ["localhost", "app.localhost", "127.0.0.1", "127.255.255.255", "127.0.1.0", "[::1]"] {
-            assert!(is_loopback(host), "{host}");
+        for host in ["localhost", "127.0.0.1", "127.255.255.255", "127.0.1.0", "[::1]"] {
+            assert!(is_loopback(host, false) && is_loopback(host, true), "{host}");
+        }
+        // `*.localhost` only where the platform resolves it itself (browsers), never through DNS.
+        for host in ["app.localhost", "a.b.localhost"] {
+            assert!(is_loopback(host, true) && !is_loopback(host, false), "{host}");
         }
         for host in [
             "localhost.",
@@ -269,19 +340,103 @@ mod tests {
             "[::]",
             "",
         ] {
-            assert!(!is_loopback(host), "{host}");
+            assert!(!is_loopback(host, true), "{host}");
         }
     }
 
     #[test]
-    fn a_token_never_travels_in_clear_text_off_the_machine() {
-        let remote = checked("http://parish.example/proxy").unwrap();
-        let local = checked("http://127.0.0.1:9/a2a").unwrap();
-        let secure = checked("https://parish.example/proxy").unwrap();
-        assert!(token_transport::<()>(&remote, true).is_err());
-        assert!(token_transport::<()>(&remote, false).is_ok());
-        assert!(token_transport::<()>(&local, true).is_ok());
-        assert!(token_transport::<()>(&secure, true).is_ok());
+    fn a_localhost_name_carries_a_token_over_http_only_where_the_platform_resolves_it() {
+        // The url crate's parts, as a browser's `URL` would give them.
+        let in_browser =
+            |text: &str| crate::url_parser::parse(text).map(|parts| UrlParts { localhost_names: true, ..parts });
+        let native = checked("http://app.localhost:8787/a2a").unwrap();
+        assert!(!native.loopback);
+        assert!(token_transport::<()>(&native, true).is_err(), "a token would follow what DNS says");
+        assert!(token_transport::<()>(&native, false).is_ok(), "without a token it is any other host");
+        let browser = endpoint::<()>("endpoint", "http://app.localhost:8787/a2a", in_browser).unwrap();
+        assert!(browser.loopback && token_transport::<()>(&browser, true).is_ok());
+        let https = checked("https://app.localhost/a2a").unwrap();
+        assert!(token_transport::<()>(&https, true).is_ok(), "over https: like any remote host");
+        for plain in ["http://localhost:8787/a2a", "http://LOCALHOST/", "http://127.0.0.1/", "http://[::1]/"] {
+            assert!(token_transport::<()>(&checked(plain).unwrap(), true).is_ok(), "{plain}");
+        }
+    }
+
+    #[test]
+    fn the_origin_ends_before_the_path() {
+        let origin = |text: &str| checked(text).unwrap().origin().to_owned();
+        assert_eq!(origin("HTTPS://Agents.Example:8443/a2a?x=1#y"), "https://agents.example:8443");
+        assert_eq!(origin("https://agents.example:443/a2a"), "https://agents.example");
+        assert_eq!(origin("http://127.1:80"), "http://127.0.0.1");
+        assert_eq!(origin("http://[::1]:9/"), "http://[::1]:9");
+    }
+
+    #[test]
+    fn a_token_keeps_to_its_hosts_and_their_subdomains() {
+        let to = |audience: &str, url: &str| token_audience(audience, &checked(url).unwrap());
+        for (audience, url) in [
+            ("magisterium.com", "https://magisterium.com/api"),
+            ("magisterium.com", "https://www.magisterium.com/api"),
+            ("www.magisterium.com", "https://magisterium.com/api"),
+            ("magisterium.com", "https://a.b.magisterium.com/"),
+            ("magisterium.com", "https://WWW.Magisterium.COM/"),
+            ("xn--80ak6aa.com", "https://www.\u{430}\u{440}\u{440}\u{435}.com/"),
+            ("127.0.0.1", "http://127.1:9/"),
+            ("[::1]", "http://[0:0::1]/"),
+            ("localhost", "http://localhost:9/"),
+            ("magisterium.com.", "https://magisterium.com./"),
+        ] {
+            assert!(to(audience, url), "{audience} -> {url}");
+        }
+        for (audience, url) in [
+            ("magisterium.com", "https://evilmagisterium.com/"),
+            ("magisterium.com", "https://magisterium.com.evil.example/"),
+            ("www.magisterium.com", "https://api.magisterium.com/"),
+            ("magisterium.com", "https://magisterium.co/"),
+            ("magisterium.com", "https://com/"),
+            ("app.localhost", "http://localhost/"),
+            ("www.magisterium.com", "https://magisterium.com./"),
+            ("magisterium.com.", "https://www.magisterium.com./"),
+            ("127.0.0.1", "http://127.0.0.2/"),
+            ("[::1]", "http://[::2]/"),
+            ("agents.example", "https://127.0.0.1/"),
+            ("appe.com", "https://www.\u{430}\u{440}\u{440}\u{435}.com/"),
+        ] {
+            assert!(!to(audience, url), "{audience} -> {url}");
+        }
+        // IP addresses match only exactly, and odd names are no one's parent, whatever a parser hands the core.
+        for (name, parent) in [
+            ("10.1.2.3", "1.2.3"),
+            ("x.1.2.3.4", "1.2.3.4"),
+            ("a.[::1]", "[::1]"),
+            ("a.b.magisterium.com", ".magisterium.com"),
+            ("magisterium.com", ""),
+            (".magisterium.com", "magisterium.com"),
+            ("a..magisterium.com", "magisterium.com"),
+        ] {
+            assert!(!is_subdomain(name, parent), "{name} under {parent}");
+        }
+    }
+
+    #[test]
+    fn token_origins_are_exact_origins_as_the_parser_writes_them() {
+        let listed = |origins: serde_json::Value, url: &str| token_origins(Some(&origins), &checked(url).unwrap());
+        let agents = "HTTPS://Agents.Example:8443/a2a";
+        assert!(listed(serde_json::json!(["https://agents.example:8443"]), agents));
+        assert!(listed(serde_json::json!([1, "http://127.0.0.1", "https://agents.example:8443"]), agents));
+        assert!(listed(serde_json::json!(["https://agents.example"]), "https://agents.example:443/"));
+        for other in [
+            "https://agents.example",
+            "http://agents.example:8443",
+            "https://x.agents.example:8443",
+            "https://agents.example:8443/",
+            "https://agents.example:8443/a2a",
+            "HTTPS://Agents.Example:8443",
+        ] {
+            assert!(!listed(serde_json::json!([other]), agents), "{other}");
+        }
+        assert!(!listed(serde_json::json!("https://agents.example:8443"), agents), "a list, not one origin");
+        assert!(!token_origins::<serde_json::Value>(None, &checked(agents).unwrap()));
     }
 
     #[test]

@@ -118,9 +118,13 @@ async fn discover_served(served: &str, base: &str, options: JsValue) -> (Result<
     (result, fetched)
 }
 
-/// Options with a token, or none.
-fn token_options(token: bool) -> JsValue {
-    if token { object(&[("token", "t".into())]) } else { none() }
+/// Options with a token for the origin of `href` (the card is on another
+/// host than its url: the token goes there only as listed), or none.
+fn token_options(token: bool, href: Option<&str>) -> JsValue {
+    // An accepted endpoint's href is `scheme://host[:port]/…`: its origin ends before the third `/`.
+    let origins: Array =
+        href.map(|href| href.splitn(4, '/').take(3).collect::<Vec<_>>().join("/")).iter().map(JsValue::from).collect();
+    if token { object(&[("token", "t".into()), ("tokenOrigins", origins.into())]) } else { none() }
 }
 
 #[wasm_bindgen_test]
@@ -150,7 +154,8 @@ async fn a_discovered_cards_url_follows_the_url_parser() {
     let mut misses = Misses::default();
     for row in spellings() {
         for token in [true, false] {
-            let (client, fetched) = discover_served(&card("Agent", &row.url), BASE, token_options(token)).await;
+            let options = token_options(token, row.href.as_deref());
+            let (client, fetched) = discover_served(&card("Agent", &row.url), BASE, options).await;
             let endpoint = client.map(|client| text(&client, "endpoint"));
             misses.check(&row, &format!("the card's url, token {token}"), endpoint, row.expected(token));
             let first = fetched.first().cloned().unwrap_or_default();

@@ -135,6 +135,12 @@ async fn bad_arguments_and_options_are_refused_before_any_request() {
             token: Some("tok".into()),
             ..Default::default()
         },
+        // reqwest would ask the system's resolver, perhaps DNS, where app.localhost is.
+        ClientOptions {
+            endpoint: Some("http://app.localhost:8787/a2a".into()),
+            token: Some("tok".into()),
+            ..Default::default()
+        },
         ClientOptions { endpoint: Some("not a url".into()), ..Default::default() },
         ClientOptions { endpoint: Some("ftp://x/y".into()), ..Default::default() },
         local(ClientOptions { token: Some("t".into()), token_provider: Some(provider), ..Default::default() }),

@@ -2,7 +2,7 @@
 //! simulator: retries, timeouts, the token provider, pacing, the size bound.
 
 use crate::support::*;
-use magisterium_a2a::{AskOptions, Client, ClientOptions, ErrorCode, RateLimit, TokenProvider};
+use magisterium_a2a::{AskOptions, Client, ClientOptions, ErrorCode, RateLimit, TokenContext, TokenProvider};
 use std::error::Error as _;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -102,6 +102,19 @@ async fn the_token_provider_is_asked_again_after_unauthorized() {
     let client = Client::new(refreshing).unwrap();
     assert!(!client.search_documents("grace").await.unwrap().is_empty());
     assert_eq!(asked.load(Ordering::SeqCst), 2, "once, then once more after the 401");
+
+    // A provider with the context is told the URL the token goes to.
+    let told = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (urls, valid) = (told.clone(), token.clone());
+    let per_agent = TokenProvider::with_context(move |asked: TokenContext| {
+        urls.lock().unwrap().push(asked.url);
+        let answer = valid.clone();
+        async move { Ok::<_, VaultLocked>(answer) }
+    });
+    let options =
+        ClientOptions { token_provider: Some(per_agent), endpoint: Some(sim.endpoint()), ..Default::default() };
+    assert!(!Client::new(options).unwrap().search_documents("grace").await.unwrap().is_empty());
+    assert_eq!(*told.lock().unwrap(), [sim.endpoint()]);
 
     let locked = TokenProvider::new(|| async { Err::<String, _>(VaultLocked) });
     let failing = ClientOptions { token_provider: Some(locked), endpoint: Some(sim.endpoint()), ..Default::default() };

@@ -48,6 +48,17 @@ test("a configuration mistake throws a TypeError when the proxy is made", () => 
   assert.deepEqual(WIDGET_SKILLS, ["saints_of_the_day", "liturgical_readings"]);
 });
 
+test("the upstream takes plain http: only to loopback, and a *.localhost name is not loopback outside browsers", () => {
+  const good = { token: "t", allowOrigins: [PARISH] };
+  // Node and Workers ask the system's resolver, so perhaps DNS, about app.localhost: the token would follow its answer.
+  for (const upstream of ["http://app.localhost:8787/a2a", "http://evil.example%2elocalhost/", "http://localhost./a2a", "http://127.0.0.1.nip.io/", "http://[::ffff:7f00:1]/"]) {
+    assert.throws(() => createProxy({ ...good, upstream }), (error) => error instanceof TypeError && /https:/.test(error.message), upstream);
+  }
+  for (const upstream of ["http://localhost:8787/a2a", "http://LOCALHOST/", "http://127.1:9/", "http://0x7f.0.0.2/", "http://[::1]:9/", "https://app.localhost/a2a"]) {
+    assert.equal(typeof createProxy({ ...good, upstream }).fetch, "function", upstream);
+  }
+});
+
 test("date words are resolved to a day in the parish's time zone, so they share that day's entry", async () => {
   const lines = [];
   // 2026-03-19T10:30Z is Thursday March 19 in UTC.

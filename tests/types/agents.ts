@@ -26,6 +26,7 @@ import {
   type TaskArtifactUpdateEvent,
   type TaskState,
   type TaskStatusUpdateEvent,
+  type TokenProviderContext,
 } from "magisterium-a2a/agents";
 
 /** Both entries' `MagisteriumError` is one class. */
@@ -36,6 +37,12 @@ export async function orchestrate(signal: AbortSignal): Promise<void> {
   const discoverOptions: DiscoverOptions = { token: "t", dialect: "a2a", signal, timeoutMs: 5000, maxRetries: 1, maxResponseBytes: 65536 };
   const agent: A2AClient = await A2AClient.discover("https://agent.example", discoverOptions);
   const byProvider = await A2AClient.discover("https://agent.example", { tokenProvider: async () => "fresh", rateLimit: { default: "5/s" } });
+  const elsewhere = await A2AClient.discover("https://cards.example", { token: "t", tokenOrigins: ["https://agents.example"], signal });
+  const origins: readonly string[] = ["https://agents.example:8443"];
+  const listed = await A2AClient.discover("https://cards.example", { token: "t", tokenOrigins: origins, dialect: null });
+  const perAgent = await A2AClient.discover("https://cards.example", {
+    tokenProvider: ({ url, rejectedToken }: TokenProviderContext) => (new URL(url).host === "agents.example" && !rejectedToken ? "agents-token" : "other-token"),
+  });
   const anonymous = await A2AClient.discover("https://agent.example");
   const options: A2AClientOptions = { endpoint: "https://agent.example/a2a", dialect: "magisterium", timeoutMs: 1000, maxRetryWaitMs: 1000 };
   const direct = new A2AClient(options);
@@ -104,6 +111,8 @@ export async function orchestrate(signal: AbortSignal): Promise<void> {
   await A2AClient.discover("https://agent.example", { endpoint: "https://elsewhere.example/a2a" });
   // @ts-expect-error a token or a tokenProvider, never both
   await A2AClient.discover("https://agent.example", { token: "t", tokenProvider: () => "t" });
+  // @ts-expect-error tokenOrigins is a list of origins, not one
+  await A2AClient.discover("https://agent.example", { token: "t", tokenOrigins: "https://agents.example" });
   // @ts-expect-error sendMessage may resolve a Message, which has no status
   (await agent.sendMessage({ parts: [] })).status;
   // @ts-expect-error pollIntervalMs is a number
@@ -111,7 +120,7 @@ export async function orchestrate(signal: AbortSignal): Promise<void> {
   // @ts-expect-error the card is null for a client made from an endpoint
   direct.card.name;
 
-  void [byProvider, anonymous, dialect, endpoint, wasm];
+  void [byProvider, elsewhere, listed, perAgent, anonymous, dialect, endpoint, wasm];
 }
 
 /** A2A 1.0 and streams: the version, events narrowed on `kind`, leaving a stream, task lists, 1.0's codes. */

@@ -46,6 +46,9 @@ export async function everyApi(): Promise<void> {
   const client = new MagisteriumClient(options);
   const provider: TokenProvider = async () => "fresh";
   const afterRefusal: TokenProvider = (context?: TokenProviderContext) => (context ? `not ${context.rejectedToken}` : "first");
+  const perUrl: TokenProvider = ({ url, rejectedToken }) => (url.startsWith("https://www.magisterium.com/") ? rejectedToken ?? "first" : "other");
+  // @ts-expect-error the URL is a string
+  const numbered: TokenProvider = (context) => context.url * 2;
   const auth: TokenOptions = { tokenProvider: provider };
   const viaProvider = new MagisteriumClient({ ...auth, rateLimit: { expensive: "2/60s" } });
   const syncProvider = new MagisteriumClient({ tokenProvider: () => "fresh", maxResponseBytes: 100 });
@@ -166,6 +169,6 @@ export async function everyApi(): Promise<void> {
   // @ts-expect-error a part needs a known kind
   const badPart: Part = { kind: "image", url: "x" };
 
-  void [rates, afterRefusal, viaProvider, syncProvider, absent, fromNull, endpoint, text, ids, title, index, year, url, raw, others, followUp, docFields];
+  void [rates, afterRefusal, perUrl, numbered, viaProvider, syncProvider, absent, fromNull, endpoint, text, ids, title, index, year, url, raw, others, followUp, docFields];
   void [readings, readingsByDate, saints, saintsByDate, state, artifactNames, roles, again, canceled, settled, made, bare, wrong, badPart, wasm];
 }

@@ -39,6 +39,8 @@ pub fn write(pkg: &Path) -> Result<usize> {
             npm_bin("esbuild")
                 .arg(root().join("auth").join(source))
                 .args(["--bundle", "--minify", "--log-level=warning", "--external:magisterium-a2a", PLAIN_FS])
+                // proper-lockfile's `signal-exit` is `auth/exit-only.cjs` (why: that file).
+                .arg(format!("--alias:signal-exit={}", root().join("auth/exit-only.cjs").display()))
                 .args(node_esm.then_some(ESM_REQUIRE))
                 .arg(format!("--platform={platform}"))
                 .arg(format!("--format={format}"))

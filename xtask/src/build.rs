@@ -9,7 +9,7 @@ use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
 use crate::size::{gzip_size, kb};
-use crate::wordpress;
+use crate::wordpress_zip;
 use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -167,7 +167,7 @@ pub fn run() -> Result<Vec<Sizes>> {
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
     write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
-    let plugin = wordpress::package(&pkg)?;
+    let plugin = wordpress_zip::package(&pkg)?;
     print_sizes(&sizes);
     println!("  widget (magisterium-a2a/widget, beside web/, every language inside): js {:>8}", kb(widget));
     println!("  WordPress plugin: {}", plugin.display());

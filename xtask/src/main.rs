@@ -40,6 +40,7 @@ mod test_command;
 mod typecheck;
 mod user_crate;
 mod wordpress;
+mod wordpress_zip;
 
 use std::process::ExitCode;
 

@@ -3,7 +3,7 @@
 // response's parameters removed from the address bar, tokens in memory,
 // sessionStorage, IndexedDB (shared by the tabs) or the app's own storage.
 import { invalidInput, signInFailed } from "./errors.js";
-import { isLoopbackHost } from "./loopback-host.js";
+import { isLoopbackHost } from "../proxy/loopback-host.js";
 import { AuthSession, BEGIN, CALLBACK, COMPLETE, RESPONSE_PARAMS } from "./session.js";
 import { customStore, indexedDbStore, memoryStore, webStorage, webStore } from "./storage.js";
 

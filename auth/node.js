@@ -5,7 +5,7 @@
 // reads that file back and keeps it refreshed, so a script needs no browser.
 import { invalidInput, signInRequired } from "./errors.js";
 import { defaultLoginFile, loginFile } from "./login-file.js";
-import { isLoopbackHostOutsideBrowsers } from "./loopback-host.js";
+import { isLoopbackHostOutsideBrowsers } from "../proxy/loopback-host.js";
 import { loopbackListener, openInBrowser } from "./loopback.js";
 import { AuthSession, BEGIN, COMPLETE, DEFAULT_ISSUER, READY, STORES, issuersWithTokens } from "./session.js";
 import { customStore, memoryStore } from "./storage.js";

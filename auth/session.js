@@ -39,7 +39,7 @@ export const STORES = Symbol("stores");
  * The sign-in of one app at one authorization server. `storesFor(storage)`
  * gives `{ tokens, pending, clients }` for the `storage` option;
  * `isLoopback(hostname)` is the entry's platform's rule of hosts that never
- * leave the machine (see `loopback-host.js`).
+ * leave the machine (see `proxy/loopback-host.js`).
  */
 export class AuthSession {
   #issuer;

@@ -1,6 +1,7 @@
 // createProxy's configuration, checked once: a mistake throws a TypeError
 // when the proxy is made, not on a visitor's request.
 import { dayInZone, parishClock } from "./day.js";
+import { isLoopbackHostOutsideBrowsers } from "./loopback-host.js";
 
 /** The service's A2A endpoint. */
 export const DEFAULT_UPSTREAM = "https://www.magisterium.com/api/v1/a2a";
@@ -109,17 +110,6 @@ function skills(list = WIDGET_SKILLS) {
   return new Set(list);
 }
 
-/**
- * True for a WHATWG `hostname` that never leaves the machine, as the client's
- * core decides it where `fetch` asks the system's resolver (Node, Workers):
- * `localhost` (resolved from the hosts file), an IPv4 address in 127.0.0.0/8
- * (the parser writes every IPv4 address as four decimal octets) or `[::1]`.
- * Not `app.localhost`: outside browsers that name may be asked of DNS.
- */
-function isLoopback(hostname) {
-  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
 /** The upstream endpoint: https, or http only to this machine (a token never crosses a network in the clear). */
 function upstream(endpoint = DEFAULT_UPSTREAM) {
   let url;
@@ -129,7 +119,7 @@ function upstream(endpoint = DEFAULT_UPSTREAM) {
     fail(`the upstream ${JSON.stringify(endpoint)} is not a URL`);
   }
   if (url.username || url.password) fail("the upstream URL must not hold a username or password");
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHostOutsideBrowsers(url.hostname))) {
     fail("the upstream must be https: (plain http: only to localhost), since the token travels with every call");
   }
   return url.href;

@@ -1,4 +1,4 @@
-// The sign-in's loopback rule (auth/loopback-host.js, imported from the
+// The loopback rule of the sign-in and the proxy (proxy/loopback-host.js, imported from the
 // repository: the package does not export it) held to the core's, the
 // loopback column of tests/fixtures/url-spellings.json; and the issuers
 // `MagisteriumAuth` accepts over plain http: in Node, where `*.localhost`
@@ -7,7 +7,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { MagisteriumAuth } from "magisterium-a2a/auth";
-import { isLoopbackHost } from "../../auth/loopback-host.js";
+import { isLoopbackHost } from "../../proxy/loopback-host.js";
 
 const { spellings } = JSON.parse(readFileSync(new URL("../fixtures/url-spellings.json", import.meta.url), "utf8"));
 /** The spellings the core gives a host to (the parser accepts them as endpoints). */

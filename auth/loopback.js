@@ -38,8 +38,11 @@ export async function loopbackListener() {
   const callback = (signal) =>
     new Promise((resolve, reject) => {
       if (arrived.length > 0) return resolve(arrived.shift());
+      const giveUp = () => reject(signInFailed("no sign-in in time: the browser did not come back"));
+      // A signal that ended before this wait (during discovery, say) fires no event.
+      if (signal?.aborted) return giveUp();
       waiting.push(resolve);
-      signal?.addEventListener("abort", () => reject(signInFailed("no sign-in in time: the browser did not come back")), { once: true });
+      signal?.addEventListener("abort", giveUp, { once: true });
     });
   const close = () =>
     new Promise((resolve) => {

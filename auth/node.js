@@ -39,6 +39,7 @@ export class MagisteriumAuth extends AuthSession {
     const timer = setTimeout(() => stop.abort(), options?.timeoutMs ?? LOGIN_TIMEOUT_MS);
     const onAbort = () => stop.abort();
     options?.signal?.addEventListener("abort", onAbort, { once: true });
+    if (options?.signal?.aborted) stop.abort();
     try {
       const auth = new MagisteriumAuth({
         issuer: options?.issuer,

@@ -122,6 +122,22 @@ test("login ends with SIGN_IN_FAILED when the user denies, and saves nothing", a
   }
 });
 
+// Without the checks of an ended signal, login waited for its whole timeoutMs (30 s here): tried.
+test("login with a signal that ended before the browser could come back fails at once with SIGN_IN_FAILED", { timeout: 10_000 }, async () => {
+  const sim = await startSimulator();
+  const { home, file } = await configHome();
+  try {
+    for (const signal of [AbortSignal.abort(), AbortSignal.timeout(1)]) {
+      const login = MagisteriumAuth.login({ issuer: sim.url, file, openBrowser: false, onUrl: () => {}, timeoutMs: 30_000, signal });
+      await assert.rejects(login, (error) => error instanceof MagisteriumError && error.code === "SIGN_IN_FAILED");
+    }
+    await assert.rejects(stat(file), { code: "ENOENT" });
+  } finally {
+    await sim.stop();
+    await rm(home, { recursive: true, force: true });
+  }
+});
+
 test("without a saved login: SIGN_IN_REQUIRED, also through a client", async () => {
   const { home, file } = await configHome();
   try {

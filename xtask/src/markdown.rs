@@ -33,7 +33,8 @@ pub fn fenced_blocks(markdown: &str, language: &str) -> Vec<String> {
 }
 
 /// The destinations of the links and images of `markdown` (inline, reference
-/// and autolinks; none inside code), as written.
+/// and autolinks; none inside code), as written (for doc_links.rs, a test).
+#[cfg(test)]
 pub fn link_targets(markdown: &str) -> Vec<String> {
     events(markdown)
         .filter_map(|event| match event {
@@ -44,6 +45,7 @@ pub fn link_targets(markdown: &str) -> Vec<String> {
 }
 
 /// The text of each heading of `markdown` (code spans' text included, markup dropped), in order.
+#[cfg(test)]
 pub fn headings(markdown: &str) -> Vec<String> {
     let mut headings = Vec::new();
     let mut current: Option<String> = None;

@@ -5,6 +5,7 @@
 //! child module or a name a `use` brought in, resolved through re-exports to
 //! the module that defines the item.
 
+use super::graph::{Graph, Reference};
 use super::tokens::{Spanned, Token, tokenize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -14,15 +15,6 @@ pub struct Crate {
     modules: Vec<Module>,
     /// (referring module, referred module) → the first such reference.
     pub edges: BTreeMap<(usize, usize), Reference>,
-}
-
-/// Where a file refers to another module.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Reference {
-    /// The line of the path in the referring file.
-    pub line: usize,
-    /// The path as written (`crate::test::Outcome`).
-    pub path: String,
 }
 
 /// A module: a file, or a `mod name { … }` inside one.
@@ -82,6 +74,12 @@ impl Crate {
             }
         }
         Ok(krate)
+    }
+
+    /// The graph of the modules, named by [`Crate::name`] relative to `base`.
+    pub fn graph(&self, base: &Path) -> Graph {
+        let names = (0..self.modules.len()).map(|index| self.name(index, base)).collect();
+        Graph { names, edges: self.edges.clone() }
     }
 
     /// Module `index` by its file, and its path inside the file for a `mod name { … }`

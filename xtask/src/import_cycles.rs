@@ -9,7 +9,6 @@
 mod graph;
 mod js;
 mod modules;
-mod tokens;
 
 use crate::setup;
 use crate::shell::{Result, root};
@@ -177,6 +176,31 @@ mod tests {
             found(&outside_the_tests),
             ["src/core.rs:2 crate::url_parser::parse → src/url_parser.rs:1 crate::core::UrlParts → src/core.rs"]
         );
+    }
+
+    #[test]
+    fn paths_in_macro_arguments_count_not_macro_rules_variables() {
+        let files = [
+            ("src/lib.rs", "mod a;\nmod b;\n"),
+            ("src/a.rs", "pub fn f() { println!(\"{}\", crate::b::g()); }\n"),
+            (
+                "src/b.rs",
+                "macro_rules! m { ($x:ident) => { $crate::a::f() }; }\npub fn g() -> u8 { assert!(vec![super::a::f()].len() > 0); 1 }\n",
+            ),
+        ];
+        assert_eq!(found(&files), ["src/a.rs:1 crate::b::g → src/b.rs:2 super::a::f → src/a.rs"]);
+    }
+
+    #[test]
+    fn this_crate_is_read_and_has_no_cycles() {
+        let root = crate::shell::root();
+        let krate = Crate::read(&root.join("xtask/src/main.rs"), &|path| std::fs::read_to_string(path).ok()).unwrap();
+        let graph = krate.graph(&root);
+        let index =
+            |name: &str| graph.names.iter().position(|n| n == name).unwrap_or_else(|| panic!("{name} not read"));
+        let edge = &graph.edges[&(index("xtask/src/import_cycles.rs"), index("xtask/src/import_cycles/modules.rs"))];
+        assert_eq!(edge.path, "modules::Crate");
+        assert_eq!(graph.cycles(), Vec::<String>::new());
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! A graph of modules and the references between them, and its cycles.
 
+use petgraph::algo::tarjan_scc;
+use petgraph::graphmap::DiGraphMap;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Where a module refers to another.
@@ -57,60 +59,16 @@ fn cycles(graph: &Graph) -> Vec<(Vec<usize>, BTreeSet<usize>)> {
         .collect()
 }
 
-/// Tarjan's strongly connected components of `graph`.
+/// The strongly connected components of `graph` (petgraph's Tarjan).
 fn strongly_connected(graph: &BTreeMap<usize, BTreeSet<usize>>) -> Vec<BTreeSet<usize>> {
-    struct State<'a> {
-        graph: &'a BTreeMap<usize, BTreeSet<usize>>,
-        next: usize,
-        index: BTreeMap<usize, usize>,
-        low: BTreeMap<usize, usize>,
-        stack: Vec<usize>,
-        on_stack: BTreeSet<usize>,
-        groups: Vec<BTreeSet<usize>>,
-    }
-    fn visit(state: &mut State, node: usize) {
-        state.index.insert(node, state.next);
-        state.low.insert(node, state.next);
-        state.next += 1;
-        state.stack.push(node);
-        state.on_stack.insert(node);
-        for &next in state.graph.get(&node).into_iter().flatten() {
-            if !state.index.contains_key(&next) {
-                visit(state, next);
-                let low = state.low[&node].min(state.low[&next]);
-                state.low.insert(node, low);
-            } else if state.on_stack.contains(&next) {
-                let low = state.low[&node].min(state.index[&next]);
-                state.low.insert(node, low);
-            }
-        }
-        if state.low[&node] == state.index[&node] {
-            let mut group = BTreeSet::new();
-            while let Some(member) = state.stack.pop() {
-                state.on_stack.remove(&member);
-                group.insert(member);
-                if member == node {
-                    break;
-                }
-            }
-            state.groups.push(group);
+    let mut directed: DiGraphMap<usize, ()> = DiGraphMap::new();
+    for (&from, targets) in graph {
+        directed.add_node(from);
+        for &to in targets {
+            directed.add_edge(from, to, ());
         }
     }
-    let mut state = State {
-        graph,
-        next: 0,
-        index: BTreeMap::new(),
-        low: BTreeMap::new(),
-        stack: Vec::new(),
-        on_stack: BTreeSet::new(),
-        groups: Vec::new(),
-    };
-    for &node in graph.keys() {
-        if !state.index.contains_key(&node) {
-            visit(&mut state, node);
-        }
-    }
-    state.groups
+    tarjan_scc(&directed).into_iter().map(|group| group.into_iter().collect()).collect()
 }
 
 /// A shortest cycle through the first node of `group`, inside the group (breadth first).

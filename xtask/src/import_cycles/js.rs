@@ -79,6 +79,7 @@ mod tests {
 
     #[test]
     fn a_js_cycle_is_reported_with_its_lines() {
+        crate::setup::npm_tools().unwrap();
         let dir = std::env::temp_dir().join(format!("xtask-js-cycles-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("lib")).unwrap();
         let files = [
@@ -102,6 +103,7 @@ mod tests {
 
     #[test]
     fn the_package_s_js_is_read_across_its_folders() {
+        crate::setup::npm_tools().unwrap();
         let out = root().join("target/import-cycles-test");
         let graph = graph(&root(), &FOLDERS, &out).unwrap();
         let index =

@@ -3,64 +3,35 @@
 //! npm README's, which must work on npmjs.com), names a file or folder that
 //! exists and, with a `#fragment`, a heading of that Markdown file.
 
+use crate::markdown::{self, link_targets};
 use crate::shell::root;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-
-/// The targets of the Markdown links of `markdown` outside code (fenced
-/// blocks and inline code spans), as written.
-fn link_targets(markdown: &str) -> Vec<String> {
-    let mut targets = Vec::new();
-    let mut fenced = false;
-    for line in markdown.lines() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
-        // Code spans hold no links; the text between them may.
-        let prose: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
-        let mut rest = prose.as_str();
-        while let Some(at) = rest.find("](") {
-            let after = &rest[at + 2..];
-            let Some(end) = after.find(')') else { break };
-            targets.push(after[..end].to_owned());
-            rest = &after[end..];
-        }
-    }
-    targets
-}
 
 /// The anchors GitHub gives the headings of `markdown`: lower case, letters,
 /// digits, `-` and `_` kept, spaces made `-`, the rest dropped; a repeated
 /// anchor gets `-1`, `-2`, ….
 fn heading_anchors(markdown: &str) -> Vec<String> {
-    let mut anchors: Vec<String> = Vec::new();
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    let mut fenced = false;
-    for line in markdown.lines() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-        }
-        let Some(title) = line.strip_prefix('#').filter(|_| !fenced).map(|t| t.trim_start_matches('#')) else {
-            continue;
-        };
-        let slug: String = title
-            .trim()
-            .to_lowercase()
-            .chars()
-            .filter_map(|c| match c {
-                ' ' => Some('-'),
-                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
-                _ => None,
-            })
-            .collect();
-        let repeats = seen.entry(slug.clone()).or_default();
-        anchors.push(if *repeats == 0 { slug } else { format!("{slug}-{repeats}") });
-        *repeats += 1;
-    }
-    anchors
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    markdown::headings(markdown)
+        .iter()
+        .map(|title| {
+            let slug: String = title
+                .trim()
+                .to_lowercase()
+                .chars()
+                .filter_map(|c| match c {
+                    ' ' => Some('-'),
+                    c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+                    _ => None,
+                })
+                .collect();
+            let repeats = seen.entry(slug.clone()).or_default();
+            let anchor = if *repeats == 0 { slug } else { format!("{slug}-{repeats}") };
+            *repeats += 1;
+            anchor
+        })
+        .collect()
 }
 
 /// What is wrong with the link `target` of the file `from`, if anything;
@@ -90,13 +61,6 @@ fn broken(from: &Path, target: &str, repository: &str) -> Option<String> {
 mod tests {
     use super::{broken, heading_anchors, link_targets};
     use crate::shell::root;
-
-    #[test]
-    fn finds_links_outside_code() {
-        let md =
-            "See [a](docs/a.md) and [`B`](#b-c).\n```sh\n[x](not-a-link)\n```\n`[y](code)` [z](https://x.example)\n";
-        assert_eq!(link_targets(md), ["docs/a.md", "#b-c", "https://x.example"]);
-    }
 
     #[test]
     fn anchors_are_github_s() {

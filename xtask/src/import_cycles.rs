@@ -1,16 +1,18 @@
 //! No import cycles: in every crate we own, no module refers (by a `use` or
-//! a path) to a module that refers back to it, directly or through others.
+//! a path) to a module that refers back to it, directly or through others;
+//! nor does any JS module of the package (`npm/js`, `auth/`, `proxy/`,
+//! `bin/`) import one that imports it back.
 //! A module declaring a child (`mod x;`, `mod tests { … }`) is not a
 //! reference; a child using what its parent defines, while the parent uses
 //! the child, is. So a unit test module may use anything: nothing uses it.
 
+mod graph;
+mod js;
 mod modules;
-mod tokens;
 
+use crate::setup;
 use crate::shell::{Result, root};
 use modules::Crate;
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 /// The root files of the crates we own (relative to the repository root).
 const CRATE_ROOTS: [&str; 7] = [
@@ -23,137 +25,22 @@ const CRATE_ROOTS: [&str; 7] = [
     "tests/browser.rs",
 ];
 
-/// Reads every crate we own; fails naming each cycle found.
+/// Reads every crate we own and the package's JS modules; fails naming each cycle found.
 pub fn check() -> Result<()> {
     let root = root();
     let mut found = Vec::new();
     for crate_root in CRATE_ROOTS {
         let krate = Crate::read(&root.join(crate_root), &|path| std::fs::read_to_string(path).ok())?;
-        for (cycle, group) in cycles(&krate) {
-            let mut text = describe(&krate, &cycle, &root);
-            let others: Vec<String> =
-                group.iter().filter(|m| !cycle.contains(m)).map(|m| krate.name(*m, &root)).collect();
-            if !others.is_empty() {
-                text.push_str(&format!(" (and through it: {})", others.join(", ")));
-            }
-            found.push(text);
-        }
+        found.extend(krate.graph(&root).cycles());
     }
+    setup::npm_tools()?;
+    found.extend(js::graph(&root, &js::FOLDERS, &root.join("target/import-cycles"))?.cycles());
     if found.is_empty() { Ok(()) } else { Err(format!("import cycles:\n  {}", found.join("\n  "))) }
-}
-
-/// Every cycle of `krate`'s modules: one per strongly connected group of
-/// two or more, as the modules in order (each refers to the next, the last
-/// to the first), with the whole group.
-fn cycles(krate: &Crate) -> Vec<(Vec<usize>, BTreeSet<usize>)> {
-    let mut graph: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
-    for &(from, to) in krate.edges.keys() {
-        graph.entry(from).or_default().insert(to);
-        graph.entry(to).or_default();
-    }
-    strongly_connected(&graph)
-        .into_iter()
-        .filter(|group| group.len() > 1)
-        .map(|group| (cycle_through(&graph, &group), group))
-        .collect()
-}
-
-/// Tarjan's strongly connected components of `graph`.
-fn strongly_connected(graph: &BTreeMap<usize, BTreeSet<usize>>) -> Vec<BTreeSet<usize>> {
-    struct State<'a> {
-        graph: &'a BTreeMap<usize, BTreeSet<usize>>,
-        next: usize,
-        index: BTreeMap<usize, usize>,
-        low: BTreeMap<usize, usize>,
-        stack: Vec<usize>,
-        on_stack: BTreeSet<usize>,
-        groups: Vec<BTreeSet<usize>>,
-    }
-    fn visit(state: &mut State, node: usize) {
-        state.index.insert(node, state.next);
-        state.low.insert(node, state.next);
-        state.next += 1;
-        state.stack.push(node);
-        state.on_stack.insert(node);
-        for &next in state.graph.get(&node).into_iter().flatten() {
-            if !state.index.contains_key(&next) {
-                visit(state, next);
-                let low = state.low[&node].min(state.low[&next]);
-                state.low.insert(node, low);
-            } else if state.on_stack.contains(&next) {
-                let low = state.low[&node].min(state.index[&next]);
-                state.low.insert(node, low);
-            }
-        }
-        if state.low[&node] == state.index[&node] {
-            let mut group = BTreeSet::new();
-            while let Some(member) = state.stack.pop() {
-                state.on_stack.remove(&member);
-                group.insert(member);
-                if member == node {
-                    break;
-                }
-            }
-            state.groups.push(group);
-        }
-    }
-    let mut state = State {
-        graph,
-        next: 0,
-        index: BTreeMap::new(),
-        low: BTreeMap::new(),
-        stack: Vec::new(),
-        on_stack: BTreeSet::new(),
-        groups: Vec::new(),
-    };
-    for &node in graph.keys() {
-        if !state.index.contains_key(&node) {
-            visit(&mut state, node);
-        }
-    }
-    state.groups
-}
-
-/// A shortest cycle through the first node of `group`, inside the group (breadth first).
-fn cycle_through(graph: &BTreeMap<usize, BTreeSet<usize>>, group: &BTreeSet<usize>) -> Vec<usize> {
-    let Some(&start) = group.first() else { return Vec::new() };
-    let mut came_from: BTreeMap<usize, usize> = BTreeMap::new();
-    let mut queue = std::collections::VecDeque::from([start]);
-    while let Some(node) = queue.pop_front() {
-        for &next in graph.get(&node).into_iter().flatten().filter(|n| group.contains(n)) {
-            if next == start {
-                let mut cycle = vec![node];
-                while let Some(&previous) = came_from.get(cycle.last().unwrap_or(&start)) {
-                    cycle.push(previous);
-                }
-                cycle.reverse();
-                return cycle;
-            }
-            if let std::collections::btree_map::Entry::Vacant(entry) = came_from.entry(next) {
-                entry.insert(node);
-                queue.push_back(next);
-            }
-        }
-    }
-    vec![start]
-}
-
-/// `a.rs:3 crate::b::X → b.rs:7 super::a::Y → a.rs`.
-fn describe(krate: &Crate, cycle: &[usize], root: &Path) -> String {
-    let name = |module: usize| krate.name(module, root);
-    let mut text = String::new();
-    for (k, &from) in cycle.iter().enumerate() {
-        let to = cycle[(k + 1) % cycle.len()];
-        let reference = &krate.edges[&(from, to)];
-        text.push_str(&format!("{}:{} {} → ", name(from), reference.line, reference.path));
-    }
-    text.push_str(&name(cycle[0]));
-    text
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Crate, cycles, describe};
+    use super::Crate;
     use std::collections::BTreeMap;
     use std::path::{Path, PathBuf};
 
@@ -165,8 +52,7 @@ mod tests {
 
     /// The cycles of a crate, described with its file names.
     fn found(files: &[(&str, &str)]) -> Vec<String> {
-        let krate = read(files);
-        cycles(&krate).iter().map(|(cycle, _)| describe(&krate, cycle, Path::new(""))).collect()
+        read(files).graph(Path::new("")).cycles()
     }
 
     #[test]
@@ -242,7 +128,7 @@ mod tests {
             ("src/core/retry.rs", "use crate::Error;\nuse super::Error as E;\npub struct Policy;\n"),
         ];
         let krate = read(&files);
-        assert!(cycles(&krate).is_empty());
+        assert!(krate.graph(Path::new("")).cycles().is_empty());
         let base = Path::new("");
         let names: Vec<String> = krate
             .edges
@@ -290,6 +176,31 @@ mod tests {
             found(&outside_the_tests),
             ["src/core.rs:2 crate::url_parser::parse → src/url_parser.rs:1 crate::core::UrlParts → src/core.rs"]
         );
+    }
+
+    #[test]
+    fn paths_in_macro_arguments_count_not_macro_rules_variables() {
+        let files = [
+            ("src/lib.rs", "mod a;\nmod b;\n"),
+            ("src/a.rs", "pub fn f() { println!(\"{}\", crate::b::g()); }\n"),
+            (
+                "src/b.rs",
+                "macro_rules! m { ($x:ident) => { $crate::a::f() }; }\npub fn g() -> u8 { assert!(vec![super::a::f()].len() > 0); 1 }\n",
+            ),
+        ];
+        assert_eq!(found(&files), ["src/a.rs:1 crate::b::g → src/b.rs:2 super::a::f → src/a.rs"]);
+    }
+
+    #[test]
+    fn this_crate_is_read_and_has_no_cycles() {
+        let root = crate::shell::root();
+        let krate = Crate::read(&root.join("xtask/src/main.rs"), &|path| std::fs::read_to_string(path).ok()).unwrap();
+        let graph = krate.graph(&root);
+        let index =
+            |name: &str| graph.names.iter().position(|n| n == name).unwrap_or_else(|| panic!("{name} not read"));
+        let edge = &graph.edges[&(index("xtask/src/import_cycles.rs"), index("xtask/src/import_cycles/modules.rs"))];
+        assert_eq!(edge.path, "modules::Crate");
+        assert_eq!(graph.cycles(), Vec::<String>::new());
     }
 
     #[test]

@@ -22,6 +22,7 @@ mod hostile_server;
 mod import_cycles;
 mod interrupt;
 mod manifest;
+mod markdown;
 mod minify;
 mod node_suite;
 mod package_checks;

@@ -9,32 +9,12 @@
 
 use crate::agent_server::Agents;
 use crate::files::write;
+use crate::markdown;
 use crate::shell::{root, tee};
 use crate::sim::SimulatorProcess;
 use crate::tally::Tally;
 use std::path::Path;
 use std::process::Command;
-
-/// The ```js blocks of a Markdown text, in order.
-pub fn js_blocks(markdown: &str) -> Vec<String> {
-    let mut blocks = Vec::new();
-    let mut current: Option<String> = None;
-    for line in markdown.lines() {
-        match (&mut current, line.trim_end()) {
-            (None, "```js") => current = Some(String::new()),
-            (Some(block), "```") => {
-                blocks.push(std::mem::take(block));
-                current = None;
-            }
-            (Some(block), _) => {
-                block.push_str(line);
-                block.push('\n');
-            }
-            (None, _) => {}
-        }
-    }
-    blocks
-}
 
 /// The file extension that makes Node run `block` as it is written: `cjs` for
 /// a block that starts with `// CommonJS`, else `mjs`.
@@ -76,7 +56,7 @@ pub fn run(sim: &SimulatorProcess, agents: &Agents) -> Tally {
             Ok(text) => text,
             Err(e) => return Tally::broken(&format!("{readme}: {e}")),
         };
-        let blocks = js_blocks(&text);
+        let blocks = markdown::fenced_blocks(&text, "js");
         if blocks.is_empty() && *needs_examples {
             return Tally::broken(&format!("{readme} has no js example"));
         }
@@ -162,13 +142,7 @@ fn login(sim: &SimulatorProcess, config: &Path) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{extension, js_blocks};
-
-    #[test]
-    fn finds_only_js_blocks() {
-        let md = "text\n```js\nconsole.log(1);\n```\n```sh\nls\n```\n```js\na;\nb;\n```\n";
-        assert_eq!(js_blocks(md), vec!["console.log(1);\n".to_string(), "a;\nb;\n".to_string()]);
-    }
+    use super::extension;
 
     #[test]
     fn a_block_marked_commonjs_runs_as_commonjs() {

@@ -2,6 +2,8 @@
 //! with the option keys they show, the fields of their results, and the
 //! error codes, for the check that each is declared and used (package_checks.rs).
 
+use crate::markdown;
+
 /// What a name in the tables is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ApiKind {
@@ -28,25 +30,16 @@ pub struct Documented {
 /// `method` or `code`, in order, each once per kind.
 pub fn documented(readme: &str) -> Vec<Documented> {
     let mut found: Vec<Documented> = Vec::new();
-    let mut columns: Option<Vec<String>> = None;
-    for line in readme.lines().map(str::trim) {
-        if !line.starts_with('|') {
-            columns = None;
-            continue;
-        }
-        let row = cells(line);
-        let Some(header) = &columns else {
-            columns = Some(row.iter().map(|cell| cell.trim().to_owned()).collect());
-            continue;
-        };
-        if row.iter().all(|cell| cell.trim().chars().all(|c| c == '-' || c == ':')) {
-            continue;
-        }
-        for (column, cell) in header.iter().zip(&row) {
-            for span in code_spans(cell) {
-                for item in names(header[0].as_str(), column, span) {
-                    if !found.contains(&item) {
-                        found.push(item);
+    for table in markdown::tables(readme) {
+        let columns: Vec<&str> = table.header.iter().map(|cell| cell.text.trim()).collect();
+        let Some(&kind) = columns.first() else { continue };
+        for row in &table.rows {
+            for (column, cell) in columns.iter().zip(row) {
+                for span in &cell.code {
+                    for item in names(kind, column, span) {
+                        if !found.contains(&item) {
+                            found.push(item);
+                        }
                     }
                 }
             }
@@ -73,28 +66,6 @@ fn names(table: &str, column: &str, span: &str) -> Vec<Documented> {
         ("code", "code") if is_code(span) => vec![item(ApiKind::Code, span)],
         _ => Vec::new(),
     }
-}
-
-/// The cells of a table row: split at `|` (not at an escaped `\|`).
-fn cells(row: &str) -> Vec<&str> {
-    let inner = row.strip_prefix('|').unwrap_or(row);
-    let inner = inner.strip_suffix('|').unwrap_or(inner);
-    let mut cells = Vec::new();
-    let mut start = 0;
-    let bytes = inner.as_bytes();
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b'|' && (i == 0 || bytes[i - 1] != b'\\') {
-            cells.push(&inner[start..i]);
-            start = i + 1;
-        }
-    }
-    cells.push(&inner[start..]);
-    cells
-}
-
-/// The text between each pair of backticks.
-fn code_spans(cell: &str) -> Vec<&str> {
-    cell.split('`').skip(1).step_by(2).collect()
 }
 
 /// The keys of the first `{ … }` in `span`: `{ a, b: T[], c }` → a, b, c.

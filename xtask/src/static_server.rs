@@ -1,24 +1,28 @@
 //! A small static file server for the demo, the page and bundler suites and
-//! the bench, on hyper (the simulator's HTTP stack): folders mounted under URL
-//! prefixes plus a few generated files, on a free 127.0.0.1 port, one request
-//! per connection, stopped when dropped.
+//! the bench: tower-http's `ServeDir` for each folder mounted under a URL
+//! prefix, plus a few generated files, on hyper (the simulator's HTTP stack),
+//! on a free 127.0.0.1 port, one request per connection, stopped when dropped.
 
 use crate::shell::Result;
-use http_body_util::Full;
-use hyper::body::{Bytes, Incoming};
+use http_body_util::{BodyExt, Empty, Full};
+use hyper::body::Incoming;
 use hyper::header::{CACHE_CONTROL, CONNECTION, CONTENT_TYPE, HeaderValue, X_CONTENT_TYPE_OPTIONS};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::convert::Infallible;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinSet;
+use tower_http::services::ServeDir;
+
+/// The body of every answer: a file's, a generated file's, or none.
+type ResponseBody = http_body_util::combinators::UnsyncBoxBody<hyper::body::Bytes, std::io::Error>;
 
 /// What the server answers.
 pub struct Site {
@@ -113,7 +117,7 @@ async fn serve(listener: TcpListener, site: Arc<Site>, mut stopped: oneshot::Rec
 async fn serve_connection(site: Arc<Site>, stream: tokio::net::TcpStream) {
     let service = service_fn(move |request: Request<Incoming>| {
         let site = Arc::clone(&site);
-        async move { Ok::<_, Infallible>(answer(&site, &request)) }
+        async move { Ok::<_, Infallible>(answer(&site, request).await) }
     });
     let _ = http1::Builder::new()
         .timer(TokioTimer::new())
@@ -124,66 +128,58 @@ async fn serve_connection(site: Arc<Site>, stream: tokio::net::TcpStream) {
         .await;
 }
 
-/// The response to `request` (hyper leaves the body out for `HEAD`).
-fn answer(site: &Site, request: &Request<Incoming>) -> Response<Full<Bytes>> {
-    let (status, content_type, body) = match *request.method() {
-        Method::GET | Method::HEAD => lookup(site, request.uri().path()),
-        _ => text(StatusCode::METHOD_NOT_ALLOWED, "only GET and HEAD"),
-    };
-    let mut response = Response::new(Full::new(Bytes::from(body)));
-    *response.status_mut() = status;
+/// The response to `request`, never cached nor sniffed (hyper leaves the body out for `HEAD`).
+async fn answer(site: &Site, request: Request<Incoming>) -> Response<ResponseBody> {
+    let mut response = lookup(site, request).await;
     let headers = response.headers_mut();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(CONNECTION, HeaderValue::from_static("close"));
     response
 }
 
-/// A response before it is written: status, `Content-Type`, body.
-type Reply = (StatusCode, &'static str, Vec<u8>);
-
-/// A plain-text reply.
-fn text(status: StatusCode, message: &str) -> Reply {
-    (status, "text/plain; charset=utf-8", format!("{message}\n").into_bytes())
-}
-
-/// The answer to `GET path`.
-fn lookup(site: &Site, path: &str) -> Reply {
-    if !path.starts_with('/') || ["..", "//", "\\", "\0"].iter().any(|bad| path.contains(bad)) {
-        return text(StatusCode::BAD_REQUEST, "bad path");
-    }
-    if let Some((_, body)) = site.files.iter().find(|(p, _)| *p == path) {
-        return (StatusCode::OK, content_type(Path::new(path)), body.clone().into_bytes());
+/// A generated file, or the file of the longest mount whose prefix starts the
+/// path, served by tower-http's `ServeDir` (which types it by its extension,
+/// answers only `GET` and `HEAD`, and refuses paths that leave its folder).
+async fn lookup(site: &Site, request: Request<Incoming>) -> Response<ResponseBody> {
+    let path = request.uri().path();
+    if let Some((name, body)) = site.files.iter().find(|(name, _)| *name == path) {
+        if request.method() != Method::GET && request.method() != Method::HEAD {
+            return status(StatusCode::METHOD_NOT_ALLOWED);
+        }
+        let mut response = Response::new(Full::from(body.clone()).map_err(|never| match never {}).boxed_unsync());
+        let content_type = mime_guess::from_path(name).first_or_octet_stream();
+        if let Ok(value) = HeaderValue::from_str(content_type.as_ref()) {
+            response.headers_mut().insert(CONTENT_TYPE, value);
+        }
+        return response;
     }
     let mount =
         site.mounts.iter().filter(|(prefix, _)| path.starts_with(prefix)).max_by_key(|(prefix, _)| prefix.len());
     let Some((prefix, dir)) = mount else {
-        return text(StatusCode::NOT_FOUND, "not found");
+        return status(StatusCode::NOT_FOUND);
     };
-    let mut file = dir.join(&path[prefix.len()..]);
-    if path.ends_with('/') {
-        file.push("index.html");
-    }
-    match std::fs::read(&file) {
-        Ok(body) => (StatusCode::OK, content_type(&file), body),
-        Err(_) => text(StatusCode::NOT_FOUND, "not found"),
+    // The path inside the folder; a folder's `index.html` named here, so that
+    // `ServeDir` never redirects to a URL without the mount's prefix.
+    let index = if path.ends_with('/') { "index.html" } else { "" };
+    let inside = format!("/{}{index}", &path[prefix.len()..]);
+    let (mut parts, body) = request.into_parts();
+    parts.uri = match inside.parse() {
+        Ok(uri) => uri,
+        Err(_) => return status(StatusCode::BAD_REQUEST),
+    };
+    let served = ServeDir::new(dir).append_index_html_on_directories(false).try_call(Request::from_parts(parts, body));
+    match served.await {
+        Ok(response) => response.map(BodyExt::boxed_unsync),
+        Err(_) => status(StatusCode::INTERNAL_SERVER_ERROR),
     }
 }
 
-/// The `Content-Type` of a file, by its extension.
-fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "js" | "mjs" | "cjs" => "text/javascript; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "json" => "application/json",
-        "wasm" => "application/wasm",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "ts" | "md" | "txt" => "text/plain; charset=utf-8",
-        _ => "application/octet-stream",
-    }
+/// An empty response with `status`.
+fn status(status: StatusCode) -> Response<ResponseBody> {
+    let mut response = Response::new(Empty::new().map_err(|never| match never {}).boxed_unsync());
+    *response.status_mut() = status;
+    response
 }
 
 #[cfg(test)]
@@ -218,7 +214,7 @@ mod tests {
         let home = get(&server, "GET /?x=1 HTTP/1.1\r\nHost: x\r\n\r\n");
         assert!(
             home.starts_with("HTTP/1.1 200 OK\r\n")
-                && home.contains("text/html; charset=utf-8")
+                && home.contains("Content-Type: text/html\r\n")
                 && home.ends_with("<p>home</p>"),
             "{home}"
         );
@@ -237,11 +233,14 @@ mod tests {
     #[test]
     fn refuses_escapes_unknown_paths_and_other_methods() {
         let (dir, server) = site("refuses");
-        assert!(get(&server, "GET /../Cargo.toml HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 400"));
-        assert!(get(&server, "GET //etc/hostname HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 400"));
+        assert!(get(&server, "GET /../Cargo.toml HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 404"));
+        assert!(get(&server, "GET //etc/hostname HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 404"));
+        assert!(get(&server, "GET /%2fetc/hostname HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 404"));
         assert!(get(&server, "GET /pkg/%2e%2e/x HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 404"));
         assert!(get(&server, "GET /missing.js HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 404"));
         assert!(get(&server, "POST / HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 405"));
+        assert!(get(&server, "POST /demo-config.json HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 405"));
+        assert!(get(&server, "GET /pkg HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 404"), "no redirect out of the mount");
         std::fs::remove_dir_all(dir).unwrap();
     }
 
@@ -256,14 +255,21 @@ mod tests {
     }
 
     #[test]
-    fn types_files_by_extension() {
+    fn types_files_by_extension_and_never_caches() {
+        let (dir, server) = site("types");
         for (name, expected) in [
-            ("a.js", "text/javascript; charset=utf-8"),
-            ("a.css", "text/css; charset=utf-8"),
+            ("a.js", "text/javascript"),
+            ("a.mjs", "application/javascript"),
+            ("a.css", "text/css"),
             ("a.svg", "image/svg+xml"),
             ("a.bin", "application/octet-stream"),
         ] {
-            assert_eq!(content_type(Path::new(name)), expected);
+            std::fs::write(dir.join("pkg").join(name), "x").unwrap();
+            let answer = get(&server, &format!("GET /pkg/{name} HTTP/1.1\r\n\r\n"));
+            assert!(answer.contains(&format!("Content-Type: {expected}\r\n")), "{name}: {answer}");
+            assert!(answer.contains("Cache-Control: no-store\r\n"), "{answer}");
+            assert!(answer.contains("X-Content-Type-Options: nosniff\r\n"), "{answer}");
         }
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }

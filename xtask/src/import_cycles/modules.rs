@@ -1,28 +1,22 @@
-//! A crate's modules, read from its root file through its `mod`
+//! A crate's modules, parsed by syn from its root file through its `mod`
 //! declarations (a `mod name { … }` in a file is a module of its own, as a
 //! `#[cfg(test)] mod tests`), and which module refers to which other: every
 //! `use` and every path in code that starts at `crate`, `self`, `super`, a
 //! child module or a name a `use` brought in, resolved through re-exports to
 //! the module that defines the item.
 
-use super::tokens::{Spanned, Token, tokenize};
+use super::graph::{Graph, Reference};
+use proc_macro2::{Ident, Spacing, TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use syn::visit::{self, Visit};
+use syn::{Expr, ExprLit, Item, ItemMod, ItemUse, Lit, Macro, Meta, UseTree};
 
 /// The modules of one crate and the references between them.
 pub struct Crate {
     modules: Vec<Module>,
     /// (referring module, referred module) → the first such reference.
     pub edges: BTreeMap<(usize, usize), Reference>,
-}
-
-/// Where a file refers to another module.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Reference {
-    /// The line of the path in the referring file.
-    pub line: usize,
-    /// The path as written (`crate::test::Outcome`).
-    pub path: String,
 }
 
 /// A module: a file, or a `mod name { … }` inside one.
@@ -55,9 +49,6 @@ struct Pending {
     glob: bool,
 }
 
-/// The keywords that start an item whose name follows.
-const ITEM_KEYWORDS: [&str; 8] = ["struct", "enum", "fn", "trait", "type", "const", "static", "union"];
-
 impl Crate {
     /// Reads the crate whose root file is `root`, each file's text from `source`.
     pub fn read(root: &Path, source: &dyn Fn(&Path) -> Option<String>) -> Result<Crate, String> {
@@ -68,7 +59,8 @@ impl Crate {
         while let Some(index) = files.pop() {
             let file = krate.modules[index].file.clone();
             let text = source(&file).ok_or_else(|| format!("cannot read {}", file.display()))?;
-            files.extend(krate.read_file(index, &tokenize(&text), source, &mut pending));
+            let parsed = syn::parse_file(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            files.extend(krate.read_items(index, index, &[], &parsed.items, source, &mut pending));
         }
         for reference in pending {
             let Some(target) = krate.resolve(reference.module, &reference.segments, 0) else { continue };
@@ -82,6 +74,12 @@ impl Crate {
             }
         }
         Ok(krate)
+    }
+
+    /// The graph of the modules, named by [`Crate::name`] relative to `base`.
+    pub fn graph(&self, base: &Path) -> Graph {
+        let names = (0..self.modules.len()).map(|index| self.name(index, base)).collect();
+        Graph { names, edges: self.edges.clone() }
     }
 
     /// Module `index` by its file, and its path inside the file for a `mod name { … }`
@@ -102,100 +100,66 @@ impl Crate {
         name
     }
 
-    /// Reads one file's tokens into module `file_module` and its inline modules;
-    /// the file modules it declares, to read next.
-    fn read_file(
+    /// Reads `items`, of module `scope` in the file of `file_module` inside
+    /// the inline modules `inline`, into the crate; the file modules they
+    /// declare, to read next.
+    fn read_items(
         &mut self,
         file_module: usize,
-        tokens: &[Spanned],
+        scope: usize,
+        inline: &[usize],
+        items: &[Item],
         source: &dyn Fn(&Path) -> Option<String>,
         pending: &mut Vec<Pending>,
     ) -> Vec<usize> {
-        let ident = |i: usize| match tokens.get(i).map(|t| &t.token) {
-            Some(Token::Ident(name)) => Some(name.as_str()),
-            _ => None,
-        };
-        let punct = |i: usize, c: char| tokens.get(i).is_some_and(|t| t.token == Token::Punct(c));
-        let separator = |i: usize| tokens.get(i).is_some_and(|t| t.token == Token::PathSep);
         let mut declared = Vec::new();
-        // (inline module, brace depth outside it)
-        let mut scopes: Vec<(usize, usize)> = Vec::new();
-        let mut depth = 0usize;
-        let mut path_attribute: Option<String> = None;
-        let mut i = 0;
-        while i < tokens.len() {
-            let scope = scopes.last().map_or(file_module, |(module, _)| *module);
-            let line = tokens[i].line;
-            match &tokens[i].token {
-                Token::Punct('{') => {
-                    depth += 1;
-                    path_attribute = None;
-                }
-                Token::Punct('}') => {
-                    depth = depth.saturating_sub(1);
-                    if scopes.last().is_some_and(|(_, outside)| *outside == depth) {
-                        scopes.pop();
-                    }
-                    path_attribute = None;
-                }
-                Token::Punct(';') => path_attribute = None,
-                Token::Punct('#') if punct(i + 1, '[') && ident(i + 2) == Some("path") && punct(i + 3, '=') => {
-                    if let Some(Token::Str(path)) = tokens.get(i + 4).map(|t| &t.token) {
-                        path_attribute = Some(path.clone());
-                    }
-                }
-                Token::Ident(word) if word == "mod" && ident(i + 1).is_some() => {
-                    let name = ident(i + 1).unwrap_or_default().to_owned();
-                    if punct(i + 2, '{') {
+        let mut code = Code::default();
+        for item in items {
+            match item {
+                Item::Mod(module) => {
+                    let name = module.ident.to_string();
+                    if let Some((_, items)) = &module.content {
                         let file = self.modules[file_module].file.clone();
-                        let module = self.add(scope, Module::new(&name, file, file_module, Some(scope), false));
-                        scopes.push((module, depth));
-                    } else if punct(i + 2, ';') {
-                        let (file, owns) = self.child_file(file_module, &scopes, &name, path_attribute.take(), source);
-                        let module = self.modules.len();
-                        self.add(scope, Module::new(&name, file, module, Some(scope), owns));
-                        declared.push(module);
-                    }
-                    i += 2;
-                    continue;
-                }
-                Token::Ident(word) if word == "use" && !punct(i + 1, '<') => {
-                    let mut trees = Vec::new();
-                    i = use_tree(tokens, i + 1, Vec::new(), &mut trees);
-                    for (segments, binding) in trees {
-                        let glob = binding.is_none();
-                        match binding {
-                            Some(name) if name != "_" => {
-                                self.modules[scope].bindings.insert(name, segments.clone());
-                            }
-                            Some(_) => {}
-                            None => self.modules[scope].globs.push(segments.clone()),
-                        }
-                        pending.push(Pending { module: scope, segments, line, is_use: true, glob });
-                    }
-                    continue;
-                }
-                Token::Ident(word) if ITEM_KEYWORDS.contains(&word.as_str()) || word == "macro_rules" => {
-                    let at = if word == "macro_rules" && punct(i + 1, '!') { i + 2 } else { i + 1 };
-                    if let Some(name) = ident(at) {
-                        self.modules[scope].items.insert(name.to_owned());
+                        let child = self.add(scope, Module::new(&name, file, file_module, Some(scope), false));
+                        let inline = [inline, &[child]].concat();
+                        declared.extend(self.read_items(file_module, child, &inline, items, source, pending));
+                    } else {
+                        let (file, owns) = self.child_file(file_module, inline, &name, path_attribute(module), source);
+                        let child = self.modules.len();
+                        self.add(scope, Module::new(&name, file, child, Some(scope), owns));
+                        declared.push(child);
                     }
                 }
-                Token::Ident(first) if separator(i + 1) && !(i > 0 && (separator(i - 1) || punct(i - 1, '$'))) => {
-                    let mut segments = vec![first.clone()];
-                    let mut next = i + 1;
-                    while separator(next) {
-                        let Some(segment) = ident(next + 1) else { break };
-                        segments.push(segment.to_owned());
-                        next += 2;
+                Item::Use(declaration) => code.uses.push(declaration.clone()),
+                item => {
+                    if let Some(name) = item_name(item) {
+                        self.modules[scope].items.insert(name);
                     }
-                    pending.push(Pending { module: scope, segments, line, is_use: false, glob: false });
-                    i = next;
-                    continue;
+                    code.visit_item(item);
                 }
-                _ => {}
             }
-            i += 1;
+        }
+        for declaration in &code.uses {
+            if declaration.leading_colon.is_some() {
+                continue; // `use ::name`: another crate.
+            }
+            let line = declaration.use_token.span.start().line;
+            let mut trees = Vec::new();
+            use_tree(&declaration.tree, Vec::new(), &mut trees);
+            for (segments, binding) in trees {
+                let glob = binding.is_none();
+                match binding {
+                    Some(name) if name != "_" => {
+                        self.modules[scope].bindings.insert(name, segments.clone());
+                    }
+                    Some(_) => {}
+                    None => self.modules[scope].globs.push(segments.clone()),
+                }
+                pending.push(Pending { module: scope, segments, line, is_use: true, glob });
+            }
+        }
+        for (segments, line) in code.paths {
+            pending.push(Pending { module: scope, segments, line, is_use: false, glob: false });
         }
         declared
     }
@@ -209,11 +173,11 @@ impl Crate {
     }
 
     /// The file of `mod name;` declared in `file_module` inside the inline
-    /// modules `scopes` (`name.rs`, else `name/mod.rs`), and whether it owns its folder.
+    /// modules `inline` (`name.rs`, else `name/mod.rs`), and whether it owns its folder.
     fn child_file(
         &self,
         file_module: usize,
-        scopes: &[(usize, usize)],
+        inline: &[usize],
         name: &str,
         path: Option<String>,
         source: &dyn Fn(&Path) -> Option<String>,
@@ -225,8 +189,8 @@ impl Crate {
         }
         let mut folder =
             if here.owns_its_folder { folder } else { folder.join(here.file.file_stem().unwrap_or_default()) };
-        for (inline, _) in scopes {
-            folder.push(&self.modules[*inline].name);
+        for module in inline {
+            folder.push(&self.modules[*module].name);
         }
         let beside = folder.join(format!("{name}.rs"));
         let nested = folder.join(name).join("mod.rs");
@@ -318,65 +282,130 @@ impl Module {
     }
 }
 
-/// Reads a use tree from `tokens[i]` under `prefix`: each (path, the name it
-/// binds, or `None` for a glob). The index after it.
-fn use_tree(
-    tokens: &[Spanned],
-    mut i: usize,
-    prefix: Vec<String>,
-    out: &mut Vec<(Vec<String>, Option<String>)>,
-) -> usize {
-    let token = |i: usize| tokens.get(i).map(|t| &t.token);
-    let mut segments = prefix;
-    if token(i) == Some(&Token::PathSep) {
-        // `use ::name`: another crate.
-        segments.push("::".into());
-        i += 1;
+/// The paths of a use tree under `prefix`: each (path, the name it binds,
+/// or `None` for a glob); `a::{self}` binds `a`.
+fn use_tree(tree: &UseTree, mut prefix: Vec<String>, out: &mut Vec<(Vec<String>, Option<String>)>) {
+    let mut bind = |mut segments: Vec<String>, name: &Ident, rename: Option<&Ident>| {
+        if name != "self" {
+            segments.push(name.to_string());
+        }
+        let binding = rename.map(Ident::to_string).or_else(|| segments.last().cloned());
+        if !segments.is_empty() {
+            out.push((segments, binding));
+        }
+    };
+    match tree {
+        UseTree::Path(path) => {
+            prefix.push(path.ident.to_string());
+            use_tree(&path.tree, prefix, out);
+        }
+        UseTree::Name(name) => bind(prefix, &name.ident, None),
+        UseTree::Rename(rename) => bind(prefix, &rename.ident, Some(&rename.rename)),
+        UseTree::Glob(_) => out.push((prefix, None)),
+        UseTree::Group(group) => {
+            for tree in &group.items {
+                use_tree(tree, prefix.clone(), out);
+            }
+        }
     }
-    loop {
-        match token(i) {
-            Some(Token::Ident(name)) if name != "as" => {
-                segments.push(name.clone());
-                i += 1;
-                if token(i) == Some(&Token::PathSep) {
-                    i += 1;
-                    continue;
-                }
-                break;
-            }
-            Some(Token::Punct('*')) => {
-                out.push((segments, None));
-                return i + 1;
-            }
-            Some(Token::Punct('{')) => {
-                i += 1;
-                while let Some(t) = token(i) {
-                    match t {
-                        Token::Punct('}') => {
-                            i += 1;
-                            break;
-                        }
-                        Token::Punct(',') => i += 1,
-                        _ => i = use_tree(tokens, i, segments.clone(), out),
+}
+
+/// The name an item defines in its module (`struct X`, `fn f`, `macro_rules! m`).
+fn item_name(item: &Item) -> Option<String> {
+    let ident = match item {
+        Item::Struct(item) => &item.ident,
+        Item::Enum(item) => &item.ident,
+        Item::Fn(item) => &item.sig.ident,
+        Item::Trait(item) => &item.ident,
+        Item::TraitAlias(item) => &item.ident,
+        Item::Type(item) => &item.ident,
+        Item::Const(item) => &item.ident,
+        Item::Static(item) => &item.ident,
+        Item::Union(item) => &item.ident,
+        Item::Macro(item) => item.ident.as_ref()?,
+        _ => return None,
+    };
+    Some(ident.to_string())
+}
+
+/// The `#[path = "…"]` of a `mod name;`.
+fn path_attribute(module: &ItemMod) -> Option<String> {
+    module.attrs.iter().find_map(|attribute| match &attribute.meta {
+        Meta::NameValue(value) if value.path.is_ident("path") => match &value.value {
+            Expr::Lit(ExprLit { lit: Lit::Str(path), .. }) => Some(path.value()),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// What the code of one module's items refers to: its paths of two or more
+/// segments (with their lines), in code and in macros' arguments, and the
+/// `use` declarations inside its functions.
+#[derive(Default)]
+struct Code {
+    paths: Vec<(Vec<String>, usize)>,
+    uses: Vec<ItemUse>,
+}
+
+impl<'ast> Visit<'ast> for Code {
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        if path.leading_colon.is_none() && path.segments.len() > 1 {
+            let segments = path.segments.iter().map(|segment| segment.ident.to_string()).collect();
+            self.paths.push((segments, path.segments[0].ident.span().start().line));
+        }
+        visit::visit_path(self, path);
+    }
+
+    fn visit_item_use(&mut self, declaration: &'ast ItemUse) {
+        self.uses.push(declaration.clone());
+    }
+
+    /// A module inside a function is not read.
+    fn visit_item_mod(&mut self, _: &'ast ItemMod) {}
+
+    /// A macro's arguments are tokens to syn: their paths are the `a::b`
+    /// sequences in them (not after `$`, a `macro_rules!` variable).
+    fn visit_macro(&mut self, mac: &'ast Macro) {
+        visit::visit_macro(self, mac);
+        let mut tokens = Vec::new();
+        flatten(mac.tokens.clone(), &mut tokens);
+        let separator = |i: usize| {
+            matches!((tokens.get(i), tokens.get(i + 1)), (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
+                if a.as_char() == ':' && a.spacing() == Spacing::Joint && b.as_char() == ':')
+        };
+        let ident = |i: usize| match tokens.get(i) {
+            Some(TokenTree::Ident(ident)) => Some(ident),
+            _ => None,
+        };
+        let mut i = 0;
+        while i < tokens.len() {
+            let after_separator = i >= 2 && separator(i - 2);
+            let after_dollar = i >= 1 && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '$');
+            match ident(i) {
+                Some(first) if separator(i + 1) && !after_separator && !after_dollar => {
+                    let mut segments = vec![first.to_string()];
+                    let mut next = i + 1;
+                    while separator(next) {
+                        let Some(segment) = ident(next + 2) else { break };
+                        segments.push(segment.to_string());
+                        next += 3;
                     }
+                    self.paths.push((segments, first.span().start().line));
+                    i = next;
                 }
-                return i;
+                _ => i += 1,
             }
-            _ => break,
         }
     }
-    if segments.last().is_some_and(|s| s == "self") {
-        segments.pop();
-    }
-    let mut binding = segments.last().cloned();
-    if matches!(token(i), Some(Token::Ident(word)) if word == "as") {
-        if let Some(Token::Ident(alias)) = token(i + 1) {
-            binding = Some(alias.clone());
+}
+
+/// The tokens of `stream`, groups' delimiters dropped and their contents inlined.
+fn flatten(stream: TokenStream, out: &mut Vec<TokenTree>) {
+    for tree in stream {
+        match tree {
+            TokenTree::Group(group) => flatten(group.stream(), out),
+            tree => out.push(tree),
         }
-        i += 2;
     }
-    if !segments.is_empty() && segments[0] != "::" {
-        out.push((segments, binding));
-    }
-    i
 }

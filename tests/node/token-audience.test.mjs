@@ -8,7 +8,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
-import { A2AClient, MagisteriumClient } from "magisterium-a2a";
+import { MagisteriumClient } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
 import { rejectsWith } from "./harness.mjs";
 
 /**

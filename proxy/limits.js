@@ -37,11 +37,11 @@ export function upstreamGate({ upstreamBudget, clientMisses, clientKey, clock, b
       try {
         counted = (await budgetStore.take(today, upstreamBudget)) === true;
       } catch {
-        if (client !== null) buckets.giveBack(client);
+        buckets.giveBack(client);
         return { reason: "budget", status: 503, error: rpcError(RPC.INTERNAL_ERROR, "the parish's budget of upstream calls could not be read") };
       }
       if (counted) return null;
-      if (client !== null) buckets.giveBack(client);
+      buckets.giveBack(client);
       spentOn = today;
       return spent();
     },
@@ -108,7 +108,7 @@ export class ClientBuckets {
     return wait;
   }
 
-  /** Gives back the miss `client` just took (its call was not made). */
+  /** Gives back the miss `client` (null: none) just took, its call not made. */
   giveBack(client) {
     const bucket = this.#buckets.get(client);
     if (bucket) bucket.tokens = Math.min(this.#perMinute, bucket.tokens + 1);

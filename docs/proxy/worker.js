@@ -10,7 +10,10 @@ import { createProxy } from "magisterium-a2a/proxy";
 
 /** The parish day's count of upstream calls: one instance, its count kept in its storage. */
 export class ProxyBudget extends DurableObject {
-  /** Counts one call on `day` if fewer than `limit` were counted on it (a later day starts from 0): whether it did. */
+  /**
+   * Counts one call on `day` if fewer than `limit` were counted on it (a later day starts from 0): whether it did.
+   * The object handles one call at a time while it reads and writes its storage, so no two calls see the same count.
+   */
   async take(day, limit) {
     const counted = (await this.ctx.storage.get("spent")) ?? { day: "", calls: 0 };
     if (day < counted.day) return false;

@@ -101,8 +101,10 @@ export async function run(args) {
       server.close(() => resolve(0));
       server.closeAllConnections();
     };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    // `on`, not `once`: the login file's lock library (proper-lockfile, through signal-exit) kills the
+    // process again with the signal when it finds no other listener left, so ours stays registered.
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
   });
 }
 

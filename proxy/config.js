@@ -1,6 +1,7 @@
 // createProxy's configuration, checked once: a mistake throws a TypeError
 // when the proxy is made, not on a visitor's request.
 import { dayInZone, parishClock } from "./day.js";
+import { MemoryBudget } from "./limits.js";
 import { isLoopbackHostOutsideBrowsers } from "./loopback-host.js";
 
 /** The service's A2A endpoint. */
@@ -20,6 +21,7 @@ export function readConfig(config) {
     upstream: upstream(config.upstream),
     log: log(config.log),
     upstreamBudget: count("upstreamBudget", config.upstreamBudget, 100, 1, 100_000),
+    budgetStore: budgetStore(config.budgetStore),
     daysBack: count("daysBack", config.daysBack, 31, 0, 3660),
     daysAhead: count("daysAhead", config.daysAhead, 366, 0, 3660),
     clientKey: clientKey(config.clientKey),
@@ -92,6 +94,12 @@ function count(name, value, fallback, min, max) {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min || value > max) fail(`\`${name}\` must be an integer from ${min} to ${max}`);
   return value;
+}
+
+/** Where the day's upstream calls are counted: `{ take(day, limit) }`; default this handler's memory. */
+function budgetStore(store = new MemoryBudget()) {
+  if (typeof store?.take !== "function") fail("`budgetStore` must be an object with a method take(day, limit)");
+  return store;
 }
 
 /** `(request) => string | null`: who sent a request, as the platform tells (at most 256 characters kept); default: nobody. */

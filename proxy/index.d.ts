@@ -37,6 +37,12 @@ export interface ProxyOptions {
   now?: (() => number) | undefined;
   /** The most upstream calls in a parish day (1 to 100 000); default 100. Once spent, only cached answers are served until the parish's midnight. */
   upstreamBudget?: number | undefined;
+  /**
+   * Where the day's upstream calls are counted against `upstreamBudget`; default this handler's memory (one process).
+   * Where a platform runs the handler in many isolates (Cloudflare Workers), a store they all share makes the budget
+   * hold for the whole deployment: the Workers recipe's is a Durable Object. Asked once per upstream call, never for a cached answer.
+   */
+  budgetStore?: BudgetStore | undefined;
   /** How many days before the parish's today a date may name (0 to 3660); default 31. Earlier ones are refused (-32602) without an upstream call. */
   daysBack?: number | undefined;
   /** How many days after the parish's today a date may name (0 to 3660); default 366. Later ones are refused (-32602) without an upstream call. */
@@ -49,6 +55,16 @@ export interface ProxyOptions {
   clientKey?: ((request: Request) => string | null | undefined) | undefined;
   /** The uncached requests a client (per `clientKey`) may make a minute (1 to 10 000); default 20. Cached answers are always served. */
   clientMisses?: number | undefined;
+}
+
+/** A counter of upstream calls per parish day, shared by every handler that should share one budget. */
+export interface BudgetStore {
+  /**
+   * Counts one upstream call on `day` (the parish's `YYYY-MM-DD`) if fewer than `limit` were counted on that day, atomically
+   * for all who share the store; resolves `true` when it counted (the call may be made), else `false`. A later `day` starts
+   * from 0; an earlier one than the store's latest may be refused. A rejection refuses the call (HTTP 503, or a stale answer).
+   */
+  take(day: string, limit: number): boolean | Promise<boolean>;
 }
 
 /** A standard fetch handler: what Workers, `deno serve` and Bun take as a default export. */

@@ -96,25 +96,28 @@ export function createProxy(config) {
       seen.cache = "hit";
       return resultAnswer(id, cached, headers);
     }
-    const refusal = cache.running(key) ? null : gate(request, today);
-    if (refusal) {
-      seen.cache = refusal.reason;
-      return staleOr(id, key, refusal, headers, seen);
+    // Nothing is awaited between `running` and `once`: a second request for the key joins this call.
+    const entry = cache.running(key) ? { client: null } : gate.enter(request, today);
+    if (entry.refusal) {
+      seen.cache = entry.refusal.reason;
+      return staleOr(id, key, entry.refusal, headers, seen);
     }
     const { joined, outcome } = await cache.once(key, async () => {
+      const refusal = await gate.spend(entry.client, today);
+      if (refusal) return refusal;
       const outcome = await call(skill, day, query);
       if (outcome.cacheable) cache.store(key, day, today, settings.clock.today(), outcome.result);
       return outcome;
     });
-    seen.cache = joined ? "joined" : "miss";
+    seen.cache = outcome.reason ?? (joined ? "joined" : "miss");
     if (!joined) seen.upstream = outcome.upstream;
     if (outcome.result) return resultAnswer(id, outcome.result, headers);
     return staleOr(id, key, outcome, headers, seen);
   }
 
-  /** The answer to a failed `outcome` for `key`: on a 429, the stale entry if there is one. */
+  /** The answer to a failed `outcome` for `key`: on a 429 or a refusal, the stale entry if there is one. */
   function staleOr(id, key, outcome, headers, seen) {
-    const stale = outcome.status === 429 ? cache.stale(key) : undefined;
+    const stale = outcome.status === 429 || outcome.reason ? cache.stale(key) : undefined;
     if (stale) {
       seen.cache = "stale";
       return resultAnswer(id, stale, headers);

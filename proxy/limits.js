@@ -1,26 +1,50 @@
 // What a flood of requests may spend of the parish's quota: a budget of
-// upstream calls per parish day for the whole proxy, and a small bucket of
-// misses per client where the platform says who the client is. Only a
-// request that would start an upstream call spends; a cached answer is free.
+// upstream calls per parish day, counted by a budget store (this handler's
+// memory by default; one shared by the whole deployment where the platform
+// has one, a Durable Object on Workers), and a small bucket of misses per
+// client, in this handler's memory, where the platform says who the client
+// is. Only a request that would start an upstream call spends; a cached
+// answer is free.
 import { RPC, rpcError } from "./answers.js";
 
 /**
- * `(request, today) => refusal | null`: null when `request`, a miss with no
- * call for its key running, may call upstream (the call is then counted);
- * else a 429 outcome `{ reason: "budget" | "client", status, retryAfter,
- * error }` (-32003 with `data.retryAfter`, whole seconds). The budget is
- * asked first: once it is spent, no bucket is touched.
+ * The two checks before an upstream call, in two steps so that a running
+ * call is registered before anything is awaited (a second request for its
+ * key then joins it, spending nothing):
+ * - `enter(request, today)`, at once: `{ refusal }` (a 429 outcome
+ *   `{ reason: "budget" | "client", status, retryAfter, error }`, -32003 with
+ *   `data.retryAfter`, whole seconds) when this handler already knows today's
+ *   budget is spent or the client's bucket is empty; else `{ client }`, whose
+ *   bucket gave one miss;
+ * - `spend(client, today)`: null when the budget store counted one more call
+ *   for `today`; else the refusal (a 503 -32603 when the store failed), and
+ *   the client's miss is given back: a spent budget touches no bucket.
  */
-export function upstreamGate({ upstreamBudget, clientMisses, clientKey, clock }) {
-  const budget = new DailyBudget(upstreamBudget);
+export function upstreamGate({ upstreamBudget, clientMisses, clientKey, clock, budgetStore }) {
   const buckets = new ClientBuckets(clientMisses);
-  return (request, today) => {
-    if (!budget.allows(today)) return refusal("budget", clock.secondsToTomorrow(), "the parish's upstream calls for today are spent");
-    const client = clientKey(request);
-    const wait = client === null ? 0 : buckets.take(client, clock.now());
-    if (wait) return refusal("client", wait, "too many new questions from this client");
-    budget.spend(today);
-    return null;
+  /** The day the store last refused: until it ends, no call is asked of the store. */
+  let spentOn = null;
+  const spent = () => refusal("budget", clock.secondsToTomorrow(), "the parish's upstream calls for today are spent");
+  return {
+    enter(request, today) {
+      if (spentOn === today) return { refusal: spent() };
+      const client = clientKey(request);
+      const wait = client === null ? 0 : buckets.take(client, clock.now());
+      return wait ? { refusal: refusal("client", wait, "too many new questions from this client") } : { client };
+    },
+    async spend(client, today) {
+      let counted;
+      try {
+        counted = (await budgetStore.take(today, upstreamBudget)) === true;
+      } catch {
+        buckets.giveBack(client);
+        return { reason: "budget", status: 503, error: rpcError(RPC.INTERNAL_ERROR, "the parish's budget of upstream calls could not be read") };
+      }
+      if (counted) return null;
+      buckets.giveBack(client);
+      spentOn = today;
+      return spent();
+    },
   };
 }
 
@@ -33,28 +57,26 @@ const MINUTE_MS = 60_000;
 /** The most clients whose buckets are remembered at once. */
 export const MAX_CLIENTS = 10_000;
 
-/** The upstream calls of a parish day: at most `limit`, counted from 0 each new day. */
-export class DailyBudget {
-  #limit;
-  #day = null;
+/**
+ * The default budget store (`BudgetStore` in index.d.ts), in this handler's
+ * memory: the upstream calls of one parish day, at most `limit`, counted
+ * from 0 when a later day is asked about; a call for an earlier day than
+ * the one counted is refused (the day is over).
+ */
+export class MemoryBudget {
+  #day = "";
   #spent = 0;
 
-  constructor(limit) {
-    this.#limit = limit;
-  }
-
-  /** Whether one more call may be made on `today`. */
-  allows(today) {
-    return this.#day !== today || this.#spent < this.#limit;
-  }
-
-  /** Counts one call made on `today`. */
-  spend(today) {
-    if (this.#day !== today) {
-      this.#day = today;
+  /** Counts one call on `day` (`YYYY-MM-DD`) if fewer than `limit` were counted on it: whether it did. */
+  take(day, limit) {
+    if (day < this.#day) return false;
+    if (day > this.#day) {
+      this.#day = day;
       this.#spent = 0;
     }
+    if (this.#spent >= limit) return false;
     this.#spent++;
+    return true;
   }
 }
 
@@ -84,6 +106,12 @@ export class ClientBuckets {
     this.#buckets.set(client, { tokens: wait ? tokens : tokens - 1, at: now });
     this.#forget(now);
     return wait;
+  }
+
+  /** Gives back the miss `client` (null: none) just took, its call not made. */
+  giveBack(client) {
+    const bucket = this.#buckets.get(client);
+    if (bucket) bucket.tokens = Math.min(this.#perMinute, bucket.tokens + 1);
   }
 
   /** Forgets the buckets that are full again, and the least recently used beyond MAX_CLIENTS. */

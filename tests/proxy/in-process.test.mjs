@@ -38,6 +38,7 @@ test("a configuration mistake throws a TypeError when the proxy is made", () => 
     [{ ...good, daysBack: -1 }, /`daysBack` must be an integer from 0 to 3660/],
     [{ ...good, daysAhead: 3661 }, /`daysAhead` must be an integer from 0 to 3660/],
     [{ ...good, clientMisses: 0 }, /`clientMisses` must be an integer from 1 to 10000/],
+    [{ ...good, budgetStore: {} }, /`budgetStore` must be an object with a method take\(day, limit\)/],
     [{ ...good, clientKey: "CF-Connecting-IP" }, /`clientKey` must be a function/],
   ];
   for (const [config, message] of mistakes) {

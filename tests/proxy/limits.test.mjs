@@ -1,11 +1,12 @@
 // The proxy's bounded tables, from its source: the per-client buckets (at
-// most MAX_CLIENTS remembered, whatever a flood of client keys) and the day
-// entries the cache drops once their day has left the window.
+// most MAX_CLIENTS remembered, whatever a flood of client keys), the day
+// entries the cache drops once their day has left the window, and the
+// default budget store's count of a day's calls.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DayCache } from "../../proxy/day-cache.js";
 import { dayWindow } from "../../proxy/day.js";
-import { ClientBuckets, MAX_CLIENTS } from "../../proxy/limits.js";
+import { ClientBuckets, MAX_CLIENTS, MemoryBudget } from "../../proxy/limits.js";
 
 /** A bucket of 20 a minute for "spent", all 20 taken at time 0 (the 21st waits 3 s), then `others` other clients at time 0. */
 function spentThenFlooded(others) {
@@ -40,4 +41,13 @@ test("a day's entry is dropped once its day has left the window; a stale word en
   assert.equal(cache.fresh("saints feast 3", "2026-03-20"), "feast 3");
   cache.store("saints 2026-02-15", "2026-02-15", "2026-03-19", "2026-03-20", "late");
   assert.equal(cache.stale("saints 2026-02-15"), undefined, "a call that ends after its day left the window is not kept");
+});
+
+test("the default budget store counts at most the limit of calls a day, from 0 on a later day, and refuses an earlier day", () => {
+  const budget = new MemoryBudget();
+  const takes = (day, limit, times) => Array.from({ length: times }, () => budget.take(day, limit));
+  assert.deepEqual(takes("2026-03-19", 2, 3), [true, true, false]);
+  assert.deepEqual(takes("2026-03-20", 2, 3), [true, true, false], "a new day starts from 0");
+  assert.equal(budget.take("2026-03-19", 2), false, "a day that is over");
+  assert.equal(budget.take("2026-03-20", 3), true, "the limit is the caller's");
 });

@@ -13,7 +13,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { answerText, ask, endpoint, freshToken, post, widgetBody } from "./harness.mjs";
+import { Miniflare } from "miniflare";
+import { answerText, ask, countingUpstream, endpoint, freshToken, post, widgetBody } from "./harness.mjs";
 import { CLI, COMPATIBILITY_DATE, PACKAGE, bundleWorker, runInWorkerd } from "./runtimes.mjs";
 
 const recipes = join(dirname(fileURLToPath(import.meta.url)), "../../docs/proxy");
@@ -82,17 +83,43 @@ function bunBinary() {
   return join(dirname(require.resolve(`@oven/bun-${process.platform}-${process.arch}/package.json`)), "bin/bun");
 }
 
-/** The `key = "value"` settings of a TOML file as `{ section: { key: value } }` (top level: `""`); enough for wrangler.toml. */
+/**
+ * The settings of a TOML file whose values are strings or lists of strings,
+ * as `{ section: { key: value } }` (top level: `""`; an `[[array]]` table: a
+ * list of them); enough for wrangler.toml.
+ */
 function tomlStrings(text) {
   const sections = { "": {} };
   let current = sections[""];
   for (const line of text.split("\n").map((l) => l.trim())) {
     const section = /^\[([\w.]+)\]$/.exec(line);
-    const pair = /^(\w+)\s*=\s*"([^"]*)"$/.exec(line);
+    const array = /^\[\[([\w.]+)\]\]$/.exec(line);
+    const pair = /^(\w+)\s*=\s*("[^"]*"|\[[^\]]*\])$/.exec(line);
     if (section) current = sections[section[1]] = {};
-    else if (pair) current[pair[1]] = pair[2];
+    else if (array) (sections[array[1]] ??= []).push((current = {}));
+    else if (pair) current[pair[1]] = JSON.parse(pair[2]);
   }
   return sections;
+}
+
+/** wrangler.toml's settings and its `main` bundled as wrangler bundles it (in a folder where the package is installed). */
+async function recipeWorker() {
+  const config = tomlStrings(await readFile(join(recipes, "wrangler.toml"), "utf8"));
+  const { main, compatibility_date: compatibilityDate } = config[""];
+  assert.equal(compatibilityDate, COMPATIBILITY_DATE);
+  const script = await inRecipeFolder(["wrangler.toml", main], (folder) => bundleWorker(join(folder, main)));
+  return { config, script };
+}
+
+/**
+ * wrangler.toml's Durable Object bindings as miniflare's `durableObjects`
+ * (SQLite-backed where a migration says so), their classes run by the worker
+ * named `scriptName` (default: the worker bound).
+ */
+function durableObjects(config, scriptName) {
+  const sqlite = config.migrations.flatMap((migration) => migration.new_sqlite_classes ?? []);
+  const bound = config["durable_objects.bindings"].map(({ name, class_name: className }) => [name, { className, scriptName, useSQLite: sqlite.includes(className) }]);
+  return Object.fromEntries(bound);
 }
 
 /** Spawns `command` with `args`, waits for a line matching `listening` on stdout or stderr; the child and the URL. */
@@ -114,15 +141,12 @@ function startServer(command, args, options, listening) {
 }
 
 test("the Cloudflare Worker with its wrangler.toml serves the parish in workerd", async () => {
-  const config = tomlStrings(await readFile(join(recipes, "wrangler.toml"), "utf8"));
-  const { main, compatibility_date: compatibilityDate } = config[""];
-  assert.equal(compatibilityDate, COMPATIBILITY_DATE);
+  const { config, script } = await recipeWorker();
   assert.equal(config.vars.ALLOW_ORIGINS, RECIPE_ORIGIN);
   const token = await freshToken();
   const bindings = { ...config.vars, MAGISTERIUM_TOKEN: token, MAGISTERIUM_ENDPOINT: endpoint };
-  const script = await inRecipeFolder(["wrangler.toml", main], (folder) => bundleWorker(join(folder, main)));
   const lines = [];
-  const { miniflare, url } = await runInWorkerd(script, bindings, lines);
+  const { miniflare, url } = await runInWorkerd(script, bindings, lines, { durableObjects: durableObjects(config) });
   try {
     await servesTheParish(url);
     while (lines.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -146,6 +170,57 @@ test("the Cloudflare Worker with its wrangler.toml serves the parish in workerd"
     assert.ok(!lines.join("\n").includes(token));
   } finally {
     await miniflare.dispose();
+  }
+});
+
+test("the Worker's isolates share one budget of upstream calls through its Durable Object, kept over a restart", async () => {
+  const { config, script } = await recipeWorker();
+  const upstream = await countingUpstream();
+  const persist = await mkdtemp(join(tmpdir(), "magisterium-budget-"));
+  const bindings = { ...config.vars, MAGISTERIUM_TOKEN: await freshToken(), MAGISTERIUM_ENDPOINT: upstream.endpoint };
+  const lines = [];
+  // Two workers of one script are two isolates, each with its own memory and its own loopback port (a direct
+  // socket: every request names its client, as Cloudflare's CF-Connecting-IP does); the second binds the first's Durable Object.
+  const isolates = ["isolate-a", "isolate-b"];
+  const socket = { host: "127.0.0.1", port: 0 };
+  const start = () =>
+    new Miniflare({
+      host: "127.0.0.1",
+      port: 0,
+      durableObjectsPersist: persist,
+      handleStructuredLogs: ({ message }) => void lines.push(message),
+      workers: isolates.map((name) => ({ name, modules: true, script, compatibilityDate: COMPATIBILITY_DATE, bindings, durableObjects: durableObjects(config, isolates[0]), unsafeDirectSockets: [socket] })),
+    });
+  /** A widget request for `skill` on the day `days` from now (UTC), from client `client`, to the isolate at `url`; its status. */
+  const send = async (url, skill, days, client) => {
+    const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const headers = { Origin: RECIPE_ORIGIN, "Content-Type": "application/json", "CF-Connecting-IP": client };
+    const response = await fetch(url, { method: "POST", headers, body: widgetBody(skill, date) });
+    await response.arrayBuffer();
+    return response.status;
+  };
+  let miniflare = start();
+  try {
+    const urls = await Promise.all(isolates.map((name) => miniflare.unsafeGetDirectURL(name)));
+    // 400 distinct days and skills, each from its own client (no bucket limits), half to each isolate, 50 at a time.
+    const requests = Array.from({ length: 400 }, (_, i) => [urls[i % 2], i % 4 < 2 ? "saints_of_the_day" : "liturgical_readings", 1 + Math.floor(i / 2), `198.51.${i >> 8}.${i & 255}`]);
+    const statuses = [];
+    for (let i = 0; i < requests.length; i += 50) statuses.push(...(await Promise.all(requests.slice(i, i + 50).map((request) => send(...request)))));
+    assert.equal(upstream.sent.length, 100, "the day's budget of 100 upstream calls, for both isolates together");
+    assert.equal(statuses.filter((status) => status === 200).length, 100);
+    assert.equal(statuses.filter((status) => status === 429).length, 300);
+    const served = isolates.map((_, n) => statuses.filter((status, i) => status === 200 && i % 2 === n).length);
+    assert.ok(served.every((count) => count > 0), `each isolate made some of the calls: ${served}`);
+    assert.equal(lines.filter((line) => line.includes(" cache=budget upstream=- status=429 ")).length, 300);
+    await miniflare.dispose();
+    // A new deployment's isolates and a restarted Durable Object: the count is kept in its storage.
+    miniflare = start();
+    assert.equal(await send(await miniflare.unsafeGetDirectURL(isolates[1]), "saints_of_the_day", 300, "198.51.100.1"), 429);
+    assert.equal(upstream.sent.length, 100);
+  } finally {
+    await miniflare.dispose();
+    await upstream.stop();
+    await rm(persist, { recursive: true, force: true });
   }
 });
 

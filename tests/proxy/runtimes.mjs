@@ -99,8 +99,12 @@ export async function bundleWorker(entry) {
   return result.outputFiles[0].text;
 }
 
-/** Runs `script` (an ES module) in workerd on a free loopback port; its console.log lines go to `lines`. */
-export async function runInWorkerd(script, bindings, lines) {
+/**
+ * Runs `script` (an ES module) in workerd on a free loopback port; its
+ * console.log lines go to `lines`. `more`: more of miniflare's options for
+ * the worker (its Durable Objects).
+ */
+export async function runInWorkerd(script, bindings, lines, more = {}) {
   const miniflare = new Miniflare({
     modules: true,
     script,
@@ -111,6 +115,7 @@ export async function runInWorkerd(script, bindings, lines) {
     handleStructuredLogs: ({ message }) => {
       lines.push(message);
     },
+    ...more,
   });
   const url = (await miniflare.ready).href.replace(/\/$/, "");
   return { miniflare, url };

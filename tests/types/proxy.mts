@@ -2,6 +2,7 @@
 // checked by every ES-module config of the matrix (cjs.cts reaches it
 // through `import()`). Each `@ts-expect-error` line must be refused.
 import {
+  type BudgetStore,
   DEFAULT_UPSTREAM,
   WIDGET_SKILLS,
   createProxy,
@@ -20,6 +21,7 @@ const options: ProxyOptions = {
   log: (line: string) => console.log(line),
   now: () => Date.now(),
   upstreamBudget: 100,
+  budgetStore: { take: async (day: string, limit: number) => day.length + limit > 0 },
   daysBack: 31,
   daysAhead: 366,
   clientKey: (request: Request) => request.headers.get("CF-Connecting-IP"),
@@ -41,6 +43,10 @@ createProxy({ ...fixed, skills: ["catholic_qa"] });
 createProxy({ token: "a-token" });
 // @ts-expect-error a count is a number
 createProxy({ ...fixed, upstreamBudget: "100" });
+const counter: BudgetStore = { take: () => true };
+createProxy({ ...fixed, budgetStore: counter });
+// @ts-expect-error a store says whether it counted the call
+createProxy({ ...fixed, budgetStore: { take: async () => ({ remaining: 3 }) } });
 // @ts-expect-error a client is named by a string
 createProxy({ ...fixed, clientKey: (request: Request) => request.headers });
 // @ts-expect-error the handler takes a Request

@@ -7,6 +7,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { ADMIN, PLUGIN_SOURCE, ROUTE, startSite } from "./site.mjs";
 import { PARISH_PAGE } from "./pages.mjs";
+import { ARGS, executablePath } from "../chromium.mjs";
 
 const TOKEN = "parish-secret-token-7f3a";
 const BUILT = process.env.MAGISTERIUM_WP_PLUGIN;
@@ -72,7 +73,7 @@ test("the front page's shortcodes and block print the elements, pointed at the s
 
 test("in Chromium, the front page's widgets show the saints and the readings through the site's route", { skip: !(BUILT && process.env.CHROMIUM) && "needs the built plugin and Chromium" }, async () => {
   const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM, args: ["--no-sandbox"] });
+  const browser = await chromium.launch({ executablePath, args: ARGS });
   try {
     const page = await browser.newPage();
     const calls = [];

@@ -10,12 +10,17 @@ use crate::http::{HttpResponse, ResponseBody, WithoutCors};
 
 /// `204` with exactly the contract's preflight headers (plus a max-age).
 pub(crate) fn preflight() -> HttpResponse {
+    preflight_allowing("POST, OPTIONS", "Content-Type, Authorization")
+}
+
+/// `204` allowing `methods` and request `headers` (plus a max-age).
+pub(crate) fn preflight_allowing(methods: &'static str, headers: &'static str) -> HttpResponse {
     let mut response = Response::new(ResponseBody::Full(None));
     *response.status_mut() = StatusCode::NO_CONTENT;
-    let headers = response.headers_mut();
-    headers.insert(ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("POST, OPTIONS"));
-    headers.insert(ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static("Content-Type, Authorization"));
-    headers.insert(ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("86400"));
+    let allowed = response.headers_mut();
+    allowed.insert(ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static(methods));
+    allowed.insert(ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static(headers));
+    allowed.insert(ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("86400"));
     response
 }
 

@@ -12,6 +12,7 @@ use hyper::{Response, StatusCode};
 use serde_json::Value;
 
 use crate::gzip::GzipBody;
+use crate::timed_events::TimedEvents;
 
 /// Bytes drained (and discarded) from an over-limit request body before answering, so the
 /// client can finish sending and read the 413; past this the connection is simply closed.
@@ -33,7 +34,8 @@ pub(crate) struct DropConnection;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct DeclaredLength(pub(crate) usize);
 
-/// A response body: all at once, a prefix followed by whitespace forever, or gzip compressed as read.
+/// A response body: all at once, a prefix followed by whitespace forever, gzip compressed as
+/// read, or events each sent after its delay.
 #[derive(Debug)]
 pub(crate) enum ResponseBody {
     /// The whole body, taken on the first poll.
@@ -42,6 +44,8 @@ pub(crate) enum ResponseBody {
     Endless { head: Option<Bytes>, chunk: Bytes, ticker: Option<tokio::time::Interval> },
     /// A padded JSON body, gzip-compressed a step at a time as the client reads it.
     Gzip(Box<GzipBody>),
+    /// Server-sent events, each after its delay.
+    Events(TimedEvents),
 }
 
 impl Body for ResponseBody {
@@ -61,17 +65,22 @@ impl Body for ResponseBody {
                 Poll::Ready(Some(Ok(Frame::data(chunk.clone()))))
             }
             ResponseBody::Gzip(body) => Poll::Ready(body.next_step().map(|b| Ok(Frame::data(b)))),
+            ResponseBody::Events(events) => events.poll_next(cx).map(|event| event.map(|b| Ok(Frame::data(b)))),
         }
     }
 
     fn is_end_stream(&self) -> bool {
-        matches!(self, ResponseBody::Full(None))
+        match self {
+            ResponseBody::Full(bytes) => bytes.is_none(),
+            ResponseBody::Events(events) => events.is_empty(),
+            ResponseBody::Endless { .. } | ResponseBody::Gzip(_) => false,
+        }
     }
 
     fn size_hint(&self) -> SizeHint {
         match self {
             ResponseBody::Full(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
-            ResponseBody::Endless { .. } | ResponseBody::Gzip(_) => SizeHint::default(),
+            ResponseBody::Endless { .. } | ResponseBody::Gzip(_) | ResponseBody::Events(_) => SizeHint::default(),
         }
     }
 }

@@ -5,7 +5,8 @@
 //! and HTTP statuses, Bearer authentication with paid and free plans, per-token rate limits
 //! (default and expensive pools), CORS, the agent card, five skills answering from built-in
 //! **sample data**, and loopback-only test controls under `/_sim/` to inject faults, register
-//! tokens, move the clock and reset. See `docs/simulator.md`.
+//! tokens, move the clock and reset. It also serves a generic streaming A2A 1.0 test agent at
+//! `/agent`. See `docs/simulator.md`.
 //!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
@@ -20,6 +21,8 @@
 #![warn(missing_docs)]
 
 mod a2a;
+mod agent;
+mod agent_http;
 mod auth;
 mod bm25;
 mod calendar;
@@ -44,6 +47,7 @@ mod server;
 mod skills;
 mod state;
 mod tasks;
+mod timed_events;
 
 pub use clock::Clock;
 pub use config::Config;

@@ -24,6 +24,7 @@ use crate::faults::{Fault, FaultRule, Route};
 use crate::http::{DeclaredLength, DropConnection, HttpResponse, method_not_allowed, plain_error, raw_response};
 use crate::oauth::{self, REGISTER_PATH};
 use crate::state::{State, lock};
+use crate::agent_http::{self, agent_path};
 use crate::{a2a, control, cors, inject};
 
 /// A simulator serving in the background on the tokio runtime it was started on.
@@ -166,6 +167,7 @@ async fn route(state: &State, request: Request<Incoming>, peer: SocketAddr) -> R
     let path = request.uri().path().to_string();
     let method = request.method().clone();
     let mut response = match (path.as_str(), method) {
+        (p, _) if let Some(rest) = agent_path(p) => agent_http::handle(state, request, rest).await,
         (REGISTER_PATH, Method::OPTIONS) if state.registration_without_cors => cors::without_cors(),
         (_, Method::OPTIONS) => cors::preflight(),
         (ENDPOINT_PATH, Method::POST) => a2a::handle(state, request).await,

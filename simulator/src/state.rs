@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
+use crate::agent::Agent;
 use crate::auth::{Plan, TokenInfo, TokenRegistry};
 use crate::clock::Clock;
 use crate::config::Config;
@@ -32,6 +33,8 @@ pub(crate) struct State {
     pub(crate) auto_approve: bool,
     /// `--no-registration-cors`: the registration endpoint answers without CORS headers.
     pub(crate) registration_without_cors: bool,
+    /// The streaming A2A 1.0 test agent at `/agent`, and its tasks.
+    pub(crate) agent: Agent,
 }
 
 impl State {
@@ -61,6 +64,7 @@ impl State {
             oauth: Mutex::new(OAuthStore::new(Duration::from_secs(config.access_token_ttl_secs))),
             auto_approve: config.auto_approve,
             registration_without_cors: config.no_registration_cors,
+            agent: Agent::default(),
         }
     }
 

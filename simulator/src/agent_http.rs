@@ -8,10 +8,10 @@ use std::time::UNIX_EPOCH;
 
 use crate::agent::{self, AgentBody, AgentRequest, AgentResponse, MAX_BODY_BYTES, PREFIX};
 use crate::card::base_url;
+use crate::cors;
 use crate::http::{BodyError, HttpResponse, ResponseBody, plain_error, read_body};
 use crate::state::State;
 use crate::timed_events::TimedEvents;
-use crate::cors;
 
 /// The path after `/agent` when `path` is the agent's (`/agent` or under `/agent/`).
 pub(crate) fn agent_path(path: &str) -> Option<&str> {
@@ -21,13 +21,19 @@ pub(crate) fn agent_path(path: &str) -> Option<&str> {
 /// Answers a request to the agent's `path` (after `/agent`).
 pub(crate) async fn handle(state: &State, request: Request<Incoming>, path: &str) -> HttpResponse {
     if request.method() == Method::OPTIONS {
-        return cors::preflight_allowing("GET, POST, OPTIONS", "Content-Type, Authorization, A2A-Version, A2A-Extensions");
+        return cors::preflight_allowing(
+            "GET, POST, OPTIONS",
+            "Content-Type, Authorization, A2A-Version, A2A-Extensions",
+        );
     }
     let method = request.method().as_str().to_owned();
     let base_url = base_url(request.headers(), state.local_addr);
-    let now_ms = state.clock.now().duration_since(UNIX_EPOCH).map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+    let now_ms =
+        state.clock.now().duration_since(UNIX_EPOCH).map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
     let answer = match read_body(request.into_body(), MAX_BODY_BYTES).await {
-        Ok(body) => state.agent.handle(&AgentRequest { method: &method, path, body: &body, base_url: &base_url }, now_ms),
+        Ok(body) => {
+            state.agent.handle(&AgentRequest { method: &method, path, body: &body, base_url: &base_url }, now_ms)
+        }
         Err(BodyError::TooLarge) => agent::too_large(),
         Err(BodyError::Broken) => return plain_error(StatusCode::BAD_REQUEST, "the request body could not be read"),
     };

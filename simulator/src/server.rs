@@ -17,6 +17,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::{JoinHandle, JoinSet};
 
+use crate::agent_http::{self, agent_path};
 use crate::card::{ENDPOINT_PATH, agent_card, base_url, card_scope};
 use crate::clock::Clock;
 use crate::config::Config;
@@ -24,7 +25,6 @@ use crate::faults::{Fault, FaultRule, Route};
 use crate::http::{DeclaredLength, DropConnection, HttpResponse, method_not_allowed, plain_error, raw_response};
 use crate::oauth::{self, REGISTER_PATH};
 use crate::state::{State, lock};
-use crate::agent_http::{self, agent_path};
 use crate::{a2a, control, cors, inject};
 
 /// A simulator serving in the background on the tokio runtime it was started on.

@@ -20,7 +20,10 @@ pub(crate) struct TimedEvents {
 impl TimedEvents {
     /// `events` (delay in milliseconds, event bytes), to send in order.
     pub(crate) fn new(events: Vec<(u64, Vec<u8>)>) -> TimedEvents {
-        TimedEvents { queue: events.into_iter().map(|(delay, event)| (delay, Bytes::from(event))).collect(), wait: None }
+        TimedEvents {
+            queue: events.into_iter().map(|(delay, event)| (delay, Bytes::from(event))).collect(),
+            wait: None,
+        }
     }
 
     /// The next event once its delay has passed; `None` after the last.

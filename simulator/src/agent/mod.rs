@@ -128,3 +128,6 @@ fn json(status: u16, body: &Value) -> AgentResponse {
 fn rpc(response: &RpcResponse) -> AgentResponse {
     json(response.http_status().as_u16(), &response.to_json())
 }
+
+#[cfg(test)]
+mod tests;

@@ -65,7 +65,8 @@ pub(super) fn user_message(params: &Map<String, Value>) -> Result<UserMessage, R
     if message.get("role").and_then(Value::as_str) != Some("ROLE_USER") {
         return Err(RpcError::invalid_params("`message.role` must be \"ROLE_USER\""));
     }
-    string(message, "messageId").map_err(|_| RpcError::invalid_params("`message.messageId` must be a non-empty string"))?;
+    string(message, "messageId")
+        .map_err(|_| RpcError::invalid_params("`message.messageId` must be a non-empty string"))?;
     let parts = match message.get("parts") {
         Some(Value::Array(parts)) if !parts.is_empty() => parts,
         _ => return Err(RpcError::invalid_params("`message.parts` must be a non-empty array")),
@@ -75,7 +76,8 @@ pub(super) fn user_message(params: &Map<String, Value>) -> Result<UserMessage, R
         kinds == 1 && part.get("text").is_none_or(Value::is_string)
     };
     if let Some(index) = parts.iter().position(|part| !part.is_object() || !is_part(part)) {
-        let detail = format!("`message.parts[{index}]` must be an object with one of `text` (a string), `data`, `raw`, `url`");
+        let detail =
+            format!("`message.parts[{index}]` must be an object with one of `text` (a string), `data`, `raw`, `url`");
         return Err(RpcError::invalid_params(detail));
     }
     Ok(UserMessage { parts: parts.clone(), value: message.clone() })

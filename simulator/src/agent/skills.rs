@@ -91,7 +91,12 @@ fn number(parts: &[Value], key: &str, (default, max): (u64, u64), min: u64) -> R
 /// id a message named that the agent lacks. `paced` spaces the changes of a `stream` task in time;
 /// without it they all happen at once (a caller that waits for the end). `Err`: a parameter
 /// out of its bounds.
-pub(super) fn answer(chosen: Result<Skill, String>, parts: &[Value], now_ms: u64, paced: bool) -> Result<Answer, String> {
+pub(super) fn answer(
+    chosen: Result<Skill, String>,
+    parts: &[Value],
+    now_ms: u64,
+    paced: bool,
+) -> Result<Answer, String> {
     let at = |at_ms, change| Step { at_ms, change };
     let status = |state, text: Option<String>| Change::Status { state, text };
     let skill = match chosen {
@@ -128,9 +133,9 @@ pub(super) fn answer(chosen: Result<Skill, String>, parts: &[Value], now_ms: u64
                     append: i > 0,
                     last_chunk: i + 1 == chunks,
                 };
-                steps.push(at(now_ms + (i + 1) * delay, chunk));
+                steps.push(at(now_ms.saturating_add((i + 1) * delay), chunk));
             }
-            steps.push(at(now_ms + chunks * delay, status(TaskState::Completed, None)));
+            steps.push(at(now_ms.saturating_add(chunks * delay), status(TaskState::Completed, None)));
             Ok(Answer::Task(steps))
         }
     }

@@ -227,7 +227,8 @@ impl Record {
     /// come with the milliseconds to wait before it (none after a cancel). A stream started
     /// when the task was created (`from_start`) shows the task as submitted, then every change.
     pub(super) fn stream(&self, now_ms: u64, from_start: bool) -> Vec<(u64, Value)> {
-        let first = if from_start { self.unplayed().to_json(now_ms, View::FULL) } else { self.to_json(now_ms, View::FULL) };
+        let first =
+            if from_start { self.unplayed().to_json(now_ms, View::FULL) } else { self.to_json(now_ms, View::FULL) };
         let to_come = self
             .steps
             .iter()

@@ -2,7 +2,7 @@
 //! (`@a2a-js/sdk` 0.3 and 1.3 with express and cors, from the root
 //! package.json), as child processes on free 127.0.0.1 ports:
 //! `tests/a2a-agent/server.mjs` (v0.3), whose base URL reaches the browser,
-//! Node, page and README suites as `A2A_AGENT_URL`, and `tests/a2a-agent-v1/server.mjs`
+//! Node and page suites as `A2A_AGENT_URL`, and `tests/a2a-agent-v1/server.mjs`
 //! (v1.0 agents under `/v1`, `/compat` and `/old`) as `A2A_AGENT_V1_URL`.
 
 use crate::child_server::ChildServer;

@@ -1,13 +1,13 @@
 //! The documentation's code is executed: every ```js block of the README, of
-//! the npm README and of `docs/*.md` runs in Node against the simulator (and
-//! the fixture agent, for the orchestrator examples), importing the installed
-//! package, so the docs never drift. The examples of a saved sign-in find one:
+//! the npm README and of `docs/*.md` runs in Node against the simulator alone
+//! (its test agent at `/agent` serves the `A2AClient` examples: no fixture
+//! agent of the repository), importing the installed package, so the docs
+//! never drift. The examples of a saved sign-in find one:
 //! `npx magisterium-a2a login` at the simulator first, into a configuration
 //! folder of their own (never the developer's). A block is an ES module, or CommonJS when its first line
 //! is the comment `// CommonJS`. The quickstart also runs as a TypeScript
 //! project compiling to CommonJS would have it ([`commonjs_typescript`]).
 
-use crate::agent_server::Agents;
 use crate::files::write;
 use crate::markdown;
 use crate::shell::{root, tee};
@@ -36,7 +36,7 @@ fn documents() -> Result<Vec<(String, bool)>, String> {
 }
 
 /// Runs every ```js block of `README.md`, `pkg/README.md` and `docs/*.md`.
-pub fn run(sim: &SimulatorProcess, agents: &Agents) -> Tally {
+pub fn run(sim: &SimulatorProcess) -> Tally {
     let dir = root().join("tests/readme-examples");
     let mut tally = Tally::default();
     if let Err(e) = std::fs::create_dir_all(&dir) {
@@ -63,7 +63,7 @@ pub fn run(sim: &SimulatorProcess, agents: &Agents) -> Tally {
         if readme == "README.md"
             && let Some(quickstart) = blocks.first()
         {
-            let ran = commonjs_typescript(quickstart, &dir.join("commonjs-typescript"), sim, agents);
+            let ran = commonjs_typescript(quickstart, &dir.join("commonjs-typescript"), sim);
             tally.check("README.md's quickstart in a TypeScript project compiled to CommonJS: tsc, then node", ran);
         }
         for (index, block) in blocks.iter().enumerate() {
@@ -73,8 +73,7 @@ pub fn run(sim: &SimulatorProcess, agents: &Agents) -> Tally {
                     .arg(&file)
                     .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
                     .env("MAGISTERIUM_TOKEN", "demo-token")
-                    .env("XDG_CONFIG_HOME", &config)
-                    .envs(agents.env()))
+                    .env("XDG_CONFIG_HOME", &config))
             });
             let ran =
                 ran.and_then(|(success, _)| if success { Ok(()) } else { Err("node exited with an error".into()) });
@@ -89,12 +88,7 @@ pub fn run(sim: &SimulatorProcess, agents: &Agents) -> Tally {
 /// the fresh folder `project`: compiled by `tsc` (strict), then run by Node
 /// against `sim`. Its `import` lines stay on top; the rest goes into an
 /// `async function`, CommonJS having no top-level `await`.
-fn commonjs_typescript(
-    quickstart: &str,
-    project: &Path,
-    sim: &SimulatorProcess,
-    agents: &Agents,
-) -> Result<(), String> {
+fn commonjs_typescript(quickstart: &str, project: &Path, sim: &SimulatorProcess) -> Result<(), String> {
     if project.exists() {
         std::fs::remove_dir_all(project).map_err(|e| format!("{}: {e}", project.display()))?;
     }
@@ -121,8 +115,7 @@ fn commonjs_typescript(
     let (ran, _) = tee(Command::new("node")
         .arg(project.join("out/quickstart.js"))
         .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
-        .env("MAGISTERIUM_TOKEN", "demo-token")
-        .envs(agents.env()))?;
+        .env("MAGISTERIUM_TOKEN", "demo-token"))?;
     if ran { Ok(()) } else { Err("node exited with an error".into()) }
 }
 

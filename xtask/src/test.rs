@@ -133,7 +133,9 @@ pub fn run(args: &[String]) -> Result<()> {
                     run.suite("node", "node suite (nodejs build vs simulator and agent)", || {
                         node_suite::run(&sim, &agents)
                     });
-                    run.suite("readme", "README examples (executed in Node)", || readme::run(&sim, &agents));
+                    run.suite("readme", "README examples (executed in Node against the simulator alone)", || {
+                        readme::run(&sim)
+                    });
                     run.suite(
                         "bundlers",
                         "bundlers suite (the tarball in Vite, webpack, Rollup, esbuild, a plain page and Node)",

@@ -11,7 +11,7 @@ use super::errors::{
 use super::params::{self, flag, optional_count, optional_string, string};
 use super::skills::{Answer, answer, chosen};
 use super::store::Store;
-use super::task::{NotCancelable, Record, TaskState, View};
+use super::task::{NotCancelable, Record, View};
 use crate::ids::uuid;
 use crate::rpc::{METHOD_NOT_FOUND, RpcError};
 
@@ -24,6 +24,19 @@ pub(super) enum Outcome {
     /// The results of an event stream.
     Stream(Vec<(u64, Value)>),
 }
+
+/// Every task state of A2A 1.0 but `TASK_STATE_UNSPECIFIED`: a `ListTasks` filter may name
+/// any, including those this agent's tasks never reach (it then matches none).
+const A2A_STATES: [&str; 8] = [
+    "TASK_STATE_SUBMITTED",
+    "TASK_STATE_WORKING",
+    "TASK_STATE_COMPLETED",
+    "TASK_STATE_FAILED",
+    "TASK_STATE_CANCELED",
+    "TASK_STATE_INPUT_REQUIRED",
+    "TASK_STATE_REJECTED",
+    "TASK_STATE_AUTH_REQUIRED",
+];
 
 /// The page size of `ListTasks` by default, and at most.
 const PAGE_SIZE: (usize, usize) = (50, 100);
@@ -133,12 +146,10 @@ fn list(store: &Store, params: &Map<String, Value>, now_ms: u64) -> Result<Value
         return Err(RpcError::invalid_params("`statusTimestampAfter` is not supported by this agent"));
     }
     let context_id = optional_string(params, "contextId")?;
-    let status = match optional_string(params, "status")? {
-        None => None,
-        Some(wire) => Some(TaskState::of_wire(wire).ok_or_else(|| {
-            RpcError::invalid_params("`status` must be a TASK_STATE_… name of a state this agent's tasks reach")
-        })?),
-    };
+    let status = optional_string(params, "status")?;
+    if status.is_some_and(|wire| !A2A_STATES.contains(&wire)) {
+        return Err(RpcError::invalid_params("`status` must be an A2A 1.0 task state (TASK_STATE_WORKING, …)"));
+    }
     let page_size = optional_count(params, "pageSize", 1)?.unwrap_or(PAGE_SIZE.0).min(PAGE_SIZE.1);
     let after = match optional_string(params, "pageToken")? {
         None => None,
@@ -153,7 +164,7 @@ fn list(store: &Store, params: &Map<String, Value>, now_ms: u64) -> Result<Value
     let matching: Vec<(u64, &Record)> = store
         .newest_first()
         .filter(|(_, record)| context_id.is_none_or(|c| record.context_id == c))
-        .filter(|(_, record)| status.is_none_or(|s| record.state(now_ms) == s))
+        .filter(|(_, record)| status.is_none_or(|s| record.state(now_ms).wire() == s))
         .collect();
     let page: Vec<&(u64, &Record)> =
         matching.iter().filter(|(number, _)| after.is_none_or(|after| *number < after)).take(page_size + 1).collect();

@@ -24,10 +24,6 @@ pub(super) enum TaskState {
 }
 
 impl TaskState {
-    /// Every state, for reading a filter.
-    const ALL: [TaskState; 5] =
-        [TaskState::Submitted, TaskState::Working, TaskState::Completed, TaskState::Canceled, TaskState::Rejected];
-
     /// The A2A 1.0 name, e.g. `TASK_STATE_WORKING`.
     pub(super) fn wire(self) -> &'static str {
         match self {
@@ -37,11 +33,6 @@ impl TaskState {
             TaskState::Canceled => "TASK_STATE_CANCELED",
             TaskState::Rejected => "TASK_STATE_REJECTED",
         }
-    }
-
-    /// The state named `wire`, among those this agent's tasks can be in.
-    pub(super) fn of_wire(wire: &str) -> Option<TaskState> {
-        TaskState::ALL.into_iter().find(|state| state.wire() == wire)
     }
 
     /// Whether nothing more happens to a task in this state.

@@ -260,6 +260,8 @@ fn list_filters_and_pages_newest_first() {
     assert_eq!(odd["totalSize"], 2);
     let working = result(&agent, "ListTasks", json!({ "status": "TASK_STATE_WORKING" }), T0);
     assert_eq!(working["totalSize"], 2);
+    let failed = result(&agent, "ListTasks", json!({ "status": "TASK_STATE_FAILED" }), T0);
+    assert_eq!((failed["totalSize"].as_u64(), failed["tasks"].clone()), (Some(0), json!([])));
     let mut pages = Vec::new();
     let mut token = Value::Null;
     loop {

@@ -3,11 +3,11 @@
 
 use serde_json::{Value, json};
 
-use super::PREFIX;
 use super::skills::Skill;
 
-/// The card of the agent of a simulator reachable at `base_url` (`http://HOST:PORT`).
-pub(super) fn agent_card(base_url: &str) -> Value {
+/// The card of the agent at `path` (its JSON-RPC endpoint) of a simulator reachable at
+/// `base_url` (`http://HOST:PORT`).
+pub(super) fn agent_card(base_url: &str, path: &str) -> Value {
     let skills: Vec<Value> = Skill::ALL
         .into_iter()
         .map(|skill| {
@@ -24,7 +24,7 @@ pub(super) fn agent_card(base_url: &str) -> Value {
     json!({
         "name": "Streaming test agent (magisterium-sim)",
         "description": "A generic A2A 1.0 agent for trying A2AClient offline: echo, stream and reply. Not Magisterium.",
-        "supportedInterfaces": [{ "url": format!("{base_url}{PREFIX}"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0" }],
+        "supportedInterfaces": [{ "url": format!("{base_url}{path}"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0" }],
         "provider": { "organization": "magisterium-sim (test agent)", "url": base_url },
         "version": env!("CARGO_PKG_VERSION"),
         "capabilities": { "streaming": true, "pushNotifications": false, "extendedAgentCard": false },

@@ -12,14 +12,13 @@ mod skills;
 mod store;
 mod task;
 
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 use methods::Outcome;
 use serde_json::Value;
 use store::Store;
 
 use crate::rpc::{RpcError, RpcResponse, parse_envelope};
-use crate::state::lock;
 
 /// Where the agent is served: its JSON-RPC endpoint, and the prefix of its card's path.
 pub(crate) const PREFIX: &str = "/agent";
@@ -74,7 +73,7 @@ impl Agent {
     /// Answers `request` at `now_ms` (milliseconds since the Unix epoch, the simulator's clock).
     pub(crate) fn handle(&self, request: &AgentRequest<'_>, now_ms: u64) -> AgentResponse {
         match (request.method, request.path) {
-            ("GET", CARD_PATH) => json(200, &card::agent_card(request.base_url)),
+            ("GET", CARD_PATH) => json(200, &card::agent_card(request.base_url, PREFIX)),
             ("POST", "") if request.body.len() > MAX_BODY_BYTES => too_large(),
             ("POST", "") => self.call(request.body, now_ms),
             (_, path) if allowed_methods(path).is_some() => {
@@ -89,7 +88,10 @@ impl Agent {
             Ok(envelope) => envelope,
             Err(response) => return rpc(&response),
         };
-        let outcome = methods::call(&mut lock(&self.store), &envelope.method, envelope.params.as_ref(), now_ms);
+        // A panic elsewhere while holding the lock leaves the tasks usable.
+        let mut store = self.store.lock().unwrap_or_else(PoisonError::into_inner);
+        let outcome = methods::call(&mut store, &envelope.method, envelope.params.as_ref(), now_ms);
+        drop(store);
         match outcome {
             Ok(Outcome::Result(result)) => rpc(&RpcResponse::success(envelope.id, result)),
             Ok(Outcome::Stream(events)) => {

@@ -3,7 +3,7 @@
 
 use super::error::Error;
 use super::json::JsonView;
-use super::text::{cat, hex, int, is_whole, padded};
+use super::text::{cat, hex, int, is_whole, padded, parse_u32};
 use alloc::borrow::ToOwned;
 use alloc::string::String;
 
@@ -226,8 +226,7 @@ pub fn iso_date<V>(text: &str) -> Option<Result<Date, Error<V>>> {
     if !shaped {
         return None;
     }
-    let num =
-        |range: core::ops::Range<usize>| text.get(range).and_then(|digits| digits.parse::<i64>().ok()).unwrap_or(0);
+    let num = |range: core::ops::Range<usize>| text.get(range).and_then(parse_u32).map_or(0, i64::from);
     Some(
         Date::new(num(0..4), num(5..7), num(8..10))
             .ok_or_else(|| Error::invalid_input(cat(&[text, " is not a calendar date"]))),

@@ -1,8 +1,12 @@
 /**
  * The one error class every rejection of the client is an instance of.
  * `code` is stable: branch on it (see `MagisteriumErrorCode` in the types).
+ * Kept under a registered symbol of the realm: the web build bundles this
+ * module into each of its entries (one file less to fetch before a client
+ * starts), and the entry evaluated first defines the class both use, so an
+ * error from either entry is an instance of either's export.
  */
-export class MagisteriumError extends Error {
+export const MagisteriumError = (globalThis[Symbol.for("magisterium-a2a.MagisteriumError")] ??= class MagisteriumError extends Error {
   /**
    * @param {string} code stable error code, e.g. "RATE_LIMITED"
    * @param {string} message human-readable message (never carries the token)
@@ -19,7 +23,7 @@ export class MagisteriumError extends Error {
     this.taskId = d.taskId;
     this.data = d.data;
   }
-}
+});
 
 /**
  * A MagisteriumError of a core error's fields (absent ones `undefined`, as

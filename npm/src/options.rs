@@ -153,17 +153,16 @@ impl<'a> Reader<'a> {
             _ => return Err(Error::invalid_input(cat(&[name, " must be an object"]))),
         };
         let keys = keys.map_err(|_| Error::invalid_input(cat(&[name, " could not be read"])))?;
-        if let Some(unknown) =
-            keys.iter().filter_map(|k| k.as_string()).find(|k| !allowed.iter().any(|keys| keys.contains(&k.as_str())))
-        {
-            return Err(Error::invalid_input(cat(&[
-                name,
-                " has an unknown key `",
-                &unknown,
-                "` (known: ",
-                &allowed.concat().join(", "),
-                ")",
-            ])));
+        let known = || allowed.iter().flat_map(|keys| keys.iter());
+        if let Some(unknown) = keys.iter().filter_map(|k| k.as_string()).find(|k| !known().any(|key| key == k)) {
+            // Pushed one by one: `concat` and `join` cost the bundle ~0.4 KB gzip.
+            let mut message = cat(&[name, " has an unknown key `", &unknown, "` (known: "]);
+            for (i, key) in known().enumerate() {
+                message.push_str(if i == 0 { "" } else { ", " });
+                message.push_str(key);
+            }
+            message.push(')');
+            return Err(Error::invalid_input(message));
         }
         Ok(Reader { object, name })
     }

@@ -1,7 +1,9 @@
-// What the entries of a bundled build share: `MagisteriumError`, imported
-// from its own module, which both entries import (an error from either is an
-// instance of the class either exports), and the classes' names (each entry
-// is minified; the classes keep their names).
+// What the entries of a bundled build share: `MagisteriumError` (one class
+// for both entries, so an error from either is an instance of the class
+// either exports: the bundler build's entries import its module, the web
+// build's each bundle it and share it through the symbol it is registered
+// under), and the classes' names (each entry is minified; the classes keep
+// their names).
 import { MagisteriumError } from "{{ERROR_MODULE}}";
 
 /** Gives each class of `classes` its own name back. */

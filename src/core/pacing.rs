@@ -3,7 +3,7 @@
 //! injected clock; the browser layer sleeps what it is told.
 
 use super::error::Error;
-use super::text::cat;
+use super::text::{cat, parse_u32};
 use alloc::vec::Vec;
 
 /// A ceiling: at most `max` requests in any window of `period_ms`.
@@ -20,11 +20,11 @@ impl Rate {
     pub fn parse<V>(text: &str) -> Result<Rate, Error<V>> {
         let refuse = || Error::invalid_input(cat(&["a rate is like \"15/min\" or \"2/60s\", not \"", text, "\""]));
         let (count, period) = text.trim().split_once('/').ok_or_else(refuse)?;
-        let max: u32 = count.trim().parse().ok().filter(|n| *n >= 1).ok_or_else(refuse)?;
+        let max = parse_u32(count.trim()).filter(|n| *n >= 1).ok_or_else(refuse)?;
         let period = period.trim();
         let split = period.find(|c: char| !c.is_ascii_digit()).unwrap_or(period.len());
         let (amount, unit) = period.split_at_checked(split).ok_or_else(refuse)?;
-        let amount: f64 = if amount.is_empty() { 1.0 } else { amount.parse::<u32>().map_err(|_| refuse())?.into() };
+        let amount: f64 = if amount.is_empty() { 1.0 } else { parse_u32(amount).ok_or_else(refuse)?.into() };
         let unit_ms = match unit {
             "ms" => 1.0,
             "s" | "sec" => 1_000.0,

@@ -7,7 +7,7 @@
 use super::error::{Dialect, Error, ErrorCode};
 use super::json::{JsonView, Kind};
 use super::jsonw;
-use super::text::{cat, int};
+use super::text::{cat, int, parse_u32};
 use alloc::string::String;
 
 /// The JSON-RPC methods of the contract.
@@ -217,7 +217,7 @@ fn parse_retry_after(text: &str) -> Option<f64> {
     if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    text.parse::<u32>().ok().map(f64::from)
+    parse_u32(text).map(f64::from)
 }
 
 #[cfg(test)]

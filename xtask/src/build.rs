@@ -54,10 +54,13 @@ struct PackageBuild {
 /// How a build's JS and `.wasm` reach the user.
 #[derive(Clone, Copy, PartialEq)]
 enum Shape {
-    /// An ES module per entry bundled from its file, beside the `.wasm` it
-    /// fetches; the error class both import is a module of its own ([`ERROR_MODULE`]).
+    /// An ES module per entry bundled from its file, the error class inside
+    /// (one file less to fetch before a client starts; the class is one through
+    /// the symbol `js/magisterium-error.js` registers it under), beside the
+    /// `.wasm` it fetches.
     Module,
-    /// The same with each `.wasm` inside its entry's module (base64).
+    /// The same with each `.wasm` inside its entry's module (base64), and the
+    /// error class both import a module of its own ([`ERROR_MODULE`]).
     ModuleWithWasm,
     /// The glues, the entries and the snippets as separate files, each minified.
     Files,
@@ -95,7 +98,7 @@ const BUILDS: [PackageBuild; 3] = [
 /// The module of the bundled builds that names the classes (inside each entry's bundle).
 const CLASSES: (&str, &str) = ("classes.js", "classes.js");
 
-/// The error class's own module in the bundled builds, which both entries
+/// The error class's own module in the bundler build, which both entries
 /// import: one `MagisteriumError` for both.
 const ERROR_MODULE: &str = "magisterium-error.js";
 
@@ -250,8 +253,9 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
     let snippets = error_module.parent().ok_or("the error module has no folder")?;
     copy(&root().join("npm/js").join(LAZY_MODULE), &snippets.join(LAZY_MODULE))?;
     let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
-    // The bundled builds' entries share the error class as a module of its own (see `bundle`).
-    let error_import = if build.shape == Shape::Files { relative.clone() } else { format!("./{ERROR_MODULE}") };
+    // The bundler build's entries share the error class as a module of its own (see `bundle`).
+    let error_import =
+        if build.shape == Shape::ModuleWithWasm { format!("./{ERROR_MODULE}") } else { relative.clone() };
     if build.dir == "node" {
         commonjs_snippets(&error_module)?;
         // `main` and `types` for TypeScript's and Node's resolution of old (`node10`), which reads no
@@ -366,10 +370,11 @@ fn minify_js(files: &[PathBuf]) -> Result<()> {
 
 /// A build's entries bundled by esbuild into one minified ES module each
 /// (the glue, the snippets and, for [`Shape::ModuleWithWasm`], the `.wasm`
-/// bundled in) that imports the error class from [`ERROR_MODULE`], a module
-/// both entries share, so an error from either is an instance of the class
-/// either exports; [`Shape::Module`] keeps the lazily loaded module a file of
-/// its own, [`LAZY_MODULE`]. A page fetches two files (three for an
+/// bundled in). [`Shape::ModuleWithWasm`]'s import the error class from
+/// [`ERROR_MODULE`], a module both entries share, so an error from either is
+/// an instance of the class either exports ([`Shape::Module`]'s each bundle
+/// it, one class through its registered symbol); [`Shape::Module`] keeps the
+/// lazily loaded module a file of its own, [`LAZY_MODULE`]. A page fetches two files (three for an
 /// `A2AClient` that speaks 1.0) instead of a chain of six. Only those files
 /// and a fetched `.wasm` stay. `error_module` is the snippet's path as the
 /// glues import it. For each entry, in the order of [`WASMS`]: the files it
@@ -381,9 +386,12 @@ fn bundle(
     glues: &[PathBuf],
     error_module: &str,
 ) -> Result<Vec<(Vec<PathBuf>, Vec<PathBuf>)>> {
-    shell::run(esbuild(&out.join(error_module)).arg(format!("--outfile={}", out.join(ERROR_MODULE).display())))?;
-    for glue in glues {
-        write(glue, &read(glue)?.replace(error_module, &format!("./{ERROR_MODULE}")))?;
+    let shared_error = build.shape == Shape::ModuleWithWasm;
+    if shared_error {
+        shell::run(esbuild(&out.join(error_module)).arg(format!("--outfile={}", out.join(ERROR_MODULE).display())))?;
+        for glue in glues {
+            write(glue, &read(glue)?.replace(error_module, &format!("./{ERROR_MODULE}")))?;
+        }
     }
     let bundled = out.join("bundled");
     let meta = out.join("meta.json");
@@ -392,7 +400,10 @@ fn bundle(
         let entry = files[0].1;
         let mut esbuild = npm_bin("esbuild");
         esbuild.current_dir(out).arg(entry).args(["--bundle", "--format=esm", "--minify", "--log-level=warning"]);
-        esbuild.arg("--metafile=meta.json").arg(format!("--external:./{ERROR_MODULE}"));
+        esbuild.arg("--metafile=meta.json");
+        if shared_error {
+            esbuild.arg(format!("--external:./{ERROR_MODULE}"));
+        }
         if build.shape == Shape::ModuleWithWasm {
             // esbuild's `binary` loader: the bytes as base64, decoded to a Uint8Array at run time;
             // by its own decoder under an ES2022 target (esnext's `Uint8Array.fromBase64` is too new).

@@ -7,10 +7,10 @@ use std::io::Write;
 use std::path::Path;
 
 /// Gzip budget of the web build of `magisterium-a2a` (its `.wasm` and the JS
-/// a page loads up front for `MagisteriumClient`), in bytes: where the split by
-/// audience left it, 39 KB; issue 23's goal of 28 KB is not reached yet
-/// (docs/performance.md says what the rest would take).
-pub const SIZE_BUDGET: usize = 39 * 1024;
+/// a page loads up front for `MagisteriumClient`), in bytes: where issue 23's
+/// size pass left it (37 315 B), rounded up to 512 B, 36.5 KB; issue 23's goal
+/// of 28 KB is not reached (docs/performance.md says what the rest would take).
+pub const SIZE_BUDGET: usize = 36 * 1024 + 512;
 
 /// Gzip budget of the web build of `magisterium-a2a/agents` (`A2AClient`),
 /// up front, in bytes: the ceiling A2A 1.0 and streams were given (issue 17),

@@ -23,6 +23,11 @@ export function member(object, key) {
   return typeof object === "object" && object !== null ? object[key] : undefined;
 }
 
+/** The length of a string in UTF-16 units; -1 for any other value. */
+export function stringLength(value) {
+  return typeof value === "string" ? value.length : -1;
+}
+
 /** True when the member `key` of an object is `expected` (a string the decoder looks for). */
 export function memberIs(object, key, expected) {
   return member(object, key) === expected;

@@ -23,14 +23,11 @@ export function citation(citedText, citedTextHeading, documentTitle, documentInd
   return c;
 }
 
-/** An array of results (the glue has already made it one). */
-export function list(values) {
-  return values;
-}
-
-/** A `SearchResult`. */
-export function searchResult(id, url, title) {
-  return { id, url, title };
+/** The `SearchResult`s of `fields`: `id`, `url` and `title` of each in turn. */
+export function searchResults(fields) {
+  const hits = [];
+  for (let i = 0; i + 2 < fields.length; i += 3) hits.push({ id: fields[i], url: fields[i + 1], title: fields[i + 2] });
+  return hits;
 }
 
 /** A `MagisteriumDocument`. */

@@ -32,10 +32,9 @@ extern "C" {
         source_url: &JsValue,
         raw: &JsValue,
     ) -> JsValue;
-    #[wasm_bindgen(js_name = searchResult)]
-    fn search_result_object(id: &JsValue, url: &JsValue, title: &JsValue) -> JsValue;
-    /// The array the glue makes of `values` (in one crossing, not a push per element).
-    fn list(values: Box<[JsValue]>) -> JsValue;
+    /// The `SearchResult`s of `fields`, `id`, `url` and `title` of each in turn, in one crossing.
+    #[wasm_bindgen(js_name = searchResults)]
+    fn search_results_object(fields: Box<[JsValue]>) -> JsValue;
     #[wasm_bindgen(js_name = magisteriumDocument)]
     fn document_object(id: &JsValue, title: &JsValue, author: &JsValue, reference: &JsValue, text: &JsValue)
     -> JsValue;
@@ -45,7 +44,7 @@ extern "C" {
 pub fn outcome(outcome: Outcome<Json>) -> JsValue {
     match outcome {
         Outcome::Answer(answer) => qa_answer(answer),
-        Outcome::Hits(hits) => list(hits.into_iter().map(search_result).collect()),
+        Outcome::Hits(hits) => search_results(hits),
         Outcome::Document(document) => document.map_or(JsValue::NULL, self::document),
         Outcome::Text(text) => text.map_or(JsValue::NULL, |text| text.0),
         Outcome::Task(task) => task.0,
@@ -77,8 +76,12 @@ fn citation(c: Citation<Json>) -> JsValue {
     )
 }
 
-fn search_result(hit: SearchResult<Json>) -> JsValue {
-    search_result_object(&hit.id.0, &hit.url.0, &hit.title.0)
+fn search_results(hits: Vec<SearchResult<Json>>) -> JsValue {
+    let mut fields = Vec::with_capacity(hits.len() * 3);
+    for hit in hits {
+        fields.extend([hit.id.0, hit.url.0, hit.title.0]);
+    }
+    search_results_object(fields.into())
 }
 
 fn document(d: Document<Json>) -> JsValue {

@@ -9,7 +9,7 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
-use js_sys::{Array, JsString};
+use js_sys::Array;
 use magisterium_a2a::core::json::{JsonView, Kind};
 use wasm_bindgen::prelude::*;
 
@@ -30,6 +30,9 @@ extern "C" {
     /// A new object of `keys[i]: values[i]` (no `__proto__` member).
     #[wasm_bindgen(js_name = objectOf)]
     fn object_of(keys: Box<[JsValue]>, values: Box<[JsValue]>) -> JsValue;
+    /// The length of a string in UTF-16 units; -1 for any other value.
+    #[wasm_bindgen(js_name = stringLength)]
+    fn string_length(value: &JsValue) -> i32;
     /// A `Set` of key names.
     #[wasm_bindgen(js_name = keySet)]
     fn key_set(keys: Box<[JsValue]>) -> JsValue;
@@ -86,7 +89,7 @@ impl JsonView for Json {
     }
 
     fn string_len(&self) -> Option<usize> {
-        self.0.dyn_ref::<JsString>().map(|s| s.length() as usize)
+        usize::try_from(string_length(&self.0)).ok()
     }
 
     fn as_f64(&self) -> Option<f64> {

@@ -291,8 +291,12 @@ pub fn decode_search<V: JsonView>(task: &TaskHead<V>) -> Result<Vec<SearchResult
         return Err(Error::bad_response("the search results have no `results` array").with_task_id(task.id.as_string()));
     };
     let hits = results.elements().filter_map(|hit| {
-        let id = string_or_integer(&hit.get("id")?)?;
-        Some(SearchResult { id, url: string_or_empty(&hit, "url"), title: string_or_empty(&hit, "title") })
+        let id = string_or_integer(hit.get_with_kind("id")?)?;
+        Some(SearchResult {
+            id,
+            url: text_or_empty(hit.get_with_kind("url")),
+            title: text_or_empty(hit.get_with_kind("title")),
+        })
     });
     Ok(hits.collect())
 }
@@ -320,7 +324,7 @@ pub fn decode_document<V: JsonView>(task: &TaskHead<V>, requested_id: &str) -> R
     let parts = task.artifact_parts(Skill::DocumentFetch.artifact_name())?;
     let meta = data_parts(&parts).next();
     let field = |key: &'static str| meta.as_ref().map_or_else(|| V::from_str(""), |m| string_or_empty(m, key));
-    let id = meta.as_ref().and_then(|m| m.get("id")).and_then(|id| string_or_integer(&id));
+    let id = meta.as_ref().and_then(|m| m.get_with_kind("id")).and_then(string_or_integer);
     Ok(Some(Document {
         id: id.unwrap_or_else(|| V::from_str(requested_id)),
         title: field("title"),
@@ -361,10 +365,18 @@ fn string_or_empty<V: JsonView>(object: &V, key: &'static str) -> V {
     object.get_str(key).unwrap_or_else(|| V::from_str(""))
 }
 
-/// A non-empty string id, or an integer id as its decimal string.
-fn string_or_integer<V: JsonView>(value: &V) -> Option<V> {
-    match value.kind() {
-        Kind::String => value.string_len().filter(|len| *len > 0).map(|_| value.clone()),
+/// A member that is a string, else an empty string.
+fn text_or_empty<V: JsonView>(member: Option<(Kind, V)>) -> V {
+    match member {
+        Some((Kind::String, value)) => value,
+        _ => V::from_str(""),
+    }
+}
+
+/// A non-empty string id, or an integer id as its decimal string (from a member and its kind).
+fn string_or_integer<V: JsonView>((kind, value): (Kind, V)) -> Option<V> {
+    match kind {
+        Kind::String => value.string_len().filter(|len| *len > 0).map(|_| value),
         Kind::Number => {
             let n = value.as_f64()?;
             let integral = is_whole(n) && n.abs() < 9.0e15;

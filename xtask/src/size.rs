@@ -8,9 +8,10 @@ use std::path::Path;
 
 /// Gzip budget of the web build of `magisterium-a2a` (its `.wasm` and the JS
 /// a page loads up front for `MagisteriumClient`), in bytes: where issue 23's
-/// size pass left it (37 315 B), rounded up to 512 B, 36.5 KB; issue 23's goal
-/// of 28 KB is not reached (docs/performance.md says what the rest would take).
-pub const SIZE_BUDGET: usize = 36 * 1024 + 512;
+/// size pass (37 315 B) and its decode pass (+101 B, for the search decode)
+/// left it, rounded up to 128 B; issue 23's goal of 28 KB is not reached
+/// (docs/performance.md says what the rest would take).
+pub const SIZE_BUDGET: usize = 36 * 1024 + 640;
 
 /// Gzip budget of the web build of `magisterium-a2a/agents` (`A2AClient`),
 /// up front, in bytes: the ceiling A2A 1.0 and streams were given (issue 17),

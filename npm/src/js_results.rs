@@ -1,6 +1,6 @@
 //! Decoded outcomes to the plain JS objects of the public types
 //! (`QaAnswer`, `Citation`, `SearchResult`, `MagisteriumDocument`), each
-//! built by `js/results.js` in one crossing.
+//! built by `js/results.js` in one crossing (the search results all in one).
 
 use crate::json_view::Json;
 use alloc::boxed::Box;

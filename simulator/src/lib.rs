@@ -7,6 +7,11 @@
 //! **sample data**, and loopback-only test controls under `/_sim/` to inject faults, register
 //! tokens, move the clock and reset. See `docs/simulator.md`.
 //!
+//! The logic is sans-IO ([`Handler`]: a request with its body read in, a response with a
+//! [`ResponseBody`] to play out; the clock injected): it also builds for wasm32, where
+//! `simulator/wasm` exposes it to the npm package's Node server. [`Simulator`] is the native
+//! server around it (hyper on tokio).
+//!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
 //! use magisterium_sim::{Config, Simulator};
@@ -32,6 +37,7 @@ mod cors;
 mod dates;
 mod faults;
 mod gzip;
+mod handler;
 mod http;
 mod ids;
 mod inject;
@@ -40,6 +46,7 @@ mod model;
 mod oauth;
 mod rate;
 mod rpc;
+#[cfg(not(target_arch = "wasm32"))]
 mod server;
 mod skills;
 mod state;
@@ -48,5 +55,9 @@ mod tasks;
 pub use clock::Clock;
 pub use config::Config;
 pub use faults::{Fault, FaultRule, Route};
+pub use gzip::GzipBody;
+pub use handler::Handler;
+pub use http::{RequestBody, ResponseBody};
 pub use rate::RateLimit;
+#[cfg(not(target_arch = "wasm32"))]
 pub use server::Simulator;

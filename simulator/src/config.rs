@@ -25,7 +25,7 @@ use crate::rate::RateLimit;
 )]
 pub struct Config {
     /// Address to listen on; port 0 picks a free port (the first stdout line names it).
-    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8787")]
+    #[arg(long, visible_alias = "listen", value_name = "HOST:PORT", default_value = "127.0.0.1:8787")]
     pub addr: SocketAddr,
 
     /// Accepted paid-plan Bearer token; repeat the flag for several.

@@ -8,6 +8,7 @@ use crate::manifest::Workspace;
 use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
+use crate::sim_package;
 use crate::size::{gzip_size, kb};
 use crate::wordpress_zip;
 use serde_json::Value;
@@ -164,6 +165,7 @@ pub fn run() -> Result<Vec<Sizes>> {
     let widget = write_widget(&pkg.join("widget"))?;
     let proxy = write_proxy(&pkg.join("proxy"))?;
     let auth = auth_package::write(&pkg)?;
+    let simulator = sim_package::write(&pkg)?;
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
     write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
@@ -173,6 +175,10 @@ pub fn run() -> Result<Vec<Sizes>> {
     println!("  WordPress plugin: {}", plugin.display());
     println!("  proxy entry (magisterium-a2a/proxy, no wasm): js {:>8}", kb(proxy));
     println!("  auth entry (magisterium-a2a/auth, oauth4webapi inside, no wasm): js {:>8}", kb(auth));
+    println!(
+        "  simulator (simulator/, for `npx magisterium-a2a simulator`, no entry loads it): wasm+js {:>8}",
+        kb(simulator)
+    );
     Ok(sizes)
 }
 
@@ -344,7 +350,7 @@ fn bind(bindgen: &str, wasm: &Wasm, module: &Path, out: &Path) -> Result<()> {
 
 /// Runs npm binaryen's `wasm-opt` with `passes` on `module` in place (with the
 /// features wasm-bindgen's output uses); what it printed.
-fn wasm_opt(passes: &[&str], module: &Path) -> Result<String> {
+pub fn wasm_opt(passes: &[&str], module: &Path) -> Result<String> {
     let mut opt = npm_bin("wasm-opt");
     opt.args(passes).args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"]).args([
         "--enable-reference-types",

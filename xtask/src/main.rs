@@ -33,6 +33,7 @@ mod screenshots;
 mod setup;
 mod shell;
 mod sim;
+mod sim_package;
 mod size;
 mod static_server;
 mod tally;

@@ -35,6 +35,10 @@ export async function run(args) {
     }
   }
   const stopping = new AbortController();
+  // Listening for the signals before the first line: a caller may send one as soon as it reads it.
+  const stopped = new Promise((resolve) => {
+    for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, resolve);
+  });
   let simulator;
   const server = createServer((request, response) => {
     serve(simulator, request, response, stopping.signal).catch(() => request.socket.destroy());
@@ -53,9 +57,7 @@ export async function run(args) {
     console.error(`magisterium-a2a simulator: ${error.message}`);
     return 1;
   }
-  await new Promise((resolve) => {
-    for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, resolve);
-  });
+  await stopped;
   stopping.abort();
   server.close();
   server.closeAllConnections();

@@ -8,6 +8,7 @@ use http::header::{CACHE_CONTROL, HeaderValue};
 use http::{Method, Request, Response, StatusCode};
 
 use crate::card::{ENDPOINT_PATH, agent_card, base_url, card_scope};
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::faults::{FaultRule, Route};
 use crate::http::{
@@ -30,6 +31,11 @@ impl Handler {
     /// no usable `Host`). The `faults_file` of `config` is not read: its rules are in `faults`.
     pub fn new(config: &Config, faults: Vec<FaultRule>, local_addr: SocketAddr) -> Handler {
         Handler { state: State::new(config, faults, local_addr) }
+    }
+
+    /// The clock it reads (shared: advancing it moves the simulator's time).
+    pub fn clock(&self) -> &Clock {
+        &self.state.clock
     }
 
     /// The most bytes of a request body to `path` that the server should keep; past it, the

@@ -49,9 +49,10 @@ impl Simulator {
         let listener = TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
         let handler = Arc::new(Handler::new(&config, faults, addr));
+        let clock = handler.clock().clone();
         let (stop, stopped) = watch::channel(false);
         let task = tokio::spawn(serve(listener, handler, stopped));
-        Ok(Simulator { addr, clock: config.clock, stop, task })
+        Ok(Simulator { addr, clock, stop, task })
     }
 
     /// The bound address.

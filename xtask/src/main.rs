@@ -34,6 +34,7 @@ mod setup;
 mod shell;
 mod sim;
 mod sim_package;
+mod sim_suite;
 mod size;
 mod static_server;
 mod tally;

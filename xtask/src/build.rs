@@ -8,9 +8,9 @@ use crate::manifest::Workspace;
 use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
-use crate::sim_package;
 use crate::size::{gzip_size, kb};
 use crate::wordpress_zip;
+use crate::{playground, sim_package};
 use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -166,6 +166,7 @@ pub fn run() -> Result<Vec<Sizes>> {
     let proxy = write_proxy(&pkg.join("proxy"))?;
     let auth = auth_package::write(&pkg)?;
     let simulator = sim_package::write(&pkg)?;
+    let playground = playground::write(&pkg)?;
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
     write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
@@ -178,6 +179,10 @@ pub fn run() -> Result<Vec<Sizes>> {
     println!(
         "  simulator (simulator/, for `npx magisterium-a2a simulator`, no entry loads it): wasm+js {:>8}",
         kb(simulator)
+    );
+    println!(
+        "  playground (pkg/playground/, the demo with the simulator in a Service Worker, not in the tarball): {:>8}",
+        kb(playground)
     );
     Ok(sizes)
 }

@@ -26,6 +26,7 @@ mod markdown;
 mod minify;
 mod node_suite;
 mod package_checks;
+mod playground;
 mod proxy_suite;
 mod readme;
 mod readme_tables;

@@ -4,7 +4,7 @@
 //! (`python3 -m http.server`) serves a demo that needs no server and no token.
 //! Not part of the npm tarball (`files` does not name it).
 
-use crate::files::{copy, copy_tree, files_under, read, write};
+use crate::files::{self, copy, copy_tree, files_under, read};
 use crate::shell::{Result, root};
 use crate::size::gzip_size;
 use std::path::Path;
@@ -20,7 +20,10 @@ pub fn write(pkg: &Path) -> Result<usize> {
     if !page.contains(DEMO_SCRIPT) {
         return Err(format!("www-demo/index.html no longer loads its script as {DEMO_SCRIPT}"));
     }
-    write(&out.join("index.html"), &page.replace(DEMO_SCRIPT, r#"<script type="module" src="start.js"></script>"#))?;
+    files::write(
+        &out.join("index.html"),
+        &page.replace(DEMO_SCRIPT, r#"<script type="module" src="start.js"></script>"#),
+    )?;
     for file in ["sw.js", "start.js"] {
         copy(&root().join("playground").join(file), &out.join(file))?;
     }

@@ -84,6 +84,8 @@ async function serve(simulator, request, response, stopping) {
   } finally {
     answer.free();
   }
+  // A body left unread past DRAIN_LIMIT: the connection ends with the answer.
+  if (!request.complete) request.socket.end();
 }
 
 /**

@@ -9,6 +9,7 @@ use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
 use crate::size::{gzip_size, kb};
+use crate::wasm_opt::wasm_opt;
 use crate::wordpress_zip;
 use crate::{playground, sim_package};
 use serde_json::Value;
@@ -351,18 +352,6 @@ fn bind(bindgen: &str, wasm: &Wasm, module: &Path, out: &Path) -> Result<()> {
     wasm_opt(&["-Oz"], &module)?;
     let glue = out.join(format!("{}.js", wasm.stem));
     write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)
-}
-
-/// Runs npm binaryen's `wasm-opt` with `passes` on `module` in place (with the
-/// features wasm-bindgen's output uses); what it printed.
-pub fn wasm_opt(passes: &[&str], module: &Path) -> Result<String> {
-    let mut opt = npm_bin("wasm-opt");
-    opt.args(passes).args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"]).args([
-        "--enable-reference-types",
-        "--enable-multivalue",
-        "--enable-mutable-globals",
-    ]);
-    shell::stdout_or_fail(opt.arg(module).arg("-o").arg(module))
 }
 
 /// Minifies the package's JS in place with esbuild (whitespace, comments,

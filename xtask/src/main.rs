@@ -43,6 +43,7 @@ mod test;
 mod test_command;
 mod typecheck;
 mod user_crate;
+mod wasm_opt;
 mod wordpress;
 mod wordpress_zip;
 

@@ -3,9 +3,9 @@
 //! `pkg/simulator/`, which `bin/simulator.mjs` serves on Node and no client
 //! entry loads.
 
-use crate::build::wasm_opt;
 use crate::shell::{self, Result, cargo, root};
 use crate::size::gzip_size;
+use crate::wasm_opt::wasm_opt;
 use std::path::Path;
 use std::process::Command;
 

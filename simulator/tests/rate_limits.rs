@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use serde_json::json;
 
-async fn register(sim: &magisterium_sim::Simulator, token: &str, default: &str, expensive: &str) {
+async fn register(sim: &Server, token: &str, default: &str, expensive: &str) {
     let body = json!({ "token": token, "plan": "paid", "rateDefault": default, "rateExpensive": expensive });
     assert_eq!(control(sim, "POST", "tokens", body).await.status, 200);
 }
@@ -56,7 +56,7 @@ async fn default_limits_are_fifteen_and_two_per_minute() {
         rate_expensive: defaults.rate_expensive,
         ..config()
     };
-    let sim = magisterium_sim::Simulator::start(config).await.unwrap();
+    let sim = Server::start(config).await;
     for _ in 0..15 {
         assert_eq!(send_text_as(&sim, "demo-token", Some("document_search"), "grace").await.status, 200);
     }

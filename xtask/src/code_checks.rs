@@ -49,6 +49,10 @@ pub fn run() -> Tally {
             .and_then(|()| clippy(&["-p", "magisterium-a2a", "--target", "wasm32-unknown-unknown", "--all-targets"])),
     );
     tally.check(
+        "clippy, wasm32: the simulator's logic for the npm package (magisterium-sim-wasm), no warnings",
+        wasm.clone().and_then(|()| clippy(&["-p", "magisterium-sim-wasm", "--target", "wasm32-unknown-unknown"])),
+    );
+    tally.check(
         "clippy, wasm32: the npm crate without the bundle and its browser suite, all targets, no warnings",
         wasm.and_then(|()| browser_suite_clippy()),
     );

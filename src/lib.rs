@@ -9,17 +9,14 @@
 //! # async fn main() -> Result<(), magisterium_a2a::Error> {
 //! # // Runs against a simulator when one is named (`cargo run -p magisterium-sim`).
 //! # let Ok(endpoint) = std::env::var("MAGISTERIUM_ENDPOINT") else { return Ok(()) };
-//! use magisterium_a2a::{AskOptions, Client, ClientOptions, ErrorCode};
+//! use magisterium_a2a::{AskOptions, Client, ErrorCode};
 //!
-//! let client = Client::new(ClientOptions {
-//!     token: Some("demo-token".into()),
-//!     endpoint: Some(endpoint), // e.g. "http://127.0.0.1:8787/api/v1/a2a"
-//!     ..Default::default()
-//! })?;
+//! let client = Client::builder()
+//!     .token("demo-token")
+//!     .endpoint(endpoint) // e.g. "http://127.0.0.1:8787/api/v1/a2a"
+//!     .build()?;
 //! let answer = client.ask("What is grace?").await?; // QaAnswer { text, citations, related_questions, task_id, context_id }
-//! let more = client
-//!     .ask_with("Tell me more.", AskOptions { context_id: Some(answer.context_id.clone()), ..Default::default() })
-//!     .await?;
+//! let more = client.ask_with("Tell me more.", AskOptions::default().context_id(&answer.context_id)).await?;
 //! let hits = client.search_documents("grace").await?; // Vec<SearchHit { id, url, title }>
 //! let doc = client.fetch_document(&hits[0].id).await?; // Option<Document { id, title, author, reference, text }>
 //! let readings = client.mass_readings("Easter Sunday 2026").await?; // Option<String>
@@ -45,12 +42,12 @@
 //! future cancels its call, and aborts its request.
 //!
 //! Every policy is the npm client's, written once in [`core`]: calls retry
-//! RATE_LIMITED after its `retryAfter` (up to [`ClientOptions::max_retry_wait`]),
+//! RATE_LIMITED after its `retryAfter` (up to [`ClientBuilder::max_retry_wait`]),
 //! repeat only what is safe to repeat (`tasks/get`, `tasks/cancel`; a
 //! `message/send` only after a 503), refresh a [`TokenProvider`]'s token once
-//! after UNAUTHORIZED, wait for the client-side [`RateLimit`] slot, and end
-//! at their time limit (TIMEOUT). A response body is read as it arrives and
-//! never past [`ClientOptions::max_response_bytes`]; a token is never sent
+//! after UNAUTHORIZED, wait for the client-side limiter's slot (a [`Rate`]
+//! per pool), and end at their time limit (TIMEOUT). A response body is read
+//! as it arrives and never past [`ClientBuilder::max_response_bytes`]; a token is never sent
 //! over plain `http:` to anything but loopback (`localhost`, `127.0.0.0/8`,
 //! `[::1]`; not `*.localhost`, which the system's resolver may ask DNS
 //! about), and never appears in an error. A [`TokenProvider`] made with

@@ -2,8 +2,8 @@
 //! client's shared state and the call's [`Deadline`], so that the core's
 //! call loop runs it with every policy the JS client has.
 
+use super::credential::TokenProvider;
 use super::error::{Causes, Error};
-use super::options::TokenProvider;
 use super::transport::{self, Deadline, Http, Request};
 use crate::core::call_loop::Failed;
 use crate::core::error::{self as core_error, Dialect};

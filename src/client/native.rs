@@ -39,6 +39,11 @@ impl Http {
             .map_err(|e| refuse(&e))?;
         Ok(Http(client))
     }
+
+    /// Over the program's own client ([`ClientBuilder::http_client`](super::ClientBuilder::http_client)).
+    pub(crate) fn with_client(client: reqwest::Client) -> Http {
+        Http(client)
+    }
 }
 
 /// Now, in milliseconds since the first call of the process (a monotonic clock).

@@ -6,7 +6,7 @@
 
 use crate::support::*;
 use js_sys::{Function, Promise};
-use magisterium_a2a::{AskOptions, Client, ClientOptions, ErrorCode, Part, SendMessage, TaskState, WaitOptions};
+use magisterium_a2a::{AskOptions, Client, ClientBuilder, ErrorCode, Part, SendMessage, TaskState, WaitOptions};
 use serde::Serialize;
 use std::future::Future;
 use std::time::Duration;
@@ -20,16 +20,15 @@ macro_rules! fixture {
     };
 }
 
-/// A Rust client on the simulator with `token`.
-fn rust_client(token: &str, options: ClientOptions) -> Client {
-    let options = ClientOptions { token: Some(token.into()), endpoint: Some(ENDPOINT.into()), ..options };
-    Client::new(options).unwrap_or_else(|e| panic!("options refused: {e}"))
+/// A builder of a Rust client on the simulator with `token`.
+fn rust_client(token: &str) -> ClientBuilder {
+    Client::builder().token(token).endpoint(ENDPOINT)
 }
 
 /// A Rust client with a fresh token, and the token.
 async fn own_rust_client() -> (Client, String) {
     let token = fresh_token("").await;
-    (rust_client(&token, ClientOptions::default()), token)
+    (rust_client(&token).build().unwrap_or_else(|e| panic!("options refused: {e}")), token)
 }
 
 #[wasm_bindgen_test]
@@ -37,7 +36,7 @@ async fn the_rust_client_runs_every_skill() {
     let (client, _) = own_rust_client().await;
     let answer = client.ask("What is grace?").await.unwrap();
     assert!(answer.text.len() > 20 && !answer.citations.is_empty());
-    let follow_up = AskOptions { context_id: Some(answer.context_id.clone()), ..Default::default() };
+    let follow_up = AskOptions::default().context_id(&answer.context_id);
     assert_eq!(client.ask_with("How is it received?", follow_up).await.unwrap().context_id, answer.context_id);
     let hits = client.search_documents("grace").await.unwrap();
     let document = client.fetch_document(&hits[0].id).await.unwrap().expect("the document exists");
@@ -45,11 +44,7 @@ async fn the_rust_client_runs_every_skill() {
     assert!(client.mass_readings("Easter Sunday 2026").await.unwrap().is_some_and(|r| !r.is_empty()));
     let joseph = client.saints_of_the_day("2026-03-19").await.unwrap().unwrap_or_default();
     assert!(joseph.contains("Joseph"), "{joseph}");
-    let search = SendMessage {
-        parts: vec![Part::text("grace")],
-        skill_id: Some("document_search".into()),
-        ..Default::default()
-    };
+    let search = SendMessage::new(vec![Part::text("grace")]).skill_id("document_search");
     let task = client.send_message(search).await.unwrap();
     assert_eq!(task.status.state, TaskState::Completed);
     assert_eq!(client.get_task(&task.id).await.unwrap(), task);
@@ -78,12 +73,8 @@ async fn the_rust_client_s_errors_have_their_codes() {
     let refused = client.search_documents("grace").await.unwrap_err();
     assert_eq!((refused.code(), refused.http_status()), (ErrorCode::Network, None), "a response CORS refuses");
     assert!(std::error::Error::source(&refused).is_some(), "the fetch failure is the source");
-    let fooled = ClientOptions {
-        token: Some(token.clone()),
-        endpoint: Some("http://evil.example\\.localhost/api".into()),
-        ..Default::default()
-    };
-    assert_eq!(Client::new(fooled).unwrap_err().code(), ErrorCode::InvalidInput, "the browser's URL sees evil.example");
+    let fooled = rust_client(&token).endpoint("http://evil.example\\.localhost/api").build();
+    assert_eq!(fooled.unwrap_err().code(), ErrorCode::InvalidInput, "the browser's URL sees evil.example");
 }
 
 #[wasm_bindgen_test]
@@ -100,7 +91,7 @@ async fn the_rust_client_s_time_limit_aborts_the_request() {
 #[wasm_bindgen_test]
 async fn the_rust_client_counts_the_body_as_it_streams() {
     let token = fresh_token("").await;
-    let tiny = rust_client(&token, ClientOptions { max_response_bytes: Some(64), ..Default::default() });
+    let tiny = rust_client(&token).max_response_bytes(64).build().expect("options accepted");
     fault(&token, "never_ending", "").await;
     let e = tiny.get_task("any").await.unwrap_err();
     assert_eq!(e.code(), ErrorCode::BadResponse, "refused long before the time limit: {e}");
@@ -183,7 +174,7 @@ async fn every_result_has_the_npm_client_s_shape() {
     for response in [fixture!("task_working.json"), fixture!("qa.json")] {
         same_shape(&token, response, rust.get_task("t"), || npm.get_task("t".into(), none())).await;
         let parts = json(r#"[{"kind":"text","text":"grace"}]"#);
-        let message = SendMessage { parts: vec![Part::text("grace")], ..Default::default() };
+        let message = SendMessage::new(vec![Part::text("grace")]);
         same_shape(&token, response, rust.send_message(message), || {
             npm.send_message(object(&[("parts", parts)]), none())
         })

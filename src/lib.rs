@@ -77,6 +77,7 @@
 //! - the npm package is a crate of its own (`npm/` in the repository) over the
 //!   core alone: its `#[wasm_bindgen]` classes are never linked into a Rust app.
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 #![cfg_attr(not(any(test, feature = "reqwest", feature = "fetch")), no_std)]
 
 extern crate alloc;

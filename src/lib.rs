@@ -55,14 +55,17 @@
 //!
 //! The results serialize with serde to exactly the JSON the npm package's
 //! methods resolve with (`relatedQuestions`, `taskId`, `documentTitle`,
-//! `ref`, …); with `serde_wasm_bindgen` use `Serializer::json_compatible()`
-//! so maps become plain objects and `None` becomes `null`.
+//! `ref`, …). On wasm32 the `js` feature's `ToJs` makes each result, and
+//! an [`Error`], the very JS value the npm package resolves (or rejects)
+//! with, to hand to JavaScript (a worker's `postMessage`, a JS UI).
 //!
 //! # Features
 //! - `reqwest` (default): the client natively, over reqwest (rustls with the
 //!   ring provider) on tokio. No effect on wasm32.
 //! - `fetch` (default): the client on wasm32, over `fetch` through gloo-net.
 //!   No effect natively.
+//! - `js`: on wasm32, `ToJs` (with `fetch`, through serde-wasm-bindgen). No
+//!   effect natively.
 //! - `json`: only the core's [`core::json::JsonView`] for `serde_json::Value`.
 //!
 //! With no features the crate is the [`core`] alone (`no_std` + `alloc`

@@ -15,6 +15,8 @@ mod results;
 
 #[cfg(target_arch = "wasm32")]
 mod fetch;
+#[cfg(all(target_arch = "wasm32", feature = "js"))]
+mod js;
 #[cfg(target_arch = "wasm32")]
 use fetch as transport;
 #[cfg(not(target_arch = "wasm32"))]
@@ -26,6 +28,8 @@ pub use a2a::{Artifact, FileContent, Message, Part, SendMessage, Task, TaskState
 pub use builder::ClientBuilder;
 pub use credential::{BoxError, Credential, MaybeSend, MaybeSync, TokenContext, TokenFuture, TokenProvider};
 pub use error::{Cause, Error};
+#[cfg(all(target_arch = "wasm32", feature = "js"))]
+pub use js::ToJs;
 pub use options::{AskOptions, WaitOptions};
 pub use rate::Rate;
 /// The reqwest the native client is built on, for [`ClientBuilder::http_client`]

@@ -1,32 +1,19 @@
 //! The Rust client (`magisterium_a2a::Client`, feature `fetch`) compiled to
 //! wasm32 in Chromium against the simulator: every skill, error codes, the
-//! time limit, the size bound; and its results, serialized with
-//! `serde_wasm_bindgen`, equal to what the npm client (`MagisteriumClient`,
-//! in the same test binary) resolves with for the same response.
+//! time limit, the size bound. Its values as JS values: `rust_to_js.rs`.
 
 use crate::support::*;
-use js_sys::{Function, Promise};
 use magisterium_a2a::{AskOptions, Client, ClientBuilder, ErrorCode, Part, SendMessage, TaskState, WaitOptions};
-use serde::Serialize;
-use std::future::Future;
 use std::time::Duration;
-use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-/// A recorded response of `tests/fixtures/responses`.
-macro_rules! fixture {
-    ($name:literal) => {
-        include_str!(concat!("../fixtures/responses/", $name))
-    };
-}
-
 /// A builder of a Rust client on the simulator with `token`.
-fn rust_client(token: &str) -> ClientBuilder {
+pub fn rust_client(token: &str) -> ClientBuilder {
     Client::builder().token(token).endpoint(ENDPOINT)
 }
 
 /// A Rust client with a fresh token, and the token.
-async fn own_rust_client() -> (Client, String) {
+pub async fn own_rust_client() -> (Client, String) {
     let token = fresh_token("").await;
     (rust_client(&token).build().unwrap_or_else(|e| panic!("options refused: {e}")), token)
 }
@@ -95,101 +82,4 @@ async fn the_rust_client_counts_the_body_as_it_streams() {
     fault(&token, "never_ending", "").await;
     let e = tiny.get_task("any").await.unwrap_err();
     assert_eq!(e.code(), ErrorCode::BadResponse, "refused long before the time limit: {e}");
-}
-
-/// Arms a `result` fault answering the `result` of a recorded response, `times` times.
-async fn recorded(token: &str, response: &str, times: u32) {
-    let result = &serde_json::from_str::<serde_json::Value>(response).expect("a JSON fixture")["result"];
-    fault(token, "result", &format!(r#""result":{result},"times":{times}"#)).await;
-}
-
-/// The first difference between two JS values (`""` when equal): the same
-/// types, the same own keys (present-but-undefined counts), the same
-/// prototypes, the same values.
-fn difference(ours: &JsValue, theirs: &JsValue) -> String {
-    let diff = Function::new_with_args(
-        "a, b",
-        r#"
-        const diff = (a, b, at) => {
-          if (typeof a !== typeof b) return `${at}: ${typeof a} vs ${typeof b}`;
-          if (a === null || b === null || typeof a !== "object")
-            return Object.is(a, b) ? "" : `${at}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
-          if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${at}: prototypes differ`;
-          const ka = JSON.stringify(Object.keys(a).sort()), kb = JSON.stringify(Object.keys(b).sort());
-          if (ka !== kb) return `${at}: keys ${ka} vs ${kb}`;
-          for (const k of Object.keys(a)) { const d = diff(a[k], b[k], `${at}.${k}`); if (d) return d; }
-          return "";
-        };
-        return diff(a, b, "$");
-        "#,
-    );
-    diff.call2(&JsValue::UNDEFINED, ours, theirs)
-        .ok()
-        .and_then(|d| d.as_string())
-        .unwrap_or_else(|| "diff threw".into())
-}
-
-/// The Rust client's result, as `serde_wasm_bindgen` makes it with the
-/// serializer the crate docs name, equals the npm client's for the same
-/// recorded `response`.
-async fn same_shape<T: Serialize>(
-    token: &str,
-    response: &str,
-    rust: impl Future<Output = Result<T, magisterium_a2a::Error>>,
-    npm: impl FnOnce() -> Promise,
-) {
-    recorded(token, response, 2).await;
-    let ours = rust.await.unwrap_or_else(|e| panic!("the Rust client failed: {e}"));
-    let ours = ours.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).expect("serializes");
-    let theirs = ok(npm()).await;
-    let difference = difference(&ours, &theirs);
-    assert!(difference.is_empty(), "{difference}\nRust: {ours:?}\nnpm:  {theirs:?}");
-}
-
-#[wasm_bindgen_test]
-async fn every_result_has_the_npm_client_s_shape() {
-    let (rust, token) = own_rust_client().await;
-    let npm = client(&token, &[]);
-    for response in [fixture!("qa.json"), fixture!("qa_minimal.json")] {
-        same_shape(&token, response, rust.ask("What is grace?"), || npm.ask("What is grace?".into(), none())).await;
-    }
-    for response in [fixture!("search.json"), fixture!("search_empty.json")] {
-        same_shape(&token, response, rust.search_documents("grace"), || npm.search_documents("grace".into(), none()))
-            .await;
-    }
-    for response in [fixture!("fetch.json"), fixture!("fetch_not_found.json")] {
-        same_shape(&token, response, rust.fetch_document("12345"), || npm.fetch_document("12345".into(), none())).await;
-    }
-    for response in [fixture!("readings.json"), fixture!("readings_empty.json")] {
-        let (rust_call, npm_call) =
-            (rust.mass_readings("Easter Sunday 2026"), || npm.mass_readings("Easter Sunday 2026".into(), none()));
-        same_shape(&token, response, rust_call, npm_call).await;
-    }
-    for response in [fixture!("saints.json"), fixture!("saints_empty.json")] {
-        same_shape(&token, response, rust.saints_of_the_day("2026-03-19"), || {
-            npm.saints_of_the_day("2026-03-19".into(), none())
-        })
-        .await;
-    }
-    for response in [fixture!("task_working.json"), fixture!("qa.json")] {
-        same_shape(&token, response, rust.get_task("t"), || npm.get_task("t".into(), none())).await;
-        let parts = json(r#"[{"kind":"text","text":"grace"}]"#);
-        let message = SendMessage::new(vec![Part::text("grace")]);
-        same_shape(&token, response, rust.send_message(message), || {
-            npm.send_message(object(&[("parts", parts)]), none())
-        })
-        .await;
-    }
-}
-
-#[wasm_bindgen_test]
-async fn live_answers_have_the_npm_client_s_shape() {
-    let (rust, token) = own_rust_client().await;
-    let npm = client(&token, &[]);
-    let answer = rust.ask("What is grace?").await.unwrap();
-    let ours = rust.get_task(&answer.task_id).await.unwrap();
-    let ours = ours.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).expect("serializes");
-    let theirs = ok(npm.get_task(answer.task_id.clone().into(), none())).await;
-    let difference = difference(&ours, &theirs);
-    assert!(difference.is_empty(), "the same stored task read by both clients: {difference}");
 }

@@ -44,9 +44,18 @@ pub fn run() -> Tally {
         );
     }
     tally.check(
-        "clippy, wasm32: the library with its fetch client, all targets, no warnings",
-        wasm.clone()
-            .and_then(|()| clippy(&["-p", "magisterium-a2a", "--target", "wasm32-unknown-unknown", "--all-targets"])),
+        "clippy, wasm32: the library with its fetch client and its js values, all targets, no warnings",
+        wasm.clone().and_then(|()| {
+            clippy(&[
+                "-p",
+                "magisterium-a2a",
+                "--target",
+                "wasm32-unknown-unknown",
+                "--all-targets",
+                "--features",
+                "js",
+            ])
+        }),
     );
     tally.check(
         "clippy, wasm32: the npm crate without the bundle and its browser suite, all targets, no warnings",

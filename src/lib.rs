@@ -94,10 +94,3 @@ mod client;
 pub use client::*;
 
 pub use crate::core::error::ErrorCode;
-
-// The README's Rust blocks, compiled and run by `cargo test --doc` like the
-// examples above (its other blocks are fenced with their language, which
-// rustdoc leaves alone).
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

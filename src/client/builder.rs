@@ -2,15 +2,21 @@
 //! together by the core's rules (the JS client's) when the client is built.
 
 use super::credential::{Credential, TokenProvider};
+use super::endpoint;
 use super::error::Error;
+#[cfg(target_arch = "wasm32")]
+use super::fetch::Http;
+#[cfg(not(target_arch = "wasm32"))]
+use super::native::Http;
 use super::options::millis;
 use super::rate::Rate;
-use super::{Client, endpoint, transport};
 use crate::core::pacing::Pacer;
-use crate::core::{settings, validate};
+use crate::core::settings::{self, Settings};
+use crate::core::validate;
 use std::time::Duration;
 
-/// The options of a [`Client`] ([`Client::builder`]); every one may be left out.
+/// The options of a [`Client`](super::Client) ([`Client::builder`](super::Client::builder)); every
+/// one may be left out. [`build`](Self::build) makes the client.
 ///
 /// ```
 /// # use magisterium_a2a::{Client, Rate};
@@ -41,7 +47,7 @@ pub struct ClientBuilder {
 }
 
 impl ClientBuilder {
-    /// A builder with every option left out ([`Client::builder`]).
+    /// A builder with every option left out ([`Client::builder`](super::Client::builder)).
     pub fn new() -> ClientBuilder {
         ClientBuilder::default()
     }
@@ -97,7 +103,7 @@ impl ClientBuilder {
         self
     }
 
-    /// The client-side limiter's ceiling for `catholic_qa` ([`Client::ask`]),
+    /// The client-side limiter's ceiling for `catholic_qa` ([`Client::ask`](super::Client::ask)),
     /// the server's expensive pool. Unpaced when left out.
     pub fn rate_limit_expensive(mut self, rate: Rate) -> ClientBuilder {
         self.rate_expensive = Some(rate);
@@ -124,10 +130,9 @@ impl ClientBuilder {
         self
     }
 
-    /// The client; INVALID_INPUT when an option is refused (an endpoint the
-    /// WHATWG URL parser refuses, a token over plain `http:` to a remote
-    /// host, a number out of range, an empty [`Rate`]).
-    pub fn build(self) -> Result<Client, Error> {
+    /// The options checked by the core's rules, and the HTTP client: what
+    /// [`build`](Self::build) makes the client of.
+    pub(super) fn checked(self) -> Result<(Settings<TokenProvider>, Http), Error> {
         let url = self.endpoint.as_deref().unwrap_or(validate::DEFAULT_ENDPOINT);
         let (token, token_provider) = match self.credential {
             None => (None, None),
@@ -152,11 +157,11 @@ impl ClientBuilder {
         );
         #[cfg(not(target_arch = "wasm32"))]
         let http = match self.http_client {
-            Some(client) => transport::Http::with_client(client),
-            None => transport::Http::new().map_err(Error::plain)?,
+            Some(client) => Http::with_client(client),
+            None => Http::new().map_err(Error::plain)?,
         };
         #[cfg(target_arch = "wasm32")]
-        let http = transport::Http::new().map_err(Error::plain)?;
-        Ok(Client::with_settings(checked, http))
+        let http = Http::new().map_err(Error::plain)?;
+        Ok((checked, http))
     }
 }

@@ -41,7 +41,6 @@ pub use results::{Citation, Document, DocumentYear, QaAnswer, SearchHit};
 use crate::core::call::{Call, Outcome, SendMode};
 use crate::core::error::Error as CoreError;
 use crate::core::methods::{self, DateArg};
-use crate::core::settings::Settings;
 use crate::core::{call_loop, poll, validate};
 use call::{CallContext, ClientState};
 use credential::Shared;
@@ -70,12 +69,6 @@ impl Client {
     /// ([`ClientBuilder`]).
     pub fn builder() -> ClientBuilder {
         ClientBuilder::new()
-    }
-
-    /// The client of checked settings, over `http`.
-    fn with_settings(settings: Settings<TokenProvider>, http: transport::Http) -> Client {
-        let timeout_ms = settings.timeout_ms;
-        Client { shared: Shared::new(ClientState::new(settings, http)), timeout_ms }
     }
 
     /// The endpoint the client calls, as the URL parser wrote it.
@@ -187,6 +180,17 @@ impl Client {
             Outcome::Task(task) => typed_task(task),
             _ => Err(mismatch()),
         }
+    }
+}
+
+impl ClientBuilder {
+    /// The client; INVALID_INPUT when an option is refused (an endpoint the
+    /// WHATWG URL parser refuses, a token over plain `http:` to a remote
+    /// host, a number out of range, an empty [`Rate`]).
+    pub fn build(self) -> Result<Client, Error> {
+        let (settings, http) = self.checked()?;
+        let timeout_ms = settings.timeout_ms;
+        Ok(Client { shared: Shared::new(ClientState::new(settings, http)), timeout_ms })
     }
 }
 

@@ -41,7 +41,7 @@
 //! (`wasm_bindgen_futures::spawn_local`, or the UI framework's). Dropping a
 //! future cancels its call, and aborts its request.
 //!
-//! Every policy is the npm client's, written once in [`core`]: calls retry
+//! Every policy is the npm client's, written once in the crate's sans-IO core: calls retry
 //! RATE_LIMITED after its `retryAfter` (up to [`ClientBuilder::max_retry_wait`]),
 //! repeat only what is safe to repeat (`tasks/get`, `tasks/cancel`; a
 //! `message/send` only after a 503), refresh a [`TokenProvider`]'s token once
@@ -66,26 +66,40 @@
 //!   No effect natively.
 //! - `js`: on wasm32, `ToJs` (with `fetch`, through serde-wasm-bindgen). No
 //!   effect natively.
-//! - `json`: only the core's [`core::json::JsonView`] for `serde_json::Value`.
+//! - `json`: only the core's JSON view for `serde_json::Value` (for the
+//!   repository's own tools: not public API, as below).
 //!
-//! With no features the crate is the [`core`] alone (`no_std` + `alloc`
+//! With no features the crate is its sans-IO core alone (`no_std` + `alloc`
 //! compatible, no serde): the npm bundle's own crate builds on that.
 //!
 //! # Layers
-//! - [`core`]: pure Rust (wire format, decoding, errors, validation, retry
+//! - `sans_io`: pure Rust (wire format, decoding, errors, validation, retry
 //!   and pacing policy, the call loop), tested natively, never panicking on any input;
 //! - the Rust client (`Client` and its types, features `reqwest`/`fetch`);
-//! - [`url_parser`]: the WHATWG parser the core's URL rules decide on (the
+//! - `url_parser`: the WHATWG parser the core's URL rules decide on (the
 //!   platform's `URL` on wasm32, the `url` crate natively);
 //! - the npm package is a crate of its own (`npm/` in the repository) over the
 //!   core alone: its `#[wasm_bindgen]` classes are never linked into a Rust app.
+//!
+//! # What is public API
+//! The items documented here: the client, its options, results and errors,
+//! re-exported at the crate root. `sans_io` and `url_parser` are `pub` only
+//! for the repository's own crates that build on them (the npm package's
+//! crate `npm/`, the xtask tools, the fuzz targets), which are built and
+//! released from the same commit: they are `#[doc(hidden)]`, outside semver,
+//! and may change in any release. Nothing outside the repository may use
+//! them; a need for one of their items is met by a documented item at the root.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 #![cfg_attr(not(any(test, feature = "reqwest", feature = "fetch")), no_std)]
 
 extern crate alloc;
 
-pub mod core;
+// The sans-IO core and the URL parser its rules decide on: not public API
+// (the crate docs above, "What is public API").
+#[doc(hidden)]
+pub mod sans_io;
+#[doc(hidden)]
 pub mod url_parser;
 
 #[cfg(any(all(target_arch = "wasm32", feature = "fetch"), all(not(target_arch = "wasm32"), feature = "reqwest")))]
@@ -93,4 +107,4 @@ mod client;
 #[cfg(any(all(target_arch = "wasm32", feature = "fetch"), all(not(target_arch = "wasm32"), feature = "reqwest")))]
 pub use client::*;
 
-pub use crate::core::error::ErrorCode;
+pub use crate::sans_io::error::ErrorCode;

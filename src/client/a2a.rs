@@ -5,8 +5,8 @@
 //! shape other than the one typed here is kept in `other` too, never an
 //! error: forward compatibility over strictness.
 
-use crate::core::poll;
-use crate::core::task::read_task;
+use crate::sans_io::poll;
+use crate::sans_io::task::read_task;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};

@@ -10,9 +10,9 @@ use super::fetch::Http;
 use super::native::Http;
 use super::options::millis;
 use super::rate::Rate;
-use crate::core::pacing::Pacer;
-use crate::core::settings::{self, Settings};
-use crate::core::validate;
+use crate::sans_io::pacing::Pacer;
+use crate::sans_io::settings::{self, Settings};
+use crate::sans_io::validate;
 use std::time::Duration;
 
 /// The options of a [`Client`](super::Client) ([`Client::builder`](super::Client::builder)); every

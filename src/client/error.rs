@@ -2,7 +2,7 @@
 //! stable [`ErrorCode`] of the core, and the platform failures (a transport
 //! error, what a token provider returned) kept as its source.
 
-use crate::core::error::{self as core_error, ErrorCode, redact};
+use crate::sans_io::error::{self as core_error, ErrorCode, redact};
 use serde_json::Value;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};

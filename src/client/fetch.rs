@@ -4,9 +4,9 @@
 //! moves bytes; the size bound and the failures are the core's.
 
 use super::error::{Cause, Causes};
-use crate::core::error::{Error, ErrorCode};
-use crate::core::exchange::{BodyLimit, network_error, timed_out};
-use crate::core::wire::HttpReply;
+use crate::sans_io::error::{Error, ErrorCode};
+use crate::sans_io::exchange::{BodyLimit, network_error, timed_out};
+use crate::sans_io::wire::HttpReply;
 use gloo_net::http::Request as FetchRequest;
 use gloo_timers::callback::Timeout;
 use gloo_timers::future::TimeoutFuture;

@@ -38,10 +38,10 @@ pub use rate::Rate;
 pub use reqwest;
 pub use results::{Citation, Document, DocumentYear, QaAnswer, SearchHit};
 
-use crate::core::call::{Call, Outcome, SendMode};
-use crate::core::error::Error as CoreError;
-use crate::core::methods::{self, DateArg};
-use crate::core::{call_loop, poll, validate};
+use crate::sans_io::call::{Call, Outcome, SendMode};
+use crate::sans_io::error::Error as CoreError;
+use crate::sans_io::methods::{self, DateArg};
+use crate::sans_io::{call_loop, poll, validate};
 use call::{CallContext, ClientState};
 use credential::Shared;
 use options::millis;

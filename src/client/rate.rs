@@ -1,8 +1,8 @@
 //! [`Rate`]: a ceiling of the client-side limiter, typed (the JS client's
 //! `"15/min"` strings, as a value that cannot be misspelled).
 
-use crate::core::error::Error;
-use crate::core::pacing;
+use crate::sans_io::error::Error;
+use crate::sans_io::pacing;
 use serde_json::Value;
 use std::time::Duration;
 
@@ -68,7 +68,7 @@ impl Rate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::error::ErrorCode;
+    use crate::sans_io::error::ErrorCode;
 
     #[test]
     fn a_rate_is_the_core_s_in_milliseconds() {

@@ -3,7 +3,7 @@
 //! exactly the JSON shape the npm package's methods resolve with
 //! (`relatedQuestions`, `taskId`, `documentTitle`, `ref`, …).
 
-use crate::core::skills;
+use crate::sans_io::skills;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 

@@ -35,7 +35,7 @@ pub fn run() -> Tally {
     let mut tally = Tally::default();
     let packaged = packaged(&folder.0);
     tally.check(
-        "cargo package: the library builds from its packaged files alone",
+        "cargo package: the library's files, packaged and unpacked (the next checks build them)",
         packaged.as_ref().map(|_| ()).map_err(Clone::clone),
     );
     let Ok((library, package)) = packaged else { return tally };

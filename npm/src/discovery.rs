@@ -10,11 +10,11 @@ use crate::transport::{self, CallSignal};
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
-use magisterium_a2a::core::card;
-use magisterium_a2a::core::error::Error;
-use magisterium_a2a::core::settings::DEFAULT_TIMEOUT_MS;
-use magisterium_a2a::core::validate;
-use magisterium_a2a::core::wire::HttpReply;
+use magisterium_a2a::sans_io::card;
+use magisterium_a2a::sans_io::error::Error;
+use magisterium_a2a::sans_io::settings::DEFAULT_TIMEOUT_MS;
+use magisterium_a2a::sans_io::validate;
+use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::JsValue;
 
 type Result<T> = core::result::Result<T, Error<Json>>;

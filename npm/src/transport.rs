@@ -11,9 +11,9 @@ use core::future::Future;
 use core::pin::Pin;
 use core::task::{Context, Poll};
 use js_sys::Promise;
-use magisterium_a2a::core::error::{Error, ErrorCode};
-use magisterium_a2a::core::exchange;
-use magisterium_a2a::core::wire::HttpReply;
+use magisterium_a2a::sans_io::error::{Error, ErrorCode};
+use magisterium_a2a::sans_io::exchange;
+use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 

@@ -87,7 +87,7 @@ pub fn run(args: &[String]) -> Result<()> {
     run.suite("xtask", "xtask tests (native)", || cargo_test(&["-p", "xtask"]));
     run.suite(
         "user-crate",
-        "a Rust program outside the repository (native vs simulator, wasm32 build)",
+        "the packaged crate (docs for both targets) and a Rust program on it (native vs simulator, wasm32, rust-version)",
         user_crate::run,
     );
     run.suite("fuzz", "fuzzing (cargo fuzz, decoder and validation)", fuzz::run);

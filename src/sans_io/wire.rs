@@ -2,7 +2,7 @@
 //!
 //! A response is read once, here: HTTP status, envelope, id, and the
 //! `result`/`error` split. What a `result` means is the business of
-//! [`crate::core::task`] and [`crate::core::skills`].
+//! [`crate::sans_io::task`] and [`crate::sans_io::skills`].
 
 use super::error::{Dialect, Error, ErrorCode};
 use super::json::{JsonView, Kind};
@@ -60,7 +60,7 @@ pub struct MessageMeta<'a> {
 }
 
 /// The body of a `message/send` (or `message/stream`) request. `parts_json`
-/// is the already serialized JSON array of parts (validated by [`crate::core::parts`]).
+/// is the already serialized JSON array of parts (validated by [`crate::sans_io::parts`]).
 pub fn message_send_body(request_id: u64, method: Method, meta: &MessageMeta<'_>, parts_json: &str) -> String {
     let mut out = envelope_head(request_id, method);
     out.push_str(r#"{"message":{"role":"user","kind":"message","messageId":"#);

@@ -211,7 +211,7 @@ pub fn max_age_ms(cache_control: Option<&str>) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::error::ErrorCode;
+    use crate::sans_io::error::ErrorCode;
     use crate::url_parser::parse as parse_url;
     use serde_json::{Value, json};
 

@@ -18,6 +18,9 @@ export class MagisteriumError extends Error {
     this.retryAfter = d.retryAfter;
     this.taskId = d.taskId;
     this.data = d.data;
+    // The stack starts here, in this file, which the Node build keeps readable: Node prints the
+    // source line of an uncaught error's first frame, which would else be a line of minified code.
+    if (Error.captureStackTrace) Error.captureStackTrace(this);
   }
 }
 

@@ -78,9 +78,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
                     card::read_card(&card, parse_url, version)
                         .map(|head| (head, card, card::max_age_ms(cache_control.as_deref())))
                 }
-                Ok(HttpReply { status, .. }) => {
-                    Err(Error::bad_response("no agent card at this address").with_http_status(status))
-                }
+                Ok(HttpReply { status, .. }) => Err(card::card_status(status)),
                 Err(e) => Err(e),
             };
             match fetched {
@@ -100,7 +98,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
                 Err(e) => last = e,
             }
         }
-        return Err(last);
+        return Err(card::no_card(&base.urls, last));
     };
     let settings = client_settings(&o, head.endpoint)?;
     // The token goes only to its audience; the fallback is kept only where the token may go.

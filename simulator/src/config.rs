@@ -37,11 +37,13 @@ pub struct Config {
     pub free_tokens: Vec<String>,
 
     /// Per-token ceiling of the default pool (every skill but catholic_qa), N requests per D seconds (sliding window).
-    #[arg(long, value_name = "N/Ds", default_value = "15/60s")]
+    /// Generous by default, so examples run again and again; the service's is 15/60s.
+    #[arg(long, value_name = "N/Ds", default_value = "600/60s")]
     pub rate_default: RateLimit,
 
     /// Per-token ceiling of the expensive pool (catholic_qa), N requests per D seconds (sliding window).
-    #[arg(long, value_name = "N/Ds", default_value = "2/60s")]
+    /// Generous by default, so examples run again and again; the service's is 2/60s.
+    #[arg(long, value_name = "N/Ds", default_value = "600/60s")]
     pub rate_expensive: RateLimit,
 
     /// Seconds a task stays retrievable with tasks/get before -32001 Task not found.
@@ -105,8 +107,8 @@ mod tests {
         assert_eq!(c.addr.to_string(), "127.0.0.1:8787");
         assert_eq!(c.tokens, ["demo-token"]);
         assert_eq!(c.free_tokens, ["free-token"]);
-        assert_eq!(c.rate_default, RateLimit { max: 15, window_secs: 60 });
-        assert_eq!(c.rate_expensive, RateLimit { max: 2, window_secs: 60 });
+        assert_eq!(c.rate_default, RateLimit { max: 600, window_secs: 60 });
+        assert_eq!(c.rate_expensive, RateLimit { max: 600, window_secs: 60 });
         assert_eq!((c.task_ttl_secs, c.max_body_bytes), (86_400, 1_048_576));
         assert!(c.faults_file.is_none() && !c.no_control && c.faults.is_empty() && c.frozen_at.is_none());
         assert!(c.access_token_ttl_secs == 3600 && !c.auto_approve && !c.no_registration_cors);

@@ -49,11 +49,13 @@ async fn expensive_pool_is_catholic_qa_only() {
 }
 
 #[tokio::test]
-async fn default_limits_are_fifteen_and_two_per_minute() {
-    let defaults = magisterium_sim::Config::default();
+async fn the_service_limits_are_two_flags_away() {
+    use clap::Parser;
+    let flags = ["magisterium-sim", "--rate-default", "15/60s", "--rate-expensive", "2/60s"];
+    let service = magisterium_sim::Config::try_parse_from(flags).unwrap();
     let config = magisterium_sim::Config {
-        rate_default: defaults.rate_default,
-        rate_expensive: defaults.rate_expensive,
+        rate_default: service.rate_default,
+        rate_expensive: service.rate_expensive,
         ..config()
     };
     let sim = Server::start(config).await;

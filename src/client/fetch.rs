@@ -5,7 +5,7 @@
 
 use super::error::{Cause, Causes};
 use crate::sans_io::error::{Error, ErrorCode};
-use crate::sans_io::exchange::{BodyLimit, network_error, timed_out};
+use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
 use crate::sans_io::wire::HttpReply;
 use gloo_net::http::Request as FetchRequest;
 use gloo_timers::callback::Timeout;
@@ -125,6 +125,15 @@ impl JsFailure {
     }
 }
 
+/// Where this runs: a browser (a page, told by a `document` with no
+/// `process`, or one of its workers, by `importScripts`), where CORS may
+/// refuse a response, or elsewhere (Node, Deno, Workers).
+fn runtime() -> Runtime {
+    let global = js_sys::global();
+    let has = |name: &str| js_sys::Reflect::has(&global, &JsValue::from_str(name)).unwrap_or(false);
+    if (has("document") && !has("process")) || has("importScripts") { Runtime::Browser } else { Runtime::Elsewhere }
+}
+
 /// POSTs the request with `fetch` and reads the reply's body stream, at most
 /// `max_bytes` of it (decoded bytes, counted as they arrive; the read is
 /// cancelled past the limit); a body that is not JSON reaches the core as `None`.
@@ -139,7 +148,7 @@ pub(crate) async fn exchange(
         if deadline.passed() {
             return timed_out();
         }
-        network_error(what, detail).with_cause(Some(causes.keep(cause)))
+        network_error(what, detail, runtime()).with_cause(Some(causes.keep(cause)))
     };
     let signal = deadline.controller.signal();
     let mut builder =

@@ -4,7 +4,7 @@
 
 use super::error::{Cause, Causes};
 use crate::sans_io::error::Error;
-use crate::sans_io::exchange::{BodyLimit, network_error, timed_out};
+use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
 use crate::sans_io::wire::HttpReply;
 use reqwest::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderMap, RETRY_AFTER};
 use serde_json::Value;
@@ -123,7 +123,7 @@ pub(crate) async fn exchange(
     let failed = |what: &str, e: reqwest::Error| {
         let detail = e.to_string();
         let cause: Cause = Arc::new(e);
-        network_error(what, &detail).with_cause(Some(causes.keep(cause)))
+        network_error(what, &detail, Runtime::Elsewhere).with_cause(Some(causes.keep(cause)))
     };
     let exchange = async {
         let mut response = builder.send().await.map_err(|e| failed("the request failed", e))?;

@@ -59,6 +59,7 @@ async fn the_rust_client_s_errors_have_their_codes() {
     fault(&token, "no_cors", "").await;
     let refused = client.search_documents("grace").await.unwrap_err();
     assert_eq!((refused.code(), refused.http_status()), (ErrorCode::Network, None), "a response CORS refuses");
+    assert!(refused.message().contains("refused by CORS"), "in a browser, CORS is named: {}", refused.message());
     assert!(std::error::Error::source(&refused).is_some(), "the fetch failure is the source");
     let fooled = rust_client(&token).endpoint("http://evil.example\\.localhost/api").build();
     assert_eq!(fooled.unwrap_err().code(), ErrorCode::InvalidInput, "the browser's URL sees evil.example");

@@ -30,7 +30,11 @@ async fn every_json_rpc_error_of_the_contract_has_its_code() {
         fault(&sim, &token, "error", &params).await;
         let e = client.search_documents("grace").await.unwrap_err();
         assert_eq!(e.code(), code, "{rpc}");
-        assert_eq!((e.rpc_code(), e.http_status(), e.message()), (Some(rpc), Some(status), "server says"));
+        assert_eq!(
+            (e.rpc_code(), e.http_status(), e.message()),
+            (Some(rpc), Some(status), "server says: why"),
+            "the server's reason follows"
+        );
         assert_eq!(e.data().and_then(|d| d.get("detail")), Some(&serde_json::json!("why")));
         let retry_after = (code == ErrorCode::RateLimited).then_some(Duration::from_secs(60));
         assert_eq!(e.retry_after(), retry_after, "{rpc}");
@@ -51,6 +55,7 @@ async fn the_simulator_s_own_refusals_have_their_codes() {
     let stranger = options(&sim, "not-a-known-token").build().unwrap();
     let e = stranger.search_documents("grace").await.unwrap_err();
     assert_eq!((e.code(), e.http_status()), (ErrorCode::Unauthorized, Some(401)));
+    assert_eq!(e.message(), "Unauthorized: invalid token", "the server's reason, as the npm package says it");
     let free = options(&sim, "free-token").build().unwrap();
     let e = free.search_documents("grace").await.unwrap_err();
     assert_eq!((e.code(), e.http_status()), (ErrorCode::PlanRequired, Some(403)));
@@ -95,7 +100,9 @@ async fn no_response_is_network_with_the_transport_error_as_source() {
     let endpoint = format!("http://{}/api/v1/a2a", closed.local_addr().unwrap());
     drop(closed);
     let nowhere = Client::builder().endpoint(endpoint).build().unwrap();
-    assert_eq!(nowhere.search_documents("grace").await.unwrap_err().code(), ErrorCode::Network);
+    let e = nowhere.search_documents("grace").await.unwrap_err();
+    assert_eq!(e.code(), ErrorCode::Network);
+    assert!(!e.message().contains("CORS"), "no CORS outside browsers: {}", e.message());
     // The TLS stack starts with its own provider (none installed process-wide) and
     // fails the handshake with a server that speaks plain HTTP.
     let tls = Client::builder().endpoint(format!("https://{}/api/v1/a2a", sim.addr())).build().unwrap();

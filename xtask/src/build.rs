@@ -284,7 +284,8 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
     match build.shape {
         Shape::Files => {
             let shared = snippet_files(&error_module)?;
-            let mut all = shared.clone();
+            // The error class stays readable: an uncaught error's stack starts in it, and Node prints that line.
+            let mut all: Vec<PathBuf> = shared.iter().filter(|file| **file != error_module).cloned().collect();
             all.extend(glues.iter().cloned());
             all.extend(build.entries.iter().flat_map(|files| files.iter()).map(|(_, name)| out.join(name)));
             minify_js(&all)?;

@@ -12,6 +12,7 @@ mod child_server;
 mod code_checks;
 mod demo;
 mod differential;
+mod doc_commands;
 #[cfg(test)]
 mod doc_links;
 mod doctests;

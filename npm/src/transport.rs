@@ -293,7 +293,7 @@ fn failed(call: &CallSignal, what: &str, error: &JsValue) -> Error<Json> {
     let cause = js_sys::Reflect::get(error, &JsValue::from_str("cause")).ok().and_then(|c| message(&c));
     let detail = message(error).unwrap_or_default();
     let detail = match cause.filter(|c| !c.is_empty()) {
-        Some(cause) => magisterium_a2a::core::text::cat(&[&detail, ": ", &cause]),
+        Some(cause) => magisterium_a2a::sans_io::text::cat(&[&detail, ": ", &cause]),
         None => detail,
     };
     let runtime = if in_browser() { exchange::Runtime::Browser } else { exchange::Runtime::Elsewhere };

@@ -15,9 +15,15 @@ export const signInFailed = (message) => new MagisteriumError("SIGN_IN_FAILED", 
 /** An option or argument refused before any request. */
 export const invalidInput = (message) => new MagisteriumError("INVALID_INPUT", message);
 
-/** `fetch` failed: offline, DNS, refused by CORS. */
+/**
+ * True in a browser, a page (a `document` without `process`) or one of its
+ * workers (`importScripts`): only there may CORS refuse an answer.
+ */
+const inBrowser = (typeof document == "object" && typeof process == "undefined") || typeof importScripts == "function";
+
+/** `fetch` failed: offline, DNS, a refused connection, or (in a browser) refused by CORS. */
 export const networkFailure = (what, cause) =>
-  new MagisteriumError("NETWORK", `${what}: no answer from the authorization server (offline, or refused by CORS)`, { cause });
+  new MagisteriumError("NETWORK", `${what}: no answer from the authorization server (${inBrowser ? "offline, or refused by CORS" : "offline, or no server at that address"})`, { cause });
 
 /** What the server said in an OAuth error: `error: error_description`. */
 export function serverSaid(error) {

@@ -6,6 +6,7 @@ const COMMANDS = {
   login: () => import("./login.mjs"),
   logout: () => import("./logout.mjs"),
   proxy: () => import("./proxy.mjs"),
+  simulator: () => import("./simulator.mjs"),
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -41,8 +41,20 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 };
 
-/** The options whose value is a count, by the createProxy option each sets. */
-const COUNTS = { upstreamBudget: "upstream-budget", daysBack: "days-back", daysAhead: "days-ahead", clientMisses: "client-misses" };
+/** The flag that sets each createProxy option, so an error names what the user typed. */
+const FLAGS = {
+  allowOrigins: "allow-origin",
+  timeZone: "time-zone",
+  skills: "skills",
+  upstream: "upstream",
+  upstreamBudget: "upstream-budget",
+  daysBack: "days-back",
+  daysAhead: "days-ahead",
+  clientMisses: "client-misses",
+};
+
+/** The options whose value is a count. */
+const COUNTS = ["upstreamBudget", "daysBack", "daysAhead", "clientMisses"];
 
 /** Runs the proxy until a signal stops it; resolves with the exit code. */
 export async function run(args) {
@@ -59,12 +71,14 @@ export async function run(args) {
   const address = /^(\[[0-9A-Fa-f:.]+\]|[^:\s[\]]+):(\d{1,5})$/.exec(options.listen);
   if (!address || Number(address[2]) > 65535) return usage(`--listen ${options.listen}: expected HOST:PORT`);
   const counts = {};
-  for (const [option, flag] of Object.entries(COUNTS)) {
+  for (const option of COUNTS) {
+    const flag = FLAGS[option];
     const value = options[flag];
     if (value === undefined) continue;
     if (!/^\d{1,9}$/.test(value)) return usage(`--${flag} ${value}: expected a whole number`);
     counts[option] = Number(value);
   }
+  if (!options["allow-origin"]) return usage("--allow-origin is required: the site whose pages call the proxy, e.g. --allow-origin https://parish.example");
   const header = options["client-header"];
   if (header !== undefined && !/^[A-Za-z0-9-]{1,100}$/.test(header)) return usage(`--client-header ${header}: expected a header name`);
   const token = await tokenConfig(process.env);
@@ -76,7 +90,7 @@ export async function run(args) {
   try {
     proxy = createProxy({
       ...token,
-      allowOrigins: options["allow-origin"] ?? [],
+      allowOrigins: options["allow-origin"],
       timeZone: options["time-zone"],
       skills: options.skills?.split(",").map((skill) => skill.trim()),
       upstream: options.upstream,
@@ -84,7 +98,9 @@ export async function run(args) {
       clientKey: header && ((request) => request.headers.get(header)),
     });
   } catch (error) {
-    return usage(error.message.replace(/^magisterium-a2a\/proxy: /, ""));
+    // createProxy names its options (`allowOrigins`): the user typed flags.
+    const reason = error.message.replace(/^magisterium-a2a\/proxy: /, "");
+    return usage(reason.replace(/`(\w+)`/g, (quoted, option) => (Object.hasOwn(FLAGS, option) ? `--${FLAGS[option]}` : quoted)));
   }
   const host = address[1].replace(/^\[(.*)\]$/, "$1");
   let server;

@@ -85,7 +85,7 @@ function zone(timeZone) {
   try {
     return dayInZone(timeZone);
   } catch {
-    fail(`unknown time zone ${JSON.stringify(timeZone)}`);
+    fail(`\`timeZone\`: unknown time zone ${JSON.stringify(timeZone)}`);
   }
 }
 
@@ -124,11 +124,11 @@ function upstream(endpoint = DEFAULT_UPSTREAM) {
   try {
     url = new URL(endpoint);
   } catch {
-    fail(`the upstream ${JSON.stringify(endpoint)} is not a URL`);
+    fail(`\`upstream\` ${JSON.stringify(endpoint)} is not a URL`);
   }
-  if (url.username || url.password) fail("the upstream URL must not hold a username or password");
+  if (url.username || url.password) fail("`upstream` must not hold a username or password");
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHostOutsideBrowsers(url.hostname))) {
-    fail("the upstream must be https: (plain http: only to localhost), since the token travels with every call");
+    fail("`upstream` must be https: (plain http: only to localhost), since the token travels with every call");
   }
   return url.href;
 }

@@ -29,6 +29,8 @@ const MAX_BODY_BYTES = 16 * 1024;
 const MAX_DATE_LENGTH = 100;
 /** The skill the service runs for a message that names none. */
 const DEFAULT_SKILL = "catholic_qa";
+/** How many refused origins the log remembers having explained; then it forgets them all and starts again. */
+const MAX_EXPLAINED_ORIGINS = 100;
 
 /** A fetch handler `{ fetch(request) }` configured by `config` (see index.d.ts). */
 export function createProxy(config) {
@@ -38,11 +40,27 @@ export function createProxy(config) {
   const cache = new DayCache(settings.upstreamBudget, inWindow);
   const gate = upstreamGate(settings);
   const call = upstreamCaller(settings.upstream, settings.token);
+  const explained = new Set();
+
+  /**
+   * Logs why `origin` (a header's value, or null) was refused, once per
+   * origin: kept as its log word (cut to 100 characters), at most
+   * MAX_EXPLAINED_ORIGINS of them.
+   */
+  function explainRefusal(origin) {
+    const word = logValue(origin);
+    if (explained.has(word)) return;
+    if (explained.size >= MAX_EXPLAINED_ORIGINS) explained.clear();
+    explained.add(word);
+    const who = origin === null ? "a request without an Origin header" : `origin ${word}`;
+    settings.log(`${who} not allowed: the allowed origins are ${[...settings.origins].join(" ")} (said once per origin)`);
+  }
 
   /** The answer to one request; `seen` collects what the log line says. */
   async function answer(request, seen) {
     const origin = request.headers.get("Origin");
     if (!settings.origins.has(origin)) {
+      explainRefusal(origin);
       await request.body?.cancel().catch(() => {});
       return errorAnswer(null, 403, rpcError(RPC.INVALID_REQUEST, "this origin may not use the proxy"), corsHeaders(null));
     }

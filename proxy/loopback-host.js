@@ -1,6 +1,6 @@
 // Which hosts never leave the machine, for the plain-http rules of the proxy
 // (its upstream) and of the sign-in (its issuer and endpoints): the core's
-// rule (`is_loopback` in src/core/validate.rs), written here once more because
+// rule (`is_loopback` in src/sans_io/validate.rs), written here once more because
 // these entries run without the client's wasm module.
 // tests/node/sign-in-loopback.test.mjs holds it to the core's table of URL
 // spellings (tests/fixtures/url-spellings.json), so the two cannot drift.

@@ -9,17 +9,14 @@
 //! # async fn main() -> Result<(), magisterium_a2a::Error> {
 //! # // Runs against a simulator when one is named (`cargo run -p magisterium-sim`).
 //! # let Ok(endpoint) = std::env::var("MAGISTERIUM_ENDPOINT") else { return Ok(()) };
-//! use magisterium_a2a::{AskOptions, Client, ClientOptions, ErrorCode};
+//! use magisterium_a2a::{AskOptions, Client, ErrorCode};
 //!
-//! let client = Client::new(ClientOptions {
-//!     token: Some("demo-token".into()),
-//!     endpoint: Some(endpoint), // e.g. "http://127.0.0.1:8787/api/v1/a2a"
-//!     ..Default::default()
-//! })?;
+//! let client = Client::builder()
+//!     .token("demo-token")
+//!     .endpoint(endpoint) // e.g. "http://127.0.0.1:8787/api/v1/a2a"
+//!     .build()?;
 //! let answer = client.ask("What is grace?").await?; // QaAnswer { text, citations, related_questions, task_id, context_id }
-//! let more = client
-//!     .ask_with("Tell me more.", AskOptions { context_id: Some(answer.context_id.clone()), ..Default::default() })
-//!     .await?;
+//! let more = client.ask_with("Tell me more.", AskOptions::default().context_id(&answer.context_id)).await?;
 //! let hits = client.search_documents("grace").await?; // Vec<SearchHit { id, url, title }>
 //! let doc = client.fetch_document(&hits[0].id).await?; // Option<Document { id, title, author, reference, text }>
 //! let readings = client.mass_readings("Easter Sunday 2026").await?; // Option<String>
@@ -44,13 +41,13 @@
 //! (`wasm_bindgen_futures::spawn_local`, or the UI framework's). Dropping a
 //! future cancels its call, and aborts its request.
 //!
-//! Every policy is the npm client's, written once in [`core`]: calls retry
-//! RATE_LIMITED after its `retryAfter` (up to [`ClientOptions::max_retry_wait`]),
+//! Every policy is the npm client's, written once in the crate's sans-IO core: calls retry
+//! RATE_LIMITED after its `retryAfter` (up to [`ClientBuilder::max_retry_wait`]),
 //! repeat only what is safe to repeat (`tasks/get`, `tasks/cancel`; a
 //! `message/send` only after a 503), refresh a [`TokenProvider`]'s token once
-//! after UNAUTHORIZED, wait for the client-side [`RateLimit`] slot, and end
-//! at their time limit (TIMEOUT). A response body is read as it arrives and
-//! never past [`ClientOptions::max_response_bytes`]; a token is never sent
+//! after UNAUTHORIZED, wait for the client-side limiter's slot (a [`Rate`]
+//! per pool), and end at their time limit (TIMEOUT). A response body is read
+//! as it arrives and never past [`ClientBuilder::max_response_bytes`]; a token is never sent
 //! over plain `http:` to anything but loopback (`localhost`, `127.0.0.0/8`,
 //! `[::1]`; not `*.localhost`, which the system's resolver may ask DNS
 //! about), and never appears in an error. A [`TokenProvider`] made with
@@ -58,33 +55,51 @@
 //!
 //! The results serialize with serde to exactly the JSON the npm package's
 //! methods resolve with (`relatedQuestions`, `taskId`, `documentTitle`,
-//! `ref`, …); with `serde_wasm_bindgen` use `Serializer::json_compatible()`
-//! so maps become plain objects and `None` becomes `null`.
+//! `ref`, …). On wasm32 the `js` feature's `ToJs` makes each result, and
+//! an [`Error`], the very JS value the npm package resolves (or rejects)
+//! with, to hand to JavaScript (a worker's `postMessage`, a JS UI).
 //!
 //! # Features
 //! - `reqwest` (default): the client natively, over reqwest (rustls with the
 //!   ring provider) on tokio. No effect on wasm32.
 //! - `fetch` (default): the client on wasm32, over `fetch` through gloo-net.
 //!   No effect natively.
-//! - `json`: only the core's [`core::json::JsonView`] for `serde_json::Value`.
+//! - `js`: on wasm32, `ToJs` (with `fetch`, through serde-wasm-bindgen). No
+//!   effect natively.
+//! - `json`: only the core's JSON view for `serde_json::Value` (for the
+//!   repository's own tools: not public API, as below).
 //!
-//! With no features the crate is the [`core`] alone (`no_std` + `alloc`
+//! With no features the crate is its sans-IO core alone (`no_std` + `alloc`
 //! compatible, no serde): the npm bundle's own crate builds on that.
 //!
 //! # Layers
-//! - [`core`]: pure Rust (wire format, decoding, errors, validation, retry
+//! - `sans_io`: pure Rust (wire format, decoding, errors, validation, retry
 //!   and pacing policy, the call loop), tested natively, never panicking on any input;
 //! - the Rust client (`Client` and its types, features `reqwest`/`fetch`);
-//! - [`url_parser`]: the WHATWG parser the core's URL rules decide on (the
+//! - `url_parser`: the WHATWG parser the core's URL rules decide on (the
 //!   platform's `URL` on wasm32, the `url` crate natively);
 //! - the npm package is a crate of its own (`npm/` in the repository) over the
 //!   core alone: its `#[wasm_bindgen]` classes are never linked into a Rust app.
+//!
+//! # What is public API
+//! The items documented here: the client, its options, results and errors,
+//! re-exported at the crate root. `sans_io` and `url_parser` are `pub` only
+//! for the repository's own crates that build on them (the npm package's
+//! crate `npm/`, the xtask tools, the fuzz targets), which are built and
+//! released from the same commit: they are `#[doc(hidden)]`, outside semver,
+//! and may change in any release. Nothing outside the repository may use
+//! them; a need for one of their items is met by a documented item at the root.
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 #![cfg_attr(not(any(test, feature = "reqwest", feature = "fetch")), no_std)]
 
 extern crate alloc;
 
-pub mod core;
+// The sans-IO core and the URL parser its rules decide on: not public API
+// (the crate docs above, "What is public API").
+#[doc(hidden)]
+pub mod sans_io;
+#[doc(hidden)]
 pub mod url_parser;
 
 #[cfg(any(all(target_arch = "wasm32", feature = "fetch"), all(not(target_arch = "wasm32"), feature = "reqwest")))]
@@ -92,11 +107,4 @@ mod client;
 #[cfg(any(all(target_arch = "wasm32", feature = "fetch"), all(not(target_arch = "wasm32"), feature = "reqwest")))]
 pub use client::*;
 
-pub use crate::core::error::ErrorCode;
-
-// The README's Rust blocks, compiled and run by `cargo test --doc` like the
-// examples above (its other blocks are fenced with their language, which
-// rustdoc leaves alone).
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;
+pub use crate::sans_io::error::ErrorCode;

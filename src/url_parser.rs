@@ -2,10 +2,10 @@
 //! [`UrlParts`]: on wasm32 the platform's `URL` (the parser `fetch` itself
 //! uses, in browsers, workers and Node), natively the `url` crate (rust-url,
 //! WHATWG-conformant). The core decides on what it returns
-//! ([`crate::core::validate::endpoint`]); nothing else parses a URL (the npm
+//! ([`crate::sans_io::validate::endpoint`]); nothing else parses a URL (the npm
 //! bundle reads the same platform `URL` through its own JS glue, in one crossing).
 
-use crate::core::validate::UrlParts;
+use crate::sans_io::validate::UrlParts;
 
 /// What `new URL(text)` makes of `text`; `None` when it throws.
 #[cfg(target_arch = "wasm32")]

@@ -6,7 +6,8 @@
 //! `cargo xtask test` starts the simulator and the agent and compiles this
 //! suite with their addresses in `MAGISTERIUM_ENDPOINT` / `MAGISTERIUM_SIMULATOR`
 //! and `A2A_AGENT_URL`. It also runs the Rust client compiled to wasm32
-//! (`browser/rust_client.rs`) and compares its results with the classes'.
+//! (`browser/rust_client.rs`) and compares its results and errors, as JS
+//! values (feature `js`), with the classes' (`browser/rust_to_js.rs`).
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen_test::wasm_bindgen_test_configure;
@@ -28,6 +29,8 @@ mod reliability;
 mod response_limits;
 #[path = "browser/rust_client.rs"]
 mod rust_client;
+#[path = "browser/rust_to_js.rs"]
+mod rust_to_js;
 #[path = "browser/skills.rs"]
 mod skills;
 #[path = "browser/tasks.rs"]

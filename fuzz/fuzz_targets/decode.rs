@@ -3,10 +3,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use magisterium_a2a::core::call::{Call, SendMode};
-use magisterium_a2a::core::error::Dialect;
-use magisterium_a2a::core::skills::{Skill, SkillInput};
-use magisterium_a2a::core::wire::HttpReply;
+use magisterium_a2a::sans_io::call::{Call, SendMode};
+use magisterium_a2a::sans_io::error::Dialect;
+use magisterium_a2a::sans_io::skills::{Skill, SkillInput};
+use magisterium_a2a::sans_io::wire::HttpReply;
 use serde_json::Value;
 
 fuzz_target!(|data: &[u8]| {

@@ -5,11 +5,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use magisterium_a2a::core::card::{Version, card_base, dialect_of, max_age_ms, read_card};
-use magisterium_a2a::core::error::redact;
-use magisterium_a2a::core::pacing::Rate;
-use magisterium_a2a::core::parts::check_parts;
-use magisterium_a2a::core::validate::{endpoint, iso_date, token_transport};
+use magisterium_a2a::sans_io::card::{Version, card_base, dialect_of, max_age_ms, read_card};
+use magisterium_a2a::sans_io::error::redact;
+use magisterium_a2a::sans_io::pacing::Rate;
+use magisterium_a2a::sans_io::parts::check_parts;
+use magisterium_a2a::sans_io::validate::{endpoint, iso_date, token_transport};
 use magisterium_a2a::url_parser::parse as parse_url;
 use serde_json::Value;
 

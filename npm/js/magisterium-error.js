@@ -22,6 +22,9 @@ export const MagisteriumError = (globalThis[Symbol.for("magisterium-a2a.Magister
     this.retryAfter = d.retryAfter;
     this.taskId = d.taskId;
     this.data = d.data;
+    // The stack starts here, in this file, which the Node build keeps readable: Node prints the
+    // source line of an uncaught error's first frame, which would else be a line of minified code.
+    if (Error.captureStackTrace) Error.captureStackTrace(this);
   }
 });
 

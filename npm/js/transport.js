@@ -159,6 +159,14 @@ export class CallSignal {
 const localhostNames = typeof document == "object" && typeof process == "undefined";
 
 /**
+ * True in a browser, a page or one of its workers (`importScripts`), where
+ * CORS may refuse a response: a failed request's message names CORS only there.
+ */
+export function inBrowser() {
+  return localhostNames || typeof importScripts == "function";
+}
+
+/**
  * What `new URL(text)` makes of `text`, in one crossing: `undefined` when it
  * throws, else a digit (1 when a username or password is present, plus 2
  * when `localhostNames`), then `protocol`, `"\n"`, `hostname`, `"\n"`, `href`.

@@ -15,8 +15,8 @@ use crate::options::{self, CLIENT_KEYS, Reader, client_settings, dialect, protoc
 use crate::task_methods::task_methods;
 use alloc::rc::Rc;
 use js_sys::Promise;
-use magisterium_a2a::core::card::{Version, dialect_of};
-use magisterium_a2a::core::error::{Dialect, Error};
+use magisterium_a2a::sans_io::card::{Version, dialect_of};
+use magisterium_a2a::sans_io::error::{Dialect, Error};
 use wasm_bindgen::prelude::*;
 
 /// A client for one A2A agent. Calls may overlap; each returns a Promise

@@ -7,15 +7,15 @@ use crate::caller_values;
 use crate::json_view::Json;
 use crate::options::{CallConfig, Reader, call_config};
 use alloc::string::String;
-use magisterium_a2a::core::call::{Call, SendMode};
-use magisterium_a2a::core::error::Error;
-use magisterium_a2a::core::methods;
+use magisterium_a2a::sans_io::call::{Call, SendMode};
+use magisterium_a2a::sans_io::error::Error;
+use magisterium_a2a::sans_io::methods;
 #[cfg(feature = "magisterium")]
-use magisterium_a2a::core::methods::DateArg;
-use magisterium_a2a::core::poll;
-use magisterium_a2a::core::validate;
+use magisterium_a2a::sans_io::methods::DateArg;
+use magisterium_a2a::sans_io::poll;
+use magisterium_a2a::sans_io::validate;
 #[cfg(feature = "magisterium")]
-use magisterium_a2a::core::validate::Date;
+use magisterium_a2a::sans_io::validate::Date;
 #[cfg(feature = "magisterium")]
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;

@@ -12,10 +12,10 @@ use crate::options::CallConfig;
 use crate::transport::CallSignal;
 use alloc::rc::Rc;
 use js_sys::Promise;
-use magisterium_a2a::core::call::Outcome;
-use magisterium_a2a::core::call_loop;
-use magisterium_a2a::core::poll;
-use magisterium_a2a::core::wire::Method;
+use magisterium_a2a::sans_io::call::Outcome;
+use magisterium_a2a::sans_io::call_loop;
+use magisterium_a2a::sans_io::poll;
+use magisterium_a2a::sans_io::wire::Method;
 use wasm_bindgen::JsValue;
 
 /// Work for the shared future.

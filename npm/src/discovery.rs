@@ -10,11 +10,11 @@ use crate::transport::{self, CallSignal};
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
-use magisterium_a2a::core::card;
-use magisterium_a2a::core::error::Error;
-use magisterium_a2a::core::settings::DEFAULT_TIMEOUT_MS;
-use magisterium_a2a::core::validate;
-use magisterium_a2a::core::wire::HttpReply;
+use magisterium_a2a::sans_io::card;
+use magisterium_a2a::sans_io::error::Error;
+use magisterium_a2a::sans_io::settings::DEFAULT_TIMEOUT_MS;
+use magisterium_a2a::sans_io::validate;
+use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::JsValue;
 
 type Result<T> = core::result::Result<T, Error<Json>>;
@@ -78,9 +78,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
                     card::read_card(&card, parse_url, version)
                         .map(|head| (head, card, card::max_age_ms(cache_control.as_deref())))
                 }
-                Ok(HttpReply { status, .. }) => {
-                    Err(Error::bad_response("no agent card at this address").with_http_status(status))
-                }
+                Ok(HttpReply { status, .. }) => Err(card::card_status(status)),
                 Err(e) => Err(e),
             };
             match fetched {
@@ -100,7 +98,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
                 Err(e) => last = e,
             }
         }
-        return Err(last);
+        return Err(card::no_card(&base.urls, last));
     };
     let settings = client_settings(&o, head.endpoint)?;
     // The token goes only to its audience; the fallback is kept only where the token may go.

@@ -6,8 +6,8 @@
 use crate::js_error::to_js;
 use crate::transport::{CallSignal, JsCallSignal, JsReply, reply_of};
 use js_sys::Promise;
-use magisterium_a2a::core::error::Dialect;
-use magisterium_a2a::core::{task, wire};
+use magisterium_a2a::sans_io::error::Dialect;
+use magisterium_a2a::sans_io::{task, wire};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/transport.js")]

@@ -2,7 +2,7 @@
 //! that turns a core [`Error`] into it.
 
 use crate::json_view::Json;
-use magisterium_a2a::core::error::{Error, redact};
+use magisterium_a2a::sans_io::error::{Error, redact};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/magisterium-error.js")]

@@ -11,17 +11,17 @@ use alloc::string::String;
 use core::cell::{Cell, RefCell};
 use core::future::Future;
 use js_sys::{Function, Promise};
-use magisterium_a2a::core::call_loop::Failed;
+use magisterium_a2a::sans_io::call_loop::Failed;
 #[cfg(feature = "agents")]
-use magisterium_a2a::core::card::Version;
-use magisterium_a2a::core::error::{Dialect, Error};
-use magisterium_a2a::core::pacing::Pacer;
-use magisterium_a2a::core::platform::Platform;
-use magisterium_a2a::core::retry::RetryPolicy;
-use magisterium_a2a::core::settings::{self, Auth, Settings};
+use magisterium_a2a::sans_io::card::Version;
+use magisterium_a2a::sans_io::error::{Dialect, Error};
+use magisterium_a2a::sans_io::pacing::Pacer;
+use magisterium_a2a::sans_io::platform::Platform;
+use magisterium_a2a::sans_io::retry::RetryPolicy;
+use magisterium_a2a::sans_io::settings::{self, Auth, Settings};
 #[cfg(feature = "agents")]
-use magisterium_a2a::core::validate::Endpoint;
-use magisterium_a2a::core::wire::HttpReply;
+use magisterium_a2a::sans_io::validate::Endpoint;
+use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/transport.js")]

@@ -5,8 +5,8 @@
 use crate::json_view::Json;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
-use magisterium_a2a::core::call::Outcome;
-use magisterium_a2a::core::skills::{Citation, Document, QaAnswer, SearchResult};
+use magisterium_a2a::sans_io::call::Outcome;
+use magisterium_a2a::sans_io::skills::{Citation, Document, QaAnswer, SearchResult};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/results.js")]

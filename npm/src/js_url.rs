@@ -1,10 +1,10 @@
 //! The bundle's WHATWG URL parser: the platform's `URL` (the parser `fetch`
 //! itself uses), read in one crossing by `urlParts` in `js/transport.js`
 //! rather than a `web_sys::Url` and five getters. The core decides on what it
-//! returns ([`magisterium_a2a::core::validate::endpoint`]).
+//! returns ([`magisterium_a2a::sans_io::validate::endpoint`]).
 
 use alloc::string::String;
-use magisterium_a2a::core::validate::UrlParts;
+use magisterium_a2a::sans_io::validate::UrlParts;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/transport.js")]

@@ -10,7 +10,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
 use js_sys::Array;
-use magisterium_a2a::core::json::{JsonView, Kind};
+use magisterium_a2a::sans_io::json::{JsonView, Kind};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/json-view.js")]

@@ -8,15 +8,15 @@ use crate::json_view::Json;
 use alloc::string::String;
 use js_sys::{Function, Reflect};
 #[cfg(feature = "agents")]
-use magisterium_a2a::core::card::Version;
+use magisterium_a2a::sans_io::card::Version;
 #[cfg(feature = "agents")]
-use magisterium_a2a::core::error::Dialect;
-use magisterium_a2a::core::error::Error;
-use magisterium_a2a::core::settings::{Options, Settings};
-use magisterium_a2a::core::text::cat;
+use magisterium_a2a::sans_io::error::Dialect;
+use magisterium_a2a::sans_io::error::Error;
+use magisterium_a2a::sans_io::settings::{Options, Settings};
+use magisterium_a2a::sans_io::text::cat;
 #[cfg(feature = "magisterium")]
-use magisterium_a2a::core::validate::DEFAULT_ENDPOINT;
-use magisterium_a2a::core::validate::{self, Endpoint};
+use magisterium_a2a::sans_io::validate::DEFAULT_ENDPOINT;
+use magisterium_a2a::sans_io::validate::{self, Endpoint};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 

@@ -11,9 +11,9 @@ use core::future::Future;
 use core::pin::Pin;
 use core::task::{Context, Poll};
 use js_sys::Promise;
-use magisterium_a2a::core::error::{Error, ErrorCode};
-use magisterium_a2a::core::exchange;
-use magisterium_a2a::core::wire::HttpReply;
+use magisterium_a2a::sans_io::error::{Error, ErrorCode};
+use magisterium_a2a::sans_io::exchange;
+use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 
@@ -52,6 +52,13 @@ extern "C" {
         max_bytes: f64,
         signal: &AbortSignal,
     ) -> Promise;
+}
+
+#[wasm_bindgen(module = "/js/transport.js")]
+extern "C" {
+    /// True in a browser (a page or one of its workers), where CORS may refuse a response.
+    #[wasm_bindgen(js_name = inBrowser)]
+    fn in_browser() -> bool;
 }
 
 /// Where a client's calls go. With `agents`, the wire of `js/transport.js`
@@ -280,7 +287,15 @@ fn failed(call: &CallSignal, what: &str, error: &JsValue) -> Error<Json> {
     if call.is_aborted() {
         return call.aborted_error();
     }
-    let detail =
-        js_sys::Reflect::get(error, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
-    exchange::network_error(what, &detail).with_cause(Some(Json(error.clone())))
+    // The message, and its cause's where the platform tells more there (Node: "fetch failed", then why).
+    let message =
+        |of: &JsValue| js_sys::Reflect::get(of, &JsValue::from_str("message")).ok().and_then(|m| m.as_string());
+    let cause = js_sys::Reflect::get(error, &JsValue::from_str("cause")).ok().and_then(|c| message(&c));
+    let detail = message(error).unwrap_or_default();
+    let detail = match cause.filter(|c| !c.is_empty()) {
+        Some(cause) => magisterium_a2a::sans_io::text::cat(&[&detail, ": ", &cause]),
+        None => detail,
+    };
+    let runtime = if in_browser() { exchange::Runtime::Browser } else { exchange::Runtime::Elsewhere };
+    exchange::network_error(what, &detail, runtime).with_cause(Some(Json(error.clone())))
 }

@@ -1,13 +1,11 @@
 //! `POST /api/v1/a2a`: body limit → JSON-RPC envelope → auth → method → params → rate limit → skill,
 //! with any armed fault applied.
 
-use hyper::body::Incoming;
-use hyper::{Request, StatusCode};
-use std::time::Duration;
+use http::{Request, StatusCode};
 
 use crate::auth::{Plan, bearer_token};
 use crate::faults::{Fault, Route};
-use crate::http::{BodyError, HttpResponse, plain_error, read_body};
+use crate::http::{BodyError, HttpResponse, RequestBody, plain_error};
 use crate::inject;
 use crate::methods::{self, Caller};
 use crate::oauth::Access;
@@ -15,9 +13,9 @@ use crate::rpc::{PLAN_REQUIRED, RpcError, RpcResponse, UNAUTHORIZED, parse_envel
 use crate::state::{State, lock};
 
 /// Answers one A2A request.
-pub(crate) async fn handle(state: &State, request: Request<Incoming>) -> HttpResponse {
+pub(crate) fn handle(state: &State, request: Request<RequestBody>) -> HttpResponse {
     let (head, body) = request.into_parts();
-    let body = match read_body(body, state.max_body_bytes).await {
+    let body = match body.bytes() {
         Ok(body) => body,
         Err(BodyError::TooLarge) => {
             let error = RpcError::body_too_large(state.max_body_bytes);
@@ -32,11 +30,8 @@ pub(crate) async fn handle(state: &State, request: Request<Incoming>) -> HttpRes
     if let Some(replaced) = fault.as_ref().and_then(|f| inject::replacement(f, &body)) {
         return replaced;
     }
-    if let Some(Fault::Slow { delay_ms }) = fault {
-        tokio::time::sleep(Duration::from_millis(delay_ms)).await;
-    }
     let working = fault == Some(Fault::Working);
-    inject::finish(fault.as_ref(), process(state, token, &body, working))
+    inject::delay(fault.as_ref(), inject::finish(fault.as_ref(), process(state, token, &body, working)))
 }
 
 /// The JSON-RPC processing proper, in the contract's order of checks.

@@ -1,17 +1,16 @@
-//! Serves the test agent ([`crate::agent`]) over hyper: its paths under `/agent`, CORS
-//! preflights that allow the `A2A-Version` header, and its event streams played in time.
+//! Serves the test agent ([`crate::agent`]) in the sans-IO handler: its paths under `/agent`,
+//! CORS preflights that allow the `A2A-Version` header, and its event streams for the server to play.
 
-use hyper::body::Incoming;
-use hyper::header::{ALLOW, CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
-use hyper::{Method, Request, Response, StatusCode};
+use bytes::Bytes;
+use http::header::{ALLOW, CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
+use http::{Method, Request, Response, StatusCode};
 use std::time::UNIX_EPOCH;
 
-use crate::agent::{self, AgentBody, AgentRequest, AgentResponse, MAX_BODY_BYTES, PREFIX};
+use crate::agent::{self, AgentBody, AgentRequest, AgentResponse, PREFIX};
 use crate::card::base_url;
 use crate::cors;
-use crate::http::{BodyError, HttpResponse, ResponseBody, plain_error, read_body};
+use crate::http::{BodyError, HttpResponse, RequestBody, ResponseBody, plain_error};
 use crate::state::State;
-use crate::timed_events::TimedEvents;
 
 /// The path after `/agent` when `path` is the agent's (`/agent` or under `/agent/`).
 pub(crate) fn agent_path(path: &str) -> Option<&str> {
@@ -19,7 +18,7 @@ pub(crate) fn agent_path(path: &str) -> Option<&str> {
 }
 
 /// Answers a request to the agent's `path` (after `/agent`).
-pub(crate) async fn handle(state: &State, request: Request<Incoming>, path: &str) -> HttpResponse {
+pub(crate) fn handle(state: &State, request: Request<RequestBody>, path: &str) -> HttpResponse {
     if request.method() == Method::OPTIONS {
         return cors::preflight_allowing(
             "GET, POST, OPTIONS",
@@ -30,7 +29,7 @@ pub(crate) async fn handle(state: &State, request: Request<Incoming>, path: &str
     let base_url = base_url(request.headers(), state.local_addr);
     let now_ms =
         state.clock.now().duration_since(UNIX_EPOCH).map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
-    let answer = match read_body(request.into_body(), MAX_BODY_BYTES).await {
+    let answer = match request.into_body().bytes() {
         Ok(body) => {
             state.agent.handle(&AgentRequest { method: &method, path, body: &body, base_url: &base_url }, now_ms)
         }
@@ -49,7 +48,9 @@ pub(crate) async fn handle(state: &State, request: Request<Incoming>, path: &str
 fn to_http(answer: AgentResponse) -> HttpResponse {
     let body = match answer.body {
         AgentBody::Json(bytes) => ResponseBody::Full(Some(bytes.into())),
-        AgentBody::Events(events) => ResponseBody::Events(TimedEvents::new(events)),
+        AgentBody::Events(events) => {
+            ResponseBody::Events(events.into_iter().map(|(delay, event)| (delay, Bytes::from(event))).collect())
+        }
     };
     let streamed = matches!(body, ResponseBody::Events(_));
     let mut response = Response::new(body);

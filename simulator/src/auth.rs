@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 
-use hyper::HeaderMap;
-use hyper::header::AUTHORIZATION;
+use http::HeaderMap;
+use http::header::AUTHORIZATION;
 
 use crate::rate::{Pool, RateLimit};
 
@@ -74,7 +74,7 @@ pub(crate) fn bearer_token(headers: &HeaderMap) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hyper::header::HeaderValue;
+    use http::header::HeaderValue;
 
     fn headers(value: &'static str) -> HeaderMap {
         let mut h = HeaderMap::new();

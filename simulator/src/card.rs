@@ -1,7 +1,7 @@
 //! `GET /.well-known/agent.json`: the A2A agent card of the simulated service.
 
-use hyper::HeaderMap;
-use hyper::header::HOST;
+use http::HeaderMap;
+use http::header::HOST;
 use serde_json::{Value, json};
 
 use crate::skills::Skill;

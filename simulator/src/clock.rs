@@ -1,4 +1,5 @@
-//! The simulator's injectable clock: wall time (or a frozen instant) plus an offset that tests move forward.
+//! The simulator's injectable clock: wall time (or a frozen instant, or a time source the host
+//! gives, as `Date.now()` on wasm32) plus an offset that tests move forward.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,10 +14,21 @@ pub struct Clock {
     inner: Arc<Inner>,
 }
 
+/// Where the time before the offset comes from.
+#[derive(Debug, Default)]
+enum Base {
+    /// The system clock (`SystemTime::now`, which wasm32 lacks).
+    #[default]
+    System,
+    /// Time stands still here.
+    Frozen(SystemTime),
+    /// The host's clock.
+    Source(fn() -> SystemTime),
+}
+
 #[derive(Debug, Default)]
 struct Inner {
-    /// `None`: follow the system clock; `Some(t)`: time stands still at `t` (plus the offset).
-    frozen_at: Option<SystemTime>,
+    base: Base,
     offset_ms: AtomicU64,
 }
 
@@ -28,12 +40,26 @@ impl Clock {
 
     /// A clock that stands still at `instant` and only moves when advanced: fully deterministic tests.
     pub fn frozen_at(instant: SystemTime) -> Clock {
-        Clock { inner: Arc::new(Inner { frozen_at: Some(instant), offset_ms: AtomicU64::new(0) }) }
+        Clock::with_base(Base::Frozen(instant))
+    }
+
+    /// A clock that reads `source` (plus any offset): the host's clock where `SystemTime::now`
+    /// is not available (wasm32).
+    pub fn from_source(source: fn() -> SystemTime) -> Clock {
+        Clock::with_base(Base::Source(source))
+    }
+
+    fn with_base(base: Base) -> Clock {
+        Clock { inner: Arc::new(Inner { base, offset_ms: AtomicU64::new(0) }) }
     }
 
     /// The current simulated time.
     pub fn now(&self) -> SystemTime {
-        let base = self.inner.frozen_at.unwrap_or_else(SystemTime::now);
+        let base = match self.inner.base {
+            Base::System => SystemTime::now(),
+            Base::Frozen(instant) => instant,
+            Base::Source(source) => source(),
+        };
         base + self.offset()
     }
 

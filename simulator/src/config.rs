@@ -25,7 +25,7 @@ use crate::rate::RateLimit;
 )]
 pub struct Config {
     /// Address to listen on; port 0 picks a free port (the first stdout line names it).
-    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8787")]
+    #[arg(long, visible_alias = "listen", value_name = "HOST:PORT", default_value = "127.0.0.1:8787")]
     pub addr: SocketAddr,
 
     /// Accepted paid-plan Bearer token; repeat the flag for several.
@@ -37,11 +37,13 @@ pub struct Config {
     pub free_tokens: Vec<String>,
 
     /// Per-token ceiling of the default pool (every skill but catholic_qa), N requests per D seconds (sliding window).
-    #[arg(long, value_name = "N/Ds", default_value = "15/60s")]
+    /// Generous by default, so examples run again and again; the service's is 15/60s.
+    #[arg(long, value_name = "N/Ds", default_value = "600/60s")]
     pub rate_default: RateLimit,
 
     /// Per-token ceiling of the expensive pool (catholic_qa), N requests per D seconds (sliding window).
-    #[arg(long, value_name = "N/Ds", default_value = "2/60s")]
+    /// Generous by default, so examples run again and again; the service's is 2/60s.
+    #[arg(long, value_name = "N/Ds", default_value = "600/60s")]
     pub rate_expensive: RateLimit,
 
     /// Seconds a task stays retrievable with tasks/get before -32001 Task not found.
@@ -73,11 +75,17 @@ pub struct Config {
     #[arg(long)]
     pub no_registration_cors: bool,
 
+    /// Stop the clock at this instant (seconds since 1970-01-01 UTC): it then moves only with
+    /// POST /_sim/clock, so dates such as "today" are reproducible.
+    #[arg(long, value_name = "UNIX_SECS")]
+    pub frozen_at: Option<u64>,
+
     /// Fault rules armed at start, in addition to those of `faults_file` (library use only).
     #[arg(skip)]
     pub faults: Vec<FaultRule>,
 
-    /// The clock for task expiry, rate windows, timestamps and `today` (library use only).
+    /// The clock for task expiry, rate windows, timestamps and `today` (library use only;
+    /// `frozen_at` replaces it).
     #[arg(skip)]
     pub clock: Clock,
 }
@@ -99,10 +107,10 @@ mod tests {
         assert_eq!(c.addr.to_string(), "127.0.0.1:8787");
         assert_eq!(c.tokens, ["demo-token"]);
         assert_eq!(c.free_tokens, ["free-token"]);
-        assert_eq!(c.rate_default, RateLimit { max: 15, window_secs: 60 });
-        assert_eq!(c.rate_expensive, RateLimit { max: 2, window_secs: 60 });
+        assert_eq!(c.rate_default, RateLimit { max: 600, window_secs: 60 });
+        assert_eq!(c.rate_expensive, RateLimit { max: 600, window_secs: 60 });
         assert_eq!((c.task_ttl_secs, c.max_body_bytes), (86_400, 1_048_576));
-        assert!(c.faults_file.is_none() && !c.no_control && c.faults.is_empty());
+        assert!(c.faults_file.is_none() && !c.no_control && c.faults.is_empty() && c.frozen_at.is_none());
         assert!(c.access_token_ttl_secs == 3600 && !c.auto_approve && !c.no_registration_cors);
         Config::command().debug_assert();
     }

@@ -1,17 +1,16 @@
 //! The loopback-only test controls under `/_sim/`: faults, run-time tokens, the clock and reset.
 
-use std::net::SocketAddr;
+use std::net::IpAddr;
 use std::time::Duration;
 
-use hyper::body::Incoming;
-use hyper::{Method, Request, StatusCode};
+use http::{Method, Request, StatusCode};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::auth::{Plan, TokenInfo};
 use crate::dates::rfc3339;
 use crate::faults::FaultRule;
-use crate::http::{BodyError, HttpResponse, json_response, plain_error, read_body};
+use crate::http::{BodyError, HttpResponse, RequestBody, json_response, plain_error};
 use crate::rate::RateLimit;
 use crate::state::{State, lock};
 
@@ -49,11 +48,11 @@ struct ClockRequest {
 type Outcome = Result<Value, String>;
 
 /// Answers a request under `/_sim/` from `peer`.
-pub(crate) async fn handle(state: &State, request: Request<Incoming>, peer: SocketAddr) -> HttpResponse {
+pub(crate) fn handle(state: &State, request: Request<RequestBody>, peer: IpAddr) -> HttpResponse {
     if !state.control_enabled {
         return plain_error(StatusCode::NOT_FOUND, "not found (control routes are disabled)");
     }
-    if !peer.ip().to_canonical().is_loopback() {
+    if !peer.to_canonical().is_loopback() {
         return plain_error(StatusCode::FORBIDDEN, "control routes only answer loopback clients");
     }
     let (head, body) = request.into_parts();
@@ -66,7 +65,7 @@ pub(crate) async fn handle(state: &State, request: Request<Incoming>, peer: Sock
     if !allowed.contains(&head.method) {
         return plain_error(StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
     }
-    let body = match read_body(body, state.max_body_bytes).await {
+    let body = match body.bytes() {
         Ok(body) => body,
         Err(BodyError::TooLarge) => {
             return plain_error(StatusCode::PAYLOAD_TOO_LARGE, "body too large");

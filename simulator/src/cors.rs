@@ -1,10 +1,10 @@
 //! CORS: the preflight answer and the `Access-Control-Allow-Origin` header on every response.
 
-use hyper::header::{
+use http::header::{
     ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS, ACCESS_CONTROL_ALLOW_ORIGIN, ACCESS_CONTROL_MAX_AGE,
     HeaderValue,
 };
-use hyper::{Response, StatusCode};
+use http::{Response, StatusCode};
 
 use crate::http::{HttpResponse, ResponseBody, WithoutCors};
 

@@ -1,7 +1,7 @@
 //! Fault rules: what can be injected into A2A responses, their JSON shape, validation and the armed queue.
 
-use hyper::StatusCode;
-use hyper::header::{HeaderName, HeaderValue};
+use http::StatusCode;
+use http::header::{HeaderName, HeaderValue};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

@@ -3,9 +3,9 @@
 
 use std::io::Write;
 
+use bytes::Bytes;
 use flate2::Compression;
 use flate2::write::GzEncoder;
-use hyper::body::Bytes;
 
 /// The padding compressed per step: 64 KiB, about 70 bytes once compressed. Small, as hyper
 /// gathers up to 16 steps before it sends them.
@@ -14,7 +14,7 @@ static STEP: [u8; 64 * 1024] = [b'x'; 64 * 1024];
 /// A body of `head`, `padding` bytes of `x`, then `tail` (no padding: `head` alone), compressed
 /// as it is read.
 #[derive(Debug)]
-pub(crate) struct GzipBody {
+pub struct GzipBody {
     /// `None` once the stream is finished.
     encoder: Option<GzEncoder<Vec<u8>>>,
     /// Padding bytes still to compress.
@@ -33,7 +33,7 @@ impl GzipBody {
 
     /// The next compressed bytes: up to a step of padding (flushed, so they decode at once),
     /// with the tail and the gzip trailer after the last; `None` once all was sent.
-    pub(crate) fn next_step(&mut self) -> Option<Bytes> {
+    pub fn next_step(&mut self) -> Option<Bytes> {
         let encoder = self.encoder.as_mut()?;
         let step = STEP.len().min(self.padding);
         let _ = encoder.write_all(&STEP[..step]);

@@ -1,22 +1,13 @@
-//! HTTP plumbing: the response body type, response builders and bounded request-body reading.
+//! HTTP values of the sans-IO logic: the request and response body types, response builders.
+//! A server ([`crate::server`] natively, `simulator/wasm` in Node) reads the request body and
+//! plays the response body.
 
-use std::convert::Infallible;
-use std::future::poll_fn;
-use std::pin::Pin;
-use std::task::{Context, Poll};
-use std::time::Duration;
-
-use hyper::body::{Body, Bytes, Frame, Incoming, SizeHint};
-use hyper::header::{ALLOW, CONNECTION, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue};
-use hyper::{Response, StatusCode};
+use bytes::Bytes;
+use http::header::{ALLOW, CONNECTION, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue};
+use http::{Response, StatusCode};
 use serde_json::Value;
 
 use crate::gzip::GzipBody;
-use crate::timed_events::TimedEvents;
-
-/// Bytes drained (and discarded) from an over-limit request body before answering, so the
-/// client can finish sending and read the 413; past this the connection is simply closed.
-const DRAIN_LIMIT: usize = 64 * 1024 * 1024;
 
 /// A response as the handlers build it.
 pub(crate) type HttpResponse = Response<ResponseBody>;
@@ -30,59 +21,73 @@ pub(crate) struct WithoutCors;
 pub(crate) struct DropConnection;
 
 /// Marks a response to send with this `Content-Length` whatever its body's length (the
-/// `short_content_length` fault): it is written raw, since hyper keeps a body to its declared length.
+/// `short_content_length` fault): it becomes [`ResponseBody::Raw`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct DeclaredLength(pub(crate) usize);
 
-/// A response body: all at once, a prefix followed by whitespace forever, gzip compressed as
-/// read, or events each sent after its delay.
-#[derive(Debug)]
-pub(crate) enum ResponseBody {
-    /// The whole body, taken on the first poll.
-    Full(Option<Bytes>),
-    /// `head`, then `chunk` on every tick (without a ticker: on every poll) until the client goes away.
-    Endless { head: Option<Bytes>, chunk: Bytes, ticker: Option<tokio::time::Interval> },
-    /// A padded JSON body, gzip-compressed a step at a time as the client reads it.
-    Gzip(Box<GzipBody>),
-    /// Server-sent events, each after its delay.
-    Events(TimedEvents),
+/// A request body as the server read it, up to the [`crate::Handler::body_limit`] of its path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RequestBody {
+    /// The whole body.
+    Complete(Bytes),
+    /// More than the limit: the server stopped keeping it.
+    TooLarge,
+    /// The connection failed while reading.
+    Broken,
 }
 
-impl Body for ResponseBody {
-    type Data = Bytes;
-    type Error = Infallible;
+/// Why a request body could not be read.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum BodyError {
+    /// More than the limit.
+    TooLarge,
+    /// The connection failed while reading.
+    Broken,
+}
 
-    fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        match self.get_mut() {
-            ResponseBody::Full(bytes) => Poll::Ready(bytes.take().map(|b| Ok(Frame::data(b)))),
-            ResponseBody::Endless { head, chunk, ticker } => {
-                if let Some(head) = head.take() {
-                    return Poll::Ready(Some(Ok(Frame::data(head))));
-                }
-                if let Some(ticker) = ticker {
-                    std::task::ready!(ticker.poll_tick(cx));
-                }
-                Poll::Ready(Some(Ok(Frame::data(chunk.clone()))))
-            }
-            ResponseBody::Gzip(body) => Poll::Ready(body.next_step().map(|b| Ok(Frame::data(b)))),
-            ResponseBody::Events(events) => events.poll_next(cx).map(|event| event.map(|b| Ok(Frame::data(b)))),
-        }
-    }
-
-    fn is_end_stream(&self) -> bool {
+impl RequestBody {
+    /// The bytes, or why there are none.
+    pub(crate) fn bytes(self) -> Result<Bytes, BodyError> {
         match self {
-            ResponseBody::Full(bytes) => bytes.is_none(),
-            ResponseBody::Events(events) => events.is_empty(),
-            ResponseBody::Endless { .. } | ResponseBody::Gzip(_) => false,
+            RequestBody::Complete(bytes) => Ok(bytes),
+            RequestBody::TooLarge => Err(BodyError::TooLarge),
+            RequestBody::Broken => Err(BodyError::Broken),
         }
     }
+}
 
-    fn size_hint(&self) -> SizeHint {
-        match self {
-            ResponseBody::Full(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
-            ResponseBody::Endless { .. } | ResponseBody::Gzip(_) | ResponseBody::Events(_) => SizeHint::default(),
-        }
-    }
+/// What a server sends after the response head: a description it plays, so the logic needs
+/// neither timers nor sockets.
+#[derive(Debug)]
+pub enum ResponseBody {
+    /// The whole body (none: empty).
+    Full(Option<Bytes>),
+    /// Wait `delay_ms` milliseconds (the `slow` fault), then send the head and `body`.
+    Delayed {
+        /// Milliseconds to wait before answering.
+        delay_ms: u64,
+        /// The body then sent.
+        body: Box<ResponseBody>,
+    },
+    /// `head`, then `chunk` at once and every `every_ms` milliseconds (0: as fast as the client
+    /// reads) until the client goes away.
+    Endless {
+        /// Sent first.
+        head: Bytes,
+        /// Sent forever after.
+        chunk: Bytes,
+        /// Pause between chunks, in milliseconds.
+        every_ms: u64,
+    },
+    /// Compressed a step at a time as the client reads it ([`GzipBody::next_step`]).
+    Gzip(Box<GzipBody>),
+    /// Send nothing at all (not even the head) and close the connection.
+    Drop,
+    /// Send these bytes raw instead of the head and body (a whole HTTP/1.1 response, whose
+    /// `Content-Length` an HTTP library would not let through), then close the connection.
+    Raw(Bytes),
+    /// Server-sent events: each complete event after its delay in milliseconds, then the end.
+    Events(Vec<(u64, Bytes)>),
 }
 
 /// A response with `body` and a `Content-Type`.
@@ -122,20 +127,16 @@ pub(crate) fn method_not_allowed(allow: &'static str) -> HttpResponse {
 /// A 200 JSON response whose body is `head` followed by `chunk_bytes` spaces every `every_ms`
 /// milliseconds (0: as fast as the client reads), forever.
 pub(crate) fn endless_response(head: String, chunk_bytes: usize, every_ms: u64) -> HttpResponse {
-    let ticker = (every_ms > 0).then(|| {
-        let mut ticker = tokio::time::interval(Duration::from_millis(every_ms));
-        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        ticker
-    });
     let chunk = Bytes::from(vec![b' '; chunk_bytes]);
-    let mut response = Response::new(ResponseBody::Endless { head: Some(Bytes::from(head)), chunk, ticker });
+    let mut response = Response::new(ResponseBody::Endless { head: Bytes::from(head), chunk, every_ms });
     response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response
 }
 
-/// `response` as bytes on the wire, for what hyper will not send: the status line, its headers
-/// with `Content-Length: declared` and `Connection: close`, then its whole body.
-pub(crate) fn raw_response(response: HttpResponse, declared: usize) -> Bytes {
+/// `response` to send as bytes on the wire ([`ResponseBody::Raw`]), as an HTTP library would
+/// not: the status line, its headers with `Content-Length: declared` and `Connection: close`,
+/// then its whole body.
+pub(crate) fn raw_response(response: HttpResponse, declared: usize) -> HttpResponse {
     let (mut head, body) = response.into_parts();
     head.headers.insert(CONTENT_LENGTH, HeaderValue::from(declared));
     head.headers.insert(CONNECTION, HeaderValue::from_static("close"));
@@ -150,33 +151,5 @@ pub(crate) fn raw_response(response: HttpResponse, declared: usize) -> Bytes {
     if let ResponseBody::Full(Some(bytes)) = body {
         raw.extend_from_slice(&bytes);
     }
-    Bytes::from(raw)
-}
-
-/// Why a request body could not be read.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) enum BodyError {
-    /// More than the limit.
-    TooLarge,
-    /// The connection failed while reading.
-    Broken,
-}
-
-/// Reads a request body of at most `limit` bytes.
-pub(crate) async fn read_body(mut body: Incoming, limit: usize) -> Result<Vec<u8>, BodyError> {
-    let mut bytes = Vec::new();
-    let mut seen = 0usize;
-    while let Some(frame) = poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
-        let Ok(data) = frame.map_err(|_| BodyError::Broken)?.into_data() else {
-            continue;
-        };
-        seen = seen.saturating_add(data.len());
-        if seen > limit && seen > DRAIN_LIMIT {
-            break;
-        }
-        if seen <= limit {
-            bytes.extend_from_slice(&data);
-        }
-    }
-    if seen > limit { Err(BodyError::TooLarge) } else { Ok(bytes) }
+    Response::from_parts(head, ResponseBody::Raw(Bytes::from(raw)))
 }

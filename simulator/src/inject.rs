@@ -1,15 +1,15 @@
 //! Applying an armed fault to one exchange (A2A or agent card): replacing the answer or altering
 //! the normal one.
 
-use hyper::StatusCode;
-use hyper::header::{HeaderName, HeaderValue};
+use http::StatusCode;
+use http::header::{HeaderName, HeaderValue};
 use serde_json::{Value, json};
 
 use crate::faults::{Fault, http_status};
 use crate::gzip::GzipBody;
 use crate::http::{
-    DeclaredLength, DropConnection, HttpResponse, WithoutCors, bytes_response, endless_response, gzip_response,
-    json_response,
+    DeclaredLength, DropConnection, HttpResponse, ResponseBody, WithoutCors, bytes_response, endless_response,
+    gzip_response, json_response,
 };
 use crate::rpc::{RpcError, RpcResponse, request_id};
 
@@ -116,6 +116,16 @@ pub(crate) fn alter(fault: Option<&Fault>, status: StatusCode, body: Value) -> H
             response
         }
         _ => json_response(status, &body),
+    }
+}
+
+/// `response` sent after the delay of a `slow` fault (any other leaves it as it is).
+pub(crate) fn delay(fault: Option<&Fault>, response: HttpResponse) -> HttpResponse {
+    match fault {
+        Some(&Fault::Slow { delay_ms }) => {
+            response.map(|body| ResponseBody::Delayed { delay_ms, body: Box::new(body) })
+        }
+        _ => response,
     }
 }
 

@@ -8,6 +8,11 @@
 //! tokens, move the clock and reset. It also serves a generic streaming A2A 1.0 test agent at
 //! `/agent`. See `docs/simulator.md`.
 //!
+//! The logic is sans-IO ([`Handler`]: a request with its body read in, a response with a
+//! [`ResponseBody`] to play out; the clock injected): it also builds for wasm32, where
+//! `simulator/wasm` exposes it to the npm package's Node server. [`Simulator`] is the native
+//! server around it (hyper on tokio).
+//!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
 //! use magisterium_sim::{Config, Simulator};
@@ -35,6 +40,7 @@ mod cors;
 mod dates;
 mod faults;
 mod gzip;
+mod handler;
 mod http;
 mod ids;
 mod inject;
@@ -43,14 +49,18 @@ mod model;
 mod oauth;
 mod rate;
 mod rpc;
+#[cfg(not(target_arch = "wasm32"))]
 mod server;
 mod skills;
 mod state;
 mod tasks;
-mod timed_events;
 
 pub use clock::Clock;
 pub use config::Config;
 pub use faults::{Fault, FaultRule, Route};
+pub use gzip::GzipBody;
+pub use handler::Handler;
+pub use http::{RequestBody, ResponseBody};
 pub use rate::RateLimit;
+#[cfg(not(target_arch = "wasm32"))]
 pub use server::Simulator;

@@ -1,4 +1,4 @@
-//! `magisterium-sim`: runs the simulator until Ctrl-C. The first stdout line is
+//! `magisterium-sim`: runs the simulator until Ctrl-C or SIGTERM. The first stdout line is
 //! `listening on http://HOST:PORT`, so tools can read the port.
 
 use std::io::Write;
@@ -17,6 +17,14 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let stop = match stop_signal() {
+        Ok(stop) => stop,
+        Err(e) => {
+            eprintln!("magisterium-sim: cannot listen for Ctrl-C: {e}");
+            simulator.shutdown().await;
+            return ExitCode::FAILURE;
+        }
+    };
     let mut stdout = std::io::stdout().lock();
     let announced = writeln!(stdout, "listening on {}", simulator.url()).and_then(|()| stdout.flush());
     drop(stdout);
@@ -25,9 +33,27 @@ async fn main() -> ExitCode {
         simulator.shutdown().await;
         return ExitCode::FAILURE;
     }
-    if let Err(e) = tokio::signal::ctrl_c().await {
-        eprintln!("magisterium-sim: cannot wait for Ctrl-C: {e}");
-    }
+    stop.await;
     simulator.shutdown().await;
     ExitCode::SUCCESS
+}
+
+/// A future done on Ctrl-C (SIGINT) or, on Unix, SIGTERM, listening from now on.
+fn stop_signal() -> std::io::Result<impl Future<Output = ()>> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut terminate = signal(SignalKind::terminate())?;
+        Ok(async move {
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = terminate.recv() => {}
+            }
+        })
+    }
+    #[cfg(not(unix))]
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }

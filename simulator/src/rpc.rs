@@ -1,6 +1,6 @@
 //! JSON-RPC 2.0 framing: the envelope checks, the error table of the contract and response bodies.
 
-use hyper::StatusCode;
+use http::StatusCode;
 use serde_json::{Map, Value, json};
 
 /// Invalid JSON body.

@@ -1,4 +1,7 @@
-//! The running server: binding, the accept loop, routing and shutdown.
+//! The native server: binding, the accept loop, reading request bodies, playing the
+//! [`Handler`]'s responses, and shutdown.
+
+mod body;
 
 use std::fmt;
 use std::io;
@@ -7,25 +10,22 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hyper::body::{Bytes, Incoming};
-use hyper::header::{CACHE_CONTROL, HeaderValue};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
-use hyper::{Method, Request, StatusCode};
+use hyper::{Request, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::{JoinHandle, JoinSet};
 
-use crate::agent_http::{self, agent_path};
-use crate::card::{ENDPOINT_PATH, agent_card, base_url, card_scope};
+use crate::card::ENDPOINT_PATH;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::faults::{Fault, FaultRule, Route};
-use crate::http::{DeclaredLength, DropConnection, HttpResponse, method_not_allowed, plain_error, raw_response};
-use crate::oauth::{self, REGISTER_PATH};
-use crate::state::{State, lock};
-use crate::{a2a, control, cors, inject};
+use crate::faults::FaultRule;
+use crate::handler::Handler;
+use crate::http::ResponseBody;
+use body::{PlayedBody, read_body};
 
 /// A simulator serving in the background on the tokio runtime it was started on.
 ///
@@ -48,10 +48,11 @@ impl Simulator {
         let faults = initial_faults(&config)?;
         let listener = TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
-        let state = Arc::new(State::new(&config, faults, addr));
+        let handler = Arc::new(Handler::new(&config, faults, addr));
+        let clock = handler.clock().clone();
         let (stop, stopped) = watch::channel(false);
-        let task = tokio::spawn(serve(listener, state, stopped));
-        Ok(Simulator { addr, clock: config.clock, stop, task })
+        let task = tokio::spawn(serve(listener, handler, stopped));
+        Ok(Simulator { addr, clock, stop, task })
     }
 
     /// The bound address.
@@ -99,14 +100,14 @@ fn initial_faults(config: &Config) -> io::Result<Vec<FaultRule>> {
 }
 
 /// Accepts connections until told to stop (or the [`Simulator`] is dropped), then aborts them all.
-async fn serve(listener: TcpListener, state: Arc<State>, mut stopped: watch::Receiver<bool>) {
+async fn serve(listener: TcpListener, handler: Arc<Handler>, mut stopped: watch::Receiver<bool>) {
     let mut connections = JoinSet::new();
     loop {
         tokio::select! {
             _ = stopped.changed() => break,
             accepted = listener.accept() => match accepted {
                 Ok((stream, peer)) => {
-                    connections.spawn(serve_connection(stream, peer, Arc::clone(&state)));
+                    connections.spawn(serve_connection(stream, peer, Arc::clone(&handler)));
                 }
                 // Out of file descriptors and the like: back off instead of spinning.
                 Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
@@ -116,11 +117,11 @@ async fn serve(listener: TcpListener, state: Arc<State>, mut stopped: watch::Rec
     }
 }
 
-async fn serve_connection(mut stream: TcpStream, peer: SocketAddr, state: Arc<State>) {
+async fn serve_connection(mut stream: TcpStream, peer: SocketAddr, handler: Arc<Handler>) {
     let _ = stream.set_nodelay(true);
     let service = service_fn(move |request| {
-        let state = Arc::clone(&state);
-        async move { route(&state, request, peer).await }
+        let handler = Arc::clone(&handler);
+        async move { answer(&handler, request, peer).await }
     });
     // Errors here are the client's (reset, malformed HTTP) or a fault's answer that hyper must not send.
     let served =
@@ -148,44 +149,24 @@ impl fmt::Display for Unsent {
 
 impl std::error::Error for Unsent {}
 
-/// The agent card, with any card fault armed for `scope` (the path segment before `/.well-known/`).
-async fn card_response(state: &State, request: &Request<Incoming>, scope: Option<&str>) -> HttpResponse {
-    let fault = lock(&state.faults).take(Route::Card, scope);
-    if let Some(replaced) = fault.as_ref().and_then(|f| inject::replacement(f, b"")) {
-        return replaced;
-    }
-    if let Some(Fault::Slow { delay_ms }) = fault {
+/// Reads the body of `request` (up to the handler's limit for its path), lets the handler
+/// answer, and plays its answer.
+async fn answer(
+    handler: &Handler,
+    request: Request<Incoming>,
+    peer: SocketAddr,
+) -> Result<Response<PlayedBody>, Unsent> {
+    let limit = handler.body_limit(request.uri().path());
+    let (head, body) = request.into_parts();
+    let body = read_body(body, limit).await;
+    let (head, mut body) = handler.handle(Request::from_parts(head, body), peer.ip()).into_parts();
+    while let ResponseBody::Delayed { delay_ms, body: then } = body {
         tokio::time::sleep(Duration::from_millis(delay_ms)).await;
+        body = *then;
     }
-    let card = agent_card(&base_url(request.headers(), state.local_addr));
-    let mut response = inject::alter(fault.as_ref(), StatusCode::OK, card);
-    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
-    response
-}
-
-async fn route(state: &State, request: Request<Incoming>, peer: SocketAddr) -> Result<HttpResponse, Unsent> {
-    let path = request.uri().path().to_string();
-    let method = request.method().clone();
-    let mut response = match (path.as_str(), method) {
-        (p, _) if let Some(rest) = agent_path(p) => agent_http::handle(state, request, rest).await,
-        (REGISTER_PATH, Method::OPTIONS) if state.registration_without_cors => cors::without_cors(),
-        (_, Method::OPTIONS) => cors::preflight(),
-        (ENDPOINT_PATH, Method::POST) => a2a::handle(state, request).await,
-        (p, _) if oauth::is_oauth_path(p) => oauth::handle(state, request).await,
-        (ENDPOINT_PATH, _) => method_not_allowed("POST, OPTIONS"),
-        (p, _) if p.starts_with(control::PREFIX) => control::handle(state, request, peer).await,
-        (p, method) => match card_scope(p) {
-            Some(scope) if method == Method::GET => card_response(state, &request, scope).await,
-            Some(_) => method_not_allowed("GET, OPTIONS"),
-            None => plain_error(StatusCode::NOT_FOUND, "not found"),
-        },
-    };
-    if response.extensions().get::<DropConnection>().is_some() {
-        return Err(Unsent(Bytes::new()));
+    match body {
+        ResponseBody::Drop => Err(Unsent(Bytes::new())),
+        ResponseBody::Raw(raw) => Err(Unsent(raw)),
+        body => Ok(Response::from_parts(head, PlayedBody::new(body))),
     }
-    cors::allow_any_origin(&mut response);
-    if let Some(&DeclaredLength(declared)) = response.extensions().get() {
-        return Err(Unsent(raw_response(response, declared)));
-    }
-    Ok(response)
 }

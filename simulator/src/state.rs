@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Mutex, MutexGuard, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use crate::agent::Agent;
 use crate::auth::{Plan, TokenInfo, TokenRegistry};
@@ -52,7 +52,10 @@ impl State {
         let mut fault_store = FaultStore::default();
         faults.into_iter().for_each(|rule| fault_store.arm(rule));
         State {
-            clock: config.clock.clone(),
+            clock: config.frozen_at.map_or_else(
+                || config.clock.clone(),
+                |secs| Clock::frozen_at(SystemTime::UNIX_EPOCH + Duration::from_secs(secs)),
+            ),
             local_addr,
             max_body_bytes: config.max_body_bytes,
             control_enabled: !config.no_control,

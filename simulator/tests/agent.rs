@@ -6,12 +6,11 @@ mod common;
 use std::time::Duration;
 
 use common::*;
-use magisterium_sim::Simulator;
 use serde_json::{Value, json};
 
 const HEADERS: [(&str, &str); 2] = [("content-type", "application/json"), ("a2a-version", "1.0")];
 
-async fn call(sim: &Simulator, method: &str, params: Value) -> Reply {
+async fn call(sim: &Server, method: &str, params: Value) -> Reply {
     request(sim.addr(), "POST", "/agent", &HEADERS, envelope(method, params).to_string()).await
 }
 
@@ -125,7 +124,7 @@ async fn get_cancel_list_and_subscribe_follow_the_simulator_clock() {
     let task = call(&sim, "SendMessage", params).await.result()["task"].clone();
     assert_eq!(task["status"]["state"], "TASK_STATE_WORKING");
     let id = task["id"].as_str().unwrap();
-    sim.clock().advance(Duration::from_millis(150));
+    sim.advance(Duration::from_millis(150)).await;
     let now = call(&sim, "GetTask", json!({ "id": id })).await.result();
     assert_eq!(now["artifacts"][0]["parts"], json!([{ "text": "chunk 0" }]));
     let followed = call(&sim, "SubscribeToTask", json!({ "id": id })).await;

@@ -1,9 +1,18 @@
-//! The `magisterium-sim` binary: the first stdout line, --help, and start-up failures.
+//! The `magisterium-sim` binary (or the npm package's `magisterium-a2a simulator` when
+//! `MAGISTERIUM_SIM_NODE` names its script): the first stdout line, --help, start-up failures
+//! and stopping on a signal.
+
+mod common;
 
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_magisterium-sim");
+
+/// The command under test.
+fn command() -> Command {
+    common::node_command().map_or_else(|| Command::new(BIN), |script| common::node_simulator(&script))
+}
 
 #[test]
 fn first_line_announces_the_url() {
@@ -16,11 +25,13 @@ fn first_line_announces_the_url() {
 
 #[test]
 fn help_documents_every_flag() {
-    let output = Command::new(BIN).arg("--help").output().unwrap();
+    let output = command().arg("--help").output().unwrap();
     assert!(output.status.success());
     let help = String::from_utf8(output.stdout).unwrap();
     for flag in [
         "--addr",
+        "--listen",
+        "--frozen-at",
         "--token",
         "--free-token",
         "--rate-default",
@@ -48,7 +59,7 @@ fn bad_faults_file_and_bad_flags_fail_cleanly() {
         vec!["--faults".into(), dir.join("missing.json").display().to_string()],
         vec!["--rate-default".into(), "lots".into()],
     ] {
-        let mut child = Command::new(BIN).args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let mut child = command().args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         let status = child.wait().unwrap();
         let mut stderr = String::new();
         child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
@@ -74,9 +85,20 @@ fn faults_file_is_armed_at_start() {
     assert_eq!(status, "HTTP/1.1 502 Bad Gateway");
 }
 
+#[test]
+fn a_signal_stops_it_cleanly() {
+    for signal in ["-INT", "-TERM"] {
+        let (mut child, line) = spawn(&["--listen", "127.0.0.1:0"]);
+        assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
+        assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
+        let status = child.wait().unwrap();
+        assert!(status.success(), "{signal}: {status}");
+    }
+}
+
 /// Starts the binary with `args` and reads its first stdout line.
 fn spawn(args: &[&str]) -> (Child, String) {
-    let mut child = Command::new(BIN).args(args).stdout(Stdio::piped()).spawn().unwrap();
+    let mut child = command().args(args).stdout(Stdio::piped()).spawn().unwrap();
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
     (child, line)

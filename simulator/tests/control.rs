@@ -95,7 +95,11 @@ async fn clock_route() {
         assert_eq!(control(&sim, "POST", "clock", bad.clone()).await.status, 400, "{bad}");
     }
     control(&sim, "POST", "reset", Value::Null).await;
-    assert_eq!(sim.clock().offset(), std::time::Duration::ZERO);
+    let reply = control(&sim, "POST", "clock", json!({ "advanceSecs": 0 })).await;
+    assert_eq!(
+        (reply.json()["now"].as_str(), reply.json()["offsetSecs"].as_f64()),
+        (Some("2026-03-19T08:30:00.000Z"), Some(0.0))
+    );
     sim.shutdown().await;
 }
 
@@ -140,7 +144,7 @@ async fn unknown_control_routes_and_methods() {
 #[tokio::test]
 async fn no_control_disables_the_routes() {
     let config = magisterium_sim::Config { no_control: true, ..config() };
-    let sim = magisterium_sim::Simulator::start(config).await.unwrap();
+    let sim = Server::start(config).await;
     for route in ["faults", "tokens", "clock", "reset"] {
         assert_eq!(control(&sim, "POST", route, json!({})).await.status, 404, "{route}");
     }
@@ -162,7 +166,7 @@ async fn control_routes_refuse_non_loopback_peers() {
         return;
     };
     let config = magisterium_sim::Config { addr: "0.0.0.0:0".parse().unwrap(), ..config() };
-    let sim = magisterium_sim::Simulator::start(config).await.unwrap();
+    let sim = Server::start(config).await;
     let outside = std::net::SocketAddr::new(ip, sim.addr().port());
     let reply = request(outside, "POST", "/_sim/reset", &[], "{}").await;
     assert_eq!(reply.status, 403);

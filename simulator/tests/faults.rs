@@ -217,7 +217,7 @@ async fn faults_are_scoped_by_token_and_counted() {
 async fn faults_can_be_armed_from_config() {
     let rule = magisterium_sim::FaultRule::from_json(br#"{"fault":"html_502"}"#).unwrap();
     let config = magisterium_sim::Config { faults: vec![rule], ..config() };
-    let sim = magisterium_sim::Simulator::start(config).await.unwrap();
+    let sim = Server::start(config).await;
     assert_eq!(post_raw(&sim, Some("demo-token"), search_body(json!(1))).await.status, 502);
     assert_eq!(post_raw(&sim, Some("demo-token"), search_body(json!(1))).await.status, 200);
     sim.shutdown().await;
@@ -271,7 +271,7 @@ async fn gzip_bodies_decode_to_what_was_asked() {
 }
 
 /// Sends a raw HTTP/1.1 request and reads until the server closes: the response as sent.
-async fn raw_exchange(sim: &magisterium_sim::Simulator, request: String) -> Vec<u8> {
+async fn raw_exchange(sim: &Server, request: String) -> Vec<u8> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = tokio::net::TcpStream::connect(sim.addr()).await.unwrap();
     stream.write_all(request.as_bytes()).await.unwrap();

@@ -11,7 +11,7 @@ use std::time::Duration;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use common::*;
-use magisterium_sim::{Config, Simulator};
+use magisterium_sim::Config;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use url::Url;
@@ -25,14 +25,14 @@ fn challenge(verifier: &str) -> String {
 }
 
 /// A simulator started with `config` changed by `change`.
-async fn start_with(change: impl FnOnce(&mut Config)) -> Simulator {
+async fn start_with(change: impl FnOnce(&mut Config)) -> Server {
     let mut config = config();
     change(&mut config);
-    Simulator::start(config).await.expect("simulator starts")
+    Server::start(config).await
 }
 
 /// Registers a public client for `redirect_uri`; its id.
-async fn register(sim: &Simulator, redirect_uri: &str, name: &str) -> String {
+async fn register(sim: &Server, redirect_uri: &str, name: &str) -> String {
     let body = json!({ "redirect_uris": [redirect_uri], "client_name": name, "token_endpoint_auth_method": "none" });
     let reply =
         request(sim.addr(), "POST", "/oauth/register", &[("content-type", "application/json")], body.to_string()).await;
@@ -67,7 +67,7 @@ fn consent_request_id(page: &str) -> String {
 }
 
 /// Shows the consent page for `client` and answers it with `decision`; the redirect.
-async fn consent(sim: &Simulator, client: &str, decision: &str) -> Reply {
+async fn consent(sim: &Server, client: &str, decision: &str) -> Reply {
     let page =
         request(sim.addr(), "GET", &format!("/oauth/authorize?{}", authorize_query(client, CALLBACK, "st-1")), &[], "")
             .await;
@@ -78,13 +78,13 @@ async fn consent(sim: &Simulator, client: &str, decision: &str) -> Reply {
 }
 
 /// POSTs a form to the token endpoint.
-async fn token(sim: &Simulator, form: &[(&str, &str)]) -> Reply {
+async fn token(sim: &Server, form: &[(&str, &str)]) -> Reply {
     let body = form_urlencoded::Serializer::new(String::new()).extend_pairs(form).finish();
     request(sim.addr(), "POST", "/oauth/token", &[FORM], body).await
 }
 
 /// Exchanges `code` of `client` for tokens.
-async fn exchange(sim: &Simulator, client: &str, code: &str) -> Reply {
+async fn exchange(sim: &Server, client: &str, code: &str) -> Reply {
     token(
         sim,
         &[
@@ -99,12 +99,12 @@ async fn exchange(sim: &Simulator, client: &str, code: &str) -> Reply {
 }
 
 /// Refreshes with `refresh_token` of `client`.
-async fn refresh(sim: &Simulator, client: &str, refresh_token: &str) -> Reply {
+async fn refresh(sim: &Server, client: &str, refresh_token: &str) -> Reply {
     token(sim, &[("grant_type", "refresh_token"), ("refresh_token", refresh_token), ("client_id", client)]).await
 }
 
 /// A client signed in through the consent page: (client id, token response).
-async fn signed_in(sim: &Simulator) -> (String, Value) {
+async fn signed_in(sim: &Server) -> (String, Value) {
     let client = register(sim, CALLBACK, "Parish app").await;
     let (_, params) = location_params(&consent(sim, &client, "allow").await);
     let tokens = exchange(sim, &client, &params["code"]).await;
@@ -113,7 +113,7 @@ async fn signed_in(sim: &Simulator) -> (String, Value) {
 }
 
 /// The JSON-RPC error code of a `tasks/get` with `token` (0 when it is not an error).
-async fn call_code(sim: &Simulator, token: &str) -> (u16, i64) {
+async fn call_code(sim: &Server, token: &str) -> (u16, i64) {
     let reply = post_raw(sim, Some(token), envelope("tasks/get", json!({ "id": "none" })).to_string()).await;
     (reply.status, reply.error_code())
 }
@@ -282,7 +282,7 @@ async fn access_tokens_expire_and_refresh_tokens_rotate() {
     let (client, first) = signed_in(&sim).await;
     let access = first["access_token"].as_str().unwrap();
     assert_eq!(first["expires_in"], 60);
-    sim.clock().advance(Duration::from_secs(60));
+    sim.advance(Duration::from_secs(60)).await;
     let expired = post_raw(&sim, Some(access), envelope("tasks/get", json!({ "id": "none" })).to_string()).await;
     assert_eq!((expired.status, expired.error_code()), (401, -32004));
     assert_eq!(expired.json()["error"]["data"]["detail"], "the access token has expired");

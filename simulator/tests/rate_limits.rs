@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use serde_json::json;
 
-async fn register(sim: &magisterium_sim::Simulator, token: &str, default: &str, expensive: &str) {
+async fn register(sim: &Server, token: &str, default: &str, expensive: &str) {
     let body = json!({ "token": token, "plan": "paid", "rateDefault": default, "rateExpensive": expensive });
     assert_eq!(control(sim, "POST", "tokens", body).await.status, 200);
 }
@@ -49,14 +49,16 @@ async fn expensive_pool_is_catholic_qa_only() {
 }
 
 #[tokio::test]
-async fn default_limits_are_fifteen_and_two_per_minute() {
-    let defaults = magisterium_sim::Config::default();
+async fn the_service_limits_are_two_flags_away() {
+    use clap::Parser;
+    let flags = ["magisterium-sim", "--rate-default", "15/60s", "--rate-expensive", "2/60s"];
+    let service = magisterium_sim::Config::try_parse_from(flags).unwrap();
     let config = magisterium_sim::Config {
-        rate_default: defaults.rate_default,
-        rate_expensive: defaults.rate_expensive,
+        rate_default: service.rate_default,
+        rate_expensive: service.rate_expensive,
         ..config()
     };
-    let sim = magisterium_sim::Simulator::start(config).await.unwrap();
+    let sim = Server::start(config).await;
     for _ in 0..15 {
         assert_eq!(send_text_as(&sim, "demo-token", Some("document_search"), "grace").await.status, 200);
     }

@@ -212,7 +212,7 @@ async fn params_are_checked_before_the_skill() {
 #[tokio::test]
 async fn oversized_request_body_is_refused_with_413() {
     let config = magisterium_sim::Config { max_body_bytes: 1024, ..config() };
-    let sim = magisterium_sim::Simulator::start(config).await.unwrap();
+    let sim = Server::start(config).await;
     let big = json!({ "jsonrpc": "2.0", "id": 1, "method": "tasks/get", "params": { "id": "x".repeat(2000) } });
     let reply = rpc(&sim, big).await;
     assert_eq!(reply.status, 413);

@@ -182,7 +182,7 @@ async fn document_fetch_not_found_and_failures() {
     sim.shutdown().await;
 }
 
-async fn readings(sim: &magisterium_sim::Simulator, query: &str) -> String {
+async fn readings(sim: &Server, query: &str) -> String {
     single_text(&send_text(sim, Some("liturgical_readings"), query).await, "mass_readings")
 }
 

@@ -5,11 +5,11 @@ mod common;
 use common::*;
 use serde_json::json;
 
-async fn get(sim: &magisterium_sim::Simulator, id: &str) -> Reply {
+async fn get(sim: &Server, id: &str) -> Reply {
     rpc(sim, envelope("tasks/get", json!({ "id": id }))).await
 }
 
-async fn cancel(sim: &magisterium_sim::Simulator, id: &str) -> Reply {
+async fn cancel(sim: &Server, id: &str) -> Reply {
     rpc(sim, envelope("tasks/cancel", json!({ "id": id }))).await
 }
 
@@ -40,7 +40,7 @@ async fn unknown_task_is_not_found() {
 #[tokio::test]
 async fn tasks_expire_after_the_ttl() {
     let config = magisterium_sim::Config { task_ttl_secs: 3600, ..config() };
-    let sim = magisterium_sim::Simulator::start(config).await.unwrap();
+    let sim = Server::start(config).await;
     let task = send_text(&sim, Some("document_search"), "prayer").await;
     let id = task["id"].as_str().unwrap();
     control(&sim, "POST", "clock", json!({ "advanceSecs": 3599 })).await;
@@ -56,9 +56,9 @@ async fn default_ttl_is_a_day_and_the_library_clock_is_shared() {
     let sim = start().await;
     let task = send_text(&sim, Some("document_search"), "prayer").await;
     let id = task["id"].as_str().unwrap();
-    sim.clock().advance(std::time::Duration::from_secs(86_399));
+    sim.advance(std::time::Duration::from_secs(86_399)).await;
     assert!(get(&sim, id).await.json().get("result").is_some());
-    sim.clock().advance(std::time::Duration::from_secs(1));
+    sim.advance(std::time::Duration::from_secs(1)).await;
     assert_eq!(get(&sim, id).await.error_code(), -32001);
     sim.shutdown().await;
 }

@@ -5,8 +5,8 @@
 //! shape other than the one typed here is kept in `other` too, never an
 //! error: forward compatibility over strictness.
 
-use crate::core::poll;
-use crate::core::task::read_task;
+use crate::sans_io::poll;
+use crate::sans_io::task::read_task;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 /// An A2A task, as `sendMessage`, `getTask`, `cancelTask` and `waitForTask` return it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", try_from = "Value")]
+#[non_exhaustive]
 pub struct Task {
     /// The task id.
     pub id: String,
@@ -38,6 +39,7 @@ pub struct Task {
 /// A task's `status`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", try_from = "Value")]
+#[non_exhaustive]
 pub struct TaskStatus {
     /// The state.
     pub state: TaskState,
@@ -132,6 +134,7 @@ impl From<TaskState> for String {
 /// A message of a task's history or status.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", try_from = "Value")]
+#[non_exhaustive]
 pub struct Message {
     /// `user` or `agent`.
     pub role: String,
@@ -156,6 +159,7 @@ pub struct Message {
 /// A result of a task.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", try_from = "Value")]
+#[non_exhaustive]
 pub struct Artifact {
     /// The artifact id.
     pub artifact_id: String,
@@ -180,6 +184,7 @@ pub struct Artifact {
 /// not know keeps its members in `other`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", try_from = "Value")]
+#[non_exhaustive]
 pub struct Part {
     /// `text`, `data`, `file`, or another kind.
     pub kind: String,
@@ -222,7 +227,13 @@ impl Part {
 }
 
 /// What [`Client::send_message`](super::Client::send_message) sends.
+///
+/// ```
+/// # use magisterium_a2a::{Part, SendMessage};
+/// let search = SendMessage::new(vec![Part::text("grace")]).skill_id("document_search");
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct SendMessage {
     /// The content: at least one text or data part.
     pub parts: Vec<Part>,
@@ -234,9 +245,38 @@ pub struct SendMessage {
     pub task_id: Option<String>,
 }
 
+impl SendMessage {
+    /// A message of `parts` to `catholic_qa`, in a new conversation.
+    pub fn new(parts: Vec<Part>) -> SendMessage {
+        SendMessage { parts, ..SendMessage::default() }
+    }
+
+    /// The skill to run (`document_search`, `liturgical_readings`, …).
+    #[must_use]
+    pub fn skill_id(mut self, skill_id: impl Into<String>) -> SendMessage {
+        self.skill_id = Some(skill_id.into());
+        self
+    }
+
+    /// Continues the conversation `context_id`.
+    #[must_use]
+    pub fn context_id(mut self, context_id: impl Into<String>) -> SendMessage {
+        self.context_id = Some(context_id.into());
+        self
+    }
+
+    /// Answers the task `task_id`, which is `input-required`.
+    #[must_use]
+    pub fn task_id(mut self, task_id: impl Into<String>) -> SendMessage {
+        self.task_id = Some(task_id.into());
+        self
+    }
+}
+
 /// A file part's `file`: by `uri` or inline `bytes` (base64).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", try_from = "Value")]
+#[non_exhaustive]
 pub struct FileContent {
     /// Where the file is.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -253,6 +293,18 @@ pub struct FileContent {
     /// Every other member as sent.
     #[serde(flatten)]
     pub other: Map<String, Value>,
+}
+
+impl FileContent {
+    /// A file at `uri`; set [`name`](Self::name) and [`mime_type`](Self::mime_type) as needed.
+    pub fn from_uri(uri: impl Into<String>) -> FileContent {
+        FileContent { uri: Some(uri.into()), ..FileContent::default() }
+    }
+
+    /// A file sent inline: its content in base64.
+    pub fn from_bytes(base64: impl Into<String>) -> FileContent {
+        FileContent { bytes: Some(base64.into()), ..FileContent::default() }
+    }
 }
 
 /// The members of a JSON object, taken out one by one as typed fields; what

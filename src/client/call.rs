@@ -2,18 +2,18 @@
 //! client's shared state and the call's [`Deadline`], so that the core's
 //! call loop runs it with every policy the JS client has.
 
+use super::credential::TokenProvider;
 use super::error::{Causes, Error};
-use super::options::TokenProvider;
 use super::transport::{self, Deadline, Http, Request};
-use crate::core::call_loop::Failed;
-use crate::core::error::{self as core_error, Dialect};
-use crate::core::exchange::timed_out;
-use crate::core::pacing::Pacer;
-use crate::core::platform::Platform;
-use crate::core::retry::RetryPolicy;
-use crate::core::settings::{Auth, Settings, provided_token, provider_failed};
-use crate::core::validate::Endpoint;
-use crate::core::wire::HttpReply;
+use crate::sans_io::call_loop::Failed;
+use crate::sans_io::error::{self as core_error, Dialect};
+use crate::sans_io::exchange::timed_out;
+use crate::sans_io::pacing::Pacer;
+use crate::sans_io::platform::Platform;
+use crate::sans_io::retry::RetryPolicy;
+use crate::sans_io::settings::{Auth, Settings, provided_token, provider_failed};
+use crate::sans_io::validate::Endpoint;
+use crate::sans_io::wire::HttpReply;
 use serde_json::Value;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};

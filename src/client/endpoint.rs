@@ -3,8 +3,8 @@
 //! (scheme, credentials, host, loopback) on what that parser made of it, so
 //! the host the token policy judges is the host the request goes to.
 
-use crate::core::error::Error;
-use crate::core::validate::{self, Endpoint};
+use crate::sans_io::error::Error;
+use crate::sans_io::validate::{self, Endpoint};
 use serde_json::Value;
 
 /// Parses `text` and applies the core's endpoint rules; INVALID_INPUT when

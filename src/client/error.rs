@@ -2,7 +2,7 @@
 //! stable [`ErrorCode`] of the core, and the platform failures (a transport
 //! error, what a token provider returned) kept as its source.
 
-use crate::core::error::{self as core_error, ErrorCode, redact};
+use crate::sans_io::error::{self as core_error, ErrorCode, redact};
 use serde_json::Value;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -14,18 +14,21 @@ pub type Cause = Arc<dyn std::error::Error + Send + Sync>;
 /// A failed call. Its message never carries the call's token, even one a
 /// server echoed back.
 #[derive(Clone, Debug)]
-pub struct Error(Box<Fields>);
+pub struct Error(pub(super) Box<Fields>);
 
+/// What an [`Error`] holds: the core's fields as it made them (numbers
+/// unchecked, as the npm package's error carries them), typed by the accessors.
 #[derive(Clone, Debug)]
-struct Fields {
-    code: ErrorCode,
-    message: String,
-    rpc_code: Option<i64>,
-    http_status: Option<u16>,
-    retry_after: Option<Duration>,
-    task_id: Option<String>,
-    data: Option<Value>,
-    source: Option<Cause>,
+pub(super) struct Fields {
+    pub(super) code: ErrorCode,
+    pub(super) message: String,
+    pub(super) rpc_code: Option<f64>,
+    pub(super) http_status: Option<u16>,
+    /// Seconds.
+    pub(super) retry_after: Option<f64>,
+    pub(super) task_id: Option<String>,
+    pub(super) data: Option<Value>,
+    pub(super) source: Option<Cause>,
 }
 
 impl Error {
@@ -42,7 +45,8 @@ impl Error {
     /// The JSON-RPC `error.code`, when the server sent one (a whole number, as
     /// JSON-RPC requires; another number is INTERNAL_ERROR without it).
     pub fn rpc_code(&self) -> Option<i64> {
-        self.0.rpc_code
+        let whole = |n: f64| (n.is_finite() && n.fract() == 0.0 && n.abs() < 9.0e15).then_some(n as i64);
+        self.0.rpc_code.and_then(whole)
     }
 
     /// The HTTP status of the response, when there was one.
@@ -53,7 +57,8 @@ impl Error {
     /// How long to wait before trying again (RATE_LIMITED: the server's
     /// `retryAfter`, or the client-side limiter's next slot).
     pub fn retry_after(&self) -> Option<Duration> {
-        self.0.retry_after
+        let seconds = |s: f64| (s.is_finite() && s >= 0.0).then(|| Duration::from_secs_f64(s.min(1.0e9)));
+        self.0.retry_after.and_then(seconds)
     }
 
     /// The task that failed (TASK_FAILED, or a task in an unexpected state).
@@ -70,14 +75,12 @@ impl Error {
     /// removed from the message and the data, `source` is the platform failure.
     pub(crate) fn from_core(error: core_error::Error<Value>, secret: Option<&str>, source: Option<Cause>) -> Error {
         let e = error.into_fields();
-        let whole = |n: f64| (n.is_finite() && n.fract() == 0.0 && n.abs() < 9.0e15).then_some(n as i64);
-        let seconds = |s: f64| (s.is_finite() && s >= 0.0).then(|| Duration::from_secs_f64(s.min(1.0e9)));
         Error(Box::new(Fields {
             code: e.code,
             message: redact(&e.message, secret),
-            rpc_code: e.rpc_code.and_then(whole),
+            rpc_code: e.rpc_code,
             http_status: e.http_status,
-            retry_after: e.retry_after.and_then(seconds),
+            retry_after: e.retry_after,
             task_id: e.task_id,
             data: e.data.and_then(|data| without_secret(data, secret)),
             source,

@@ -4,9 +4,9 @@
 //! moves bytes; the size bound and the failures are the core's.
 
 use super::error::{Cause, Causes};
-use crate::core::error::{Error, ErrorCode};
-use crate::core::exchange::{BodyLimit, network_error, timed_out};
-use crate::core::wire::HttpReply;
+use crate::sans_io::error::{Error, ErrorCode};
+use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
+use crate::sans_io::wire::HttpReply;
 use gloo_net::http::Request as FetchRequest;
 use gloo_timers::callback::Timeout;
 use gloo_timers::future::TimeoutFuture;
@@ -125,6 +125,15 @@ impl JsFailure {
     }
 }
 
+/// Where this runs: a browser (a page, told by a `document` with no
+/// `process`, or one of its workers, by `importScripts`), where CORS may
+/// refuse a response, or elsewhere (Node, Deno, Workers).
+fn runtime() -> Runtime {
+    let global = js_sys::global();
+    let has = |name: &str| js_sys::Reflect::has(&global, &JsValue::from_str(name)).unwrap_or(false);
+    if (has("document") && !has("process")) || has("importScripts") { Runtime::Browser } else { Runtime::Elsewhere }
+}
+
 /// POSTs the request with `fetch` and reads the reply's body stream, at most
 /// `max_bytes` of it (decoded bytes, counted as they arrive; the read is
 /// cancelled past the limit); a body that is not JSON reaches the core as `None`.
@@ -134,11 +143,12 @@ pub(crate) async fn exchange(
     request: Request<'_>,
     causes: &Causes,
 ) -> Result<HttpReply<Value>, Error<Value>> {
-    let failed = |what: &str, cause: Cause| {
+    // The detail is the JS error's `message`, as the npm package's (not gloo's "TypeError: …").
+    let failed = |what: &str, detail: &str, cause: Cause| {
         if deadline.passed() {
             return timed_out();
         }
-        network_error(what, &cause.to_string()).with_cause(Some(causes.keep(cause)))
+        network_error(what, detail, runtime()).with_cause(Some(causes.keep(cause)))
     };
     let signal = deadline.controller.signal();
     let mut builder =
@@ -150,7 +160,13 @@ pub(crate) async fn exchange(
         Ok(fetch) => fetch.send().await,
         Err(e) => Err(e),
     };
-    let response = response.map_err(|e| failed("the request failed", Arc::new(e)))?;
+    let response = response.map_err(|e| {
+        let detail = match &e {
+            gloo_net::Error::JsError(thrown) => thrown.message.clone(),
+            other => other.to_string(),
+        };
+        failed("the request failed", &detail, Arc::new(e))
+    })?;
     let status = response.status();
     let headers = response.headers();
     let retry_after = if response.ok() { None } else { headers.get("Retry-After") };
@@ -159,7 +175,9 @@ pub(crate) async fn exchange(
     let body = match response.body() {
         Some(stream) => read_bounded(&stream, &mut limit, status).await.map_err(|thrown| match thrown {
             Unread::Failed(thrown) => {
-                failed("the response body could not be read", Arc::new(JsFailure::of(&thrown))).with_http_status(status)
+                let thrown = JsFailure::of(&thrown);
+                failed("the response body could not be read", &thrown.0.clone(), Arc::new(thrown))
+                    .with_http_status(status)
             }
             Unread::TooLarge(error) => error,
         })?,

@@ -4,14 +4,19 @@
 //! decoded outcome; nothing here decides protocol behaviour.
 
 mod a2a;
+mod builder;
 mod call;
+mod credential;
 mod endpoint;
 mod error;
 mod options;
+mod rate;
 mod results;
 
 #[cfg(target_arch = "wasm32")]
 mod fetch;
+#[cfg(all(target_arch = "wasm32", feature = "js"))]
+mod js;
 #[cfg(target_arch = "wasm32")]
 use fetch as transport;
 #[cfg(not(target_arch = "wasm32"))]
@@ -20,19 +25,26 @@ mod native;
 use native as transport;
 
 pub use a2a::{Artifact, FileContent, Message, Part, SendMessage, Task, TaskState, TaskStatus};
+pub use builder::ClientBuilder;
+pub use credential::{BoxError, Credential, MaybeSend, MaybeSync, TokenContext, TokenFuture, TokenProvider};
 pub use error::{Cause, Error};
-pub use options::{
-    AskOptions, BoxError, ClientOptions, MaybeSend, MaybeSync, RateLimit, TokenContext, TokenFuture, TokenProvider,
-    WaitOptions,
-};
+#[cfg(all(target_arch = "wasm32", feature = "js"))]
+pub use js::ToJs;
+pub use options::{AskOptions, WaitOptions};
+pub use rate::Rate;
+/// The reqwest the native client is built on, for [`ClientBuilder::http_client`]
+/// (a program's own `reqwest::Client` must be of this version).
+#[cfg(not(target_arch = "wasm32"))]
+pub use reqwest;
 pub use results::{Citation, Document, DocumentYear, QaAnswer, SearchHit};
 
-use crate::core::call::{Call, Outcome, SendMode};
-use crate::core::error::Error as CoreError;
-use crate::core::methods::{self, DateArg};
-use crate::core::{call_loop, poll, settings, validate};
+use crate::sans_io::call::{Call, Outcome, SendMode};
+use crate::sans_io::error::Error as CoreError;
+use crate::sans_io::methods::{self, DateArg};
+use crate::sans_io::{call_loop, poll, validate};
 use call::{CallContext, ClientState};
-use options::{Shared, millis};
+use credential::Shared;
+use options::millis;
 use serde_json::Value;
 use std::fmt;
 use std::time::Duration;
@@ -53,28 +65,10 @@ impl fmt::Debug for Client {
 }
 
 impl Client {
-    /// A client with `options`; INVALID_INPUT when an option is refused (an
-    /// endpoint the WHATWG URL parser refuses, a token over plain `http:` to
-    /// a remote host, a number out of range, a rate that does not parse).
-    pub fn new(options: ClientOptions) -> Result<Client, Error> {
-        let url = options.endpoint.as_deref().unwrap_or(validate::DEFAULT_ENDPOINT);
-        let rates = options.rate_limit.as_ref();
-        let checked = settings::Options {
-            token: options.token,
-            token_provider: options.token_provider,
-            timeout_ms: options.timeout.map(millis),
-            max_retries: options.max_retries.map(f64::from),
-            max_retry_wait_ms: options.max_retry_wait.map(millis),
-            rate_default: rates.and_then(|r| r.default.as_deref()),
-            rate_expensive: rates.and_then(|r| r.expensive.as_deref()),
-            max_response_bytes: options.max_response_bytes.map(|bytes| bytes as f64),
-            ..settings::Options::new(endpoint::parse(url).map_err(Error::plain)?)
-        }
-        .check()
-        .map_err(Error::plain)?;
-        let http = transport::Http::new().map_err(Error::plain)?;
-        let timeout_ms = checked.timeout_ms;
-        Ok(Client { shared: Shared::new(ClientState::new(checked, http)), timeout_ms })
+    /// A builder of a client: its credential, endpoint, time limits, pacing
+    /// ([`ClientBuilder`]).
+    pub fn builder() -> ClientBuilder {
+        ClientBuilder::new()
     }
 
     /// The endpoint the client calls, as the URL parser wrote it.
@@ -141,7 +135,7 @@ impl Client {
     pub async fn send_message(&self, message: SendMessage) -> Result<Task, Error> {
         let parts = serde_json::to_value(&message.parts)
             .map_err(|_| Error::plain(CoreError::invalid_input("parts must serialize to JSON")))?;
-        let (skill_id, context_id, task_id) = (message.skill_id, message.context_id, message.task_id);
+        let SendMessage { skill_id, context_id, task_id, .. } = message;
         let call = methods::send_message(parts.to_string(), &parts, skill_id, context_id, task_id, SendMode::Reply)
             .map_err(Error::plain)?;
         self.task(&call).await
@@ -186,6 +180,17 @@ impl Client {
             Outcome::Task(task) => typed_task(task),
             _ => Err(mismatch()),
         }
+    }
+}
+
+impl ClientBuilder {
+    /// The client; INVALID_INPUT when an option is refused (an endpoint the
+    /// WHATWG URL parser refuses, a token over plain `http:` to a remote
+    /// host, a number out of range, an empty [`Rate`]).
+    pub fn build(self) -> Result<Client, Error> {
+        let (settings, http) = self.checked()?;
+        let timeout_ms = settings.timeout_ms;
+        Ok(Client { shared: Shared::new(ClientState::new(settings, http)), timeout_ms })
     }
 }
 

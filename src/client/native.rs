@@ -3,9 +3,9 @@
 //! moves bytes; the size bound and the failures are the core's.
 
 use super::error::{Cause, Causes};
-use crate::core::error::Error;
-use crate::core::exchange::{BodyLimit, network_error, timed_out};
-use crate::core::wire::HttpReply;
+use crate::sans_io::error::Error;
+use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
+use crate::sans_io::wire::HttpReply;
 use reqwest::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderMap, RETRY_AFTER};
 use serde_json::Value;
 use std::future::Future;
@@ -38,6 +38,11 @@ impl Http {
             .build()
             .map_err(|e| refuse(&e))?;
         Ok(Http(client))
+    }
+
+    /// Over the program's own client ([`ClientBuilder::http_client`](super::ClientBuilder::http_client)).
+    pub(crate) fn with_client(client: reqwest::Client) -> Http {
+        Http(client)
     }
 }
 
@@ -118,7 +123,7 @@ pub(crate) async fn exchange(
     let failed = |what: &str, e: reqwest::Error| {
         let detail = e.to_string();
         let cause: Cause = Arc::new(e);
-        network_error(what, &detail).with_cause(Some(causes.keep(cause)))
+        network_error(what, &detail, Runtime::Elsewhere).with_cause(Some(causes.keep(cause)))
     };
     let exchange = async {
         let mut response = builder.send().await.map_err(|e| failed("the request failed", e))?;

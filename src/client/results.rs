@@ -3,13 +3,14 @@
 //! exactly the JSON shape the npm package's methods resolve with
 //! (`relatedQuestions`, `taskId`, `documentTitle`, `ref`, …).
 
-use crate::core::skills;
+use crate::sans_io::skills;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 /// A `catholic_qa` answer ([`Client::ask`](super::Client::ask)).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct QaAnswer {
     /// The full answer text.
     pub text: String,
@@ -28,6 +29,7 @@ pub struct QaAnswer {
 /// not know, is kept in `raw` under its wire name.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct Citation {
     /// `cited_text`: the passage cited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -71,6 +73,7 @@ pub enum DocumentYear {
 /// One `document_search` hit ([`Client::search_documents`](super::Client::search_documents)).
 /// A missing `url` or `title` is an empty string.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct SearchHit {
     /// The id for [`Client::fetch_document`](super::Client::fetch_document) (a numeric id as its decimal text).
     pub id: String,
@@ -83,6 +86,7 @@ pub struct SearchHit {
 /// A fetched document ([`Client::fetch_document`](super::Client::fetch_document)).
 /// Missing metadata is an empty string.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Document {
     /// The document id (the requested one when the server leaves it out).
     pub id: String,

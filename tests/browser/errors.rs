@@ -163,6 +163,7 @@ async fn a_server_without_cors_headers_is_refused_by_the_browser() {
     fault(&token, "no_cors", "").await;
     let e = rejects(c.search_documents("grace".into(), none()), "NETWORK").await;
     assert!(number(&e, "httpStatus").is_none(), "the page never sees the response");
+    assert!(text(&e, "message").contains("refused by CORS"), "a browser names CORS: {}", text(&e, "message"));
 }
 
 #[wasm_bindgen_test]

@@ -36,7 +36,11 @@ async fn cancelling_a_terminal_task_is_an_invalid_state_transition() {
     let task = a_task(&c).await;
     let e = rejects(c.cancel_task(text(&task, "id").into(), none()), "INVALID_PARAMS").await;
     assert_eq!(number(&e, "rpcCode"), Some(-32602.0));
-    assert_eq!(text(&e, "message"), "Invalid state transition");
+    assert_eq!(
+        text(&e, "message"),
+        "Invalid state transition: the task is already terminal",
+        "the contract's message, then data.detail"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -3,7 +3,7 @@
 
 use crate::fixture;
 use crate::support::*;
-use magisterium_a2a::{Client, ClientOptions, ErrorCode, Part, RateLimit, SendMessage, TokenProvider};
+use magisterium_a2a::{Client, ClientBuilder, ErrorCode, Part, Rate, SendMessage, TokenProvider};
 use std::error::Error as _;
 use std::time::Duration;
 
@@ -30,7 +30,11 @@ async fn every_json_rpc_error_of_the_contract_has_its_code() {
         fault(&sim, &token, "error", &params).await;
         let e = client.search_documents("grace").await.unwrap_err();
         assert_eq!(e.code(), code, "{rpc}");
-        assert_eq!((e.rpc_code(), e.http_status(), e.message()), (Some(rpc), Some(status), "server says"));
+        assert_eq!(
+            (e.rpc_code(), e.http_status(), e.message()),
+            (Some(rpc), Some(status), "server says: why"),
+            "the server's reason follows"
+        );
         assert_eq!(e.data().and_then(|d| d.get("detail")), Some(&serde_json::json!("why")));
         let retry_after = (code == ErrorCode::RateLimited).then_some(Duration::from_secs(60));
         assert_eq!(e.retry_after(), retry_after, "{rpc}");
@@ -46,13 +50,13 @@ async fn the_simulator_s_own_refusals_have_their_codes() {
         (missing.code(), missing.rpc_code(), missing.http_status()),
         (ErrorCode::TaskNotFound, Some(-32001), Some(200))
     );
-    let unknown =
-        SendMessage { parts: vec![Part::text("x")], skill_id: Some("no_such_skill".into()), ..Default::default() };
+    let unknown = SendMessage::new(vec![Part::text("x")]).skill_id("no_such_skill");
     assert_eq!(client.send_message(unknown).await.unwrap_err().code(), ErrorCode::SkillNotFound);
-    let stranger = Client::new(options(&sim, "not-a-known-token")).unwrap();
+    let stranger = options(&sim, "not-a-known-token").build().unwrap();
     let e = stranger.search_documents("grace").await.unwrap_err();
     assert_eq!((e.code(), e.http_status()), (ErrorCode::Unauthorized, Some(401)));
-    let free = Client::new(options(&sim, "free-token")).unwrap();
+    assert_eq!(e.message(), "Unauthorized: invalid token", "the server's reason, as the npm package says it");
+    let free = options(&sim, "free-token").build().unwrap();
     let e = free.search_documents("grace").await.unwrap_err();
     assert_eq!((e.code(), e.http_status()), (ErrorCode::PlanRequired, Some(403)));
 }
@@ -95,20 +99,22 @@ async fn no_response_is_network_with_the_transport_error_as_source() {
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let endpoint = format!("http://{}/api/v1/a2a", closed.local_addr().unwrap());
     drop(closed);
-    let nowhere = Client::new(ClientOptions { endpoint: Some(endpoint), ..Default::default() }).unwrap();
-    assert_eq!(nowhere.search_documents("grace").await.unwrap_err().code(), ErrorCode::Network);
+    let nowhere = Client::builder().endpoint(endpoint).build().unwrap();
+    let e = nowhere.search_documents("grace").await.unwrap_err();
+    assert_eq!(e.code(), ErrorCode::Network);
+    assert!(!e.message().contains("CORS"), "no CORS outside browsers: {}", e.message());
     // The TLS stack starts with its own provider (none installed process-wide) and
     // fails the handshake with a server that speaks plain HTTP.
-    let tls = ClientOptions { endpoint: Some(format!("https://{}/api/v1/a2a", sim.addr())), ..Default::default() };
-    let e = Client::new(tls).unwrap().search_documents("grace").await.unwrap_err();
+    let tls = Client::builder().endpoint(format!("https://{}/api/v1/a2a", sim.addr())).build().unwrap();
+    let e = tls.search_documents("grace").await.unwrap_err();
     assert_eq!(e.code(), ErrorCode::Network, "{e}");
 }
 
 #[tokio::test]
 async fn bad_arguments_and_options_are_refused_before_any_request() {
     // Port 9 (discard) is closed here: a request would end NETWORK, not INVALID_INPUT.
-    let local = |options: ClientOptions| ClientOptions { endpoint: Some("http://127.0.0.1:9/a2a".into()), ..options };
-    let client = Client::new(local(ClientOptions::default())).unwrap();
+    let local = || Client::builder().endpoint("http://127.0.0.1:9/a2a");
+    let client = local().build().unwrap();
     let refusals = [
         client.ask("  ").await.unwrap_err(),
         client.search_documents("").await.unwrap_err(),
@@ -123,40 +129,36 @@ async fn bad_arguments_and_options_are_refused_before_any_request() {
     for e in refusals {
         assert_eq!(e.code(), ErrorCode::InvalidInput, "{e}");
     }
-    let provider = TokenProvider::new(|| async { Ok::<_, std::io::Error>("t".to_owned()) });
-    let options = [
-        ClientOptions {
-            token: Some("tok".into()),
-            endpoint: Some("http://parish.example/a2a".into()),
-            ..Default::default()
-        },
-        ClientOptions {
-            endpoint: Some("http://evil.example\\.localhost/".into()),
-            token: Some("tok".into()),
-            ..Default::default()
-        },
+    let builders: [ClientBuilder; 12] = [
+        Client::builder().token("tok").endpoint("http://parish.example/a2a"),
+        Client::builder().endpoint("http://evil.example\\.localhost/").token("tok"),
         // reqwest would ask the system's resolver, perhaps DNS, where app.localhost is.
-        ClientOptions {
-            endpoint: Some("http://app.localhost:8787/a2a".into()),
-            token: Some("tok".into()),
-            ..Default::default()
-        },
-        ClientOptions { endpoint: Some("not a url".into()), ..Default::default() },
-        ClientOptions { endpoint: Some("ftp://x/y".into()), ..Default::default() },
-        local(ClientOptions { token: Some("t".into()), token_provider: Some(provider), ..Default::default() }),
-        local(ClientOptions { token: Some(" ".into()), ..Default::default() }),
-        local(ClientOptions { timeout: Some(Duration::from_micros(10)), ..Default::default() }),
-        local(ClientOptions { max_retries: Some(11), ..Default::default() }),
-        local(ClientOptions { max_response_bytes: Some(0), ..Default::default() }),
-        local(ClientOptions {
-            rate_limit: Some(RateLimit { default: Some("often".into()), expensive: None }),
-            ..Default::default()
-        }),
+        Client::builder().endpoint("http://app.localhost:8787/a2a").token("tok"),
+        Client::builder().endpoint("not a url"),
+        Client::builder().endpoint("ftp://x/y"),
+        local().token(" "),
+        local().timeout(Duration::from_micros(10)),
+        local().max_retries(11),
+        local().max_response_bytes(0),
+        local().rate_limit_default(Rate::per_minute(0)),
+        local().rate_limit_expensive(Rate::new(1, Duration::ZERO)),
+        // A provider over plain http: to a remote host, as a token would be.
+        Client::builder()
+            .token_provider(TokenProvider::new(|| async { Ok::<_, std::io::Error>("t".to_owned()) }))
+            .endpoint("http://parish.example/a2a"),
     ];
-    for options in options {
-        let shown = format!("{options:?}");
-        assert_eq!(Client::new(options).unwrap_err().code(), ErrorCode::InvalidInput, "{shown}");
+    for builder in builders {
+        let shown = format!("{builder:?}");
+        assert_eq!(builder.build().unwrap_err().code(), ErrorCode::InvalidInput, "{shown}");
     }
+}
+
+#[test]
+fn the_last_credential_given_is_the_one() {
+    let provider = TokenProvider::new(|| async { Ok::<_, std::io::Error>("t".to_owned()) });
+    let replaced = Client::builder().token("secret-token-123").token_provider(provider).token("tok");
+    let shown = format!("{replaced:?}");
+    assert!(shown.contains("Token([redacted])") && !shown.contains("secret") && !shown.contains("Provider"), "{shown}");
 }
 
 #[tokio::test]

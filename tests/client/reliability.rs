@@ -2,7 +2,7 @@
 //! simulator: retries, timeouts, the token provider, pacing, the size bound.
 
 use crate::support::*;
-use magisterium_a2a::{AskOptions, Client, ClientOptions, ErrorCode, RateLimit, TokenContext, TokenProvider};
+use magisterium_a2a::{AskOptions, Client, ErrorCode, Rate, TokenContext, TokenProvider};
 use std::error::Error as _;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -15,7 +15,7 @@ async fn a_rate_limit_is_waited_out_and_retried() {
     let limited = r#""code":-32003,"message":"Rate limit exceeded","httpStatus":429,"data":{"retryAfter":0}"#;
     fault(&sim, &token, "error", limited).await;
     assert!(!client.search_documents("grace").await.unwrap().is_empty(), "retried after retryAfter");
-    let once = Client::new(ClientOptions { max_retries: Some(0), ..options(&sim, &token) }).unwrap();
+    let once = options(&sim, &token).max_retries(0).build().unwrap();
     fault(&sim, &token, "error", limited).await;
     let e = once.search_documents("grace").await.unwrap_err();
     assert_eq!((e.code(), e.retry_after()), (ErrorCode::RateLimited, Some(Duration::ZERO)), "with no retries left");
@@ -25,9 +25,7 @@ async fn a_rate_limit_is_waited_out_and_retried() {
 async fn a_retry_after_longer_than_max_retry_wait_fails_at_once_with_it() {
     let sim = simulator().await;
     let (_, token) = own_client(&sim).await;
-    let impatient =
-        Client::new(ClientOptions { max_retry_wait: Some(Duration::from_millis(500)), ..options(&sim, &token) })
-            .unwrap();
+    let impatient = options(&sim, &token).max_retry_wait(Duration::from_millis(500)).build().unwrap();
     let header = r#""status":429,"body":"slow down","contentType":"text/plain","headers":[["Retry-After","1"]]"#;
     fault(&sim, &token, "status", header).await;
     let e = impatient.search_documents("grace").await.unwrap_err();
@@ -70,7 +68,7 @@ async fn a_call_ends_at_its_time_limit() {
     fault(&sim, &token, "never_ending", "").await;
     assert_eq!(quick.get_task("any").await.unwrap_err().code(), ErrorCode::Timeout, "a body that never ends");
     fault(&sim, &token, "slow", r#""delayMs":10000"#).await;
-    let short = AskOptions { timeout: Some(Duration::from_millis(300)), ..Default::default() };
+    let short = AskOptions::default().timeout(Duration::from_millis(300));
     assert_eq!(client.ask_with("What is grace?", short).await.unwrap_err().code(), ErrorCode::Timeout);
 }
 
@@ -97,9 +95,7 @@ async fn the_token_provider_is_asked_again_after_unauthorized() {
         let answer = if first { "expired-token-123".to_owned() } else { valid.clone() };
         async move { Ok::<_, VaultLocked>(answer) }
     });
-    let refreshing =
-        ClientOptions { token_provider: Some(provider), endpoint: Some(sim.endpoint()), ..Default::default() };
-    let client = Client::new(refreshing).unwrap();
+    let client = Client::builder().token_provider(provider).endpoint(sim.endpoint()).build().unwrap();
     assert!(!client.search_documents("grace").await.unwrap().is_empty());
     assert_eq!(asked.load(Ordering::SeqCst), 2, "once, then once more after the 401");
 
@@ -111,30 +107,52 @@ async fn the_token_provider_is_asked_again_after_unauthorized() {
         let answer = valid.clone();
         async move { Ok::<_, VaultLocked>(answer) }
     });
-    let options =
-        ClientOptions { token_provider: Some(per_agent), endpoint: Some(sim.endpoint()), ..Default::default() };
-    assert!(!Client::new(options).unwrap().search_documents("grace").await.unwrap().is_empty());
+    let client = Client::builder().token_provider(per_agent).endpoint(sim.endpoint()).build().unwrap();
+    assert!(!client.search_documents("grace").await.unwrap().is_empty());
     assert_eq!(*told.lock().unwrap(), [sim.endpoint()]);
 
     let locked = TokenProvider::new(|| async { Err::<String, _>(VaultLocked) });
-    let failing = ClientOptions { token_provider: Some(locked), endpoint: Some(sim.endpoint()), ..Default::default() };
-    let e = Client::new(failing).unwrap().search_documents("grace").await.unwrap_err();
+    let failing = Client::builder().token_provider(locked).endpoint(sim.endpoint()).build().unwrap();
+    let e = failing.search_documents("grace").await.unwrap_err();
     assert_eq!(e.code(), ErrorCode::Unauthorized);
     assert!(e.source().is_some_and(|s| s.downcast_ref::<VaultLocked>().is_some()), "{e:?}");
+}
+
+#[tokio::test]
+async fn the_program_s_own_reqwest_client_carries_the_calls() {
+    let sim = simulator().await;
+    let token = fresh_token(&sim, "").await;
+    // The program's client adds the token by a default header: only a call it
+    // carries is authorized.
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(reqwest::header::AUTHORIZATION, format!("Bearer {token}").parse().unwrap());
+    let tls = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(rustls::RootCertStore::empty())
+        .with_no_client_auth();
+    let own = magisterium_a2a::reqwest::Client::builder()
+        .tls_backend_preconfigured(tls)
+        .default_headers(headers)
+        .build()
+        .unwrap();
+    let carried = Client::builder().endpoint(sim.endpoint()).http_client(own).build().unwrap();
+    assert!(!carried.search_documents("grace").await.unwrap().is_empty(), "sent by the program's client");
+    let plain = Client::builder().endpoint(sim.endpoint()).build().unwrap();
+    assert_eq!(plain.search_documents("grace").await.unwrap_err().code(), ErrorCode::Unauthorized);
 }
 
 #[tokio::test]
 async fn the_client_side_limiter_spaces_calls_under_the_server_s_ceiling() {
     let sim = simulator().await;
     let token = fresh_token(&sim, r#""rateDefault":"1/1s""#).await;
-    let unpaced = Client::new(ClientOptions { max_retries: Some(0), ..options(&sim, &token) }).unwrap();
+    let unpaced = options(&sim, &token).max_retries(0).build().unwrap();
     unpaced.search_documents("grace").await.unwrap();
     let refused = unpaced.search_documents("grace").await.unwrap_err();
     assert_eq!((refused.code(), refused.http_status()), (ErrorCode::RateLimited, Some(429)), "the server's ceiling");
 
     let token = fresh_token(&sim, r#""rateDefault":"1/1s""#).await;
-    let rate_limit = Some(RateLimit { default: Some("1/1s".into()), expensive: None });
-    let paced = Client::new(ClientOptions { max_retries: Some(0), rate_limit, ..options(&sim, &token) }).unwrap();
+    let paced = options(&sim, &token).max_retries(0).rate_limit_default(Rate::per_second(1)).build().unwrap();
     for _ in 0..2 {
         assert!(!paced.search_documents("grace").await.unwrap().is_empty(), "each call waited for its slot");
     }
@@ -144,9 +162,8 @@ async fn the_client_side_limiter_spaces_calls_under_the_server_s_ceiling() {
 async fn a_slot_past_the_time_limit_is_a_client_side_rate_limit() {
     let sim = simulator().await;
     let (_, token) = own_client(&sim).await;
-    let rate_limit = Some(RateLimit { default: None, expensive: Some("1/60s".into()) });
-    let limited = ClientOptions { rate_limit, timeout: Some(Duration::from_secs(5)), ..options(&sim, &token) };
-    let client = Client::new(limited).unwrap();
+    let limited = options(&sim, &token).rate_limit_expensive(Rate::per_minute(1)).timeout(Duration::from_secs(5));
+    let client = limited.build().unwrap();
     client.ask("What is grace?").await.unwrap();
     let e = client.ask("What is grace?").await.unwrap_err();
     assert_eq!((e.code(), e.http_status(), e.rpc_code()), (ErrorCode::RateLimited, None, None));
@@ -160,12 +177,12 @@ async fn a_slot_past_the_time_limit_is_a_client_side_rate_limit() {
 async fn a_body_over_max_response_bytes_is_refused_as_it_arrives() {
     let sim = simulator().await;
     let (_, token) = own_client(&sim).await;
-    let client = Client::new(ClientOptions { max_response_bytes: Some(50_000), ..options(&sim, &token) }).unwrap();
+    let client = options(&sim, &token).max_response_bytes(50_000).build().unwrap();
     fault(&sim, &token, "oversized", r#""bytes":200000"#).await;
     let e = client.search_documents("grace").await.unwrap_err();
     assert_eq!((e.code(), e.http_status()), (ErrorCode::BadResponse, Some(200)));
     assert!(e.message().contains("more than 50000 bytes"), "{e}");
-    let tiny = Client::new(ClientOptions { max_response_bytes: Some(64), ..options(&sim, &token) }).unwrap();
+    let tiny = options(&sim, &token).max_response_bytes(64).build().unwrap();
     fault(&sim, &token, "never_ending", "").await;
     let e = tiny.get_task("any").await.unwrap_err();
     assert_eq!(e.code(), ErrorCode::BadResponse, "counted while it streams, long before the time limit: {e}");

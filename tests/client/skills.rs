@@ -15,7 +15,7 @@ async fn ask_answers_with_citations_and_follows_up_in_the_same_conversation() {
     let first = &answer.citations[0];
     assert!(first.document_title.as_deref().is_some_and(|t| !t.is_empty()));
     assert!(first.document_index.is_some());
-    let options = AskOptions { context_id: Some(answer.context_id.clone()), ..Default::default() };
+    let options = AskOptions::default().context_id(&answer.context_id);
     let more = client.ask_with("How is it received?", options).await.unwrap();
     assert_eq!(more.context_id, answer.context_id);
     assert_ne!(more.task_id, answer.task_id);
@@ -61,11 +61,7 @@ async fn readings_and_saints_take_days_and_queries() {
 async fn send_message_runs_any_skill_and_types_the_task() {
     let sim = simulator().await;
     let (client, _) = own_client(&sim).await;
-    let message = SendMessage {
-        parts: vec![Part::text("grace")],
-        skill_id: Some("document_search".into()),
-        ..Default::default()
-    };
+    let message = SendMessage::new(vec![Part::text("grace")]).skill_id("document_search");
     let task = client.send_message(message).await.unwrap();
     assert_eq!(task.status.state, TaskState::Completed);
     let artifacts = task.artifacts.as_deref().unwrap_or_default();
@@ -73,8 +69,7 @@ async fn send_message_runs_any_skill_and_types_the_task() {
     assert!(artifacts[0].parts[0].data.as_ref().is_some_and(|d| d.contains_key("results")));
     let roles: Vec<&str> = task.history.iter().flatten().map(|m| m.role.as_str()).collect();
     assert_eq!(roles, ["user", "agent"]);
-    let default_skill =
-        client.send_message(SendMessage { parts: vec![Part::text("What is grace?")], ..Default::default() });
+    let default_skill = client.send_message(SendMessage::new(vec![Part::text("What is grace?")]));
     let qa = default_skill.await.unwrap();
     let name = qa.artifacts.as_deref().and_then(|a| a[0].name.clone());
     assert_eq!(name.as_deref(), Some("catholic_qa_response"), "catholic_qa is the default skill");
@@ -97,10 +92,10 @@ async fn wait_for_task_polls_until_the_task_settles() {
     let sim = simulator().await;
     let (client, token) = own_client(&sim).await;
     fault(&sim, &token, "working", "").await;
-    let working = client.send_message(SendMessage { parts: vec![Part::text("grace")], ..Default::default() });
+    let working = client.send_message(SendMessage::new(vec![Part::text("grace")]));
     let task = working.await.unwrap();
     assert_eq!(task.status.state, TaskState::Working);
-    let poll = WaitOptions { poll_interval: Some(Duration::from_millis(20)), ..Default::default() };
+    let poll = WaitOptions::default().poll_interval(Duration::from_millis(20));
     let (waited, canceled) = tokio::join!(client.wait_for_task(&task.id, poll), async {
         tokio::time::sleep(Duration::from_millis(100)).await;
         client.cancel_task(&task.id).await
@@ -108,9 +103,9 @@ async fn wait_for_task_polls_until_the_task_settles() {
     assert_eq!(canceled.unwrap().status.state, TaskState::Canceled);
     let waited = waited.unwrap();
     assert_eq!((waited.id.as_str(), waited.status.state.clone()), (task.id.as_str(), TaskState::Canceled));
-    let short = WaitOptions { timeout: Some(Duration::from_millis(300)), ..Default::default() };
+    let short = WaitOptions::default().timeout(Duration::from_millis(300));
     fault(&sim, &token, "working", "").await;
-    let still = client.send_message(SendMessage { parts: vec![Part::text("grace")], ..Default::default() });
+    let still = client.send_message(SendMessage::new(vec![Part::text("grace")]));
     let still = still.await.unwrap();
     assert_eq!(client.wait_for_task(&still.id, short).await.unwrap_err().code(), ErrorCode::Timeout);
 }

@@ -1,7 +1,7 @@
 //! What the native client tests share: a simulator started in-process on a
 //! port of its own, its `/_sim/` controls, and clients of it.
 
-use magisterium_a2a::{Client, ClientOptions};
+use magisterium_a2a::{Client, ClientBuilder};
 use magisterium_sim::{Config, Simulator};
 use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -62,13 +62,13 @@ pub async fn recorded(sim: &Simulator, token: &str, response: &str, times: u32) 
     fault(sim, token, "result", &format!(r#""result":{result},"times":{times}"#)).await;
 }
 
-/// Options for the simulator with `token`.
-pub fn options(sim: &Simulator, token: &str) -> ClientOptions {
-    ClientOptions { token: Some(token.to_owned()), endpoint: Some(sim.endpoint()), ..Default::default() }
+/// A builder for the simulator with `token`.
+pub fn options(sim: &Simulator, token: &str) -> ClientBuilder {
+    Client::builder().token(token).endpoint(sim.endpoint())
 }
 
 /// A client with a fresh token of its own, and the token.
 pub async fn own_client(sim: &Simulator) -> (Client, String) {
     let token = fresh_token(sim, "").await;
-    (Client::new(options(sim, &token)).expect("options accepted"), token)
+    (options(sim, &token).build().expect("options accepted"), token)
 }

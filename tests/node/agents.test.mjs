@@ -142,7 +142,9 @@ test("an unknown task is TASK_NOT_FOUND (-32001) from the SDK", async () => {
 });
 
 test("discovery refuses what is not an agent card, and honours its signal", async () => {
-  await rejectsWith(A2AClient.discover(`${agentUrl}/nothing-here`), { code: "BAD_RESPONSE", httpStatus: 404 });
+  const missing = await rejectsWith(A2AClient.discover(`${agentUrl}/nothing-here`), { code: "BAD_RESPONSE", httpStatus: 404 });
+  const tried = (file) => `${agentUrl}/nothing-here/.well-known/${file}`;
+  assert.equal(missing.message, `no agent card at ${tried("agent.json")} or at ${tried("agent-card.json")}: HTTP 404`, "it names the URLs it tried");
   await rejectsWith(A2AClient.discover("ftp://agent.example"), { code: "INVALID_INPUT" });
   await rejectsWith(A2AClient.discover(uncached, { signal: AbortSignal.abort() }), { code: "ABORTED" });
 });

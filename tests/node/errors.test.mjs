@@ -2,6 +2,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MagisteriumClient, MagisteriumError } from "magisterium-a2a";
 import { endpoint, token, freshToken, fault, rejectsWith } from "./harness.mjs";
@@ -16,7 +20,45 @@ test("UNAUTHORIZED: a missing or invalid token is read from the 401 body", async
   const bad = new MagisteriumClient({ token: "not-a-real-token", endpoint });
   const e = await rejectsWith(bad.searchDocuments("grace"), { code: "UNAUTHORIZED", rpcCode: -32004, httpStatus: 401 });
   assert.ok(!e.message.includes("not-a-real-token"), "the token is never in a message");
-  await rejectsWith(new MagisteriumClient({ endpoint }).searchDocuments("grace"), { code: "UNAUTHORIZED", httpStatus: 401 });
+  assert.equal(e.message, "Unauthorized: invalid token", "the server's reason (data.detail) is in the message");
+  const missing = await rejectsWith(new MagisteriumClient({ endpoint }).searchDocuments("grace"), { code: "UNAUTHORIZED", httpStatus: 401 });
+  assert.equal(missing.message, "Unauthorized: missing Bearer token");
+});
+
+/** What Node prints on stderr when the ES module `code` ends with an uncaught error. */
+function uncaught(code, env = {}) {
+  const cwd = fileURLToPath(new URL("..", import.meta.url));
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--input-type=module", "-e", code], { cwd, timeout: 60_000, env: { ...process.env, ...env } }, (error, _stdout, stderr) =>
+      resolve({ failed: Boolean(error), stderr }));
+  });
+}
+
+/** Asserts that Node's report of an uncaught error starts with short lines, then `heading`. */
+function assertReadableFirstScreen({ failed, stderr }, heading) {
+  assert.ok(failed, "the process fails");
+  const at = stderr.indexOf(`${heading}\n`);
+  assert.ok(at >= 0, `no line "${heading}" in:\n${stderr.slice(0, 2000)}`);
+  for (const line of stderr.slice(0, at).split("\n")) {
+    // Node prints the source line of the error's first frame: a line of the package's own, readable code.
+    assert.ok(line.length <= 160, `a line of ${line.length} characters before the error:\n${line.slice(0, 300)}`);
+  }
+}
+
+test("an uncaught MagisteriumError prints a short, readable first screen with the server's reason", async () => {
+  const call = `import { MagisteriumClient } from "magisterium-a2a";
+    await new MagisteriumClient(${JSON.stringify({ token: "not-a-real-token", endpoint })}).searchDocuments("grace");`;
+  assertReadableFirstScreen(await uncaught(call), "MagisteriumError: Unauthorized: invalid token");
+  // One made by the sign-in's bundle, also minified: a saved login that is not there.
+  const config = await mkdtemp(join(tmpdir(), "no-login-"));
+  try {
+    const signIn = `import { MagisteriumAuth } from "magisterium-a2a/auth"; await MagisteriumAuth.fromSavedLogin();`;
+    const report = await uncaught(signIn, { XDG_CONFIG_HOME: config });
+    assertReadableFirstScreen(report, report.stderr.match(/^MagisteriumError: .*$/m)?.[0] ?? "MagisteriumError");
+    assert.match(report.stderr, /code: 'SIGN_IN_REQUIRED'/);
+  } finally {
+    await rm(config, { recursive: true, force: true });
+  }
 });
 
 test("PLAN_REQUIRED: a free-plan token is refused with 403", async () => {
@@ -134,9 +176,18 @@ test("the timeout timer holds a Node process only while a call is in flight", as
   assert.equal(waiting.stdout, "TIMEOUT");
 });
 
-test("NETWORK when nothing answers", async () => {
-  const c = new MagisteriumClient({ token, endpoint: "http://127.0.0.1:9/api/v1/a2a", maxRetries: 0 });
-  await rejectsWith(c.getTask("t"), { code: "NETWORK", httpStatus: undefined });
+test("NETWORK when nothing answers: the platform's reason, and no CORS outside browsers", async () => {
+  // A port that was free a moment ago: nothing listens there.
+  const port = await new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+  const c = new MagisteriumClient({ token, endpoint: `http://127.0.0.1:${port}/api/v1/a2a`, maxRetries: 0 });
+  const e = await rejectsWith(c.getTask("t"), { code: "NETWORK", httpStatus: undefined });
+  assert.doesNotMatch(e.message, /CORS/, "Node has no CORS");
+  assert.ok(e.message.startsWith(`the request failed: fetch failed: connect ECONNREFUSED 127.0.0.1:${port} (`), e.message);
 });
 
 test("INVALID_INPUT before any request", async () => {

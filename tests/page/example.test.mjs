@@ -68,7 +68,7 @@ test("the example shows each error with its code, reading the fields at each cal
   await withBrowser(async (page) => {
     await openExample(page, await freshToken());
     await submit(page, "#task", "no-such-task");
-    assert.deepEqual(await shownError(page, "#task"), { code: "TASK_NOT_FOUND", text: "TASK_NOT_FOUND Task not found" });
+    assert.deepEqual(await shownError(page, "#task"), { code: "TASK_NOT_FOUND", text: 'TASK_NOT_FOUND Task not found: no task "no-such-task" (unknown or expired)' });
 
     await page.fill("#token", "not-a-valid-token");
     await submit(page, "#saints", "2026-03-19");

@@ -27,7 +27,7 @@ test("a configuration mistake throws a TypeError when the proxy is made", () => 
     [{ token: "t", allowOrigins: [] }, /allowOrigins/],
     [{ token: "t", allowOrigins: ["https://parish.example/page"] }, /not an origin/],
     [{ token: "t", allowOrigins: ["*"] }, /not an origin/],
-    [{ ...good, timeZone: "Mars/Olympus_Mons" }, /unknown time zone/],
+    [{ ...good, timeZone: "Mars/Olympus_Mons" }, /`timeZone`: unknown time zone/],
     [{ ...good, skills: ["catholic_qa"] }, /skills/],
     [{ ...good, upstream: "http://a2a.example/api" }, /https:/],
     [{ ...good, upstream: "https://user:secret@a2a.example/api" }, /username or password/],
@@ -47,6 +47,29 @@ test("a configuration mistake throws a TypeError when the proxy is made", () => 
   assert.equal(typeof createProxy({ ...good, upstream: "http://127.0.0.1:9/a2a", allowOrigins: ["https://Parish.Example:443/"] }).fetch, "function");
   assert.equal(DEFAULT_UPSTREAM, "https://www.magisterium.com/api/v1/a2a");
   assert.deepEqual(WIDGET_SKILLS, ["saints_of_the_day", "liturgical_readings"]);
+});
+
+test("the log says why an origin was refused, once per origin, with a bounded memory of them", async () => {
+  const lines = [];
+  const proxy = proxyWith({ token: "t" }, lines);
+  const from = (origin) => {
+    const headers = origin === undefined ? {} : { Origin: origin };
+    return proxy.fetch(new Request("http://proxy.test/", { method: "POST", headers, body: widgetBody("saints_of_the_day", "today") }));
+  };
+  for (let i = 0; i < 3; i++) assert.equal((await from("http://localhost:5173")).status, 403);
+  const why = (line) => line.includes("not allowed");
+  assert.deepEqual(lines.filter(why), [`origin http://localhost:5173 not allowed: the allowed origins are ${PARISH} (said once per origin)`]);
+  assert.equal(lines.filter((line) => line.includes("status=403")).length, 3, "each request keeps its own line");
+  await from(undefined);
+  await from("evil origin");
+  assert.deepEqual(lines.filter(why).slice(1), [
+    `a request without an Origin header not allowed: the allowed origins are ${PARISH} (said once per origin)`,
+    `origin "evil origin" not allowed: the allowed origins are ${PARISH} (said once per origin)`,
+  ]);
+  // A stranger sending many origins: the memory is bounded, so an origin is explained again once it was forgotten.
+  for (let i = 0; i < 200; i++) await from(`https://x${i}.example`);
+  await from("http://localhost:5173");
+  assert.equal(lines.filter(why).length, 3 + 200 + 1);
 });
 
 test("the upstream takes plain http: only to loopback, and a *.localhost name is not loopback outside browsers", () => {

@@ -9,7 +9,9 @@ use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
 use crate::size::{gzip_size, kb};
+use crate::wasm_opt::wasm_opt;
 use crate::wordpress_zip;
+use crate::{playground, sim_package};
 use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -167,6 +169,8 @@ pub fn run() -> Result<Vec<Sizes>> {
     let widget = write_widget(&pkg.join("widget"))?;
     let proxy = write_proxy(&pkg.join("proxy"))?;
     let auth = auth_package::write(&pkg)?;
+    let simulator = sim_package::write(&pkg)?;
+    let playground = playground::write(&pkg)?;
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
     write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
@@ -176,6 +180,14 @@ pub fn run() -> Result<Vec<Sizes>> {
     println!("  WordPress plugin: {}", plugin.display());
     println!("  proxy entry (magisterium-a2a/proxy, no wasm): js {:>8}", kb(proxy));
     println!("  auth entry (magisterium-a2a/auth, oauth4webapi inside, no wasm): js {:>8}", kb(auth));
+    println!(
+        "  simulator (simulator/, for `npx magisterium-a2a simulator`, no entry loads it): wasm+js {:>8}",
+        kb(simulator)
+    );
+    println!(
+        "  playground (pkg/playground/, the demo with the simulator in a Service Worker, not in the tarball): {:>8}",
+        kb(playground)
+    );
     Ok(sizes)
 }
 
@@ -272,7 +284,8 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
     match build.shape {
         Shape::Files => {
             let shared = snippet_files(&error_module)?;
-            let mut all = shared.clone();
+            // The error class stays readable: an uncaught error's stack starts in it, and Node prints that line.
+            let mut all: Vec<PathBuf> = shared.iter().filter(|file| **file != error_module).cloned().collect();
             all.extend(glues.iter().cloned());
             all.extend(build.entries.iter().flat_map(|files| files.iter()).map(|(_, name)| out.join(name)));
             minify_js(&all)?;
@@ -344,18 +357,6 @@ fn bind(bindgen: &str, wasm: &Wasm, module: &Path, out: &Path) -> Result<()> {
     wasm_opt(&["-Oz"], &module)?;
     let glue = out.join(format!("{}.js", wasm.stem));
     write(&glue, &minify::parse(&printed)?.apply(&read(&glue)?)?)
-}
-
-/// Runs npm binaryen's `wasm-opt` with `passes` on `module` in place (with the
-/// features wasm-bindgen's output uses); what it printed.
-fn wasm_opt(passes: &[&str], module: &Path) -> Result<String> {
-    let mut opt = npm_bin("wasm-opt");
-    opt.args(passes).args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"]).args([
-        "--enable-reference-types",
-        "--enable-multivalue",
-        "--enable-mutable-globals",
-    ]);
-    shell::stdout_or_fail(opt.arg(module).arg("-o").arg(module))
 }
 
 /// Minifies the package's JS in place with esbuild (whitespace, comments,

@@ -4,7 +4,7 @@
 use crate::build::{NPM_CRATE, WASMS};
 use crate::shell::{self, Result, cargo, root};
 use crate::tally::Tally;
-use crate::{example, import_cycles, setup};
+use crate::{doctests, example, import_cycles, setup};
 
 /// What the browser suite reads with `env!` when it compiles: any text will do for linting it.
 const BROWSER_SUITE_ENV: [&str; 4] =
@@ -23,7 +23,10 @@ pub fn run() -> Tally {
     }
     tally.check("rustfmt: the workspace is formatted (cargo fmt --all --check)", fmt_workspace());
     tally.check("rustfmt: the fuzz crate is formatted", fmt_fuzz());
-    tally.check("rustfmt: the Rust browser example and the outside user crate are formatted", fmt_own_workspaces());
+    tally.check(
+        "rustfmt: the Rust browser example, the README's Rust example and the outside user crate are formatted",
+        fmt_own_workspaces(),
+    );
     tally.check("clippy, native: the workspace, all targets, no warnings", clippy(&["--workspace", "--all-targets"]));
     let wasm = setup::wasm_target();
     // One clippy run per build: together, cargo would unify the npm crate's and the library's
@@ -44,14 +47,28 @@ pub fn run() -> Tally {
         );
     }
     tally.check(
-        "clippy, wasm32: the library with its fetch client, all targets, no warnings",
-        wasm.clone()
-            .and_then(|()| clippy(&["-p", "magisterium-a2a", "--target", "wasm32-unknown-unknown", "--all-targets"])),
+        "clippy, wasm32: the library with its fetch client and its js values, all targets, no warnings",
+        wasm.clone().and_then(|()| {
+            clippy(&[
+                "-p",
+                "magisterium-a2a",
+                "--target",
+                "wasm32-unknown-unknown",
+                "--all-targets",
+                "--features",
+                "js",
+            ])
+        }),
+    );
+    tally.check(
+        "clippy, wasm32: the simulator's logic for the npm package (magisterium-sim-wasm), no warnings",
+        wasm.clone().and_then(|()| clippy(&["-p", "magisterium-sim-wasm", "--target", "wasm32-unknown-unknown"])),
     );
     tally.check(
         "clippy, wasm32: the npm crate without the bundle and its browser suite, all targets, no warnings",
         wasm.and_then(|()| browser_suite_clippy()),
     );
+    tally.check("clippy: the README's Rust example (examples/quickstart), no warnings", quickstart_clippy());
     tally.check(
         "clippy, wasm32: the Rust browser example, no warnings",
         setup::wasm_target().and_then(|()| example_clippy()),
@@ -73,14 +90,21 @@ fn fmt_fuzz() -> Result<()> {
 }
 
 /// The crates with a workspace of their own, as a user's would be: the
-/// browser example, and the template of the user crate (its `Cargo.toml` is
+/// browser example, the README's Rust example, and the template of the user crate (its `Cargo.toml` is
 /// written when the suite copies it, so rustfmt reads its files directly).
 fn fmt_own_workspaces() -> Result<()> {
     shell::run(cargo().args(["fmt", "--check", "--manifest-path"]).arg(example::dir().join("Cargo.toml")))?;
+    shell::run(cargo().args(["fmt", "--check", "--manifest-path"]).arg(doctests::quickstart_dir().join("Cargo.toml")))?;
     let user_crate = root().join("tests/user-crate/src");
     let mut rustfmt = std::process::Command::new("rustfmt");
     rustfmt.args(["--check", "--edition", "2024"]).arg(user_crate.join("lib.rs")).arg(user_crate.join("main.rs"));
     shell::run(rustfmt.current_dir(root()))
+}
+
+/// The README's Rust example, natively, in its own workspace (sharing the target dir).
+fn quickstart_clippy() -> Result<()> {
+    let mut cmd = example::own_workspace_cargo(&doctests::quickstart_dir(), "clippy")?;
+    shell::run(cmd.args(["--", "-D", "warnings"]))
 }
 
 /// The browser example, for wasm32, in its own workspace (sharing the target dir).

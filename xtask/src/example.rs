@@ -66,9 +66,13 @@ pub fn page_pointed_at(endpoint: &str) -> Result<String> {
 /// nothing to resolve), and it builds in the repository's target folder
 /// (dependencies built once for both).
 pub fn own_workspace_cargo(dir: &Path, subcommand: &str) -> Result<Command> {
+    own_workspace(cargo(), dir, subcommand)
+}
+
+/// [`own_workspace_cargo`] with another `cargo` command (e.g. of another toolchain).
+pub fn own_workspace(mut cmd: Command, dir: &Path, subcommand: &str) -> Result<Command> {
     let lock = dir.join("Cargo.lock");
     fs::copy(root().join("Cargo.lock"), &lock).map_err(|e| format!("{}: {e}", lock.display()))?;
-    let mut cmd = cargo();
     cmd.arg(subcommand)
         .arg("--manifest-path")
         .arg(dir.join("Cargo.toml"))

@@ -15,11 +15,12 @@ use crate::shell::{Result, root};
 use modules::Crate;
 
 /// The root files of the crates we own (relative to the repository root).
-const CRATE_ROOTS: [&str; 7] = [
+const CRATE_ROOTS: [&str; 8] = [
     "src/lib.rs",
     "npm/src/lib.rs",
     "simulator/src/lib.rs",
     "simulator/src/main.rs",
+    "simulator/wasm/src/lib.rs",
     "xtask/src/main.rs",
     "tests/client.rs",
     "tests/browser.rs",

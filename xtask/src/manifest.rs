@@ -18,7 +18,46 @@ pub struct Package {
     pub version: String,
     /// `repository` of its `[package]`, when set.
     pub repository: Option<String>,
+    /// `rust-version` of its `[package]` (the MSRV), when set.
+    pub rust_version: Option<String>,
+    /// `[package.metadata]`: docs.rs's table, when there is one.
+    #[serde(default)]
+    pub metadata: Option<Metadata>,
     dependencies: Vec<Dependency>,
+}
+
+/// `[package.metadata]`.
+#[derive(Debug, Default, Deserialize)]
+pub struct Metadata {
+    /// `[package.metadata.docs]`.
+    #[serde(default)]
+    pub docs: Option<Docs>,
+}
+
+/// `[package.metadata.docs]`.
+#[derive(Debug, Default, Deserialize)]
+pub struct Docs {
+    /// `[package.metadata.docs.rs]`: how docs.rs builds the documentation.
+    #[serde(default)]
+    pub rs: Option<DocsRs>,
+}
+
+/// `[package.metadata.docs.rs]` (the part read here).
+#[derive(Debug, Default, Deserialize)]
+pub struct DocsRs {
+    /// The targets documented.
+    #[serde(default)]
+    pub targets: Vec<String>,
+    /// The features enabled, beside the default ones.
+    #[serde(default)]
+    pub features: Vec<String>,
+}
+
+impl Package {
+    /// `[package.metadata.docs.rs]`, when set.
+    pub fn docs_rs(&self) -> Option<&DocsRs> {
+        self.metadata.as_ref()?.docs.as_ref()?.rs.as_ref()
+    }
 }
 
 /// A dependency as a manifest declares it.
@@ -43,6 +82,11 @@ impl Workspace {
     /// The workspace package `name`.
     pub fn package(&self, name: &str) -> Result<&Package> {
         self.packages.iter().find(|p| p.name == name).ok_or_else(|| format!("the workspace has no package {name}"))
+    }
+
+    /// The workspace package `name`, taken out of the workspace.
+    pub fn take(self, name: &str) -> Result<Package> {
+        self.packages.into_iter().find(|p| p.name == name).ok_or_else(|| format!("the workspace has no package {name}"))
     }
 
     /// The wasm-bindgen version the workspace pins (`wasm-bindgen = { version = "=X", … }`
@@ -76,7 +120,7 @@ mod tests {
             .enumerate()
             .map(|(i, req)| {
                 format!(
-                    r#"{{"name":"p{i}","version":"0.{i}.0","repository":null,"dependencies":[{{"name":"js-sys","req":"^0.3"}},{{"name":"wasm-bindgen","req":"{req}"}}]}}"#
+                    r#"{{"name":"p{i}","version":"0.{i}.0","repository":null,"rust_version":null,"dependencies":[{{"name":"js-sys","req":"^0.3"}},{{"name":"wasm-bindgen","req":"{req}"}}]}}"#
                 )
             })
             .collect();
@@ -96,6 +140,9 @@ mod tests {
         let workspace = Workspace::read().unwrap();
         let library = workspace.package("magisterium-a2a").unwrap();
         assert!(library.repository.as_deref().is_some_and(|r| r.starts_with("https://")));
+        assert!(library.rust_version.as_deref().is_some_and(|v| v.starts_with("1.")), "the MSRV is declared");
+        let docs_rs = library.docs_rs().expect("docs.rs metadata");
+        assert!(docs_rs.targets.iter().any(|t| t == "wasm32-unknown-unknown"), "{docs_rs:?}");
         assert!(!workspace.pinned_wasm_bindgen().unwrap().is_empty());
         assert!(workspace.package("no-such-package").is_err());
     }

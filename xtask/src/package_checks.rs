@@ -93,6 +93,9 @@ fn layout(pkg: &Path) -> Result<()> {
         "auth/index.d.ts",
         "auth/index.d.cts",
         "bin/magisterium-a2a.mjs",
+        "bin/simulator.mjs",
+        "simulator/magisterium_sim.js",
+        "simulator/magisterium_sim_bg.wasm",
     ];
     let missing: Vec<&str> = required.into_iter().filter(|f| !pkg.join(f).exists()).collect();
     if missing.is_empty() { Ok(()) } else { Err(format!("missing {}", missing.join(", "))) }

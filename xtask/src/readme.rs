@@ -1,13 +1,15 @@
 //! The documentation's code is executed: every ```js block of the README, of
 //! the npm README and of `docs/*.md` runs in Node against the simulator alone
 //! (its test agent at `/agent` serves the `A2AClient` examples: no fixture
-//! agent of the repository), importing the installed package, so the docs
-//! never drift. The examples of a saved sign-in find one:
+//! agent of the repository), and every ```sh block of README.md and
+//! `docs/*.md` as a reader's session ([`doc_commands`]), importing the
+//! installed package, so the docs never drift. The examples of a saved sign-in find one:
 //! `npx magisterium-a2a login` at the simulator first, into a configuration
 //! folder of their own (never the developer's). A block is an ES module, or CommonJS when its first line
 //! is the comment `// CommonJS`. The quickstart also runs as a TypeScript
 //! project compiling to CommonJS would have it ([`commonjs_typescript`]).
 
+use crate::doc_commands;
 use crate::files::write;
 use crate::markdown;
 use crate::shell::{root, tee};
@@ -50,6 +52,7 @@ pub fn run(sim: &SimulatorProcess) -> Tally {
     if let Err(e) = login(sim, &config) {
         return Tally::broken(&format!("`npx magisterium-a2a login` at the simulator: {e}"));
     }
+    let mut quickstart = String::new();
     for (readme, needs_examples) in &documents {
         let readme = readme.as_str();
         let text = match std::fs::read_to_string(root().join(readme)) {
@@ -65,6 +68,11 @@ pub fn run(sim: &SimulatorProcess) -> Tally {
         {
             let ran = commonjs_typescript(quickstart, &dir.join("commonjs-typescript"), sim);
             tally.check("README.md's quickstart in a TypeScript project compiled to CommonJS: tsc, then node", ran);
+            let ran = twice_as_started(quickstart, &dir.join("quickstart.mjs"));
+            tally.check("README.md's quickstart twice in a row against a simulator started as the README says", ran);
+        }
+        if readme == "README.md" {
+            quickstart = blocks.first().cloned().unwrap_or_default();
         }
         for (index, block) in blocks.iter().enumerate() {
             let file = dir.join(format!("{}-{}.{}", readme.replace(['/', '.'], "_"), index + 1, extension(block)));
@@ -80,7 +88,31 @@ pub fn run(sim: &SimulatorProcess) -> Tally {
             tally.check(&format!("{readme} example {}", index + 1), ran);
         }
     }
+    let names: Vec<String> =
+        documents.into_iter().map(|(name, _)| name).filter(|name| !name.starts_with("pkg/")).collect();
+    let sessions = doc_commands::run(&names, &quickstart, &dir.join("sessions"));
+    tally.passed += sessions.passed;
+    tally.failed += sessions.failed;
     tally
+}
+
+/// Runs `quickstart` (saved as `file`) twice in a row with `demo-token`
+/// against a simulator of its own started with no flag, as the README
+/// starts it: a reader who runs the example again within the minute gets
+/// the same answers, not a rate limit.
+fn twice_as_started(quickstart: &str, file: &Path) -> Result<(), String> {
+    let sim = SimulatorProcess::start(&[])?;
+    write(file, quickstart)?;
+    for run in ["first", "second"] {
+        let (ran, _) = tee(Command::new("node")
+            .arg(file)
+            .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
+            .env("MAGISTERIUM_TOKEN", "demo-token"))?;
+        if !ran {
+            return Err(format!("the {run} run exited with an error"));
+        }
+    }
+    Ok(())
 }
 
 /// README's quickstart as a TypeScript project that compiles to CommonJS has

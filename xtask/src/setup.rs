@@ -17,6 +17,22 @@ pub fn wasm_target() -> Result<()> {
     run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))
 }
 
+/// The Rust toolchain `version` (e.g. `1.88.0`, the library's `rust-version`)
+/// with the wasm32 target, in rustup's minimal profile; `cargo` of it, run
+/// through `rustup run` (not the `cargo` running xtask).
+pub fn toolchain_cargo(version: &str) -> Result<Command> {
+    let installed = stdout_of(Command::new("rustup").args(["toolchain", "list"])).unwrap_or_default();
+    if !installed.lines().any(|t| t.starts_with(&format!("{version}-"))) {
+        println!("installing Rust {version} (the declared rust-version)");
+        run(Command::new("rustup").args(["toolchain", "install", version, "--profile", "minimal"]))?;
+    }
+    run(Command::new("rustup").args(["target", "add", "--toolchain", version, "wasm32-unknown-unknown"]))?;
+    let mut cargo = Command::new("rustup");
+    // What the cargo running xtask set would pick its own toolchain again.
+    cargo.args(["run", version, "cargo"]).env_remove("RUSTUP_TOOLCHAIN").env_remove("CARGO").env_remove("RUSTC");
+    Ok(cargo)
+}
+
 /// rustfmt and clippy of the active toolchain (a minimal rustup profile has neither).
 pub fn rust_components() -> Result<()> {
     let installed = |tool: &str| stdout_of(shell::cargo().args([tool, "--version"])).is_some();

@@ -10,7 +10,7 @@ use crate::tally::Tally;
 use crate::test_command::cargo_test;
 use crate::{
     agent_server, browser, bundlers, code_checks, demo, differential, doctests, fuzz, node_suite, package_checks,
-    proxy_suite, readme, typecheck, user_crate, wordpress,
+    proxy_suite, readme, sim_suite, typecheck, user_crate, wordpress,
 };
 use std::time::{Duration, Instant};
 
@@ -79,11 +79,15 @@ pub fn run(args: &[String]) -> Result<()> {
         cargo_test(&["-p", "magisterium-a2a", "--test", "client"])
     });
     run.suite("doctests", "Rust crate docs (doctests, against a fresh simulator)", doctests::run);
-    run.suite("simulator", "simulator tests (native)", || cargo_test(&["-p", "magisterium-sim"]));
+    run.suite(
+        "simulator",
+        "simulator tests (native, then the HTTP ones against the npm package's Node server)",
+        sim_suite::run,
+    );
     run.suite("xtask", "xtask tests (native)", || cargo_test(&["-p", "xtask"]));
     run.suite(
         "user-crate",
-        "a Rust program outside the repository (native vs simulator, wasm32 build)",
+        "the packaged crate (docs for both targets) and a Rust program on it (native vs simulator, wasm32, rust-version)",
         user_crate::run,
     );
     run.suite("fuzz", "fuzzing (cargo fuzz, decoder and validation)", fuzz::run);

@@ -1,33 +1,99 @@
-//! A Rust program outside the repository that depends on the library by
-//! path and uses its typed API natively and on wasm32: `tests/user-crate/`
-//! copied into a fresh temporary folder (never inside the repository), its
-//! `main` run natively against a simulator of its own (fresh rate limits:
-//! the program asks twice, the demo token's limit per minute), and its
-//! library built for `wasm32-unknown-unknown` (compile only). The folder is
-//! removed afterwards, whatever happened.
+//! A Rust program outside the repository that depends on the library as
+//! `cargo package` makes it, and uses its typed API natively and on wasm32:
+//! the library packaged and unpacked (its docs built from the unpacked files
+//! for each docs.rs target), and `tests/user-crate/` copied beside it, in a
+//! fresh temporary folder (never inside the repository); the program's `main`
+//! run natively against a simulator of its own (fresh rate limits: the
+//! program asks twice, the demo token's limit per minute), its library built
+//! for `wasm32-unknown-unknown` (compile only), and both checked with the
+//! toolchain of the library's `rust-version`. The folder is removed
+//! afterwards, whatever happened.
 
-use crate::example::own_workspace_cargo;
+use crate::example::{own_workspace, own_workspace_cargo};
 use crate::files::{read, write};
+use crate::manifest::{Package, Workspace};
 use crate::setup;
-use crate::shell::{self, Result, root};
+use crate::shell::{self, Result, cargo, root, stdout_of};
 use crate::sim::SimulatorProcess;
 use crate::tally::Tally;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The crate's files in the repository.
 const TEMPLATE: &str = "tests/user-crate";
+/// The library the program depends on.
+const LIBRARY: &str = "magisterium-a2a";
 
-/// Runs the program natively (one test) and builds it for wasm32 (another).
+/// Packages the library, runs the program natively, builds it for wasm32,
+/// and checks both with the declared rust-version (one test each).
 pub fn run() -> Tally {
     let folder = match Folder::create() {
         Ok(folder) => folder,
         Err(e) => return Tally::broken(&e),
     };
     let mut tally = Tally::default();
+    let packaged = packaged(&folder.0);
+    tally.check(
+        "cargo package: the library's files, packaged and unpacked (the next checks build them)",
+        packaged.as_ref().map(|_| ()).map_err(Clone::clone),
+    );
+    let Ok((library, package)) = packaged else { return tally };
+    tally.check(
+        "the docs.rs targets' documentation builds from the package, without warnings",
+        docs(&library, &package),
+    );
+    if let Err(e) = folder.write_program(&library) {
+        tally.check("the program is written beside the packaged library", Err(e));
+        return tally;
+    }
     tally.check("the typed API natively, against a fresh simulator", native(&folder.0));
     tally.check("the same crate built for wasm32", wasm32(&folder.0));
+    let checked = package.rust_version.ok_or_else(|| "the library declares no rust-version".to_owned());
+    tally.check(
+        "the program checks with the library's rust-version, natively and on wasm32",
+        checked.and_then(|version| msrv(&folder.0, &version)),
+    );
     tally
+}
+
+/// `cargo package` of the library, unpacked under `dir`: the unpacked folder,
+/// and the library's manifest.
+fn packaged(dir: &Path) -> Result<(PathBuf, Package)> {
+    // --allow-dirty: what is tested is the files the package holds, not the state of git.
+    // --no-verify: cargo's verification (a `cargo build` of the unpacked files, 50 s cold with
+    // its own feature set) is what the next checks do on the same unpacked files, and more:
+    // the docs for both targets, a program run natively and built for wasm32, the rust-version.
+    shell::run(cargo().args(["package", "-p", LIBRARY, "--allow-dirty", "--no-verify"]))?;
+    let package = Workspace::read()?.take(LIBRARY)?;
+    let name = format!("{LIBRARY}-{}", package.version);
+    let file = root().join("target/package").join(format!("{name}.crate"));
+    let into = dir.join("packaged");
+    fs::create_dir_all(&into).map_err(|e| format!("{}: {e}", into.display()))?;
+    shell::run(Command::new("tar").arg("-xzf").arg(&file).arg("-C").arg(&into))?;
+    Ok((into.join(name), package))
+}
+
+/// `cargo doc` of the unpacked `library` for each target of its docs.rs
+/// metadata, with its features, warnings (a broken link) as errors.
+fn docs(library: &Path, package: &Package) -> Result<()> {
+    let docs_rs = package.docs_rs().ok_or("the library has no [package.metadata.docs.rs]")?;
+    if docs_rs.targets.is_empty() {
+        return Err("[package.metadata.docs.rs] names no target".into());
+    }
+    setup::wasm_target()?;
+    let host = stdout_of(Command::new("rustc").arg("-vV")).unwrap_or_default();
+    let host = host.lines().find_map(|line| line.strip_prefix("host: ")).unwrap_or_default().to_owned();
+    for target in &docs_rs.targets {
+        let mut doc = own_workspace_cargo(library, "doc")?;
+        doc.args(["--no-deps", "--features", &docs_rs.features.join(",")]);
+        // The host's docs without `--target`: in the same folder as the other native builds.
+        if *target != host {
+            doc.args(["--target", target]);
+        }
+        shell::run(doc.env("RUSTDOCFLAGS", "-D warnings"))?;
+    }
+    Ok(())
 }
 
 /// `cargo run` of the program against a fresh simulator.
@@ -44,12 +110,21 @@ fn wasm32(dir: &Path) -> Result<()> {
     shell::run(build.args(["--lib", "--target", "wasm32-unknown-unknown"]))
 }
 
+/// `cargo check` of the program, natively and for wasm32, by the toolchain of
+/// `rust_version` (`1.88` is checked with 1.88.0, the oldest it names).
+fn msrv(dir: &Path, rust_version: &str) -> Result<()> {
+    let toolchain =
+        if rust_version.matches('.').count() == 1 { format!("{rust_version}.0") } else { rust_version.into() };
+    let cargo = || setup::toolchain_cargo(&toolchain);
+    shell::run(&mut own_workspace(cargo()?, dir, "check")?)?;
+    shell::run(own_workspace(cargo()?, dir, "check")?.args(["--lib", "--target", "wasm32-unknown-unknown"]))
+}
+
 /// The program's temporary folder; removed when dropped.
 struct Folder(PathBuf);
 
 impl Folder {
-    /// Copies the template into a new folder under the system's temporary
-    /// one, the library's absolute path in its `Cargo.toml`.
+    /// A new folder under the system's temporary one.
     fn create() -> Result<Folder> {
         let dir = std::env::temp_dir().join(format!("magisterium-user-crate-{}", std::process::id()));
         if dir.starts_with(root()) {
@@ -58,17 +133,22 @@ impl Folder {
         if dir.exists() {
             fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
-        let folder = Folder(dir);
+        fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(Folder(dir))
+    }
+
+    /// Copies the template into the folder, `library`'s absolute path in its `Cargo.toml`.
+    fn write_program(&self, library: &Path) -> Result<()> {
         let template = root().join(TEMPLATE);
         let manifest = read(&template.join("Cargo.toml.template"))?;
         // A TOML literal string: any character but `'`.
-        let library = root().to_str().filter(|path| !path.contains('\'')).map(str::to_owned);
-        let library = library.ok_or("the repository's path is not UTF-8 or holds a `'`")?;
-        write(&folder.0.join("Cargo.toml"), &manifest.replace("{{LIBRARY_PATH}}", &library))?;
+        let library = library.to_str().filter(|path| !path.contains('\'')).map(str::to_owned);
+        let library = library.ok_or("the library's path is not UTF-8 or holds a `'`")?;
+        write(&self.0.join("Cargo.toml"), &manifest.replace("{{LIBRARY_PATH}}", &library))?;
         for file in ["src/lib.rs", "src/main.rs"] {
-            write(&folder.0.join(file), &read(&template.join(file))?)?;
+            write(&self.0.join(file), &read(&template.join(file))?)?;
         }
-        Ok(folder)
+        Ok(())
     }
 }
 

@@ -3,7 +3,7 @@
 //! made anew when either changes.
 
 use crate::dom;
-use magisterium_a2a::{Client, ClientOptions, Error};
+use magisterium_a2a::{Client, Error};
 use std::cell::RefCell;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlInputElement;
@@ -38,11 +38,14 @@ impl Connection {
         if let Some(kept) = current.as_ref().filter(|kept| kept.endpoint == endpoint && kept.token == token) {
             return Ok(kept.client.clone());
         }
-        let client = Client::new(ClientOptions {
-            endpoint: Some(endpoint.clone()).filter(|e| !e.is_empty()),
-            token: Some(token.clone()).filter(|t| !t.is_empty()),
-            ..Default::default()
-        })?;
+        let mut builder = Client::builder();
+        if !endpoint.is_empty() {
+            builder = builder.endpoint(endpoint.clone());
+        }
+        if !token.is_empty() {
+            builder = builder.token(token.clone());
+        }
+        let client = builder.build()?;
         *current = Some(Current { endpoint, token, client: client.clone() });
         Ok(client)
     }

@@ -1,7 +1,7 @@
 //! The A2A 1.0 errors the agent answers with: JSON-RPC errors whose `data` is a list of typed
 //! objects, here one `google.rpc.ErrorInfo` naming the A2A error (`reason`) with a detail.
 
-use hyper::StatusCode;
+use http::StatusCode;
 use serde_json::json;
 
 use crate::rpc::RpcError;

@@ -4,8 +4,8 @@
 
 use std::time::SystemTime;
 
-use hyper::header::{CACHE_CONTROL, HeaderValue, LOCATION};
-use hyper::{Response, StatusCode};
+use http::header::{CACHE_CONTROL, HeaderValue, LOCATION};
+use http::{Response, StatusCode};
 
 use super::consent_page;
 use super::params::Params;

@@ -2,8 +2,8 @@
 //! and the page for a request that cannot be sent back to its client. Text
 //! from a client (its name) is escaped; the pages run no script.
 
-use hyper::StatusCode;
-use hyper::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, HeaderName, HeaderValue, REFERRER_POLICY};
+use http::StatusCode;
+use http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, HeaderName, HeaderValue, REFERRER_POLICY};
 
 use super::paths::AUTHORIZE_PATH;
 use crate::http::{HttpResponse, bytes_response};

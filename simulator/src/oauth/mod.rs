@@ -21,15 +21,14 @@ pub(crate) use store::{Access, OAuthStore};
 
 use paths::{AUTHORIZE_PATH, METADATA_PATH, REVOKE_PATH, TOKEN_PATH};
 
-use hyper::body::Incoming;
-use hyper::{Method, Request, StatusCode};
+use http::{Method, Request, StatusCode};
 
 use crate::card::base_url;
-use crate::http::{BodyError, HttpResponse, WithoutCors, json_response, method_not_allowed, plain_error, read_body};
+use crate::http::{BodyError, HttpResponse, RequestBody, WithoutCors, json_response, method_not_allowed, plain_error};
 use crate::state::{State, lock};
 
 /// Largest body an OAuth endpoint reads.
-const MAX_BODY_BYTES: usize = 64 * 1024;
+pub(crate) const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// Whether `path` is one of the authorization server's.
 pub(crate) fn is_oauth_path(path: &str) -> bool {
@@ -37,7 +36,7 @@ pub(crate) fn is_oauth_path(path: &str) -> bool {
 }
 
 /// Answers a request to one of the [`is_oauth_path`] paths.
-pub(crate) async fn handle(state: &State, request: Request<Incoming>) -> HttpResponse {
+pub(crate) fn handle(state: &State, request: Request<RequestBody>) -> HttpResponse {
     let (head, body) = request.into_parts();
     let path = head.uri.path();
     let allowed = match path {
@@ -61,7 +60,7 @@ pub(crate) async fn handle(state: &State, request: Request<Incoming>) -> HttpRes
     if head.method != Method::POST || path == METADATA_PATH {
         return method_not_allowed(allowed);
     }
-    let body = match read_body(body, MAX_BODY_BYTES).await {
+    let body = match body.bytes() {
         Ok(body) => body,
         Err(BodyError::TooLarge) => return plain_error(StatusCode::PAYLOAD_TOO_LARGE, "body too large"),
         Err(BodyError::Broken) => return plain_error(StatusCode::BAD_REQUEST, "the request body could not be read"),

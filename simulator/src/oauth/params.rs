@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use hyper::StatusCode;
-use hyper::header::{CACHE_CONTROL, HeaderValue, PRAGMA};
+use http::StatusCode;
+use http::header::{CACHE_CONTROL, HeaderValue, PRAGMA};
 use serde_json::{Value, json};
 
 use super::store::OAuthError;

@@ -3,7 +3,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use hyper::StatusCode;
+use http::StatusCode;
 use serde_json::{Value, json};
 
 use super::params::{error_response, no_store};

@@ -4,7 +4,7 @@
 
 use std::time::SystemTime;
 
-use hyper::StatusCode;
+use http::StatusCode;
 use serde_json::json;
 
 use super::params::{Params, error_response, no_store};
@@ -50,7 +50,7 @@ pub(crate) fn revoke(store: &mut OAuthStore, body: &[u8]) -> HttpResponse {
     let revoked =
         Params::parse(body).and_then(|form| store.revoke(form.required("token")?, form.required("client_id")?));
     match revoked {
-        Ok(()) => hyper::Response::new(ResponseBody::Full(None)),
+        Ok(()) => http::Response::new(ResponseBody::Full(None)),
         Err(error) => error_response(&error),
     }
 }

@@ -11,9 +11,13 @@ use hyper::body::{Body, Incoming};
 use hyper::client::conn::http1;
 use hyper::{HeaderMap, Request, Response};
 use hyper_util::rt::TokioIo;
-use magisterium_sim::{Clock, Config, Simulator};
+use magisterium_sim::{Clock, Config};
 use serde_json::{Value, json};
 use tokio::net::TcpStream;
+
+mod server;
+#[allow(unused_imports)] // each test binary uses a different subset
+pub use server::{NODE_COMMAND, Server, node_command, node_simulator};
 
 /// Generous bound for any single exchange, so a broken server fails a test instead of hanging it.
 pub const TIMEOUT: Duration = Duration::from_secs(30);
@@ -36,8 +40,8 @@ pub fn config() -> Config {
 }
 
 /// Starts a simulator with [`config`].
-pub async fn start() -> Simulator {
-    Simulator::start(config()).await.expect("simulator starts")
+pub async fn start() -> Server {
+    Server::start(config()).await
 }
 
 /// A received response with its whole body.
@@ -140,7 +144,7 @@ pub async fn request(
 }
 
 /// POSTs a raw body to the A2A endpoint, with `Authorization: Bearer token` when given.
-pub async fn post_raw(sim: &Simulator, token: Option<&str>, body: impl Into<String>) -> Reply {
+pub async fn post_raw(sim: &Server, token: Option<&str>, body: impl Into<String>) -> Reply {
     let auth = token.map(|t| format!("Bearer {t}"));
     let mut headers = vec![("content-type", "application/json")];
     if let Some(auth) = &auth {
@@ -150,7 +154,7 @@ pub async fn post_raw(sim: &Simulator, token: Option<&str>, body: impl Into<Stri
 }
 
 /// POSTs a JSON-RPC request with the demo token.
-pub async fn rpc(sim: &Simulator, body: Value) -> Reply {
+pub async fn rpc(sim: &Server, body: Value) -> Reply {
     post_raw(sim, Some("demo-token"), body.to_string()).await
 }
 
@@ -169,18 +173,18 @@ pub fn user_message(parts: Value, skill: Option<&str>) -> Value {
 }
 
 /// `message/send` with one text part, as `token`.
-pub async fn send_text_as(sim: &Simulator, token: &str, skill: Option<&str>, text: &str) -> Reply {
+pub async fn send_text_as(sim: &Server, token: &str, skill: Option<&str>, text: &str) -> Reply {
     let params = json!({ "message": user_message(json!([{ "kind": "text", "text": text }]), skill) });
     post_raw(sim, Some(token), envelope("message/send", params).to_string()).await
 }
 
 /// `message/send` with one text part, as the demo token; returns the task.
-pub async fn send_text(sim: &Simulator, skill: Option<&str>, text: &str) -> Value {
+pub async fn send_text(sim: &Server, skill: Option<&str>, text: &str) -> Value {
     send_text_as(sim, "demo-token", skill, text).await.result()
 }
 
 /// `message/send` with these parts, as the demo token; returns the task.
-pub async fn send_parts(sim: &Simulator, skill: &str, parts: Value) -> Value {
+pub async fn send_parts(sim: &Server, skill: &str, parts: Value) -> Value {
     let params = json!({ "message": user_message(parts, Some(skill)) });
     rpc(sim, envelope("message/send", params)).await.result()
 }
@@ -204,13 +208,13 @@ pub fn single_text(task: &Value, name: &str) -> String {
 }
 
 /// Calls a control route with a JSON body.
-pub async fn control(sim: &Simulator, method: &str, route: &str, body: Value) -> Reply {
+pub async fn control(sim: &Server, method: &str, route: &str, body: Value) -> Reply {
     request(sim.addr(), method, &format!("/_sim/{route}"), &[("content-type", "application/json")], body.to_string())
         .await
 }
 
 /// Arms a fault, asserting the control route accepted it.
-pub async fn arm(sim: &Simulator, rule: Value) {
+pub async fn arm(sim: &Server, rule: Value) {
     let reply = control(sim, "POST", "faults", rule).await;
     assert_eq!(reply.status, 200, "{}", String::from_utf8_lossy(&reply.body));
 }

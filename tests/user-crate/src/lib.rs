@@ -1,20 +1,14 @@
 //! The typed API of `magisterium-a2a` as a program outside the repository
 //! uses it: the same code natively (`main.rs`, on tokio) and on wasm32.
 
-use magisterium_a2a::{AskOptions, Client, ClientOptions, ErrorCode};
+use magisterium_a2a::{AskOptions, Client, ErrorCode};
 
 /// Every method of the crate's example against `endpoint` with the demo
 /// token, checking what it gets back; a one-line summary.
 pub async fn tour(endpoint: &str) -> Result<String, magisterium_a2a::Error> {
-    let client = Client::new(ClientOptions {
-        token: Some("demo-token".into()),
-        endpoint: Some(endpoint.into()),
-        ..Default::default()
-    })?;
+    let client = Client::builder().token("demo-token").endpoint(endpoint).build()?;
     let answer = client.ask("What is grace?").await?; // QaAnswer { text, citations, related_questions, task_id, context_id }
-    let more = client
-        .ask_with("Tell me more.", AskOptions { context_id: Some(answer.context_id.clone()), ..Default::default() })
-        .await?;
+    let more = client.ask_with("Tell me more.", AskOptions::default().context_id(&answer.context_id)).await?;
     let hits = client.search_documents("grace").await?; // Vec<SearchHit { id, url, title }>
     let doc = client.fetch_document(&hits[0].id).await?; // Option<Document { id, title, author, reference, text }>
     let readings = client.mass_readings("Easter Sunday 2026").await?; // Option<String>

@@ -8,10 +8,10 @@
 
 use super::case::{Case, Client, ClientMethod};
 use super::npm_shape;
-use magisterium_a2a::core::call::{Call, SendMode};
-use magisterium_a2a::core::error::Dialect;
-use magisterium_a2a::core::skills::{Skill, SkillInput};
-use magisterium_a2a::core::wire::HttpReply;
+use magisterium_a2a::sans_io::call::{Call, SendMode};
+use magisterium_a2a::sans_io::error::Dialect;
+use magisterium_a2a::sans_io::skills::{Skill, SkillInput};
+use magisterium_a2a::sans_io::wire::HttpReply;
 use serde_json::{Value, json};
 
 /// The token both sides' clients send (long enough to be redacted).

@@ -5,8 +5,8 @@
 //! holds the Rust types to the npm shapes, for every method and response.
 //! Errors are the fields `npm/src/js_error.rs` gives a `MagisteriumError`.
 
-use magisterium_a2a::core::call::Outcome;
-use magisterium_a2a::core::error::{Error, redact};
+use magisterium_a2a::sans_io::call::Outcome;
+use magisterium_a2a::sans_io::error::{Error, redact};
 use magisterium_a2a::{Document, QaAnswer, SearchHit, Task};
 use serde::Serialize;
 use serde_json::{Map, Value, json};

@@ -51,6 +51,8 @@ pub fn graph(root: &Path, folders: &[&str], out: &Path) -> Result<Graph> {
         .current_dir(root)
         .args(&entries)
         .args(["--bundle", "--platform=node", "--format=esm", "--packages=external", "--log-level=warning"])
+        // The simulator's wasm-bindgen glue, which `cargo xtask build` writes beside `bin/` in the package.
+        .arg("--external:../simulator/*")
         .arg(format!("--metafile={}", metafile.display()))
         .arg(format!("--outdir={}", out.join("bundles").display())))?;
     let text = std::fs::read_to_string(&metafile).map_err(|e| format!("{}: {e}", metafile.display()))?;

@@ -49,10 +49,25 @@ pub fn too_large<V>(limit: f64, status: u16) -> Error<V> {
     Error::bad_response(message).with_http_status(status)
 }
 
+/// Where a client runs, as far as the causes of a failed request go: the
+/// platform says, the message follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runtime {
+    /// A browser (a page or one of its workers): a response may also be refused by CORS.
+    Browser,
+    /// Anywhere else (native, Node, Deno, Bun, Workers): no CORS.
+    Elsewhere,
+}
+
 /// NETWORK: the request got no response, or its body could not be read
-/// (`what`), for the reason `detail` the platform gave.
-pub fn network_error<V>(what: &str, detail: &str) -> Error<V> {
-    Error::new(ErrorCode::Network, cat(&[what, ": ", detail, " (offline, refused by CORS, or the connection dropped)"]))
+/// (`what`), for the reason `detail` the platform gave; the likely causes
+/// follow, CORS only where `runtime` has it.
+pub fn network_error<V>(what: &str, detail: &str, runtime: Runtime) -> Error<V> {
+    let causes = match runtime {
+        Runtime::Browser => " (offline, refused by CORS, or the connection dropped)",
+        Runtime::Elsewhere => " (offline, no server at that address, or the connection dropped)",
+    };
+    Error::new(ErrorCode::Network, cat(&[what, ": ", detail, causes]))
 }
 
 /// TIMEOUT: the call's time limit passed.
@@ -88,7 +103,15 @@ mod tests {
 
     #[test]
     fn failures_have_their_codes() {
-        assert_eq!(network_error::<()>("the request failed", "refused").code, ErrorCode::Network);
+        let browser = network_error::<()>("the request failed", "Failed to fetch", Runtime::Browser);
+        assert_eq!(browser.code, ErrorCode::Network);
+        assert_eq!(
+            browser.message,
+            "the request failed: Failed to fetch (offline, refused by CORS, or the connection dropped)"
+        );
+        let elsewhere = network_error::<()>("the request failed", "connection refused", Runtime::Elsewhere);
+        assert_eq!(elsewhere.code, ErrorCode::Network);
+        assert!(!elsewhere.message.contains("CORS"), "{}", elsewhere.message);
         assert_eq!(timed_out::<()>().code, ErrorCode::Timeout);
     }
 }

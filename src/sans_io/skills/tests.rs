@@ -1,9 +1,9 @@
 //! Every skill decoded from recorded responses (`tests/fixtures/responses`).
 
 use super::*;
-use crate::core::call::{Call, Outcome, SendMode};
-use crate::core::error::{Dialect, ErrorCode};
-use crate::core::wire::HttpReply;
+use crate::sans_io::call::{Call, Outcome, SendMode};
+use crate::sans_io::error::{Dialect, ErrorCode};
+use crate::sans_io::wire::HttpReply;
 use serde_json::{Value, json};
 
 /// A recorded body as the transport would hand it over.
@@ -275,7 +275,7 @@ fn calls_build_the_right_methods_and_bodies() {
     let body: Value = serde_json::from_str(&ask.body(4, "mid", Dialect::Magisterium)).unwrap();
     assert_eq!(body["params"]["message"]["metadata"]["skillId"], "catholic_qa");
     assert_eq!(body["params"]["message"]["contextId"], "ctx");
-    assert_eq!(ask.pool(), Some(crate::core::pacing::Pool::Expensive));
+    assert_eq!(ask.pool(), Some(crate::sans_io::pacing::Pool::Expensive));
     let get: Value = serde_json::from_str(&Call::GetTask("t".into()).body(5, "unused", Dialect::Magisterium)).unwrap();
     assert_eq!((get["method"].as_str(), get["id"].as_u64()), (Some("tasks/get"), Some(5)));
     assert_eq!(Call::CancelTask("t".into()).method().name(), "tasks/cancel");

@@ -70,8 +70,8 @@ pub async fn wait_for_task<P: Platform>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::error::ErrorCode;
-    use crate::core::fake_platform::{Fake, Reply, block_on, rpc_error, task_in};
+    use crate::sans_io::error::ErrorCode;
+    use crate::sans_io::fake_platform::{Fake, Reply, block_on, rpc_error, task_in};
     use alloc::borrow::ToOwned;
     use alloc::vec;
     use alloc::vec::Vec;

@@ -2,7 +2,7 @@
 //!
 //! A response is read once, here: HTTP status, envelope, id, and the
 //! `result`/`error` split. What a `result` means is the business of
-//! [`crate::core::task`] and [`crate::core::skills`].
+//! [`crate::sans_io::task`] and [`crate::sans_io::skills`].
 
 use super::error::{Dialect, Error, ErrorCode};
 use super::json::{JsonView, Kind};
@@ -60,7 +60,7 @@ pub struct MessageMeta<'a> {
 }
 
 /// The body of a `message/send` (or `message/stream`) request. `parts_json`
-/// is the already serialized JSON array of parts (validated by [`crate::core::parts`]).
+/// is the already serialized JSON array of parts (validated by [`crate::sans_io::parts`]).
 pub fn message_send_body(request_id: u64, method: Method, meta: &MessageMeta<'_>, parts_json: &str) -> String {
     let mut out = envelope_head(request_id, method);
     out.push_str(r#"{"message":{"role":"user","kind":"message","messageId":"#);
@@ -191,7 +191,8 @@ fn rpc_error<V: JsonView>(error: &V, status: u16, header_retry: Option<f64>, dia
     let code = ErrorCode::from_rpc(rpc_code, dialect);
     let message = error.get_string("message").filter(|m| !m.trim().is_empty());
     let data = error.get("data");
-    let mut e = Error::new(code, message.unwrap_or_else(|| cat(&["JSON-RPC error ", &int(rpc_code as i64)])));
+    let message = message.unwrap_or_else(|| cat(&["JSON-RPC error ", &int(rpc_code as i64)]));
+    let mut e = Error::new(code, with_reason(message, data.as_ref()));
     e.rpc_code = Some(rpc_code);
     e.http_status = Some(status);
     if code == ErrorCode::RateLimited {
@@ -200,6 +201,20 @@ fn rpc_error<V: JsonView>(error: &V, status: u16, header_retry: Option<f64>, dia
     }
     e.data = data;
     Some(e)
+}
+
+/// `message`, then the server's reason when it gave one (`data.detail`, a
+/// non-blank string the message does not already end with): `Unauthorized:
+/// invalid token`. Like the message, it is as long as the server made it,
+/// within the response's size bound.
+fn with_reason<V: JsonView>(message: String, data: Option<&V>) -> String {
+    match data.and_then(|d| d.get_string("detail")) {
+        // `ends_with`, not `contains`: a substring searcher would bring kilobytes of code into the wasm bundle.
+        Some(detail) if !detail.trim().is_empty() && !message.ends_with(detail.trim()) => {
+            cat(&[&message, ": ", detail.trim()])
+        }
+        _ => message,
+    }
 }
 
 /// `retryAfter` as sent: a non-negative number of seconds, or a numeric string.
@@ -374,6 +389,27 @@ mod tests {
         assert_eq!(read_response(reply(200, body), 1, Dialect::Magisterium).unwrap_err().code, ErrorCode::TaskNotFound);
         let body = json!({"jsonrpc":"2.0","id":1,"result":null});
         assert_eq!(read_response(reply(200, body), 1, Dialect::Magisterium).unwrap(), Value::Null);
+    }
+
+    #[test]
+    fn the_message_carries_the_servers_reason() {
+        let said = |error: Value| {
+            read_response(reply(401, json!({"jsonrpc":"2.0","id":1,"error":error})), 1, Dialect::Magisterium)
+                .unwrap_err()
+                .message
+                .clone()
+        };
+        assert_eq!(
+            said(json!({"code":-32004,"message":"Unauthorized","data":{"detail":"invalid token"}})),
+            "Unauthorized: invalid token"
+        );
+        assert_eq!(said(json!({"code":-32004,"message":"Unauthorized","data":{"detail":" "}})), "Unauthorized");
+        assert_eq!(said(json!({"code":-32004,"message":"Unauthorized","data":{"detail":7}})), "Unauthorized");
+        assert_eq!(
+            said(json!({"code":-32004,"message":"Unauthorized: invalid token","data":{"detail":"invalid token"}})),
+            "Unauthorized: invalid token"
+        );
+        assert_eq!(said(json!({"code":-32004,"message":"","data":{"detail":"gone"}})), "JSON-RPC error -32004: gone");
     }
 
     #[test]

@@ -194,7 +194,7 @@ mod tests {
         assert_eq!(s.auth, Auth::Token("tok-123456".to_owned()));
         assert_eq!((s.timeout_ms, s.policy.max_retries, s.policy.max_retry_wait_ms), (5_000, 0, 2_000.0));
         assert_eq!(s.max_response_bytes, 100.0);
-        let expensive = crate::core::pacing::Pool::Expensive;
+        let expensive = crate::sans_io::pacing::Pool::Expensive;
         s.pacer.reserve(expensive, 0.0);
         assert_eq!(s.pacer.reserve(expensive, 0.0).map(|slot| slot.at_ms()), Some(60_100.0));
     }

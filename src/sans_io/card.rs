@@ -4,7 +4,7 @@
 use super::error::{Dialect, Error};
 use super::json::{JsonView, Kind};
 use super::settings::Auth;
-use super::text::{cat, trim_end_ascii};
+use super::text::{cat, int, trim_end_ascii};
 use super::validate::{self, Endpoint, UrlParser};
 use alloc::string::String;
 
@@ -34,6 +34,22 @@ pub fn card_base<V>(text: &str, parse: UrlParser) -> Result<CardBase, Error<V>> 
     let key = trim_end_ascii(&base.url, b'/');
     let urls = [cat(&[key, "/.well-known/agent.json"]), cat(&[key, "/.well-known/agent-card.json"])];
     Ok(CardBase { key: key.into(), urls, host: base.host })
+}
+
+/// What a card URL gave when it answered no JSON or an error status:
+/// BAD_RESPONSE, `HTTP 404` (or `HTTP 200: not JSON`).
+pub fn card_status<V>(status: u16) -> Error<V> {
+    let not_json = if (200..300).contains(&status) { ": not JSON" } else { "" };
+    Error::bad_response(cat(&["HTTP ", &int(status.into()), not_json])).with_http_status(status)
+}
+
+/// The error of a discovery that found no card: the last attempt's (its
+/// code, status and cause), its message naming the URLs tried, in order,
+/// then what the last one gave.
+pub fn no_card<V>(urls: &[String; 2], last: Error<V>) -> Error<V> {
+    let mut e = last;
+    e.message = cat(&["no agent card at ", &urls[0], " or at ", &urls[1], ": ", &e.message]);
+    e
 }
 
 /// The A2A versions the client speaks.
@@ -211,12 +227,32 @@ pub fn max_age_ms(cache_control: Option<&str>) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::error::ErrorCode;
+    use crate::sans_io::error::ErrorCode;
     use crate::url_parser::parse as parse_url;
     use serde_json::{Value, json};
 
     fn card(name: &str, url: &str) -> serde_json::Value {
         json!({"name": name, "url": url, "protocolVersion": "0.3.0", "capabilities": {}, "skills": [{"id": "s", "name": "S"}]})
+    }
+
+    #[test]
+    fn a_discovery_without_a_card_names_the_urls_it_tried() {
+        let urls = [
+            String::from("http://a.example/.well-known/agent.json"),
+            String::from("http://a.example/.well-known/agent-card.json"),
+        ];
+        let first = card_status::<Value>(404);
+        assert_eq!(
+            (first.code, first.http_status, first.message.as_str()),
+            (ErrorCode::BadResponse, Some(404), "HTTP 404")
+        );
+        assert_eq!(card_status::<Value>(200).message, "HTTP 200: not JSON");
+        let e = no_card(&urls, card_status::<Value>(410));
+        assert_eq!((e.code, e.http_status), (ErrorCode::BadResponse, Some(410)));
+        assert_eq!(
+            e.message,
+            "no agent card at http://a.example/.well-known/agent.json or at http://a.example/.well-known/agent-card.json: HTTP 410"
+        );
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! The call loop over the scripted platform: every policy it applies, on a fake clock.
 
 use super::*;
-use crate::core::call::Call;
-use crate::core::fake_platform::{Fake, FakeAuth, Reply, block_on, rpc_error, search_result, task_in};
-use crate::core::pacing::{Pacer, Pool, Rate};
-use crate::core::skills::{Skill, SkillInput};
+use crate::sans_io::call::Call;
+use crate::sans_io::fake_platform::{Fake, FakeAuth, Reply, block_on, rpc_error, search_result, task_in};
+use crate::sans_io::pacing::{Pacer, Pool, Rate};
+use crate::sans_io::skills::{Skill, SkillInput};
 use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
 use alloc::vec;

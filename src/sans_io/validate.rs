@@ -290,7 +290,7 @@ pub fn uuid_v4(random: u128) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::error::ErrorCode;
+    use crate::sans_io::error::ErrorCode;
 
     type E = Error<()>;
 

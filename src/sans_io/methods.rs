@@ -132,7 +132,7 @@ fn skill(skill: Skill, input: SkillInput) -> Call {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::error::ErrorCode;
+    use crate::sans_io::error::ErrorCode;
     use alloc::borrow::ToOwned;
     use serde_json::json;
 

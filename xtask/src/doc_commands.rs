@@ -24,10 +24,18 @@ use std::process::Command;
 
 /// Commands (by their first words, after any `NAME=value`) that no session
 /// runs, and why.
-pub const NOT_RUN: [(&str, &str); 4] = [
+pub const NOT_RUN: [(&str, &str); 6] = [
     ("cargo xtask", "the demo, the suites and the benchmarks themselves: `cargo xtask test` is this run"),
     ("cargo test", "the unit and doctests suites run it"),
     ("npm install magisterium-a2a", "from the registry: each session installs the tarball the same way, offline"),
+    (
+        "cargo add magisterium-a2a",
+        "from GitHub: the user-crate suite builds a program on the packaged crate, offline",
+    ),
+    (
+        "cd pkg/playground",
+        "a static server that runs until stopped, for a person's browser: the page suite serves pkg/playground statically and drives it",
+    ),
     (
         "npx magisterium-a2a login",
         "a person signs in, in a browser: the readme suite signs in through tests/login-to-simulator.mjs",

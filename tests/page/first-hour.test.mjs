@@ -1,0 +1,109 @@
+// The first hour of an evaluator with Node alone (issue 27): in an empty
+// folder, the tarball installed as `npm install` would, then only what the
+// README and docs/agents.md print: `npx magisterium-a2a simulator`, the
+// README's quickstart twice in a row, the widget page through
+// `npx magisterium-a2a proxy --upstream …`, and the streaming example. Nothing
+// of the repository runs but the test itself and the browser it drives; the
+// ports are picked here and put where the documents print theirs.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, normalize } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { widgetShows, withBrowser } from "./harness.mjs";
+
+const REPO = fileURLToPath(new URL("../../", import.meta.url));
+const run = promisify(execFile);
+
+/** The fenced blocks of `language` in the Markdown file `path` of the repository. */
+async function blocks(path, language) {
+  const text = await readFile(join(REPO, path), "utf8");
+  return [...text.matchAll(new RegExp("^```" + language + "\\n([\\s\\S]*?)^```$", "gm"))].map((m) => m[1]);
+}
+
+/** The tarball the package suite packed. */
+async function tarball() {
+  const name = (await readdir(join(REPO, "target"))).find((n) => /^magisterium-a2a-.*\.tgz$/.test(n));
+  assert.ok(name, "target/magisterium-a2a-*.tgz (the package suite packs it)");
+  return join(REPO, "target", name);
+}
+
+/** Starts `npx magisterium-a2a …args` in `cwd` (its own process group, stopped after `t`), and answers its first line. */
+async function npx(t, cwd, args, env = {}) {
+  const child = spawn("npx", ["magisterium-a2a", ...args], { cwd, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "inherit"] });
+  t.after(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, "exit");
+    process.kill(-child.pid, "SIGTERM");
+    await exited;
+  });
+  const lines = createInterface({ input: child.stdout });
+  const [first] = await Promise.race([once(lines, "line"), once(child, "exit").then(() => [`exited: ${args.join(" ")}`])]);
+  lines.on("line", () => {}); // the rest of its log, read so it never blocks
+  return first;
+}
+
+/** A static server of `folder` on a free loopback port, as a project's dev server would be. */
+async function serveStatic(t, folder) {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".json": "application/json" };
+  const server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
+    const file = normalize(join(folder, path.endsWith("/") ? `${path}index.html` : path));
+    try {
+      if (!file.startsWith(folder)) throw new Error("outside the folder");
+      const body = await readFile(file);
+      response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  t.after(() => server.close());
+  return server.address().port;
+}
+
+test("from an empty folder with Node alone: install, the simulator, the quickstart twice, the widget through the proxy, a stream", async (t) => {
+  const folder = await mkdtemp(join(tmpdir(), "magisterium-first-hour-"));
+  t.after(() => rm(folder, { recursive: true, force: true }));
+  await writeFile(join(folder, "package.json"), "{ \"private\": true }\n");
+  await run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--silent", await tarball()], { cwd: folder });
+
+  const first = await npx(t, folder, ["simulator", "--listen", "127.0.0.1:0"]);
+  const simulator = first.match(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/)?.[1];
+  assert.ok(simulator, `the simulator's first line: ${first}`);
+  const endpoint = `${simulator}/api/v1/a2a`;
+  const env = { ...process.env, MAGISTERIUM_TOKEN: "demo-token", MAGISTERIUM_ENDPOINT: endpoint };
+
+  const [quickstart] = await blocks("README.md", "js");
+  await writeFile(join(folder, "quickstart.mjs"), quickstart);
+  for (const turn of ["first", "second"]) {
+    const { stdout } = await run("node", ["quickstart.mjs"], { cwd: folder, env });
+    assert.ok(stdout.trim().length > 0, `the quickstart's ${turn} run printed its answers`);
+  }
+
+  const streaming = (await blocks("docs/agents.md", "js")).find((block) => block.includes("sendMessageStream"));
+  assert.ok(streaming, "docs/agents.md has a streaming example");
+  await writeFile(join(folder, "streaming.mjs"), streaming);
+  await run("node", ["streaming.mjs"], { cwd: folder, env });
+
+  const pagePort = await serveStatic(t, folder);
+  const origin = `http://localhost:${pagePort}`;
+  const proxyFirst = await npx(t, folder, ["proxy", "--listen", "127.0.0.1:0", "--allow-origin", origin, "--upstream", endpoint], { MAGISTERIUM_TOKEN: "demo-token" });
+  const proxy = proxyFirst.match(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/)?.[1];
+  assert.ok(proxy, `the proxy's first line: ${proxyFirst}`);
+  const widgetBlock = (await blocks("README.md", "html")).find((block) => block.includes("<magisterium-saints") && block.includes("http://127.0.0.1:8081"));
+  assert.ok(widgetBlock, "README.md has the offline widget page, pointed at the proxy on 127.0.0.1:8081");
+  await writeFile(join(folder, "index.html"), `<!doctype html>\n<meta charset="utf-8">\n${widgetBlock.replaceAll("http://127.0.0.1:8081", proxy)}`);
+  await withBrowser(async (page) => {
+    await page.goto(`${origin}/`);
+    assert.ok((await widgetShows(page, "magisterium-saints", "content")).length > 0, "the saints of the day, through the proxy");
+    assert.ok((await widgetShows(page, "magisterium-readings", "content")).length > 0, "next Sunday's readings, through the proxy");
+  });
+});

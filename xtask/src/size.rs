@@ -8,10 +8,11 @@ use std::path::Path;
 
 /// Gzip budget of the web build of `magisterium-a2a` (its `.wasm` and the JS
 /// a page loads up front for `MagisteriumClient`), in bytes: where issue 23's
-/// size pass (37 315 B) and its decode pass (+101 B, for the search decode)
-/// left it, rounded up to 128 B; issue 23's goal of 28 KB is not reached
+/// size pass (37 315 B), its decode pass (+101 B) and issue 27's messages (the
+/// server's reason, CORS named only in browsers: +377 B) left it, 37 793 B,
+/// rounded up to the KB; issue 23's goal of 28 KB is not reached
 /// (docs/performance.md says what the rest would take).
-pub const SIZE_BUDGET: usize = 36 * 1024 + 640;
+pub const SIZE_BUDGET: usize = 37 * 1024;
 
 /// Gzip budget of the web build of `magisterium-a2a/agents` (`A2AClient`),
 /// up front, in bytes: the ceiling A2A 1.0 and streams were given (issue 17),

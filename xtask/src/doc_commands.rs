@@ -28,10 +28,7 @@ pub const NOT_RUN: [(&str, &str); 6] = [
     ("cargo xtask", "the demo, the suites and the benchmarks themselves: `cargo xtask test` is this run"),
     ("cargo test", "the unit and doctests suites run it"),
     ("npm install magisterium-a2a", "from the registry: each session installs the tarball the same way, offline"),
-    (
-        "cargo add magisterium-a2a",
-        "from GitHub: the user-crate suite builds a program on the packaged crate, offline",
-    ),
+    ("cargo add magisterium-a2a", "from GitHub: the user-crate suite builds a program on the packaged crate, offline"),
     (
         "cd pkg/playground",
         "a static server that runs until stopped, for a person's browser: the page suite serves pkg/playground statically and drives it",

@@ -5,8 +5,8 @@
 //! fresh temporary folder (never inside the repository); the program's `main`
 //! run natively against a simulator of its own (fresh rate limits: the
 //! program asks twice, the demo token's limit per minute), its library built
-//! for `wasm32-unknown-unknown` (compile only), and both checked with the
-//! toolchain of the library's `rust-version`. The folder is removed
+//! for `wasm32-unknown-unknown` (compile only), on the toolchain of the
+//! library's `rust-version` (checked). The folder is removed
 //! afterwards, whatever happened.
 
 use crate::example::{own_workspace, own_workspace_cargo};
@@ -110,14 +110,30 @@ fn wasm32(dir: &Path) -> Result<()> {
     shell::run(build.args(["--lib", "--target", "wasm32-unknown-unknown"]))
 }
 
-/// `cargo check` of the program, natively and for wasm32, by the toolchain of
-/// `rust_version` (`1.88` is checked with 1.88.0, the oldest it names).
+/// The MSRV check: the declared `rust_version` must be the toolchain running
+/// this suite (`1.95` names 1.95.x), whose builds above, of the program on
+/// the packaged crate natively and for wasm32, are then the MSRV's; an older
+/// declared version is checked by a `cargo check` of its own toolchain
+/// (installed by rustup), natively and for wasm32.
 fn msrv(dir: &Path, rust_version: &str) -> Result<()> {
+    let running = stdout_of(Command::new("rustc").arg("--version")).unwrap_or_default();
+    let running = running.split_whitespace().nth(1).unwrap_or_default().to_owned();
+    if running == rust_version || running.starts_with(&format!("{rust_version}.")) {
+        return Ok(());
+    }
+    if version_key(rust_version) > version_key(&running) {
+        return Err(format!("rust-version {rust_version} is newer than the toolchain running the tests ({running})"));
+    }
     let toolchain =
         if rust_version.matches('.').count() == 1 { format!("{rust_version}.0") } else { rust_version.into() };
     let cargo = || setup::toolchain_cargo(&toolchain);
     shell::run(&mut own_workspace(cargo()?, dir, "check")?)?;
     shell::run(own_workspace(cargo()?, dir, "check")?.args(["--lib", "--target", "wasm32-unknown-unknown"]))
+}
+
+/// `1.95.0` as numbers, to compare versions.
+fn version_key(version: &str) -> Vec<u32> {
+    version.split('.').map(|part| part.parse().unwrap_or(0)).collect()
 }
 
 /// The program's temporary folder; removed when dropped.

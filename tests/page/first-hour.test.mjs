@@ -10,13 +10,13 @@ import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:http";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { widgetShows, withBrowser } from "./harness.mjs";
+import { serveStatic } from "./static-server.mjs";
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const run = promisify(execFile);
@@ -49,26 +49,6 @@ async function npx(t, cwd, args, env = {}) {
   return first;
 }
 
-/** A static server of `folder` on a free loopback port, as a project's dev server would be. */
-async function serveStatic(t, folder) {
-  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".json": "application/json" };
-  const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
-    const file = normalize(join(folder, path.endsWith("/") ? `${path}index.html` : path));
-    try {
-      if (!file.startsWith(folder)) throw new Error("outside the folder");
-      const body = await readFile(file);
-      response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  t.after(() => server.close());
-  return server.address().port;
-}
-
 test("from an empty folder with Node alone: install, the simulator, the quickstart twice, the widget through the proxy, a stream", async (t) => {
   const folder = await mkdtemp(join(tmpdir(), "magisterium-first-hour-"));
   t.after(() => rm(folder, { recursive: true, force: true }));
@@ -93,7 +73,9 @@ test("from an empty folder with Node alone: install, the simulator, the quicksta
   await writeFile(join(folder, "streaming.mjs"), streaming);
   await run("node", ["streaming.mjs"], { cwd: folder, env });
 
-  const pagePort = await serveStatic(t, folder);
+  const site = await serveStatic(`${folder}/`);
+  t.after(() => site.close());
+  const pagePort = site.address().port;
   const origin = `http://localhost:${pagePort}`;
   const proxyFirst = await npx(t, folder, ["proxy", "--listen", "127.0.0.1:0", "--allow-origin", origin, "--upstream", endpoint], { MAGISTERIUM_TOKEN: "demo-token" });
   const proxy = proxyFirst.match(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/)?.[1];

@@ -4,36 +4,14 @@
 // demo's calls need no server of the test's and no token of the user's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { once } from "node:events";
-import { readFile } from "node:fs/promises";
-import { createServer } from "node:http";
-import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { submit, text, withBrowser } from "./harness.mjs";
+import { serveStatic } from "./static-server.mjs";
 
 const ROOT = fileURLToPath(new URL("../../pkg/playground/", import.meta.url));
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".json": "application/json", ".png": "image/png" };
-
-/** A plain static server of `ROOT` on a free loopback port, as `python3 -m http.server` would be. */
-async function serveStatic() {
-  const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
-    const file = normalize(join(ROOT, path.endsWith("/") ? `${path}index.html` : path));
-    try {
-      if (!file.startsWith(ROOT)) throw new Error("outside the folder");
-      const body = await readFile(file);
-      response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return server;
-}
 
 test("the playground's demo calls the simulator in its Service Worker, on its own origin, with the demo token", async (t) => {
-  const server = await serveStatic();
+  const server = await serveStatic(ROOT);
   t.after(() => server.close());
   const origin = `http://127.0.0.1:${server.address().port}`;
   await withBrowser(async (page) => {

@@ -61,3 +61,13 @@ export async function rejectsWith(promise, expected) {
   for (const [key, value] of Object.entries(expected)) assert.deepEqual(error[key], value, key);
   return error;
 }
+
+/** A message for the skill named by its first word, with a data part when given (the fixture agents' and the simulator's test agent's convention). */
+export const say = (text, data) => ({ parts: [{ kind: "text", text }, ...(data ? [{ kind: "data", data }] : [])] });
+
+/** Every event of `stream`, in order. */
+export async function all(stream) {
+  const seen = [];
+  for await (const event of stream) seen.push(event);
+  return seen;
+}

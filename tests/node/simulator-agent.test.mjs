@@ -5,21 +5,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { A2AClient } from "magisterium-a2a/agents";
-import { rejectsWith, simulator } from "./harness.mjs";
+import { all, rejectsWith, say, simulator } from "./harness.mjs";
 
 if (!simulator) throw new Error("MAGISTERIUM_SIMULATOR is not set: run these suites through `cargo xtask test`");
 
 const base = `${simulator}/agent`;
-
-/** A message for the skill named by its first word, with a data part when given. */
-const say = (text, data) => ({ parts: [{ kind: "text", text }, ...(data ? [{ kind: "data", data }] : [])] });
-
-/** Every event of `stream`, in order. */
-async function all(stream) {
-  const seen = [];
-  for await (const event of stream) seen.push(event);
-  return seen;
-}
 
 test("discovery finds a 1.0 agent of the a2a dialect that streams", async () => {
   const agent = await A2AClient.discover(base);

@@ -5,17 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { A2AClient } from "magisterium-a2a/agents";
-import { agentUrl, agentV1Url, freshToken, rejectsWith, simulator } from "./harness.mjs";
-
-/** A message for the skill named by its first word. */
-const say = (text, data) => ({ parts: [{ kind: "text", text }, ...(data ? [{ kind: "data", data }] : [])] });
-
-/** Every event of `stream`, in order. */
-async function all(stream) {
-  const seen = [];
-  for await (const event of stream) seen.push(event);
-  return seen;
-}
+import { agentUrl, agentV1Url, all, freshToken, rejectsWith, say, simulator } from "./harness.mjs";
 
 /** The agents that stream, each as a client: 0.3 (SDK 0.3), 1.0 and 0.3 through the 1.x SDK. */
 const AGENTS = [

@@ -39,6 +39,7 @@ mod sim_package;
 mod sim_suite;
 mod size;
 mod static_server;
+mod suite_clock;
 mod tally;
 mod test;
 mod test_command;

@@ -6,13 +6,13 @@
 use crate::build::NPM_CRATE;
 use crate::shell::Result;
 use crate::sim::SimulatorProcess;
+use crate::suite_clock::{SuiteClock, Used};
 use crate::tally::Tally;
 use crate::test_command::cargo_test;
 use crate::{
     agent_server, browser, bundlers, code_checks, demo, differential, doctests, fuzz, node_suite, package_checks,
     proxy_suite, readme, sim_suite, typecheck, user_crate, wordpress,
 };
-use std::time::{Duration, Instant};
 
 /// The suites' short names, in the order they run: what `cargo xtask test NAME…` takes.
 pub const SUITES: [&str; 18] = [
@@ -36,17 +36,18 @@ pub const SUITES: [&str; 18] = [
     "bundlers",
 ];
 
-/// One suite's outcome: its title, its counts and how long it took.
+/// One suite's outcome: its title, its counts and what it used.
 struct Outcome {
     title: &'static str,
     tally: Tally,
-    took: Duration,
+    used: Used,
 }
 
 /// The suites chosen on the command line, and their outcomes as they run.
 struct Run {
     wanted: Vec<String>,
     outcomes: Vec<Outcome>,
+    clock: SuiteClock,
 }
 
 impl Run {
@@ -58,9 +59,9 @@ impl Run {
     /// Runs `suite` when `name` was asked for, timing it.
     fn suite(&mut self, name: &str, title: &'static str, suite: impl FnOnce() -> Tally) {
         if self.wants(name) {
-            let started = Instant::now();
+            let clock = SuiteClock::start();
             let tally = suite();
-            self.outcomes.push(Outcome { title, tally, took: started.elapsed() });
+            self.outcomes.push(Outcome { title, tally, used: clock.used() });
         }
     }
 }
@@ -70,7 +71,7 @@ pub fn run(args: &[String]) -> Result<()> {
     if let Some(unknown) = args.iter().find(|a| !SUITES.contains(&a.as_str())) {
         return Err(format!("no suite `{unknown}`: the suites are {}", SUITES.join(", ")));
     }
-    let mut run = Run { wanted: args.to_vec(), outcomes: Vec::new() };
+    let mut run = Run { wanted: args.to_vec(), outcomes: Vec::new(), clock: SuiteClock::start() };
     run.suite("checks", "code checks (rustfmt, clippy natively and on wasm32, import cycles)", code_checks::run);
     run.suite("unit", "core and npm crate unit tests (native)", || {
         cargo_test(&["-p", "magisterium-a2a", "-p", NPM_CRATE, "--lib"])
@@ -93,15 +94,11 @@ pub fn run(args: &[String]) -> Result<()> {
     run.suite("fuzz", "fuzzing (cargo fuzz, decoder and validation)", fuzz::run);
     let later = &SUITES[SUITES.iter().position(|s| *s == "package").unwrap_or(0)..];
     if !later.iter().any(|name| run.wants(name)) {
-        return summary(&run.outcomes);
+        return summary(&run);
     }
-    let started = Instant::now();
+    let clock = SuiteClock::start();
     let (package, built) = package_checks::run();
-    run.outcomes.push(Outcome {
-        title: "package (build, npm pack, size budget)",
-        tally: package,
-        took: started.elapsed(),
-    });
+    run.outcomes.push(Outcome { title: "package (build, npm pack, size budget)", tally: package, used: clock.used() });
     if built {
         run.suite(
             "types",
@@ -149,22 +146,23 @@ pub fn run(args: &[String]) -> Result<()> {
                 Err(e) => run.outcomes.push(Outcome {
                     title: "node suite (nodejs build vs simulator and agent)",
                     tally: Tally::broken(&e),
-                    took: Duration::ZERO,
+                    used: Used::default(),
                 }),
             }
         }
     }
-    summary(&run.outcomes)
+    summary(&run)
 }
 
-/// One line per suite with its time, then `N passed, N failed`; fails when any test failed.
-fn summary(outcomes: &[Outcome]) -> Result<()> {
+/// One line per suite with its time, the whole run's, then `N passed, N failed`; fails when any test failed.
+fn summary(run: &Run) -> Result<()> {
     println!();
     let mut total = Tally::default();
-    for Outcome { title, tally, took } in outcomes {
-        println!("suite {title}: {} passed, {} failed ({:.0} s)", tally.passed, tally.failed, took.as_secs_f64());
+    for Outcome { title, tally, used } in &run.outcomes {
+        println!("suite {title}: {} passed, {} failed ({used})", tally.passed, tally.failed);
         total.passed += tally.passed;
         total.failed += tally.failed;
     }
+    println!("the whole run: {}", run.clock.used());
     total.conclude()
 }

@@ -2,10 +2,16 @@
 //! libFuzzer) over the core's response decoder and input validation, seeded
 //! with the recorded responses and every past crash. A crash fails the suite.
 //! A longer run: `cargo +nightly fuzz run decode -- -max_total_time=3600` in `fuzz/`.
+//!
+//! The targets are built first; then they run one after another on a thread
+//! of their own while the suites after this one go on: a fuzzer keeps one
+//! core busy for a set time, and the suites after it mostly leave the other
+//! one idle (docs/testing.md, "How long it takes").
 
 use crate::shell::{self, Result, root, stdout_of};
 use crate::tally::Tally;
 use std::process::Command;
+use std::thread::{self, JoinHandle};
 
 /// Seconds each target runs inside `cargo xtask test`.
 const SECONDS_PER_TARGET: u32 = 30;
@@ -16,11 +22,38 @@ const FUZZ_TARGETS: [(&str, &[&str]); 2] = [
     ("validate", &["tests/fixtures/fuzz-regressions"]),
 ];
 
-/// Runs every target for a short while; each target is one test.
-pub fn run() -> Tally {
-    if let Err(e) = cargo_fuzz() {
-        return Tally::broken(&e);
+/// The fuzz suite once started: failed before any target ran, or running.
+pub enum Fuzzing {
+    /// The tools or the build failed: the suite's outcome.
+    Ended(Tally),
+    /// The targets are running on their own thread.
+    Running(JoinHandle<Tally>),
+}
+
+impl Fuzzing {
+    /// Waits for the targets to end: the suite's outcome.
+    pub fn finish(self) -> Tally {
+        match self {
+            Fuzzing::Ended(tally) => tally,
+            Fuzzing::Running(thread) => thread.join().unwrap_or_else(|_| Tally::broken("the fuzz thread panicked")),
+        }
     }
+}
+
+/// Builds every target, then starts running each for a short while on a
+/// thread of its own; each target is one test.
+pub fn start() -> Fuzzing {
+    let built = cargo_fuzz().and_then(|()| {
+        shell::run(Command::new("cargo").current_dir(root().join("fuzz")).args(["+nightly", "fuzz", "build"]))
+    });
+    match built {
+        Ok(()) => Fuzzing::Running(thread::spawn(run_targets)),
+        Err(e) => Fuzzing::Ended(Tally::broken(&e)),
+    }
+}
+
+/// Runs every (built) target for [`SECONDS_PER_TARGET`], one after another.
+fn run_targets() -> Tally {
     let mut tally = Tally::default();
     for (target, seeds) in FUZZ_TARGETS {
         let corpus = root().join("fuzz/corpus").join(target);

@@ -91,10 +91,25 @@ pub fn run(args: &[String]) -> Result<()> {
         "the packaged crate (docs for both targets) and a Rust program on it (native vs simulator, wasm32, rust-version)",
         user_crate::run,
     );
-    run.suite("fuzz", "fuzzing (cargo fuzz, decoder and validation)", fuzz::run);
+    // Built here; its targets run beside the suites after it (see fuzz.rs).
+    let fuzzing = run.wants("fuzz").then(|| (SuiteClock::start(), fuzz::start()));
+    package_and_later(&mut run);
+    if let Some((clock, fuzzing)) = fuzzing {
+        let tally = fuzzing.finish();
+        run.outcomes.push(Outcome {
+            title: "fuzzing (cargo fuzz: built, then run beside the suites after it, which count its CPU time)",
+            tally,
+            used: Used { cpu: None, ..clock.used() },
+        });
+    }
+    summary(&run)
+}
+
+/// The package suite and the suites that need the package, those asked for.
+fn package_and_later(run: &mut Run) {
     let later = &SUITES[SUITES.iter().position(|s| *s == "package").unwrap_or(0)..];
     if !later.iter().any(|name| run.wants(name)) {
-        return summary(&run);
+        return;
     }
     let clock = SuiteClock::start();
     let (package, built) = package_checks::run();
@@ -151,7 +166,6 @@ pub fn run(args: &[String]) -> Result<()> {
             }
         }
     }
-    summary(&run)
 }
 
 /// One line per suite with its time, the whole run's, then `N passed, N failed`; fails when any test failed.

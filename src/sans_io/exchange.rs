@@ -47,10 +47,11 @@ impl BodyLimit {
 /// nothing: the count of the bytes read decides alone. The rule of
 /// docs/design.md, "Bounding a body", which the package's JS holds too.
 fn declared_length(text: &str) -> Option<f64> {
-    let digits = text.trim_matches([' ', '\t']);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
+    let blank = |b: &u8| matches!(b, b' ' | b'\t');
+    let start = text.bytes().take_while(blank).count();
+    let end = text.len() - text.bytes().skip(start).rev().take_while(blank).count();
+    // Blanks are one byte each: `start..end` lies between characters.
+    let digits = text.get(start..end).filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))?;
     digits.parse().ok()
 }
 

@@ -13,8 +13,8 @@
  *
  * The options and the behaviour: docs/proxy.md.
  */
+import { boundedText } from "../npm/js/transport.js";
 import { RPC, corsHeaders, errorAnswer, preflight, resultAnswer, rpcError } from "./answers.js";
-import { boundedText } from "./bounded-body.js";
 import { readConfig } from "./config.js";
 import { DayCache } from "./day-cache.js";
 import { dayWindow, normalizeQuery, resolveDay } from "./day.js";

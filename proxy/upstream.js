@@ -3,8 +3,8 @@
 // the client decodes to a typed error. No upstream text that could hold the
 // token reaches a visitor: errors keep their code, and their message only
 // with every copy of the token taken out.
+import { boundedText } from "../npm/js/transport.js";
 import { RPC, rpcError } from "./answers.js";
-import { boundedText } from "./bounded-body.js";
 
 /** How long one upstream call may take. */
 const TIMEOUT_MS = 15_000;

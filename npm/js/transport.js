@@ -181,32 +181,48 @@ export function urlParts(text) {
   }
 }
 
-/** A decimal `Content-Length` (surrounding blanks allowed), else `NaN`. */
-function declaredLength(value) {
-  return value !== null && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+// Bounding a body (docs/design.md): the one rule of the package's JS, read
+// by the client here, by the parish proxy (`proxy/`) and by the sign-in
+// (`auth/`), and held with the core's `BodyLimit` to one table of cases
+// (tests/fixtures/declared-lengths.json).
+
+/**
+ * The length a `Content-Length` declares: ASCII digits, with spaces or tabs
+ * around them, as a number (`Infinity` past the largest one); anything else
+ * (absent, a sign, an exponent, hex, a list, other blanks or digits)
+ * declares nothing: `NaN`, which no comparison passes.
+ */
+export function declaredLength(value) {
+  return value !== null && /^[ \t]*[0-9]+[ \t]*$/.test(value) ? Number(value) : NaN;
 }
 
 /** Decodes a body as `response.text()` does: UTF-8, a leading BOM dropped, invalid bytes as U+FFFD. */
 const utf8 = new TextDecoder();
 
 /**
- * Reads `body` (a `response.body`; `null` is an empty body) as text, counting
- * the bytes as they arrive: `fetch` has already undone any `Content-Encoding`,
- * so these are the decoded bytes a compressed body expands to. Resolves with
- * `undefined` as soon as the count passes `maxBytes`, cancelling the read
- * (which ends the request): no more than one chunk past the limit is held.
- * Rejects when the read fails or the call's signal aborts it.
+ * The body of `message` (a Request or a Response) as text, or `null` when it
+ * is longer than `limit` bytes: refused from its `Content-Length` when that
+ * declares more, else counted as the bytes arrive (`fetch` has already undone
+ * any `Content-Encoding`, so these are the decoded bytes a compressed body
+ * expands to) and cancelled as soon as the count passes `limit`, which ends
+ * the request: no more than one chunk past the limit is held. Rejects when
+ * the read fails or the call's signal aborts it.
  */
-async function readText(body, maxBytes) {
+export async function boundedText(message, limit) {
+  const body = message.body;
+  if (declaredLength(message.headers.get("Content-Length")) > limit) {
+    if (body) body.cancel().catch(() => {});
+    return null;
+  }
   if (!body) return "";
   const reader = body.getReader();
   const chunks = [];
   let size = 0;
   for (let read; !(read = await reader.read()).done; ) {
     size += read.value.byteLength;
-    if (size > maxBytes) {
+    if (size > limit) {
       reader.cancel().catch(() => {});
-      return undefined;
+      return null;
     }
     chunks.push(read.value);
   }
@@ -267,13 +283,8 @@ export function exchange(url, token, body, maxBytes, signal, extra) {
         return out;
       }, fail);
     }
-    if (declaredLength(read.get("Content-Length")) > maxBytes) {
-      out.failed = 3;
-      if (response.body) response.body.cancel().catch(() => {});
-      return out;
-    }
-    return readText(response.body, maxBytes).then((text) => {
-      out.failed = text === undefined ? 3 : 0;
+    return boundedText(response, maxBytes).then((text) => {
+      out.failed = text === null ? 3 : 0;
       out.value = parseJson(text);
       return out;
     }, fail);

@@ -61,10 +61,11 @@ pub fn page_pointed_at(endpoint: &str) -> Result<String> {
 }
 
 /// `cargo <subcommand>` for the crate at `dir`, a workspace of its own (the
-/// example, a user's crate), with two things for speed: its lock file is a
+/// example, a user's crate), with three things for speed: its lock file is a
 /// copy of the repository's (the versions the repository is tested with,
-/// nothing to resolve), and it builds in the repository's target folder
-/// (dependencies built once for both).
+/// nothing to resolve), it builds in the repository's target folder, and
+/// with the repository's Cargo configuration (its profile: dependencies built
+/// once for both, even from a folder outside the repository).
 pub fn own_workspace_cargo(dir: &Path, subcommand: &str) -> Result<Command> {
     own_workspace(cargo(), dir, subcommand)
 }
@@ -73,7 +74,9 @@ pub fn own_workspace_cargo(dir: &Path, subcommand: &str) -> Result<Command> {
 pub fn own_workspace(mut cmd: Command, dir: &Path, subcommand: &str) -> Result<Command> {
     let lock = dir.join("Cargo.lock");
     fs::copy(root().join("Cargo.lock"), &lock).map_err(|e| format!("{}: {e}", lock.display()))?;
-    cmd.arg(subcommand)
+    cmd.arg("--config")
+        .arg(root().join(".cargo/config.toml"))
+        .arg(subcommand)
         .arg("--manifest-path")
         .arg(dir.join("Cargo.toml"))
         .arg("--target-dir")

@@ -56,6 +56,10 @@ pub trait JsonView: Sized + Clone {
     /// A new object of `members` (keys are string views; a `__proto__` member
     /// is left out, as by [`JsonView::others`]).
     fn object(members: Vec<(Self, Self)>) -> Self;
+    /// `true` or `false`.
+    fn boolean(value: bool) -> Self;
+    /// A new array of `elements`.
+    fn array(elements: Vec<Self>) -> Self;
     /// A new string value (for the rare decoded field that is computed).
     fn from_str(text: &str) -> Self;
     /// A new string value: the string values of `strings` joined by
@@ -175,6 +179,12 @@ mod serde_view {
         fn object(members: Vec<(Self, Self)>) -> Self {
             let members = members.into_iter().filter_map(|(k, v)| Some((k.as_str()?.to_owned(), v)));
             Value::Object(members.filter(|(k, _)| k != "__proto__").collect())
+        }
+        fn boolean(value: bool) -> Self {
+            Value::Bool(value)
+        }
+        fn array(elements: Vec<Self>) -> Self {
+            Value::Array(elements)
         }
         fn from_str(text: &str) -> Self {
             Value::String(text.to_owned())

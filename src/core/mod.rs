@@ -3,6 +3,7 @@
 //! them over any [`platform::Platform`]. No `wasm_bindgen` here; everything is
 //! tested natively and written never to panic on any input.
 
+pub mod agent_route;
 pub mod call;
 pub mod call_loop;
 pub mod card;
@@ -15,6 +16,7 @@ pub mod pacing;
 pub mod parts;
 pub mod platform;
 pub mod poll;
+pub mod result_shape;
 pub mod retry;
 pub mod settings;
 pub mod skills;

@@ -8,6 +8,7 @@ pub mod call;
 pub mod call_loop;
 pub mod card;
 pub mod error;
+pub mod event_stream;
 pub mod exchange;
 pub mod json;
 pub mod jsonw;

@@ -16,10 +16,10 @@ fn read(max: usize, chunks: &[&[u8]]) -> (Vec<String>, bool) {
     for chunk in chunks {
         stream.push(chunk);
         loop {
-            match stream.next() {
+            match stream.next_event() {
                 Next::Event(data) => {
-                    assert!(data.len() <= max * 3, "an event is held to the bound (U+FFFD is 3 bytes)");
-                    events.push(data);
+                    assert!(data.len() <= max, "an event is held to the bound");
+                    events.push(String::from_utf8_lossy(&data).into_owned());
                 }
                 Next::More => break,
                 Next::TooLarge => return (events, true),

@@ -6,14 +6,15 @@
 //! however it is cut. An event, with any line still being read, is held to
 //! `max` bytes: a line that never ends is refused as soon as it passes them.
 
-use alloc::string::String;
 use alloc::vec::Vec;
 
-/// What [`EventStream::next`] found.
+/// What [`EventStream::next_event`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Next {
-    /// An event's data (invalid UTF-8 read as U+FFFD).
-    Event(String),
+    /// An event's data: its bytes as sent, UTF-8 unless the agent erred (a
+    /// decoder reads any invalid bytes as U+FFFD, as `TextDecoder` and
+    /// `String::from_utf8_lossy` do).
+    Event(Vec<u8>),
     /// No whole event yet: push the next chunk (at the body's end, an event
     /// cut off is dropped, as the format says).
     More,
@@ -63,49 +64,47 @@ impl EventStream {
     }
 
     /// The next event, or what is needed before one.
-    pub fn next(&mut self) -> Next {
+    pub fn next_event(&mut self) -> Next {
         if self.too_large {
             return Next::TooLarge;
         }
+        // Slices are taken with `get`, never by indexing: a bounds check's
+        // panic would link the formatting machinery into the bundle.
         if !self.begun {
-            let head = &self.buffer[self.start..];
+            let head = self.buffer.get(self.start..).unwrap_or_default();
             if head.len() < BOM.len() && BOM.starts_with(head) {
                 return Next::More;
             }
             self.begun = true;
             if head.starts_with(BOM) {
                 self.start += BOM.len();
-                self.searched = self.start;
             }
         }
         loop {
             if self.after_cr && self.start < self.buffer.len() {
                 self.after_cr = false;
-                if self.buffer[self.start] == b'\n' {
+                if self.buffer.get(self.start) == Some(&b'\n') {
                     self.start += 1;
-                    self.searched = self.start;
                 }
             }
             let from = self.searched.max(self.start);
-            let Some(end) =
-                self.buffer.get(from..).and_then(|rest| rest.iter().position(|&b| b == b'\n' || b == b'\r'))
-            else {
+            let rest = self.buffer.get(from..).unwrap_or_default();
+            let Some(end) = rest.iter().position(|&b| b == b'\n' || b == b'\r') else {
                 return self.need_more();
             };
+            self.after_cr = rest.get(end) == Some(&b'\r');
             let end = from + end;
-            self.after_cr = self.buffer[end] == b'\r';
-            let line = self.start..end;
+            let line = self.buffer.get(self.start..end).unwrap_or_default();
             self.start = end + 1;
             self.searched = self.start;
             if line.is_empty() {
                 if let Some(data) = self.data.take() {
-                    return Next::Event(String::from_utf8_lossy(&data).into_owned());
+                    return Next::Event(data);
                 }
                 continue;
             }
-            let line = &self.buffer[line];
             let (field, value) = match line.iter().position(|&b| b == b':') {
-                Some(colon) => (&line[..colon], &line[colon + 1..]),
+                Some(colon) => (line.get(..colon).unwrap_or_default(), line.get(colon + 1..).unwrap_or_default()),
                 None => (line, &[][..]),
             };
             if field != b"data" {
@@ -129,8 +128,10 @@ impl EventStream {
     /// Every line found: keeps the unended one (moved to the front, once)
     /// unless it and the event so far pass the bound.
     fn need_more(&mut self) -> Next {
-        self.buffer.drain(..self.start.min(self.buffer.len()));
-        self.start = 0;
+        if self.start > 0 {
+            self.buffer = self.buffer.get(self.start..).map(<[u8]>::to_vec).unwrap_or_default();
+            self.start = 0;
+        }
         self.searched = self.buffer.len();
         let held = self.buffer.len() + self.data.as_ref().map_or(0, Vec::len);
         if held > self.max {

@@ -2,6 +2,7 @@
 //! events however the bytes are cut.
 
 use super::*;
+use alloc::string::String;
 use alloc::vec;
 
 /// Every event of `chunks`, pushed one at a time, and whether the bound was met.
@@ -11,8 +12,8 @@ fn read(max: usize, chunks: &[&[u8]]) -> (Vec<String>, bool) {
     for chunk in chunks {
         stream.push(chunk);
         loop {
-            match stream.next() {
-                Next::Event(data) => events.push(data),
+            match stream.next_event() {
+                Next::Event(data) => events.push(String::from_utf8_lossy(&data).into_owned()),
                 Next::More => break,
                 Next::TooLarge => return (events, true),
             }
@@ -48,9 +49,9 @@ fn an_event_or_a_line_past_the_bound_is_refused() {
     assert_eq!(read(16 * 1024, &pieces), (vec![], true), "a line that never ends, in pieces");
     let mut stream = EventStream::new(4);
     stream.push(b"data: 12345\n\n");
-    assert_eq!(stream.next(), Next::TooLarge);
+    assert_eq!(stream.next_event(), Next::TooLarge);
     stream.push(b"data: 1\n\n");
-    assert_eq!(stream.next(), Next::TooLarge, "refused for good");
+    assert_eq!(stream.next_event(), Next::TooLarge, "refused for good");
 }
 
 #[test]

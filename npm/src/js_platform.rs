@@ -108,8 +108,8 @@ impl Session {
     /// An `A2AClient`'s session with `agent`.
     #[cfg(feature = "agents")]
     pub fn new(settings: Settings<Function>, agent: Agent) -> Session {
-        let other = agent.other.map(|(endpoint, version)| (endpoint.url, version));
-        let wire = Wire::new(settings.endpoint.url.clone(), agent.version, other);
+        let other = agent.other.map(|(endpoint, version)| (JsValue::from_str(&endpoint.url), version));
+        let wire = Wire::new(JsValue::from_str(&settings.endpoint.url), agent.version, other);
         Session { dialect: agent.dialect, streaming: agent.streaming, ..Session::over(settings, wire) }
     }
 

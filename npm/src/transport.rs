@@ -29,7 +29,7 @@ extern "C" {
     /// events are read by `lines`. Resolves (never rejects) with a [`JsReply`].
     #[allow(clippy::too_many_arguments)]
     fn post(
-        url: &str,
+        url: &JsValue,
         v1: bool,
         token: Option<&JsValue>,
         body: Option<&str>,
@@ -59,7 +59,7 @@ extern "C" {
 /// a client speaks A2A 0.3 to its endpoint, and the wire is that URL alone, a
 /// JS string made once.
 #[cfg(feature = "agents")]
-pub struct Wire(RefCell<Route<String>>);
+pub struct Wire(RefCell<Route<JsValue>>);
 /// Where a client's calls go: its endpoint, a JS string made once.
 #[cfg(not(feature = "agents"))]
 pub struct Wire(JsValue);
@@ -69,22 +69,22 @@ impl Wire {
     #[cfg(feature = "magisterium")]
     pub fn magisterium(url: &str) -> Wire {
         #[cfg(feature = "agents")]
-        return Wire::new(url.into(), Version::V0_3, None);
+        return Wire::new(JsValue::from_str(url), Version::V0_3, None);
         #[cfg(not(feature = "agents"))]
         Wire(JsValue::from_str(url))
     }
 
-    /// A wire to `url` in `version`, and the other version (its URL and
-    /// version) a -32009 moves to.
+    /// A wire to `url` (a JS string) in `version`, and the other version
+    /// (its URL and version) a -32009 moves to.
     #[cfg(feature = "agents")]
-    pub fn new(url: String, version: Version, other: Option<(String, Version)>) -> Wire {
+    pub fn new(url: JsValue, version: Version, other: Option<(JsValue, Version)>) -> Wire {
         Wire(RefCell::new(Route::new(url, version, other)))
     }
 
     /// The URL calls go to (`client.endpoint`).
     pub fn url(&self) -> JsValue {
         #[cfg(feature = "agents")]
-        return JsValue::from_str(self.0.borrow().endpoint());
+        return self.0.borrow().endpoint().clone();
         #[cfg(not(feature = "agents"))]
         self.0.clone()
     }

@@ -116,26 +116,25 @@ fn shaped<V: JsonView>(value: V, shape: Shape) -> V {
         set_kind(&mut object, kind);
     }
     if shape == Shape::StatusUpdate && object.get("final").is_none() {
-        // Where a 1.0 stream ends: a terminal state, or one that needs the caller.
+        // Where a 1.0 stream ends: a terminal state, or one that needs the caller
+        // (the states from `completed` on, in the order of `STATES`).
         let state = object.get("status").and_then(|s| s.get_string("state"));
-        let last = matches!(
-            state.as_deref(),
-            Some("completed" | "failed" | "canceled" | "rejected" | "input-required" | "auth-required")
-        );
-        object.set("final", V::boolean(last));
+        let at = STATES.iter().position(|(_, new)| Some(*new) == state.as_deref());
+        object.set("final", V::boolean(at.is_some_and(|at| (2..8).contains(&at))));
     }
     object
 }
 
-/// 1.0's task states and their 0.3 names (`TASK_STATE_UNSPECIFIED` is 0.3's `unknown`).
+/// 1.0's task states and their 0.3 names (`TASK_STATE_UNSPECIFIED` is 0.3's
+/// `unknown`); those from `completed` to `auth-required` end a stream.
 const STATES: [(&str, &str); 9] = [
     ("TASK_STATE_SUBMITTED", "submitted"),
     ("TASK_STATE_WORKING", "working"),
     ("TASK_STATE_COMPLETED", "completed"),
     ("TASK_STATE_FAILED", "failed"),
     ("TASK_STATE_CANCELED", "canceled"),
-    ("TASK_STATE_INPUT_REQUIRED", "input-required"),
     ("TASK_STATE_REJECTED", "rejected"),
+    ("TASK_STATE_INPUT_REQUIRED", "input-required"),
     ("TASK_STATE_AUTH_REQUIRED", "auth-required"),
     ("TASK_STATE_UNSPECIFIED", "unknown"),
 ];

@@ -1,14 +1,13 @@
 //! Streams of events (`sendMessageStream`, `subscribeToTask`): the
-//! `AsyncIterable` that `js/transport.js` makes of a call; `EventLines`,
-//! the core's event-stream reader that `js/agent-protocol.js` pushes the
-//! body's bytes into; and `EventReader`, which has the core decode each event
-//! after the first as the call loop decoded the first.
+//! `AsyncIterable` that `js/transport.js` makes of a call, and
+//! `EventReader`, which has the core decode each event after the first as
+//! the call loop decoded the first (the events split from the body by
+//! [`crate::event_lines::EventLines`]).
 
 use crate::js_error::to_js;
 use crate::transport::{CallSignal, JsCallSignal, JsReply, reply_of};
 use js_sys::Promise;
 use magisterium_a2a::core::error::Dialect;
-use magisterium_a2a::core::event_stream::{EventStream, Next};
 use magisterium_a2a::core::{result_shape, task, wire};
 use wasm_bindgen::prelude::*;
 
@@ -16,38 +15,6 @@ use wasm_bindgen::prelude::*;
 extern "C" {
     /// The `AsyncIterable` of a stream whose call `opened` resolves with the first event.
     pub fn events(opened: &Promise, decoder: EventReader) -> JsValue;
-}
-
-/// One stream's server-sent events (internal: handed to `post`, which
-/// pushes the body's chunks in as they arrive).
-#[wasm_bindgen(skip_typescript)]
-pub struct EventLines(EventStream);
-
-impl EventLines {
-    /// A reader whose events are held to `max_bytes` (the client's `maxResponseBytes`).
-    pub fn new(max_bytes: f64) -> EventLines {
-        // `as` saturates: a bound past the address space is no bound below it.
-        EventLines(EventStream::new(max_bytes as usize))
-    }
-}
-
-#[wasm_bindgen]
-impl EventLines {
-    /// Adds the body's next chunk.
-    pub fn push(&mut self, chunk: &[u8]) {
-        self.0.push(chunk);
-    }
-
-    /// The next event's data (its bytes, a `Uint8Array`); `undefined` until
-    /// another chunk is pushed; `null` when an event is larger than the bound
-    /// (stop reading).
-    pub fn next(&mut self) -> JsValue {
-        match self.0.next_event() {
-            Next::Event(data) => js_sys::Uint8Array::from(&data[..]).into(),
-            Next::More => JsValue::UNDEFINED,
-            Next::TooLarge => JsValue::NULL,
-        }
-    }
 }
 
 /// The decoder of one client's streams (internal: handed to `events`).

@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 #[cfg(feature = "agents")]
 use {
-    crate::event_reader::EventLines, core::cell::RefCell, magisterium_a2a::core::agent_route::Route,
+    crate::event_lines::EventLines, core::cell::RefCell, magisterium_a2a::core::agent_route::Route,
     magisterium_a2a::core::card::Version, magisterium_a2a::core::result_shape,
 };
 

@@ -107,7 +107,7 @@ fn arbitrary(bytes: &mut impl Iterator<Item = u8>, depth: u8) -> Value {
     let b = bytes.next().unwrap_or(0);
     match (b % 8, depth) {
         (_, 0) | (0, _) => Value::Null,
-        (1, _) => json!(b % 2 == 0),
+        (1, _) => json!(b.is_multiple_of(2)),
         (2, _) => json!(STRINGS[usize::from(b / 8) % STRINGS.len()]),
         (3 | 4, _) => Value::Array((0..b % 3).map(|_| arbitrary(bytes, depth - 1)).collect()),
         _ => {

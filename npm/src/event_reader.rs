@@ -1,13 +1,14 @@
 //! Streams of events (`sendMessageStream`, `subscribeToTask`): the
 //! `AsyncIterable` that `js/transport.js` makes of a call, and
 //! `EventReader`, which has the core decode each event after the first as
-//! the call loop decoded the first.
+//! the call loop decoded the first (the events split from the body by
+//! [`crate::event_lines::EventLines`]).
 
 use crate::js_error::to_js;
 use crate::transport::{CallSignal, JsCallSignal, JsReply, reply_of};
 use js_sys::Promise;
 use magisterium_a2a::sans_io::error::Dialect;
-use magisterium_a2a::sans_io::{task, wire};
+use magisterium_a2a::sans_io::{result_shape, task, wire};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/transport.js")]
@@ -40,7 +41,9 @@ impl EventReader {
     pub fn read(&self, call: JsCallSignal, reply: JsReply) -> JsValue {
         let call = CallSignal::of_stream(call);
         let token = call.token();
+        let v1 = call.v1();
         let event = reply_of(&call, reply, self.max_bytes)
+            .map(|reply| wire::HttpReply { body: reply.body.map(|b| result_shape::normalised(b, v1)), ..reply })
             .and_then(|reply| wire::read_response(reply, call.request_id(), self.dialect))
             .and_then(task::read_event);
         event.map_or_else(|e| to_js(e, token.as_deref()), |event| event.0)

@@ -108,11 +108,8 @@ impl Session {
     /// An `A2AClient`'s session with `agent`.
     #[cfg(feature = "agents")]
     pub fn new(settings: Settings<Function>, agent: Agent) -> Session {
-        let (other_url, other_v1) = match agent.other {
-            Some((endpoint, version)) => (Some(endpoint.url), version == Version::V1_0),
-            None => (None, false),
-        };
-        let wire = Wire::new(&settings.endpoint.url, agent.version == Version::V1_0, other_url, other_v1);
+        let other = agent.other.map(|(endpoint, version)| (JsValue::from_str(&endpoint.url), version));
+        let wire = Wire::new(JsValue::from_str(&settings.endpoint.url), agent.version, other);
         Session { dialect: agent.dialect, streaming: agent.streaming, ..Session::over(settings, wire) }
     }
 
@@ -228,5 +225,15 @@ impl Platform for JsPlatform<'_> {
         let id = self.session.next_request_id.get();
         self.session.next_request_id.set(id + 1);
         id
+    }
+
+    #[cfg(feature = "agents")]
+    fn route_ticket(&self) -> u32 {
+        self.session.wire.ticket()
+    }
+
+    #[cfg(feature = "agents")]
+    fn version_refused(&self, ticket: u32) -> bool {
+        self.session.wire.refused(ticket)
     }
 }

@@ -4,9 +4,9 @@
 // writes every request in the 0.3 shape; for a 1.0 agent this module rewrites
 // it (methods, roles, parts, `returnImmediately`, the `A2A-Version` header).
 // A stream's body is read here and its bytes pushed into the core's
-// event-stream reader (`EventLines` in Rust), each event's `data` a JSON-RPC
-// response that the core then brings to the package's shape and decodes
-// (`EventReader`). Where a call goes, the retry in the other version after a
+// event-stream reader (`EventReader` in Rust), each event's `data` a JSON-RPC
+// response that the core then brings to the package's shape and decodes (the
+// same reader's `read`). Where a call goes, the retry in the other version after a
 // -32009, and what an answer means are the core's. It imports nothing:
 // `exchange` is handed in, so a bundler splits this file off whole.
 
@@ -26,9 +26,9 @@ const METHODS_V1 = {
  * its first event, and the rest of the stream waits on `call.events` (an
  * `Events`) with what decoding them needs (`requestId`, `token`, `v1`).
  */
-export function post(exchange, url, v1, token, body, maxBytes, call, stream, lines) {
+export function post(exchange, url, v1, token, body, maxBytes, call, lines) {
   const extra = { headers: {}, events: null };
-  if (stream) {
+  if (lines) {
     extra.headers.Accept = "text/event-stream";
     extra.read = (response) => {
       if (!response.ok || !response.body || !/^text\/event-stream/i.test(response.headers.get("Content-Type") || "")) return;
@@ -75,7 +75,8 @@ const utf8 = new TextDecoder();
 
 /**
  * A stream's body read as it arrives, its bytes pushed into the core's
- * event-stream reader (`lines`, freed when the stream ends).
+ * event-stream reader (`lines`, which also decodes each event; freed when
+ * the stream ends).
  */
 class Events {
   constructor(body, lines) {
@@ -107,14 +108,15 @@ class Events {
   /**
    * The next event's data (a string); `undefined` once the stream has ended
    * (an event cut off by the end is dropped); `null` when an event is larger
-   * than the bound (the read is then cancelled). Rejects when the read fails
-   * (the call's abort or timeout among them).
+   * than the bound (the read is then cancelled; `lines` is kept to decode
+   * that failure). Rejects when the read fails (the call's abort or timeout
+   * among them).
    */
   async read() {
     for (;;) {
       if (!this.lines) return undefined;
       const data = this.lines.next();
-      if (data === null) this.cancel();
+      if (data === null) this.reader.cancel().catch(() => {});
       if (data !== undefined) return data && utf8.decode(data);
       const read = await this.reader.read();
       if (read.done) {

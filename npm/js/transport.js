@@ -309,41 +309,41 @@ const load = () =>
 
 /**
  * One call's HTTP exchange with `url`, in A2A 1.0 when `v1` (see
- * `exchange`, above, for what it resolves with); `stream`: the call asks for
- * events, which `lines` (the core's `EventLines`) reads. A 0.3 call outside
- * a stream is `exchange` itself; the others go through `agent-protocol.js`
- * (a failure to load it is the request's failure).
+ * `exchange`, above, for what it resolves with); with `lines` (the core's
+ * `EventReader`) the call asks for events, which `lines` reads. A 0.3 call
+ * outside a stream is `exchange` itself; the others go through
+ * `agent-protocol.js` (a failure to load it is the request's failure).
  */
-export function post(url, v1, token, body, maxBytes, call, stream, lines) {
-  if (!v1 && !stream) return exchange(url, token, body, maxBytes, call.signal);
-  return load().then((p) => p.post(exchange, url, v1, token, body, maxBytes, call, stream, lines), (error) => reply(0, 1, error));
+export function post(url, v1, token, body, maxBytes, call, lines) {
+  if (!v1 && !lines) return exchange(url, token, body, maxBytes, call.signal);
+  return load().then((p) => p.post(exchange, url, v1, token, body, maxBytes, call, lines), (error) => reply(0, 1, error));
 }
 
 /**
  * The `AsyncIterable` of a stream: its first event (or, from an agent that
  * cannot stream, the one result) once `opened` resolves with
- * `{ first, call }`, then each event `call.events` reads, decoded by
- * `decoder.read(call, reply)`, which returns the `MagisteriumError` of a
- * failed one (thrown here). Leaving the loop, an error, or the end of the
+ * `{ first, call }`, then each event `call.events` reads, decoded by its
+ * `EventReader`'s `read(call, reply)`, which returns the `MagisteriumError`
+ * of a failed one (thrown here). Leaving the loop, an error, or the end of the
  * stream, or `return()` before any `next()`, closes the connection and ends
  * the call at once; a stream never iterated is ended by the call's signal or
  * timeout.
  */
-export function events(opened, decoder) {
+export function events(opened) {
   opened.catch(() => {});
-  const iterator = stream(opened, decoder);
+  const iterator = stream(opened);
   const close = iterator.return;
   // A `return()` before the first `next()` never enters the generator: the call is ended here too.
   iterator.return = (value) => (opened.then((first) => first.call.end(), () => {}), close.call(iterator, value));
   return iterator;
 }
 
-async function* stream(opened, decoder) {
+async function* stream(opened) {
   const { first, call } = await opened;
   try {
     yield first;
     for (let reply; call.events && (reply = await call.events.next()); ) {
-      const event = decoder.read(call, reply);
+      const event = call.events.lines.read(call, reply);
       if (event instanceof Error) throw event;
       yield event;
     }

@@ -143,7 +143,8 @@ pub struct JsPlatform<'a> {
     pub session: &'a Session,
     /// The call's cancellation.
     pub signal: &'a CallSignal,
-    /// The call asks for a stream of events.
+    /// The call asks for a stream of events (only an `A2AClient`'s can).
+    #[cfg(feature = "agents")]
     pub stream: bool,
 }
 
@@ -214,7 +215,13 @@ impl Platform for JsPlatform<'_> {
         let session = self.session;
         let bearer = token.map(|(_, js)| js);
         let max_bytes = session.settings.max_response_bytes;
-        transport::send(self.signal, &session.wire, bearer, Some(body), max_bytes, self.stream)
+        #[cfg(feature = "agents")]
+        {
+            let lines = self.stream.then(|| crate::event_reader::EventReader::new(session.dialect, max_bytes).into());
+            transport::send(self.signal, &session.wire, bearer, Some(body), max_bytes, lines)
+        }
+        #[cfg(not(feature = "agents"))]
+        transport::send(self.signal, &session.wire, bearer, Some(body), max_bytes)
     }
 
     fn with_pacer<R>(&self, f: impl FnOnce(&mut Pacer) -> R) -> R {

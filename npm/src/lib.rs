@@ -41,8 +41,6 @@ mod discovery;
 #[cfg(target_arch = "wasm32")]
 mod driver;
 #[cfg(all(target_arch = "wasm32", feature = "agents"))]
-mod event_lines;
-#[cfg(all(target_arch = "wasm32", feature = "agents"))]
 mod event_reader;
 #[cfg(target_arch = "wasm32")]
 mod js_error;

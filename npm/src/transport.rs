@@ -18,16 +18,16 @@ use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 #[cfg(feature = "agents")]
 use {
-    crate::event_lines::EventLines, core::cell::RefCell, magisterium_a2a::sans_io::agent_route::Route,
-    magisterium_a2a::sans_io::card::Version, magisterium_a2a::sans_io::result_shape,
+    core::cell::RefCell, magisterium_a2a::sans_io::agent_route::Route, magisterium_a2a::sans_io::card::Version,
+    magisterium_a2a::sans_io::result_shape,
 };
 
 #[cfg(feature = "agents")]
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
     /// One HTTP exchange with `url`, in A2A 1.0 when `v1`; a stream's
-    /// events are read by `lines`. Resolves (never rejects) with a [`JsReply`].
-    #[allow(clippy::too_many_arguments)]
+    /// events are read by `lines` (an `EventReader`). Resolves (never
+    /// rejects) with a [`JsReply`].
     fn post(
         url: &JsValue,
         v1: bool,
@@ -35,8 +35,7 @@ extern "C" {
         body: Option<&str>,
         max_bytes: f64,
         call: &JsCallSignal,
-        stream: bool,
-        lines: Option<EventLines>,
+        lines: Option<JsValue>,
     ) -> Promise;
 }
 
@@ -271,8 +270,8 @@ impl Future for Sleep {
 /// POSTs `body` (or GETs, without one) to `wire` (see [`Wire`]) with
 /// exactly `Content-Type: application/json` (with a body) and, when there is
 /// a token, `Authorization: Bearer …`; a 1.0 agent's request also carries
-/// `A2A-Version`, a `stream`'s `Accept: text/event-stream` (and its first
-/// event is the reply). The response body is parsed by `JSON.parse` in JS;
+/// `A2A-Version`, a stream's (one with `lines`, its `EventReader` as JS)
+/// `Accept: text/event-stream` (and its first event is the reply). The response body is parsed by `JSON.parse` in JS;
 /// one that is not JSON reaches the core as `None`; one over `max_bytes`
 /// (counted as it is read, after any `Content-Encoding` is undone) is
 /// BAD_RESPONSE, its read stopped there. The `token` (if any) is a JS
@@ -285,14 +284,13 @@ pub async fn send(
     token: Option<&JsValue>,
     body: Option<&str>,
     max_bytes: f64,
-    #[cfg_attr(not(feature = "agents"), allow(unused_variables))] stream: bool,
+    #[cfg(feature = "agents")] lines: Option<JsValue>,
 ) -> Result<HttpReply<Json>, Error<Json>> {
     #[cfg(feature = "agents")]
     let (sent, v1) = {
         let route = wire.0.borrow();
         let v1 = route.version() == Version::V1_0;
-        let lines = stream.then(|| EventLines::new(max_bytes));
-        (post(route.endpoint(), v1, token, body, max_bytes, &call.0, stream, lines), v1)
+        (post(route.endpoint(), v1, token, body, max_bytes, &call.0, lines), v1)
     };
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&wire.0, token, body, max_bytes, &call.0.signal());

@@ -41,7 +41,7 @@ test("a 0.3 request becomes 1.0: method, role, parts without kind, returnImmedia
       { kind: "file", file: { uri: "https://x.example/a.pdf" } },
     ],
   };
-  await post(exchange, url, true, "tok", send({ message, configuration: { blocking: false } }), 1000, call(), false);
+  await post(exchange, url, true, "tok", send({ message, configuration: { blocking: false } }), 1000, call());
   const [{ body, headers, token }] = requests;
   assert.equal(token, "tok");
   assert.deepEqual(headers, { "A2A-Version": "1.0" });
@@ -61,14 +61,16 @@ test("a 0.3 request becomes 1.0: method, role, parts without kind, returnImmedia
   const methods = [["tasks/get", "GetTask"], ["tasks/cancel", "CancelTask"], ["tasks/resubscribe", "SubscribeToTask"], ["message/stream", "SendStreamingMessage"]];
   for (const [old, renamed] of methods) {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 2, method: old, params: old === "message/stream" ? { message } : { id: "t" } });
-    await post(exchange, url, true, undefined, body, 1000, call(), false);
+    await post(exchange, url, true, undefined, body, 1000, call());
     assert.equal(requests.at(-1).body.method, renamed);
   }
   const list = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tasks/list", params: { status: "input-required", pageSize: 5 } });
-  await post(exchange, url, true, undefined, list, 1000, call(), false);
+  await post(exchange, url, true, undefined, list, 1000, call());
   assert.deepEqual(requests.at(-1).body, { jsonrpc: "2.0", id: 3, method: "ListTasks", params: { status: "TASK_STATE_INPUT_REQUIRED", pageSize: 5 } });
-  await post(exchange, url, false, undefined, send({ message }), 1000, call(), true);
+  let freed = false;
+  await post(exchange, url, false, undefined, send({ message }), 1000, call(), { free: () => (freed = true) });
   assert.deepEqual(requests.at(-1).headers, { Accept: "text/event-stream" }, "a 0.3 stream: no A2A-Version");
+  assert.ok(freed, "a stream answered without events frees its reader");
   assert.equal(requests.at(-1).body.method, "message/send", "0.3 bodies are sent as the core wrote them");
 });
 
@@ -90,9 +92,9 @@ test("agent-protocol.js that fails to load fails that call, and the next call lo
   t.after(() => server.close());
   const v1 = `http://127.0.0.1:${server.address().port}/a2a`;
   const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: "t" } });
-  const missing = await route(v1, true, undefined, body, 1000, call(), false);
+  const missing = await route(v1, true, undefined, body, 1000, call());
   assert.equal(missing.failed, 1, "the request failed");
   copyFileSync(new URL("../../npm/js/agent-protocol.js", import.meta.url), join(dir, "agent-protocol.js"));
-  const loaded = await route(v1, true, undefined, body, 1000, call(), false);
+  const loaded = await route(v1, true, undefined, body, 1000, call());
   assert.deepEqual([loaded.failed, loaded.value.result.status.state], [0, "TASK_STATE_COMPLETED"], "as sent: the core brings it to the package's shape");
 });

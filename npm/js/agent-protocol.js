@@ -1,14 +1,30 @@
 // A2A 1.0 requests and event streams, for `A2AClient` (loaded by
 // `transport.js` the first time a client speaks 1.0 or opens a stream, so
-// that a page which only talks to Magisterium never downloads it). The core
-// writes every request in the 0.3 shape; for a 1.0 agent this module rewrites
-// it (methods, roles, parts, `returnImmediately`, the `A2A-Version` header).
-// A stream's body is read here and its bytes pushed into the core's
-// event-stream reader (`EventReader` in Rust), each event's `data` a JSON-RPC
-// response that the core then brings to the package's shape and decodes (the
-// same reader's `read`). Where a call goes, the retry in the other version after a
-// -32009, and what an answer means are the core's. It imports nothing:
-// `exchange` is handed in, so a bundler splits this file off whole.
+// that a page which only talks to Magisterium or to 0.3 agents never
+// downloads it). With it comes the core's part that only those calls need,
+// a `.wasm` of its own (`protocol-wasm.js`, written into each build by
+// `cargo xtask build`): its result shape brings every answer and event to
+// the package's one shape, and its event-stream reader (`EventStream`) reads
+// a stream's bytes into events. The core writes every request in the 0.3
+// shape; for a 1.0 agent this module rewrites it (methods, roles, parts,
+// `returnImmediately`, the `A2A-Version` header). A stream's body is read
+// here and its bytes pushed into the core's reader, each event's `data` a
+// JSON-RPC response that the entry's core then decodes (`EventReader`'s
+// `read`). Where a call goes, the retry in the other version after a -32009,
+// and what an answer means are the core's. `exchange` is handed in, so a
+// bundler splits this file (and the `.wasm` it loads) off whole.
+import { protocol } from "./protocol-wasm.js";
+
+/** The core's lazily loaded exports, once `ready` has resolved. */
+let core;
+
+/**
+ * This module's `post`, once the core's `.wasm` of it is instantiated;
+ * rejects when it cannot be (the next call tries again).
+ */
+export function ready() {
+  return protocol().then((loaded) => ((core = loaded), { post }));
+}
 
 const METHODS_V1 = {
   "message/send": "SendMessage",
@@ -21,18 +37,20 @@ const METHODS_V1 = {
 
 /**
  * One call's HTTP exchange with `url` by `exchange` (`transport.js`), in A2A
- * 1.0 when `v1` (see `post` in `transport.js`). A stream asks for
- * `text/event-stream`; when the agent answers with one, the reply's value is
- * its first event, and the rest of the stream waits on `call.events` (an
- * `Events`) with what decoding them needs (`requestId`, `token`, `v1`).
+ * 1.0 when `v1` (see `post` in `transport.js`), its answer in the package's
+ * shape. A stream (`reader`: the entry's `EventReader`, which decodes its
+ * events) asks for `text/event-stream`; when the agent answers with one, the
+ * reply's value is its first event, and the rest of the stream waits on
+ * `call.events` (an `Events`) with what decoding them needs (`requestId`,
+ * `token`).
  */
-export function post(exchange, url, v1, token, body, maxBytes, call, lines) {
+function post(exchange, url, v1, token, body, maxBytes, call, reader) {
   const extra = { headers: {}, events: null };
-  if (lines) {
+  if (reader) {
     extra.headers.Accept = "text/event-stream";
     extra.read = (response) => {
       if (!response.ok || !response.body || !/^text\/event-stream/i.test(response.headers.get("Content-Type") || "")) return;
-      extra.events = new Events(response.body, lines);
+      extra.events = new Events(response.body, new core.EventStream(maxBytes), reader, v1);
       return extra.events.read();
     };
   }
@@ -40,8 +58,9 @@ export function post(exchange, url, v1, token, body, maxBytes, call, lines) {
   if (call.events) call.events.cancel();
   const request = JSON.parse(body);
   return exchange(url, token, v1 ? requestV1(request) : body, maxBytes, call.signal, extra).then((out) => {
-    if (extra.events) Object.assign(call, { events: extra.events, requestId: request.id, token, v1 });
-    else if (lines) lines.free();
+    if (out.failed === 0) out.value = core.normalised(out.value, v1);
+    if (extra.events) Object.assign(call, { events: extra.events, requestId: request.id, token });
+    else if (reader) reader.free();
     return out;
   });
 }
@@ -75,13 +94,16 @@ const utf8 = new TextDecoder();
 
 /**
  * A stream's body read as it arrives, its bytes pushed into the core's
- * event-stream reader (`lines`, which also decodes each event; freed when
- * the stream ends).
+ * event-stream reader (`lines`, an `EventStream`), each event brought to the
+ * package's shape and decoded by `decoder` (the entry's `EventReader`, whose
+ * `read` `transport.js` calls); both freed when the stream ends.
  */
 class Events {
-  constructor(body, lines) {
+  constructor(body, lines, decoder, v1) {
     this.reader = body.getReader();
     this.lines = lines;
+    this.decoder = decoder;
+    this.v1 = v1;
   }
 
   /**
@@ -97,7 +119,7 @@ class Events {
       const data = await this.read();
       if (data === undefined) return undefined;
       if (data === null) failed = 3;
-      else value = parse(data);
+      else value = core.normalised(parse(data), this.v1);
     } catch (error) {
       failed = 2;
       value = error;
@@ -127,11 +149,14 @@ class Events {
     }
   }
 
-  /** Stops reading, which closes the connection, and frees the reader. */
+  /** Stops reading, which closes the connection, and frees the reader and the decoder. */
   cancel() {
     this.reader.cancel().catch(() => {});
-    if (this.lines) this.lines.free();
-    this.lines = null;
+    if (this.lines) {
+      this.lines.free();
+      this.decoder.free();
+    }
+    this.lines = this.decoder = null;
   }
 }
 

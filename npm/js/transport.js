@@ -303,20 +303,27 @@ function parseJson(text) {
 // the reason the driver is: see below.)
 
 let protocol;
-/** `agent-protocol.js`, loaded once (a failed load is tried again by the next call). */
+/**
+ * `agent-protocol.js` and the core's `.wasm` it brings, loaded once (a failed
+ * load is tried again by the next call).
+ */
 const load = () =>
-  (protocol = protocol || import("./agent-protocol.js").catch((error) => ((protocol = undefined), Promise.reject(error))));
+  (protocol =
+    protocol ||
+    import("./agent-protocol.js")
+      .then((p) => p.ready())
+      .catch((error) => ((protocol = undefined), Promise.reject(error))));
 
 /**
  * One call's HTTP exchange with `url`, in A2A 1.0 when `v1` (see
- * `exchange`, above, for what it resolves with); with `lines` (the core's
- * `EventReader`) the call asks for events, which `lines` reads. A 0.3 call
+ * `exchange`, above, for what it resolves with); with `reader` (the core's
+ * `EventReader`) the call asks for events, which `reader` decodes. A 0.3 call
  * outside a stream is `exchange` itself; the others go through
  * `agent-protocol.js` (a failure to load it is the request's failure).
  */
-export function post(url, v1, token, body, maxBytes, call, lines) {
-  if (!v1 && !lines) return exchange(url, token, body, maxBytes, call.signal);
-  return load().then((p) => p.post(exchange, url, v1, token, body, maxBytes, call, lines), (error) => reply(0, 1, error));
+export function post(url, v1, token, body, maxBytes, call, reader) {
+  if (!v1 && !reader) return exchange(url, token, body, maxBytes, call.signal);
+  return load().then((p) => p.post(exchange, url, v1, token, body, maxBytes, call, reader), (error) => reply(0, 1, error));
 }
 
 /**
@@ -343,7 +350,7 @@ async function* stream(opened) {
   try {
     yield first;
     for (let reply; call.events && (reply = await call.events.next()); ) {
-      const event = call.events.lines.read(call, reply);
+      const event = call.events.decoder.read(call, reply);
       if (event instanceof Error) throw event;
       yield event;
     }

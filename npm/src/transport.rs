@@ -17,10 +17,7 @@ use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 #[cfg(feature = "agents")]
-use {
-    core::cell::RefCell, magisterium_a2a::sans_io::agent_route::Route, magisterium_a2a::sans_io::card::Version,
-    magisterium_a2a::sans_io::result_shape,
-};
+use {core::cell::RefCell, magisterium_a2a::sans_io::agent_route::Route, magisterium_a2a::sans_io::card::Version};
 
 #[cfg(feature = "agents")]
 #[wasm_bindgen(module = "/js/transport.js")]
@@ -149,10 +146,6 @@ extern "C" {
     #[cfg(feature = "agents")]
     #[wasm_bindgen(method, getter, js_class = CallSignal)]
     fn token(this: &JsCallSignal) -> Option<String>;
-    /// A stream's call went in A2A 1.0 (set by `post`).
-    #[cfg(feature = "agents")]
-    #[wasm_bindgen(method, getter, js_class = CallSignal)]
-    fn v1(this: &JsCallSignal) -> bool;
 
     /// What `exchange` and `post` resolve with (see `js/transport.js`).
     pub type JsReply;
@@ -189,12 +182,6 @@ impl CallSignal {
     #[cfg(feature = "agents")]
     pub fn token(&self) -> Option<String> {
         self.0.token()
-    }
-
-    /// A stream's call went in A2A 1.0.
-    #[cfg(feature = "agents")]
-    pub fn v1(&self) -> bool {
-        self.0.v1()
     }
 
     /// The call's value handed over, with the call, to an event stream (see
@@ -276,8 +263,8 @@ impl Future for Sleep {
 /// (counted as it is read, after any `Content-Encoding` is undone) is
 /// BAD_RESPONSE, its read stopped there. The `token` (if any) is a JS
 /// string, made once per client rather than per request. An agent's answer
-/// to a POST comes back in the package's result shape
-/// ([`result_shape::normalised`]).
+/// in 1.0, or to a stream, comes back in the package's result shape
+/// (`js/agent-protocol.js` hands it to the core's `result_shape` first).
 pub async fn send(
     call: &CallSignal,
     wire: &Wire,
@@ -287,23 +274,16 @@ pub async fn send(
     #[cfg(feature = "agents")] lines: Option<JsValue>,
 ) -> Result<HttpReply<Json>, Error<Json>> {
     #[cfg(feature = "agents")]
-    let (sent, v1) = {
+    let sent = {
         let route = wire.0.borrow();
-        let v1 = route.version() == Version::V1_0;
-        (post(route.endpoint(), v1, token, body, max_bytes, &call.0, lines), v1)
+        post(route.endpoint(), route.version() == Version::V1_0, token, body, max_bytes, &call.0, lines)
     };
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&wire.0, token, body, max_bytes, &call.0.signal());
-    let reply = match wait(sent).await {
+    match wait(sent).await {
         Ok(reply) => reply_of(call, reply.unchecked_into(), max_bytes),
         Err(e) => Err(failed(call, "the request failed", &e)),
-    };
-    #[cfg(feature = "agents")]
-    let reply = reply.map(|r| match body {
-        Some(_) => HttpReply { body: r.body.map(|b| result_shape::normalised(b, v1)), ..r },
-        None => r,
-    });
-    reply
+    }
 }
 
 /// What a [`JsReply`] says: the reply, or the error of a request that failed.

@@ -1,17 +1,30 @@
-// The JS half of A2A 1.0 and streams (`npm/js/agent-protocol.js`) against a
-// scripted `exchange`: what a 0.3 request of the core becomes in 1.0, and a
-// failed load of the module itself (`post` in transport.js). What a 1.0
-// answer becomes, the reading of event streams and the retry after -32009
-// are the core's (Rust: `result_shape`, `event_stream`, `agent_route`),
-// tested there and through the installed package (versions.test.mjs, streams).
+// The JS half of A2A 1.0 and streams (`npm/js/agent-protocol.js`, as the
+// installed Node build ships it) against a scripted `exchange`: what a 0.3
+// request of the core becomes in 1.0, what a 1.0 answer becomes through the
+// core's lazily loaded .wasm (its result shape over JS values: unknown fields
+// kept, any JSON without a throw), and a failed load of the module or of its
+// .wasm (`post` in transport.js). The rules of the result shape, the reading
+// of event streams and the retry after -32009 are the core's (Rust:
+// `result_shape`, `event_stream`, `agent_route`), tested there and through
+// the installed package (versions.test.mjs, streams).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { post } from "../../npm/js/agent-protocol.js";
+import { dirname, join } from "node:path";
+
+// The Node build as installed: its copy of agent-protocol.js (CommonJS) and the core's lazily
+// loaded .wasm it instantiates (`protocol/`), as an A2AClient loads them.
+const require = createRequire(import.meta.url);
+const nodeBuild = dirname(require.resolve("magisterium-a2a/node"));
+/** The folder of the Node build's JS snippets, under `root` (a copy of the build, or the build). */
+const snippetsOf = (root) => {
+  const crates = join(root, "snippets");
+  return join(crates, readdirSync(crates)[0], "js");
+};
+const { post } = await require(join(snippetsOf(nodeBuild), "agent-protocol.js")).ready();
 
 const url = "https://agent.example/a2a";
 
@@ -74,12 +87,75 @@ test("a 0.3 request becomes 1.0: method, role, parts without kind, returnImmedia
   assert.equal(requests.at(-1).body.method, "message/send", "0.3 bodies are sent as the core wrote them");
 });
 
-test("agent-protocol.js that fails to load fails that call, and the next call loads it again", async (t) => {
-  // transport.js in a folder of its own, without agent-protocol.js at first (as a page whose copy of it is missing).
+test("a 1.0 answer comes back in the package's shape, unknown fields kept", async () => {
+  const status = { state: "TASK_STATE_INPUT_REQUIRED", timestamp: "t0", message: { role: "ROLE_AGENT", messageId: "a", parts: [{ text: "which?" }] } };
+  const task = {
+    id: "t1", contextId: "c1", status, extra: { kept: true },
+    artifacts: [{ artifactId: "x", parts: [{ raw: "aGk=", mediaType: "text/plain", filename: "a.txt", metadata: { m: 1 } }, { url: "https://x/y" }, { data: [1] }] }],
+    history: [{ role: "ROLE_USER", messageId: "u", parts: [{ text: "hi" }], extensions: ["e"] }],
+  };
+  const cases = [
+    [{ task }, "task"],
+    [task, "task"],
+    [{ message: status.message }, "message"],
+    [{ statusUpdate: { taskId: "t1", contextId: "c1", status: { state: "TASK_STATE_WORKING" } } }, "status-update"],
+    [{ artifactUpdate: { taskId: "t1", contextId: "c1", artifact: { artifactId: "x", parts: [{ text: "a" }] }, append: true } }, "artifact-update"],
+    [{ tasks: [task], nextPageToken: "n", totalSize: 1 }, undefined],
+  ];
+  for (const [result, kind] of cases) {
+    const { exchange } = scripted({ jsonrpc: "2.0", id: 1, result });
+    const { value } = await post(exchange, url, true, undefined, send({}), 1000, call());
+    assert.equal(value.result.kind, kind);
+  }
+  const { exchange } = scripted({ jsonrpc: "2.0", id: 1, result: { task } });
+  const { value: { result } } = await post(exchange, url, true, undefined, send({}), 1000, call());
+  assert.deepEqual(result, {
+    kind: "task", id: "t1", contextId: "c1", extra: { kept: true },
+    status: { state: "input-required", timestamp: "t0", message: { kind: "message", role: "agent", messageId: "a", parts: [{ kind: "text", text: "which?" }] } },
+    artifacts: [{ artifactId: "x", parts: [
+      { kind: "file", metadata: { m: 1 }, file: { bytes: "aGk=", mimeType: "text/plain", name: "a.txt" } },
+      { kind: "file", file: { uri: "https://x/y" } },
+      { kind: "data", data: [1] },
+    ] }],
+    history: [{ kind: "message", role: "user", messageId: "u", parts: [{ kind: "text", text: "hi" }], extensions: ["e"] }],
+  });
+  const error = { jsonrpc: "2.0", id: 1, error: { code: -32001, message: "nf", data: [{ "@type": "x", reason: "TASK_NOT_FOUND" }] } };
+  const { value: passed } = await post(scripted(error).exchange, url, true, undefined, send({}), 1000, call());
+  assert.deepEqual(passed, error, "an error, and its data array, as sent");
+});
+
+/** A random JSON value of depth at most `depth`, with the keys and strings 1.0 answers use. */
+function randomJson(depth) {
+  const keys = ["task", "message", "statusUpdate", "artifactUpdate", "tasks", "status", "state", "role", "parts", "artifacts", "history", "artifact", "text", "data", "raw", "url", "file", "kind", "final", "append", "__proto__", "result"];
+  const strings = ["TASK_STATE_WORKING", "TASK_STATE_", "ROLE_AGENT", "ROLE_", "x", ""];
+  const r = Math.random();
+  if (depth <= 0 || r < 0.3) return [null, true, 0, -1.5, strings[Math.floor(Math.random() * strings.length)]][Math.floor(Math.random() * 5)];
+  if (r < 0.5) return Array.from({ length: Math.floor(Math.random() * 4) }, () => randomJson(depth - 1));
+  const object = {};
+  for (let i = Math.floor(Math.random() * 5); i > 0; i--) object[keys[Math.floor(Math.random() * keys.length)]] = randomJson(depth - 1);
+  return object;
+}
+
+test("any JSON as a 1.0 answer goes through the core's .wasm without a throw", async () => {
+  for (let i = 0; i < 5000; i++) {
+    const answer = Math.random() < 0.8 ? { jsonrpc: "2.0", id: 1, result: randomJson(6) } : randomJson(6);
+    const { exchange } = scripted(JSON.parse(JSON.stringify(answer)));
+    const out = await post(exchange, url, Math.random() < 0.8, undefined, send({}), 1000, call());
+    assert.equal(out.failed, 0);
+  }
+});
+
+test("agent-protocol.js or its .wasm that fails to load fails that call, and the next call loads it again", async (t) => {
+  // The Node build copied into a folder of its own, without agent-protocol.js at first (as a page whose copy of it is missing).
   const dir = mkdtempSync(join(tmpdir(), "agent-protocol-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  copyFileSync(new URL("../../npm/js/transport.js", import.meta.url), join(dir, "transport.js"));
-  const { post: route } = await import(pathToFileURL(join(dir, "transport.js")));
+  cpSync(nodeBuild, dir, { recursive: true });
+  const module = join(snippetsOf(dir), "agent-protocol.js");
+  const wasm = join(dir, "protocol", "magisterium_a2a_protocol_bg.wasm");
+  assert.ok(existsSync(wasm), "the Node build keeps the core's lazily loaded .wasm in protocol/");
+  renameSync(module, `${module}.away`);
+  renameSync(wasm, `${wasm}.away`);
+  const { post: route } = require(join(snippetsOf(dir), "transport.js"));
   const server = http.createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
@@ -92,9 +168,10 @@ test("agent-protocol.js that fails to load fails that call, and the next call lo
   t.after(() => server.close());
   const v1 = `http://127.0.0.1:${server.address().port}/a2a`;
   const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: "t" } });
-  const missing = await route(v1, true, undefined, body, 1000, call());
-  assert.equal(missing.failed, 1, "the request failed");
-  copyFileSync(new URL("../../npm/js/agent-protocol.js", import.meta.url), join(dir, "agent-protocol.js"));
+  assert.equal((await route(v1, true, undefined, body, 1000, call())).failed, 1, "no module: the request failed");
+  renameSync(`${module}.away`, module);
+  assert.equal((await route(v1, true, undefined, body, 1000, call())).failed, 1, "no .wasm: the request failed");
+  renameSync(`${wasm}.away`, wasm);
   const loaded = await route(v1, true, undefined, body, 1000, call());
-  assert.deepEqual([loaded.failed, loaded.value.result.status.state], [0, "TASK_STATE_COMPLETED"], "as sent: the core brings it to the package's shape");
+  assert.deepEqual([loaded.failed, loaded.value.result.kind, loaded.value.result.status.state], [0, "task", "completed"], "in the package's shape");
 });

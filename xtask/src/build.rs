@@ -45,7 +45,7 @@ pub const WASMS: [Wasm; 2] = [
 /// snippets it imports is not the entry's (a bundler would make a chunk of a
 /// module both import, one more file up front).
 const PROTOCOL: Wasm =
-    Wasm { entry: "magisterium-a2a/agents", features: "bundle,protocol", stem: "magisterium_a2a_protocol" };
+    Wasm { entry: "magisterium-a2a/agents (loaded later)", features: "bundle,protocol", stem: "magisterium_a2a_protocol" };
 
 /// The folder of a build where [`PROTOCOL`] is bound (the Node build keeps
 /// it; the bundled ones bundle its glue, and the web build keeps its `.wasm`
@@ -602,7 +602,8 @@ fn print_sizes(sizes: &[Sizes]) {
         let (dir, entry) = (s.dir, s.entry);
         println!("  {dir:<8} {entry:<23} wasm {wasm:>9}  js {:>8}  total {:>8}", kb(s.js), kb(s.wasm + s.js));
         if s.lazy > 0 {
-            println!("  {dir:<8} {entry:<23} + {LAZY_MODULE}, on a first A2A 1.0 call or stream: {:>8}", kb(s.lazy));
+            let later = format!("+ {LAZY_MODULE} and {}_bg.wasm, on a first A2A 1.0 call or stream", PROTOCOL.stem);
+            println!("  {dir:<8} {entry:<23} {later}: {:>8}", kb(s.lazy));
         }
     }
 }

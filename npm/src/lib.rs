@@ -57,10 +57,10 @@ mod js_url;
 mod json_view;
 #[cfg(all(target_arch = "wasm32", feature = "magisterium"))]
 mod magisterium_client;
-#[cfg(all(target_arch = "wasm32", feature = "protocol"))]
-mod protocol;
 #[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod options;
+#[cfg(all(target_arch = "wasm32", feature = "protocol"))]
+mod protocol;
 #[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod task_methods;
 #[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]

@@ -44,8 +44,11 @@ pub const WASMS: [Wasm; 2] = [
 /// folder of its own, [`PROTOCOL_DIR`], so that its glue's copy of the JS
 /// snippets it imports is not the entry's (a bundler would make a chunk of a
 /// module both import, one more file up front).
-const PROTOCOL: Wasm =
-    Wasm { entry: "magisterium-a2a/agents (loaded later)", features: "bundle,protocol", stem: "magisterium_a2a_protocol" };
+pub const PROTOCOL: Wasm = Wasm {
+    entry: "magisterium-a2a/agents (loaded later)",
+    features: "bundle,protocol",
+    stem: "magisterium_a2a_protocol",
+};
 
 /// The folder of a build where [`PROTOCOL`] is bound (the Node build keeps
 /// it; the bundled ones bundle its glue, and the web build keeps its `.wasm`
@@ -297,7 +300,10 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
     };
     let loader = read(&root().join("pkg-template/entries").join(build.protocol))?
         .replace("{{PROTOCOL_GLUE}}", &from_snippets(&protocol_glue)?)
-        .replace("{{PROTOCOL_WASM}}", &from_snippets(&protocol_glue.with_file_name(format!("{}_bg.wasm", PROTOCOL.stem)))?);
+        .replace(
+            "{{PROTOCOL_WASM}}",
+            &from_snippets(&protocol_glue.with_file_name(format!("{}_bg.wasm", PROTOCOL.stem)))?,
+        );
     write(&snippets.join(PROTOCOL_LOADER), &loader)?;
     let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
     // The bundler build's entries share the error class as a module of its own (see `bundle`).

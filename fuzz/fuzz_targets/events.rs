@@ -1,11 +1,13 @@
 //! Any bytes as an event stream, cut anywhere, and each event's data as an
 //! A2A agent's response: the reader must find the same events however the
 //! bytes are cut and keep its bound, and the result shape must come back
-//! without a panic, for either version.
+//! without a panic, for either version (and the 1.0 request shape, over the
+//! same JSON).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use magisterium_a2a::sans_io::event_stream::{EventStream, Next};
+use magisterium_a2a::sans_io::request_shape::request_v1;
 use magisterium_a2a::sans_io::result_shape::normalised;
 use serde_json::Value;
 
@@ -42,6 +44,7 @@ fuzz_target!(|data: &[u8]| {
     for event in whole.iter().chain([&String::from_utf8_lossy(body).into_owned()]) {
         if let Ok(response) = serde_json::from_str::<Value>(event) {
             let _ = normalised(response.clone(), true);
+            let _ = request_v1(response.clone());
             let _ = normalised(response, false);
         }
     }

@@ -3,11 +3,12 @@
 // that a page which only talks to Magisterium or to 0.3 agents never
 // downloads it). With it comes the core's part that only those calls need,
 // a `.wasm` of its own (`protocol-wasm.js`, written into each build by
-// `cargo xtask build`): its result shape brings every answer and event to
-// the package's one shape, and its event-stream reader (`EventStream`) reads
-// a stream's bytes into events. The core writes every request in the 0.3
-// shape; for a 1.0 agent this module rewrites it (methods, roles, parts,
-// `returnImmediately`, the `A2A-Version` header). A stream's body is read
+// `cargo xtask build`): its request shape writes a request of the core (0.3's
+// shape) in 1.0's for a 1.0 agent (methods, roles, parts,
+// `returnImmediately`; this module adds the `A2A-Version` header), its
+// result shape brings every answer and event to the package's one shape, and
+// its event-stream reader (`EventStream`) reads a stream's bytes into
+// events. A stream's body is read
 // here and its bytes pushed into the core's reader, each event's `data` a
 // JSON-RPC response that the entry's core then decodes (`EventReader`'s
 // `read`). Where a call goes, the retry in the other version after a -32009,
@@ -25,15 +26,6 @@ let core;
 export function ready() {
   return protocol().then((loaded) => ((core = loaded), { post }));
 }
-
-const METHODS_V1 = {
-  "message/send": "SendMessage",
-  "message/stream": "SendStreamingMessage",
-  "tasks/get": "GetTask",
-  "tasks/cancel": "CancelTask",
-  "tasks/resubscribe": "SubscribeToTask",
-  "tasks/list": "ListTasks",
-};
 
 /**
  * One call's HTTP exchange with `url` by `exchange` (`transport.js`), in A2A
@@ -57,37 +49,13 @@ function post(exchange, url, v1, token, body, maxBytes, call, reader) {
   if (v1) extra.headers["A2A-Version"] = "1.0";
   if (call.events) call.events.cancel();
   const request = JSON.parse(body);
-  return exchange(url, token, v1 ? requestV1(request) : body, maxBytes, call.signal, extra).then((out) => {
+  return exchange(url, token, v1 ? JSON.stringify(core.requestV1(request)) : body, maxBytes, call.signal, extra).then((out) => {
     if (out.failed === 0) out.value = core.normalised(out.value, v1);
     if (extra.events) Object.assign(call, { events: extra.events, requestId: request.id, token });
     else if (reader) reader.free();
     return out;
   });
 }
-
-/** A 0.3 request of the core, as the JSON text of its 1.0 form. */
-function requestV1(request) {
-  request.method = METHODS_V1[request.method] || request.method;
-  const params = request.params;
-  const message = params.message;
-  if (message) {
-    delete message.kind;
-    message.role = "ROLE_USER";
-    message.parts = message.parts.map(partV1);
-  }
-  if (params.configuration && params.configuration.blocking === false) params.configuration = { returnImmediately: true };
-  if (typeof params.status === "string") params.status = "TASK_STATE_" + params.status.toUpperCase().replace("-", "_");
-  return JSON.stringify(request);
-}
-
-/** A 0.3 part as 1.0 writes it: no `kind`, a file's fields on the part itself. */
-function partV1({ kind, file, ...part }) {
-  if (kind !== "file" || !isObject(file)) return part;
-  const { bytes, uri, mimeType, name, ...more } = file;
-  return { ...more, ...part, raw: bytes, url: uri, mediaType: mimeType, filename: name };
-}
-
-const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** An event's data as text: UTF-8, invalid bytes as U+FFFD. */
 const utf8 = new TextDecoder();

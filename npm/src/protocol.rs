@@ -2,13 +2,14 @@
 //! 1.0 or opens a stream: a `.wasm` of its own (the npm crate built with the
 //! feature `protocol` alone), which `js/agent-protocol.js` instantiates and
 //! calls. It exports the core's A2A 1.0 rules and its event-stream reader
-//! as they are: [`result_shape`] (an answer or event in the package's one
-//! shape) and [`event_stream`] (server-sent events, bounded). Kept out of the
-//! entry's `.wasm`, they cost a page that only speaks 0.3 nothing.
+//! as they are: [`request_shape`] (a request in 1.0's shape),
+//! [`result_shape`] (an answer or event in the package's one shape) and
+//! [`event_stream`] (server-sent events, bounded). Kept out of the entry's
+//! `.wasm`, they cost a page that only speaks 0.3 nothing.
 
 use crate::json_view::Json;
 use magisterium_a2a::sans_io::event_stream::{self, Next};
-use magisterium_a2a::sans_io::result_shape;
+use magisterium_a2a::sans_io::{request_shape, result_shape};
 use wasm_bindgen::prelude::*;
 
 /// `response` (a parsed JSON-RPC response, or anything else) with its
@@ -17,6 +18,13 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub fn normalised(response: JsValue, v1: bool) -> JsValue {
     result_shape::normalised(Json(response), v1).0
+}
+
+/// `request` (a parsed JSON-RPC request of the core, in 0.3's shape) in
+/// A2A 1.0's, rewritten in place (see [`request_shape::request_v1`]).
+#[wasm_bindgen(js_name = requestV1)]
+pub fn request_v1(request: JsValue) -> JsValue {
+    request_shape::request_v1(Json(request)).0
 }
 
 /// One stream's server-sent events, read as the body's chunks are pushed in

@@ -126,8 +126,9 @@ fn shaped<V: JsonView>(value: V, shape: Shape) -> V {
 }
 
 /// 1.0's task states and their 0.3 names (`TASK_STATE_UNSPECIFIED` is 0.3's
-/// `unknown`); those from `completed` to `auth-required` end a stream.
-const STATES: [(&str, &str); 9] = [
+/// `unknown`); those from `completed` to `auth-required` end a stream. The
+/// request shape ([`super::request_shape`]) reads it the other way.
+pub(super) const STATES: [(&str, &str); 9] = [
     ("TASK_STATE_SUBMITTED", "submitted"),
     ("TASK_STATE_WORKING", "working"),
     ("TASK_STATE_COMPLETED", "completed"),

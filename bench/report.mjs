@@ -77,7 +77,7 @@ function aboveFloor(decode) {
 /** The size table: every entry of every build of ours, up front (and what it loads later), then the anchors. */
 function sizes({ targets, anchors }) {
   const rows = targets.map((t) => [
-    `\`${t.entry}\`, ${t.name} build${t.lazy ? ` (+ ${size(t.lazy)} of \`agent-protocol.js\` on a first 1.0 call or stream)` : ""}`,
+    `\`${t.entry}\`, ${t.name} build${t.lazy ? ` (+ ${size(t.lazy)} of \`agent-protocol.js\` and its \`.wasm\` on a first 1.0 call or stream)` : ""}`,
     t.wasm ? size(t.wasm) : "(in JS)", size(t.js), size(t.wasm + t.js),
     t.name === "web" ? target((t.wasm + t.js) / 1024, TARGETS.gzipKb[t.entry], " KB") : "—"]);
   for (const a of anchors) rows.push([`${a.name} (esbuild --bundle --minify)`, "—", size(a.js), size(a.js), "—"]);

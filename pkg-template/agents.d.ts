@@ -124,8 +124,9 @@ export type DiscoverOptions = TokenOptions &
      * The A2A version to speak, at the card's endpoint for it (else at its
      * other one). Default: the card's first `JSONRPC` interface of A2A 1.x,
      * else its 0.2/0.3 `url` or interface; when the card offers both, a
-     * -32009 (VERSION_NOT_SUPPORTED) from the first is retried once with the
-     * other, which the client then keeps.
+     * -32009 (VERSION_NOT_SUPPORTED) from the first moves the client to the
+     * other, which it then keeps, and the call is retried there (a retry
+     * counted against `maxRetries`).
      */
     protocolVersion?: ProtocolVersion | null | undefined;
     /**

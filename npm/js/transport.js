@@ -305,74 +305,63 @@ function parseJson(text) {
   }
 }
 
-// A2A agents' calls (`A2AClient`): where each goes and in which version, and
-// streams of events. A request for Magisterium, or for any 0.3 agent outside
-// a stream, goes to `exchange` as it is: its bytes are those it had before
-// A2A 1.0 came to the package. What 1.0 and streams need beyond that is in
-// `agent-protocol.js`, loaded the first time a client needs it. (Here rather
-// than in a module of its own for the reason the driver is: see below.)
+// A2A agents' calls (`A2AClient`). A request for Magisterium, or for any
+// 0.3 agent outside a stream, goes to `exchange` as it is: its bytes are
+// those it had before A2A 1.0 came to the package. What 1.0 requests and
+// streams need beyond that is in `agent-protocol.js`, loaded the first time a
+// client needs it. Where a call goes, in which version, and what the answer
+// means are the core's (in Rust). (Here rather than in a module of its own for
+// the reason the driver is: see below.)
 
 let protocol;
-/** `agent-protocol.js`, loaded once (a failed load is tried again by the next call). */
+/**
+ * `agent-protocol.js` and the core's `.wasm` it brings, loaded once (a failed
+ * load is tried again by the next call).
+ */
 const load = () =>
-  (protocol = protocol || import("./agent-protocol.js").catch((error) => ((protocol = undefined), Promise.reject(error))));
+  (protocol =
+    protocol ||
+    import("./agent-protocol.js")
+      .then((p) => p.ready())
+      .catch((error) => ((protocol = undefined), Promise.reject(error))));
 
 /**
- * Where one client's calls go and in which version: `url`, `v1` (A2A 1.0),
- * and `other` (`{ url, v1 }`), the version a -32009 is retried in once
- * when the agent's card left the choice open. The wire is the client's own
- * object: after a -32009 it keeps the other version for every later call.
+ * One call's HTTP exchange with `url`, in A2A 1.0 when `v1` (see
+ * `exchange`, above, for what it resolves with); with `reader` (the core's
+ * `EventReader`) the call asks for events, which `reader` decodes. A 0.3 call
+ * outside a stream is `exchange` itself; the others go through
+ * `agent-protocol.js` (a failure to load it is the request's failure).
  */
-export function wire(url, v1, otherUrl, otherV1) {
-  return { url, v1, other: otherUrl === undefined ? null : { url: otherUrl, v1: otherV1 } };
-}
-
-/** `client.protocolVersion`. */
-export function versionOf(wire) {
-  return wire.v1 ? "1.0" : "0.3";
-}
-
-/** `client.endpoint`. */
-export function urlOf(wire) {
-  return wire.url;
-}
-
-/**
- * One call's HTTP exchange on `wire` (see `exchange`, above, for what it
- * resolves with); `stream`: the call asks for events. A 0.3 call outside a
- * stream is `exchange` itself; the others go through `agent-protocol.js`
- * (a failure to load it is the request's failure).
- */
-export function post(wire, token, body, maxBytes, call, stream) {
-  if (!wire.v1 && !stream) return exchange(wire.url, token, body, maxBytes, call.signal);
-  return load().then((p) => p.post(exchange, wire, token, body, maxBytes, call, stream), (error) => reply(0, 1, error));
+export function post(url, v1, token, body, maxBytes, call, reader) {
+  if (!v1 && !reader) return exchange(url, token, body, maxBytes, call.signal);
+  return load().then((p) => p.post(exchange, url, v1, token, body, maxBytes, call, reader), (error) => reply(0, 1, error));
 }
 
 /**
  * The `AsyncIterable` of a stream: its first event (or, from an agent that
  * cannot stream, the one result) once `opened` resolves with
- * `{ first, call }`, then each event `call.events` reads, decoded by
- * `decoder.read(call, reply)`, which returns the `MagisteriumError` of a
- * failed one (thrown here). Leaving the loop, an error, or the end of the
+ * `{ first, call }`, then each event `call.events` reads, decoded by its
+ * `EventReader`'s `read(call, reply)`, which returns the `MagisteriumError`
+ * of a failed one (thrown here). Leaving the loop, an error, or the end of the
  * stream, or `return()` before any `next()`, closes the connection and ends
  * the call at once; a stream never iterated is ended by the call's signal or
  * timeout.
  */
-export function events(opened, decoder) {
+export function events(opened) {
   opened.catch(() => {});
-  const iterator = stream(opened, decoder);
+  const iterator = stream(opened);
   const close = iterator.return;
   // A `return()` before the first `next()` never enters the generator: the call is ended here too.
   iterator.return = (value) => (opened.then((first) => first.call.end(), () => {}), close.call(iterator, value));
   return iterator;
 }
 
-async function* stream(opened, decoder) {
+async function* stream(opened) {
   const { first, call } = await opened;
   try {
     yield first;
     for (let reply; call.events && (reply = await call.events.next()); ) {
-      const event = decoder.read(call, reply);
+      const event = call.events.decoder.read(call, reply);
       if (event instanceof Error) throw event;
       yield event;
     }

@@ -7,7 +7,7 @@
 use crate::arguments::ClientMethod;
 use crate::call_future::{self, Work};
 use crate::discovery::Discovered;
-use crate::event_reader::{EventReader, events};
+use crate::event_reader::events;
 use crate::js_error::to_js;
 use crate::js_platform::{Agent, Session};
 use crate::json_view::{Json, cached_key};
@@ -111,9 +111,7 @@ impl A2AClient {
 
     /// The events of `method` on this client's session.
     fn stream(&self, method: ClientMethod, argument: &JsValue, options: &JsValue) -> JsValue {
-        let opened = call_future::start(&self.session, method, argument, options);
-        let session = &self.session;
-        events(&opened, EventReader::new(session.dialect, session.settings.max_response_bytes))
+        events(&call_future::start(&self.session, method, argument, options))
     }
 }
 

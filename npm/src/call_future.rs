@@ -15,6 +15,7 @@ use js_sys::Promise;
 use magisterium_a2a::sans_io::call::Outcome;
 use magisterium_a2a::sans_io::call_loop;
 use magisterium_a2a::sans_io::poll;
+#[cfg(feature = "agents")]
 use magisterium_a2a::sans_io::wire::Method;
 use wasm_bindgen::JsValue;
 
@@ -60,10 +61,16 @@ async fn perform(work: Work) -> Result<JsValue, JsValue> {
     };
     let signal =
         CallSignal::start(options.signal, options.timeout_ms.unwrap_or(default_timeout)).map_err(|e| to_js(e, None))?;
+    #[cfg(feature = "agents")]
     let stream =
         matches!(&job, Job::Call(call) if matches!(call.method(), Method::MessageStream | Method::TasksResubscribe));
     // The core's loops awaited right here: no async wrapper between them and this future.
-    let platform = JsPlatform { session: &session, signal: &signal, stream };
+    let platform = JsPlatform {
+        session: &session,
+        signal: &signal,
+        #[cfg(feature = "agents")]
+        stream,
+    };
     let outcome = match job {
         Job::Call(call) => call_loop::run(&platform, &call).await,
         Job::Wait { id, first_interval_ms } => {

@@ -72,8 +72,8 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
         let mut last = Error::bad_response("no agent card");
         for url in &base.urls {
             // GETs the card URL (no token: cards are public) and checks what comes back.
-            let wire = transport::Wire::new(url, false, None, false);
-            let fetched = match transport::send(&signal, &wire, None, None, MAX_CARD_BYTES, false).await {
+            let wire = transport::Wire::new(JsValue::from_str(url), card::Version::V0_3, None);
+            let fetched = match transport::send(&signal, &wire, None, None, MAX_CARD_BYTES, None).await {
                 Ok(HttpReply { status, body: Some(card), cache_control, .. }) if (200..300).contains(&status) => {
                     card::read_card(&card, parse_url, version)
                         .map(|head| (head, card, card::max_age_ms(cache_control.as_deref())))

@@ -108,11 +108,8 @@ impl Session {
     /// An `A2AClient`'s session with `agent`.
     #[cfg(feature = "agents")]
     pub fn new(settings: Settings<Function>, agent: Agent) -> Session {
-        let (other_url, other_v1) = match agent.other {
-            Some((endpoint, version)) => (Some(endpoint.url), version == Version::V1_0),
-            None => (None, false),
-        };
-        let wire = Wire::new(&settings.endpoint.url, agent.version == Version::V1_0, other_url, other_v1);
+        let other = agent.other.map(|(endpoint, version)| (JsValue::from_str(&endpoint.url), version));
+        let wire = Wire::new(JsValue::from_str(&settings.endpoint.url), agent.version, other);
         Session { dialect: agent.dialect, streaming: agent.streaming, ..Session::over(settings, wire) }
     }
 
@@ -146,7 +143,8 @@ pub struct JsPlatform<'a> {
     pub session: &'a Session,
     /// The call's cancellation.
     pub signal: &'a CallSignal,
-    /// The call asks for a stream of events.
+    /// The call asks for a stream of events (only an `A2AClient`'s can).
+    #[cfg(feature = "agents")]
     pub stream: bool,
 }
 
@@ -217,7 +215,13 @@ impl Platform for JsPlatform<'_> {
         let session = self.session;
         let bearer = token.map(|(_, js)| js);
         let max_bytes = session.settings.max_response_bytes;
-        transport::send(self.signal, &session.wire, bearer, Some(body), max_bytes, self.stream)
+        #[cfg(feature = "agents")]
+        {
+            let lines = self.stream.then(|| crate::event_reader::EventReader::new(session.dialect, max_bytes).into());
+            transport::send(self.signal, &session.wire, bearer, Some(body), max_bytes, lines)
+        }
+        #[cfg(not(feature = "agents"))]
+        transport::send(self.signal, &session.wire, bearer, Some(body), max_bytes)
     }
 
     fn with_pacer<R>(&self, f: impl FnOnce(&mut Pacer) -> R) -> R {
@@ -228,5 +232,15 @@ impl Platform for JsPlatform<'_> {
         let id = self.session.next_request_id.get();
         self.session.next_request_id.set(id + 1);
         id
+    }
+
+    #[cfg(feature = "agents")]
+    fn route_ticket(&self) -> u32 {
+        self.session.wire.ticket()
+    }
+
+    #[cfg(feature = "agents")]
+    fn version_refused(&self, ticket: u32) -> bool {
+        self.session.wire.refused(ticket)
     }
 }

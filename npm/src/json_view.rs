@@ -135,6 +135,24 @@ impl JsonView for Json {
         (kind != Kind::Null).then_some((kind, Json(value)))
     }
 
+    fn boolean(value: bool) -> Self {
+        Json(JsValue::from_bool(value))
+    }
+
+    fn set(&mut self, key: &'static str, value: Self) {
+        if self.is_kind(Kind::Object) {
+            // A plain object from `JSON.parse` or `object`: setting a data member cannot throw.
+            let _ = js_sys::Reflect::set(&self.0, cached_key(key), &value.0);
+        }
+    }
+
+    fn set_at(&mut self, index: usize, value: Self) {
+        // `len` is 0 for other kinds, and an array's length fits in a u32.
+        if index < self.len() {
+            self.0.unchecked_ref::<Array>().set(index as u32, value.0);
+        }
+    }
+
     fn from_str(text: &str) -> Self {
         Json(JsValue::from_str(text))
     }

@@ -9,7 +9,10 @@
 //! or `agents` (`A2AClient`, the entry `magisterium-a2a/agents`). What only
 //! `A2AClient` needs (discovery, streams, `listTasks`, the A2A dialect and
 //! version) is compiled only with `agents`, so the `.wasm` most pages load
-//! carries none of it.
+//! carries none of it. A third `.wasm`, built with `protocol` alone, holds
+//! what an `A2AClient` needs only once it speaks A2A 1.0 or opens a stream
+//! (the core's result shape and event-stream reader, [`protocol`]): the
+//! entry's `js/agent-protocol.js` loads it then.
 //!
 //! Nothing here decides protocol behaviour: options and arguments are read
 //! from JS values into the core's types, the core's call loop runs each call
@@ -25,45 +28,47 @@ extern crate alloc;
 #[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
 compile_error!("magisterium-a2a supports single-threaded wasm only: build without the `atomics` target feature");
 
-#[cfg(any(test, target_arch = "wasm32"))]
+#[cfg(any(test, all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents"))))]
 mod executor;
 
 #[cfg(all(target_arch = "wasm32", feature = "agents"))]
 mod a2a_client;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod arguments;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod call_future;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod caller_values;
 #[cfg(all(target_arch = "wasm32", feature = "agents"))]
 mod discovery;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod driver;
 #[cfg(all(target_arch = "wasm32", feature = "agents"))]
 mod event_reader;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod js_error;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod js_platform;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod js_results;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod js_url;
 #[cfg(target_arch = "wasm32")]
 mod json_view;
 #[cfg(all(target_arch = "wasm32", feature = "magisterium"))]
 mod magisterium_client;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod options;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "protocol"))]
+mod protocol;
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod task_methods;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod transport;
 
 #[cfg(all(target_arch = "wasm32", feature = "agents"))]
 pub use a2a_client::A2AClient;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 pub use js_error::MagisteriumError;
 #[cfg(all(target_arch = "wasm32", feature = "magisterium"))]
 pub use magisterium_client::MagisteriumClient;

@@ -16,28 +16,24 @@ use magisterium_a2a::sans_io::exchange;
 use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
+#[cfg(feature = "agents")]
+use {core::cell::RefCell, magisterium_a2a::sans_io::agent_route::Route, magisterium_a2a::sans_io::card::Version};
 
 #[cfg(feature = "agents")]
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
-    /// One HTTP exchange on a client's wire; resolves (never rejects) with a [`JsReply`].
+    /// One HTTP exchange with `url`, in A2A 1.0 when `v1`; a stream's
+    /// events are read by `lines` (an `EventReader`). Resolves (never
+    /// rejects) with a [`JsReply`].
     fn post(
-        wire: &JsValue,
+        url: &JsValue,
+        v1: bool,
         token: Option<&JsValue>,
         body: Option<&str>,
         max_bytes: f64,
         call: &JsCallSignal,
-        stream: bool,
+        lines: Option<JsValue>,
     ) -> Promise;
-    /// A client's wire: its URL and version, and the other version it may fall back to.
-    #[wasm_bindgen(js_name = wire)]
-    fn new_wire(url: &str, v1: bool, other_url: Option<String>, other_v1: bool) -> JsValue;
-    /// The URL a wire's calls go to (`client.endpoint`).
-    #[wasm_bindgen(js_name = urlOf)]
-    fn url_of(wire: &JsValue) -> JsValue;
-    /// `"1.0"` or `"0.3"` (`client.protocolVersion`).
-    #[wasm_bindgen(js_name = versionOf)]
-    fn version_of(wire: &JsValue) -> JsValue;
 }
 
 #[cfg(not(feature = "agents"))]
@@ -61,10 +57,14 @@ extern "C" {
     fn in_browser() -> bool;
 }
 
-/// Where a client's calls go. With `agents`, the wire of `js/transport.js`
-/// (the URL, the A2A version spoken there, and the version a -32009 falls
-/// back to); without, a client speaks A2A 0.3 to its endpoint, and the wire
-/// is that URL alone, a JS string made once.
+/// Where a client's calls go. With `agents`, the core's [`Route`] (the URL,
+/// the A2A version spoken there, and the version a -32009 moves to); without,
+/// a client speaks A2A 0.3 to its endpoint, and the wire is that URL alone, a
+/// JS string made once.
+#[cfg(feature = "agents")]
+pub struct Wire(RefCell<Route<JsValue>>);
+/// Where a client's calls go: its endpoint, a JS string made once.
+#[cfg(not(feature = "agents"))]
 pub struct Wire(JsValue);
 
 impl Wire {
@@ -72,22 +72,22 @@ impl Wire {
     #[cfg(feature = "magisterium")]
     pub fn magisterium(url: &str) -> Wire {
         #[cfg(feature = "agents")]
-        return Wire::new(url, false, None, false);
+        return Wire::new(JsValue::from_str(url), Version::V0_3, None);
         #[cfg(not(feature = "agents"))]
         Wire(JsValue::from_str(url))
     }
 
-    /// A wire to `url` in A2A 1.0 (`v1`) or 0.3, and the other version (its
-    /// URL and whether it is 1.0) a -32009 is retried in once.
+    /// A wire to `url` (a JS string) in `version`, and the other version
+    /// (its URL and version) a -32009 moves to.
     #[cfg(feature = "agents")]
-    pub fn new(url: &str, v1: bool, other_url: Option<String>, other_v1: bool) -> Wire {
-        Wire(new_wire(url, v1, other_url, other_v1))
+    pub fn new(url: JsValue, version: Version, other: Option<(JsValue, Version)>) -> Wire {
+        Wire(RefCell::new(Route::new(url, version, other)))
     }
 
     /// The URL calls go to (`client.endpoint`).
     pub fn url(&self) -> JsValue {
         #[cfg(feature = "agents")]
-        return url_of(&self.0);
+        return self.0.borrow().endpoint().clone();
         #[cfg(not(feature = "agents"))]
         self.0.clone()
     }
@@ -95,7 +95,19 @@ impl Wire {
     /// `"1.0"` or `"0.3"` (`client.protocolVersion`).
     #[cfg(feature = "agents")]
     pub fn version(&self) -> JsValue {
-        version_of(&self.0)
+        JsValue::from_str(if self.0.borrow().version() == Version::V1_0 { "1.0" } else { "0.3" })
+    }
+
+    /// The route the next request goes on (see [`Route::ticket`]).
+    #[cfg(feature = "agents")]
+    pub fn ticket(&self) -> u32 {
+        self.0.borrow().ticket()
+    }
+
+    /// The agent refused the version of a request sent on `ticket` (see [`Route::refused`]).
+    #[cfg(feature = "agents")]
+    pub fn refused(&self, ticket: u32) -> bool {
+        self.0.borrow_mut().refused(ticket)
     }
 }
 
@@ -245,22 +257,27 @@ impl Future for Sleep {
 /// POSTs `body` (or GETs, without one) to `wire` (see [`Wire`]) with
 /// exactly `Content-Type: application/json` (with a body) and, when there is
 /// a token, `Authorization: Bearer …`; a 1.0 agent's request also carries
-/// `A2A-Version`, a `stream`'s `Accept: text/event-stream` (and its first
-/// event is the reply). The response body is parsed by `JSON.parse` in JS;
+/// `A2A-Version`, a stream's (one with `lines`, its `EventReader` as JS)
+/// `Accept: text/event-stream` (and its first event is the reply). The response body is parsed by `JSON.parse` in JS;
 /// one that is not JSON reaches the core as `None`; one over `max_bytes`
 /// (counted as it is read, after any `Content-Encoding` is undone) is
 /// BAD_RESPONSE, its read stopped there. The `token` (if any) is a JS
-/// string, made once per client rather than per request.
+/// string, made once per client rather than per request. An agent's answer
+/// in 1.0, or to a stream, comes back in the package's result shape
+/// (`js/agent-protocol.js` hands it to the core's `result_shape` first).
 pub async fn send(
     call: &CallSignal,
     wire: &Wire,
     token: Option<&JsValue>,
     body: Option<&str>,
     max_bytes: f64,
-    #[cfg_attr(not(feature = "agents"), allow(unused_variables))] stream: bool,
+    #[cfg(feature = "agents")] lines: Option<JsValue>,
 ) -> Result<HttpReply<Json>, Error<Json>> {
     #[cfg(feature = "agents")]
-    let sent = post(&wire.0, token, body, max_bytes, &call.0, stream);
+    let sent = {
+        let route = wire.0.borrow();
+        post(route.endpoint(), route.version() == Version::V1_0, token, body, max_bytes, &call.0, lines)
+    };
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&wire.0, token, body, max_bytes, &call.0.signal());
     match wait(sent).await {

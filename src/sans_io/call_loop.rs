@@ -29,6 +29,8 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
     let mut need_token = true;
     // After a 401: the provider is told which token was refused.
     let mut refused = false;
+    // The route the last request went on (see `Platform::version_refused`).
+    let mut ticket = 0;
     loop {
         // One attempt; a failure breaks out with its error. A labeled block,
         // not an `async` block awaited here: one nested future less, which
@@ -60,6 +62,7 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
             }
             let request_id = platform.next_request_id();
             let body = call.body(request_id, &message_id, platform.dialect());
+            ticket = platform.route_ticket();
             let reply = match platform.exchange(token.as_ref(), &body).await {
                 Ok(reply) => reply,
                 Err(error) => break 'attempt error,
@@ -72,6 +75,8 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
         let failure = Failure { code: error.code, http_status: error.http_status, retry_after: error.retry_after };
         let step = match platform.ended() {
             Some(_) => Step::GiveUp,
+            // The agent refused the version: the route decides whether the call goes again, the retry count whether it may.
+            None if error.code == ErrorCode::VersionNotSupported && platform.version_refused(ticket) => retry.resend(),
             None => retry.after(&failure, platform.now_ms(), platform.random()),
         };
         let error = match step {
@@ -80,6 +85,7 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
                 (need_token, refused) = (true, true);
                 continue;
             }
+            Step::Resend => continue,
             Step::Wait(ms) => {
                 platform.sleep(ms).await;
                 match platform.ended() {

@@ -2,6 +2,7 @@
 //! `waitForTask`: replies come from a script, sleeps move a fake clock, and
 //! every request is recorded. Nothing ever waits, so one poll runs a call.
 
+use super::agent_route::Route;
 use super::error::{Dialect, Error, ErrorCode};
 use super::exchange::timed_out;
 use super::pacing::Pacer;
@@ -49,6 +50,8 @@ pub struct Sent {
     pub body: Value,
     /// When it went, on the fake clock.
     pub at_ms: f64,
+    /// The endpoint it went to (the route's; "magisterium" without one).
+    pub endpoint: &'static str,
 }
 
 /// The scripted platform of one call (or of several, sharing the pacer).
@@ -77,6 +80,8 @@ pub struct Fake {
     pub abort_in_sleep: Cell<bool>,
     /// Set: sleeps never end (the call stays pending, as it would on a real clock).
     pub pend_in_sleep: Cell<bool>,
+    /// An A2A agent's route (the fake then speaks A2A's dialect); `None`: Magisterium.
+    pub route: RefCell<Option<Route<&'static str>>>,
     aborted: Cell<bool>,
     next_id: Cell<u64>,
 }
@@ -97,6 +102,7 @@ impl Fake {
             pacer: RefCell::new(Pacer::default()),
             abort_in_sleep: Cell::new(false),
             pend_in_sleep: Cell::new(false),
+            route: RefCell::new(None),
             aborted: Cell::new(false),
             next_id: Cell::new(1),
         }
@@ -162,7 +168,7 @@ impl Platform for Fake {
     }
 
     fn dialect(&self) -> Dialect {
-        Dialect::Magisterium
+        if self.route.borrow().is_some() { Dialect::A2a } else { Dialect::Magisterium }
     }
 
     fn can_refresh_token(&self) -> bool {
@@ -185,7 +191,8 @@ impl Platform for Fake {
     async fn exchange(&self, token: Option<&String>, body: &str) -> Result<HttpReply<Value>, Error<Value>> {
         let body: Value = serde_json::from_str(body).expect("the loop sends JSON");
         let id = body["id"].clone();
-        self.sent.borrow_mut().push(Sent { token: token.cloned(), body, at_ms: self.now.get() });
+        let endpoint = self.route.borrow().as_ref().map_or("magisterium", |route| *route.endpoint());
+        self.sent.borrow_mut().push(Sent { token: token.cloned(), body, at_ms: self.now.get(), endpoint });
         let reply = self.script.borrow_mut().pop_front().expect("a scripted reply for every request");
         self.now.set(self.now.get() + 10.0);
         match reply {
@@ -216,6 +223,14 @@ impl Platform for Fake {
         let id = self.next_id.get();
         self.next_id.set(id + 1);
         id
+    }
+
+    fn route_ticket(&self) -> u32 {
+        self.route.borrow().as_ref().map_or(0, Route::ticket)
+    }
+
+    fn version_refused(&self, ticket: u32) -> bool {
+        self.route.borrow_mut().as_mut().is_some_and(|route| route.refused(ticket))
     }
 }
 

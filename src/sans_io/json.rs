@@ -56,6 +56,14 @@ pub trait JsonView: Sized + Clone {
     /// A new object of `members` (keys are string views; a `__proto__` member
     /// is left out, as by [`JsonView::others`]).
     fn object(members: Vec<(Self, Self)>) -> Self;
+    /// `true` or `false`.
+    fn boolean(value: bool) -> Self;
+    /// Sets the member `key` of an object (one the view made, or parsed
+    /// JSON the caller owns) to `value`; nothing for other kinds. A view over
+    /// JS values sets it in place, on the object every copy of the view shares.
+    fn set(&mut self, key: &'static str, value: Self);
+    /// Sets the element `index` of an array (within its length) to `value`; nothing otherwise.
+    fn set_at(&mut self, index: usize, value: Self);
     /// A new string value (for the rare decoded field that is computed).
     fn from_str(text: &str) -> Self;
     /// A new string value: the string values of `strings` joined by
@@ -175,6 +183,19 @@ mod serde_view {
         fn object(members: Vec<(Self, Self)>) -> Self {
             let members = members.into_iter().filter_map(|(k, v)| Some((k.as_str()?.to_owned(), v)));
             Value::Object(members.filter(|(k, _)| k != "__proto__").collect())
+        }
+        fn boolean(value: bool) -> Self {
+            Value::Bool(value)
+        }
+        fn set(&mut self, key: &'static str, value: Self) {
+            if let Some(object) = self.as_object_mut() {
+                object.insert(key.to_owned(), value);
+            }
+        }
+        fn set_at(&mut self, index: usize, value: Self) {
+            if let Some(element) = self.as_array_mut().and_then(|a| a.get_mut(index)) {
+                *element = value;
+            }
         }
         fn from_str(text: &str) -> Self {
             Value::String(text.to_owned())

@@ -3,10 +3,12 @@
 //! them over any [`platform::Platform`]. No `wasm_bindgen` here; everything is
 //! tested natively and written never to panic on any input.
 
+pub mod agent_route;
 pub mod call;
 pub mod call_loop;
 pub mod card;
 pub mod error;
+pub mod event_stream;
 pub mod exchange;
 pub mod json;
 pub mod jsonw;
@@ -15,6 +17,8 @@ pub mod pacing;
 pub mod parts;
 pub mod platform;
 pub mod poll;
+pub mod request_shape;
+pub mod result_shape;
 pub mod retry;
 pub mod settings;
 pub mod skills;

@@ -63,4 +63,16 @@ pub trait Platform {
     fn with_pacer<R>(&self, f: impl FnOnce(&mut Pacer) -> R) -> R;
     /// A JSON-RPC request id not yet used by the client.
     fn next_request_id(&self) -> u64;
+    /// What the next request remembers of the client's route (see
+    /// [`super::agent_route::Route::ticket`]); a client with one version has one route.
+    fn route_ticket(&self) -> u32 {
+        0
+    }
+    /// The agent refused (-32009) the A2A version of a request sent on
+    /// `ticket`: the client's [`super::agent_route::Route::refused`]. True
+    /// when the call is to be sent again; a client with one version never is.
+    fn version_refused(&self, ticket: u32) -> bool {
+        let _ = ticket;
+        false
+    }
 }

@@ -54,6 +54,9 @@ pub enum Step {
     RefreshToken,
     /// Sleep this long (cancellable by the caller's signal), then try again.
     Wait(f64),
+    /// Send the request again at once: the agent refused its A2A version and
+    /// the client has moved to the other (see [`super::agent_route`]).
+    Resend,
 }
 
 /// The retry state of one call.
@@ -91,6 +94,17 @@ impl RetryLoop {
         };
         self.retries += 1;
         Step::Wait(delay)
+    }
+
+    /// The step after the agent refused the request's A2A version (-32009)
+    /// and the client moved to the other: [`Step::Resend`], a retry counted
+    /// against `max_retries` like any other, or [`Step::GiveUp`] when none is left.
+    pub fn resend(&mut self) -> Step {
+        if self.retries >= self.policy.max_retries {
+            return Step::GiveUp;
+        }
+        self.retries += 1;
+        Step::Resend
     }
 
     /// The wait before the next attempt, or `None` when it must not be retried.

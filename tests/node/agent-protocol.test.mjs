@@ -1,19 +1,32 @@
-// The JS half of A2A 1.0 and streams (`npm/js/agent-protocol.js`) against a
-// scripted `exchange`: what a 0.3 request of the core becomes in 1.0, what a
-// 1.0 answer becomes in the package's shape (unknown fields kept), the one
-// retry after -32009, any JSON at all as an answer (never a throw), and a
-// failed load of the module itself (`post` in transport.js).
+// The JS half of A2A 1.0 and streams (`npm/js/agent-protocol.js`, as the
+// installed Node build ships it) against a scripted `exchange`: what a 0.3
+// request of the core becomes in 1.0, what a 1.0 answer becomes through the
+// core's lazily loaded .wasm (its result shape over JS values: unknown fields
+// kept, any JSON without a throw), and a failed load of the module or of its
+// .wasm (`post` in transport.js). The rules of the result shape, the reading
+// of event streams and the retry after -32009 are the core's (Rust:
+// `result_shape`, `event_stream`, `agent_route`), tested there and through
+// the installed package (versions.test.mjs, streams).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { post } from "../../npm/js/agent-protocol.js";
+import { dirname, join } from "node:path";
 
-/** A wire as `transport.js` makes it. */
-const wire = (v1, other = null) => ({ url: "https://agent.example/a2a", v1, other });
+// The Node build as installed: its copy of agent-protocol.js (CommonJS) and the core's lazily
+// loaded .wasm it instantiates (`protocol/`), as an A2AClient loads them.
+const require = createRequire(import.meta.url);
+const nodeBuild = dirname(require.resolve("magisterium-a2a/node"));
+/** The folder of the Node build's JS snippets, under `root` (a copy of the build, or the build). */
+const snippetsOf = (root) => {
+  const crates = join(root, "snippets");
+  return join(crates, readdirSync(crates)[0], "js");
+};
+const { post } = await require(join(snippetsOf(nodeBuild), "agent-protocol.js")).ready();
+
+const url = "https://agent.example/a2a";
 
 /** An `exchange` that records its requests and answers `answers` in turn (the last one again after). */
 function scripted(...answers) {
@@ -41,7 +54,7 @@ test("a 0.3 request becomes 1.0: method, role, parts without kind, returnImmedia
       { kind: "file", file: { uri: "https://x.example/a.pdf" } },
     ],
   };
-  await post(exchange, wire(true), "tok", send({ message, configuration: { blocking: false } }), 1000, call(), false);
+  await post(exchange, url, true, "tok", send({ message, configuration: { blocking: false } }), 1000, call());
   const [{ body, headers, token }] = requests;
   assert.equal(token, "tok");
   assert.deepEqual(headers, { "A2A-Version": "1.0" });
@@ -61,14 +74,16 @@ test("a 0.3 request becomes 1.0: method, role, parts without kind, returnImmedia
   const methods = [["tasks/get", "GetTask"], ["tasks/cancel", "CancelTask"], ["tasks/resubscribe", "SubscribeToTask"], ["message/stream", "SendStreamingMessage"]];
   for (const [old, renamed] of methods) {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 2, method: old, params: old === "message/stream" ? { message } : { id: "t" } });
-    await post(exchange, wire(true), undefined, body, 1000, call(), false);
+    await post(exchange, url, true, undefined, body, 1000, call());
     assert.equal(requests.at(-1).body.method, renamed);
   }
   const list = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tasks/list", params: { status: "input-required", pageSize: 5 } });
-  await post(exchange, wire(true), undefined, list, 1000, call(), false);
+  await post(exchange, url, true, undefined, list, 1000, call());
   assert.deepEqual(requests.at(-1).body, { jsonrpc: "2.0", id: 3, method: "ListTasks", params: { status: "TASK_STATE_INPUT_REQUIRED", pageSize: 5 } });
-  await post(exchange, wire(false), undefined, send({ message }), 1000, call(), true);
+  let freed = false;
+  await post(exchange, url, false, undefined, send({ message }), 1000, call(), { free: () => (freed = true) });
   assert.deepEqual(requests.at(-1).headers, { Accept: "text/event-stream" }, "a 0.3 stream: no A2A-Version");
+  assert.ok(freed, "a stream answered without events frees its reader");
   assert.equal(requests.at(-1).body.method, "message/send", "0.3 bodies are sent as the core wrote them");
 });
 
@@ -89,11 +104,11 @@ test("a 1.0 answer comes back in the package's shape, unknown fields kept", asyn
   ];
   for (const [result, kind] of cases) {
     const { exchange } = scripted({ jsonrpc: "2.0", id: 1, result });
-    const { value } = await post(exchange, wire(true), undefined, send({}), 1000, call(), false);
+    const { value } = await post(exchange, url, true, undefined, send({}), 1000, call());
     assert.equal(value.result.kind, kind);
   }
   const { exchange } = scripted({ jsonrpc: "2.0", id: 1, result: { task } });
-  const { value: { result } } = await post(exchange, wire(true), undefined, send({}), 1000, call(), false);
+  const { value: { result } } = await post(exchange, url, true, undefined, send({}), 1000, call());
   assert.deepEqual(result, {
     kind: "task", id: "t1", contextId: "c1", extra: { kept: true },
     status: { state: "input-required", timestamp: "t0", message: { kind: "message", role: "agent", messageId: "a", parts: [{ kind: "text", text: "which?" }] } },
@@ -104,42 +119,9 @@ test("a 1.0 answer comes back in the package's shape, unknown fields kept", asyn
     ] }],
     history: [{ kind: "message", role: "user", messageId: "u", parts: [{ kind: "text", text: "hi" }], extensions: ["e"] }],
   });
-  const updates = scripted(
-    { jsonrpc: "2.0", id: 1, result: { statusUpdate: { taskId: "t", contextId: "c", status: { state: "TASK_STATE_WORKING" } } } },
-    { jsonrpc: "2.0", id: 1, result: { statusUpdate: { taskId: "t", contextId: "c", status: { state: "TASK_STATE_AUTH_REQUIRED" } } } },
-    { jsonrpc: "2.0", id: 1, result: { artifactUpdate: { taskId: "t", contextId: "c", artifact: { parts: [] } } } },
-    { jsonrpc: "2.0", id: 1, result: { id: "t", contextId: "c", status: { state: "TASK_STATE_UNSPECIFIED" } } },
-  );
-  const answers = [];
-  for (let i = 0; i < 4; i++) answers.push((await post(updates.exchange, wire(true), undefined, send({}), 1000, call(), false)).value.result);
-  assert.deepEqual(answers.map((r) => r.final), [false, true, undefined, undefined], "final: where a 1.0 stream ends");
-  assert.deepEqual([answers[2].append, answers[2].lastChunk], [false, false], "1.0 leaves out false flags");
-  assert.equal(answers[3].status.state, "unknown");
   const error = { jsonrpc: "2.0", id: 1, error: { code: -32001, message: "nf", data: [{ "@type": "x", reason: "TASK_NOT_FOUND" }] } };
-  const { value: passed } = await post(scripted(error).exchange, wire(true), undefined, send({}), 1000, call(), false);
+  const { value: passed } = await post(scripted(error).exchange, url, true, undefined, send({}), 1000, call());
   assert.deepEqual(passed, error, "an error, and its data array, as sent");
-});
-
-test("-32009 from an agent whose card left the choice open: sent once more in the other version, which the wire keeps", async () => {
-  const refused = { jsonrpc: "2.0", id: 1, error: { code: -32009, message: "Version not supported" } };
-  const { exchange, requests } = scripted(refused, { jsonrpc: "2.0", id: 1, result: { kind: "task" } });
-  const open = wire(true, { url: "https://agent.example/v03", v1: false });
-  const { value } = await post(exchange, open, undefined, send({ message: { kind: "message", role: "user", parts: [] } }), 1000, call(), false);
-  assert.equal(value.result.kind, "task");
-  assert.deepEqual(requests.map((r) => [r.url, r.body.method, r.headers?.["A2A-Version"]]), [
-    ["https://agent.example/a2a", "SendMessage", "1.0"],
-    ["https://agent.example/v03", "message/send", undefined],
-  ]);
-  assert.deepEqual(open, { url: "https://agent.example/v03", v1: false, other: null });
-  const both = scripted(refused, refused, { jsonrpc: "2.0", id: 1, result: { kind: "task" } });
-  const shared = wire(true, { url: "https://agent.example/v03", v1: false });
-  const answers = await Promise.all([1, 2].map(() => post(both.exchange, shared, undefined, send({}), 1000, call(), false)));
-  assert.deepEqual(answers.map((a) => a.value.result?.kind), ["task", "task"], "two calls in flight at once both move");
-  assert.deepEqual(both.requests.map((r) => r.url), ["https://agent.example/a2a", "https://agent.example/a2a", "https://agent.example/v03", "https://agent.example/v03"]);
-  const closed = wire(true);
-  const again = scripted(refused);
-  assert.equal((await post(again.exchange, closed, undefined, send({}), 1000, call(), false)).value.error.code, -32009);
-  assert.equal(again.requests.length, 1, "no choice left open: no retry");
 });
 
 /** A random JSON value of depth at most `depth`, with the keys and strings 1.0 answers use. */
@@ -154,21 +136,26 @@ function randomJson(depth) {
   return object;
 }
 
-test("any JSON as a 1.0 answer is rewritten without a throw", async () => {
+test("any JSON as a 1.0 answer goes through the core's .wasm without a throw", async () => {
   for (let i = 0; i < 5000; i++) {
     const answer = Math.random() < 0.8 ? { jsonrpc: "2.0", id: 1, result: randomJson(6) } : randomJson(6);
     const { exchange } = scripted(JSON.parse(JSON.stringify(answer)));
-    const out = await post(exchange, wire(true), undefined, send({}), 1000, call(), Math.random() < 0.5);
+    const out = await post(exchange, url, Math.random() < 0.8, undefined, send({}), 1000, call());
     assert.equal(out.failed, 0);
   }
 });
 
-test("agent-protocol.js that fails to load fails that call, and the next call loads it again", async (t) => {
-  // transport.js in a folder of its own, without agent-protocol.js at first (as a page whose copy of it is missing).
+test("agent-protocol.js or its .wasm that fails to load fails that call, and the next call loads it again", async (t) => {
+  // The Node build copied into a folder of its own, without agent-protocol.js at first (as a page whose copy of it is missing).
   const dir = mkdtempSync(join(tmpdir(), "agent-protocol-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  copyFileSync(new URL("../../npm/js/transport.js", import.meta.url), join(dir, "transport.js"));
-  const { post: route } = await import(pathToFileURL(join(dir, "transport.js")));
+  cpSync(nodeBuild, dir, { recursive: true });
+  const module = join(snippetsOf(dir), "agent-protocol.js");
+  const wasm = join(dir, "protocol", "magisterium_a2a_protocol_bg.wasm");
+  assert.ok(existsSync(wasm), "the Node build keeps the core's lazily loaded .wasm in protocol/");
+  renameSync(module, `${module}.away`);
+  renameSync(wasm, `${wasm}.away`);
+  const { post: route } = require(join(snippetsOf(dir), "transport.js"));
   const server = http.createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
@@ -179,11 +166,12 @@ test("agent-protocol.js that fails to load fails that call, and the next call lo
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   t.after(() => server.close());
-  const v1 = { url: `http://127.0.0.1:${server.address().port}/a2a`, v1: true, other: null };
+  const v1 = `http://127.0.0.1:${server.address().port}/a2a`;
   const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: "t" } });
-  const missing = await route(v1, undefined, body, 1000, call(), false);
-  assert.equal(missing.failed, 1, "the request failed");
-  copyFileSync(new URL("../../npm/js/agent-protocol.js", import.meta.url), join(dir, "agent-protocol.js"));
-  const loaded = await route(v1, undefined, body, 1000, call(), false);
-  assert.deepEqual([loaded.failed, loaded.value.result.kind, loaded.value.result.status.state], [0, "task", "completed"]);
+  assert.equal((await route(v1, true, undefined, body, 1000, call())).failed, 1, "no module: the request failed");
+  renameSync(`${module}.away`, module);
+  assert.equal((await route(v1, true, undefined, body, 1000, call())).failed, 1, "no .wasm: the request failed");
+  renameSync(`${wasm}.away`, wasm);
+  const loaded = await route(v1, true, undefined, body, 1000, call());
+  assert.deepEqual([loaded.failed, loaded.value.result.kind, loaded.value.result.status.state], [0, "task", "completed"], "in the package's shape");
 });

@@ -142,7 +142,52 @@ test("a fallback where the token may not go (plain http: to another host) is not
   const withToken = await A2AClient.discover(base, { token: "tok-kept-local", maxRetries: 0 });
   await rejectsWith(withToken.getTask("t"), { code: "VERSION_NOT_SUPPORTED" });
   assert.equal(withToken.endpoint, `${base}/a2a`, "the token never went to http://agent.example");
-  const without = await A2AClient.discover(base, { maxRetries: 0 });
+  const without = await A2AClient.discover(base, { maxRetries: 1 });
   await rejectsWith(without.getTask("t"), { code: "NETWORK" }); // no token: the fallback is kept (agent.example does not resolve here)
   assert.equal(without.endpoint, "http://agent.example/a2a");
+  const noRetry = await A2AClient.discover(base, { maxRetries: 0 });
+  await rejectsWith(noRetry.getTask("t"), { code: "VERSION_NOT_SUPPORTED" }); // the resend is a retry: none left
+  assert.equal(noRetry.endpoint, "http://agent.example/a2a", "the client moved all the same");
+});
+
+test("calls in flight when the agent refuses 1.0 each move to 0.3 with the client, and never back", async (t) => {
+  const seen = [];
+  // Both answers wait until both requests arrived, so the two calls are in flight at once.
+  let release;
+  const bothIn = new Promise((resolve) => (release = resolve));
+  const server = http.createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", async () => {
+      response.setHeader("Content-Type", "application/json");
+      const here = `http://127.0.0.1:${server.address().port}`;
+      if (request.method === "GET") {
+        return response.end(JSON.stringify({
+          name: "Two versions", capabilities: {}, skills: [],
+          supportedInterfaces: [
+            { url: `${here}/v1`, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+            { url: `${here}/v03`, protocolBinding: "JSONRPC", protocolVersion: "0.3" },
+          ],
+        }));
+      }
+      const { id, method } = JSON.parse(body);
+      seen.push(`${request.url} ${method}`);
+      if (request.url === "/v1") {
+        if (seen.length >= 2) release();
+        await bothIn;
+        return response.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32009, message: "no 1.0" } }));
+      }
+      response.end(JSON.stringify({ jsonrpc: "2.0", id, result: { kind: "task", id: "t", contextId: "c", status: { state: "completed" } } }));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.after(() => server.close());
+  const client = await A2AClient.discover(`http://127.0.0.1:${server.address().port}`);
+  assert.equal(client.protocolVersion, "1.0");
+  const tasks = await Promise.all([client.getTask("t"), client.getTask("t")]);
+  assert.deepEqual(tasks.map((task) => task.status.state), ["completed", "completed"]);
+  assert.deepEqual(seen, ["/v1 GetTask", "/v1 GetTask", "/v03 tasks/get", "/v03 tasks/get"]);
+  assert.equal(client.protocolVersion, "0.3");
+  await client.getTask("t");
+  assert.equal(seen.at(-1), "/v03 tasks/get", "never back to 1.0");
 });

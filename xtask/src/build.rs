@@ -38,6 +38,28 @@ pub const WASMS: [Wasm; 2] = [
     Wasm { entry: "magisterium-a2a/agents", features: "bundle,agents", stem: "magisterium_a2a_agents" },
 ];
 
+/// The `.wasm` that `A2AClient` loads only when a client first speaks A2A
+/// 1.0 or opens a stream (the core's result shape and event-stream reader,
+/// `npm/src/protocol.rs`), through [`LAZY_MODULE`]. Each build binds it in a
+/// folder of its own, [`PROTOCOL_DIR`], so that its glue's copy of the JS
+/// snippets it imports is not the entry's (a bundler would make a chunk of a
+/// module both import, one more file up front).
+pub const PROTOCOL: Wasm = Wasm {
+    entry: "magisterium-a2a/agents (loaded later)",
+    features: "bundle,protocol",
+    stem: "magisterium_a2a_protocol",
+};
+
+/// The folder of a build where [`PROTOCOL`] is bound (the Node build keeps
+/// it; the bundled ones bundle its glue, and the web build keeps its `.wasm`
+/// beside the lazily loaded module, where its glue looks for it).
+const PROTOCOL_DIR: &str = "protocol";
+
+/// The module, beside [`LAZY_MODULE`], that gives it [`PROTOCOL`]'s exports
+/// once instantiated: written into each build from the build's template
+/// (`PackageBuild::protocol`).
+const PROTOCOL_LOADER: &str = "protocol-wasm.js";
+
 /// One build of the package: a wasm-bindgen target and the package folder it is written to.
 struct PackageBuild {
     /// `--target` of wasm-bindgen.
@@ -51,6 +73,8 @@ struct PackageBuild {
     shared: &'static [(&'static str, &'static str)],
     /// How the folder's files are shipped.
     shape: Shape,
+    /// The template (under `pkg-template/entries/`) of its [`PROTOCOL_LOADER`].
+    protocol: &'static str,
 }
 
 /// How a build's JS and `.wasm` reach the user.
@@ -77,6 +101,7 @@ const BUILDS: [PackageBuild; 3] = [
         entries: [&[("web.js", "index.js")], &[("web-agents.js", "agents.js")]],
         shared: &[CLASSES, ("loader.js", "loader.js")],
         shape: Shape::Module,
+        protocol: "protocol-web.js",
     },
     PackageBuild {
         bindgen: "web",
@@ -84,6 +109,7 @@ const BUILDS: [PackageBuild; 3] = [
         entries: [&[("bundler.js", "index.js")], &[("bundler-agents.js", "agents.js")]],
         shared: &[CLASSES],
         shape: Shape::ModuleWithWasm,
+        protocol: "protocol-bundler.js",
     },
     PackageBuild {
         bindgen: "nodejs",
@@ -94,6 +120,7 @@ const BUILDS: [PackageBuild; 3] = [
         ],
         shared: &[],
         shape: Shape::Files,
+        protocol: "protocol-node.js",
     },
 ];
 
@@ -125,7 +152,8 @@ pub struct Sizes {
     /// The JS a page loads up front for it: its module and what it imports
     /// statically (the glue, the entries and the error class).
     pub js: usize,
-    /// What it loads lazily (`agent-protocol.js`), in the bundled builds; 0 elsewhere.
+    /// What it loads lazily ([`LAZY_MODULE`] and [`PROTOCOL`]'s `.wasm`), in
+    /// the web build; 0 elsewhere.
     pub lazy: usize,
 }
 
@@ -137,7 +165,7 @@ pub fn run() -> Result<Vec<Sizes>> {
     let wasms = root().join("target/wasm-entries");
     fs::create_dir_all(&wasms).map_err(|e| format!("{}: {e}", wasms.display()))?;
     let mut modules = Vec::new();
-    for wasm in &WASMS {
+    for wasm in WASMS.iter().chain([&PROTOCOL]) {
         modules.push(build_wasm(wasm, &wasms)?);
     }
     let pkg = root().join("pkg");
@@ -257,6 +285,7 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
         for (wasm, module) in WASMS.iter().zip(modules) {
             bind(build.bindgen, wasm, module, &bound)?;
         }
+        bind(build.bindgen, &PROTOCOL, &modules[WASMS.len()], &bound.join(PROTOCOL_DIR))?;
     }
     copy_tree(&bound, out)?;
     let glues: Vec<PathBuf> = WASMS.iter().map(|wasm| out.join(format!("{}.js", wasm.stem))).collect();
@@ -264,12 +293,26 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
     let error_module = error_module(out)?;
     let snippets = error_module.parent().ok_or("the error module has no folder")?;
     copy(&root().join("npm/js").join(LAZY_MODULE), &snippets.join(LAZY_MODULE))?;
+    let protocol_glue = out.join(PROTOCOL_DIR).join(format!("{}.js", PROTOCOL.stem));
+    let from_snippets = |file: &Path| -> Result<String> {
+        let depth = snippets.strip_prefix(out).map_err(|e| e.to_string())?.components().count();
+        Ok(format!("{}{}", "../".repeat(depth), file.strip_prefix(out).map_err(|e| e.to_string())?.display()))
+    };
+    let loader = read(&root().join("pkg-template/entries").join(build.protocol))?
+        .replace("{{PROTOCOL_GLUE}}", &from_snippets(&protocol_glue)?)
+        .replace(
+            "{{PROTOCOL_WASM}}",
+            &from_snippets(&protocol_glue.with_file_name(format!("{}_bg.wasm", PROTOCOL.stem)))?,
+        );
+    write(&snippets.join(PROTOCOL_LOADER), &loader)?;
     let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
     // The bundler build's entries share the error class as a module of its own (see `bundle`).
     let error_import =
         if build.shape == Shape::ModuleWithWasm { format!("./{ERROR_MODULE}") } else { relative.clone() };
     if build.dir == "node" {
-        commonjs_snippets(&error_module)?;
+        for folder in [snippets.to_path_buf()].into_iter().chain(protocol_snippets(out)?) {
+            commonjs_snippets(&folder)?;
+        }
         // `main` and `types` for TypeScript's and Node's resolution of old (`node10`), which reads no
         // `exports`: `magisterium-a2a/node` is then this folder.
         let manifest = "{ \"type\": \"commonjs\", \"main\": \"./index.cjs\", \"types\": \"../index.d.cts\" }\n";
@@ -283,10 +326,14 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
     let mut sizes = Vec::new();
     match build.shape {
         Shape::Files => {
-            let shared = snippet_files(&error_module)?;
+            let shared = snippet_files(snippets)?;
             // The error class stays readable: an uncaught error's stack starts in it, and Node prints that line.
             let mut all: Vec<PathBuf> = shared.iter().filter(|file| **file != error_module).cloned().collect();
             all.extend(glues.iter().cloned());
+            all.push(protocol_glue.clone());
+            for folder in protocol_snippets(out)? {
+                all.extend(snippet_files(&folder)?);
+            }
             all.extend(build.entries.iter().flat_map(|files| files.iter()).map(|(_, name)| out.join(name)));
             minify_js(&all)?;
             for ((wasm, glue), files) in WASMS.iter().zip(&glues).zip(build.entries) {
@@ -308,7 +355,10 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
                 let up_front: Vec<&Path> = up_front.iter().map(PathBuf::as_path).collect();
                 let lazy: Vec<&Path> = lazy.iter().map(PathBuf::as_path).collect();
                 let wasm_bytes = if build.shape == Shape::Module { wasm_size(wasm)? } else { 0 };
-                let lazy = if build.shape == Shape::Module { gzip_size(&lazy)? } else { 0 };
+                let lazy = match build.shape {
+                    Shape::Module if !lazy.is_empty() => gzip_size(&lazy)? + wasm_size(&PROTOCOL)?,
+                    _ => 0,
+                };
                 sizes.push(Sizes {
                     dir: build.dir,
                     entry: wasm.entry,
@@ -435,6 +485,13 @@ fn bundle(
         fs::rename(&from, out.join(name)).map_err(|e| format!("{}: {e}", from.display()))?;
     }
     fs::remove_dir(&bundled).map_err(|e| format!("{}: {e}", bundled.display()))?;
+    // [`PROTOCOL`]'s glue is in the bundles now; the web build fetches its `.wasm` beside them.
+    let protocol = out.join(PROTOCOL_DIR);
+    if build.shape == Shape::Module {
+        let wasm = format!("{}_bg.wasm", PROTOCOL.stem);
+        fs::rename(protocol.join(&wasm), out.join(&wasm)).map_err(|e| format!("{wasm} of {}: {e}", build.dir))?;
+    }
+    fs::remove_dir_all(&protocol).map_err(|e| format!("removing {}: {e}", protocol.display()))?;
     let in_out = |files: &[String]| files.iter().map(|file| out.join(file)).collect::<Vec<_>>();
     Ok(loads.iter().map(|(up_front, lazy)| (in_out(up_front), in_out(lazy))).collect())
 }
@@ -481,9 +538,18 @@ fn error_module(out: &Path) -> Result<PathBuf> {
         .ok_or_else(|| format!("no snippets/*/js/magisterium-error.js in {}", out.display()))
 }
 
-/// Every JS snippet wasm-bindgen copied next to the error class (all count in the size).
-fn snippet_files(error_module: &Path) -> Result<Vec<PathBuf>> {
-    let folder = error_module.parent().ok_or("the error module has no folder")?;
+/// The folders of the JS snippets wasm-bindgen copied for [`PROTOCOL`]'s glue (`protocol/snippets/*/js`).
+fn protocol_snippets(out: &Path) -> Result<Vec<PathBuf>> {
+    let snippets = out.join(PROTOCOL_DIR).join("snippets");
+    if !snippets.exists() {
+        return Ok(Vec::new());
+    }
+    let crates = fs::read_dir(&snippets).map_err(|e| format!("{}: {e}", snippets.display()))?;
+    Ok(crates.filter_map(|entry| entry.ok()).map(|entry| entry.path().join("js")).filter(|js| js.is_dir()).collect())
+}
+
+/// Every JS snippet wasm-bindgen copied into `folder` (all count in the size).
+fn snippet_files(folder: &Path) -> Result<Vec<PathBuf>> {
     let entries = fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|entry| entry.ok())
@@ -498,9 +564,9 @@ fn snippet_files(error_module: &Path) -> Result<Vec<PathBuf>> {
 /// snippets (ES modules) to CommonJS modules, so the package loads on every
 /// Node 20 (not only those with `require(esm)`); the lazily loaded module is
 /// then `require`d when first needed. They are minified after,
-/// with the build's other files.
-fn commonjs_snippets(error_module: &Path) -> Result<()> {
-    for path in snippet_files(error_module)? {
+/// with the build's other files. `folder`: a folder of snippets.
+fn commonjs_snippets(folder: &Path) -> Result<()> {
+    for path in snippet_files(folder)? {
         shell::run(
             npm_bin("esbuild")
                 .arg(&path)
@@ -542,7 +608,8 @@ fn print_sizes(sizes: &[Sizes]) {
         let (dir, entry) = (s.dir, s.entry);
         println!("  {dir:<8} {entry:<23} wasm {wasm:>9}  js {:>8}  total {:>8}", kb(s.js), kb(s.wasm + s.js));
         if s.lazy > 0 {
-            println!("  {dir:<8} {entry:<23} + {LAZY_MODULE}, on a first A2A 1.0 call or stream: {:>8}", kb(s.lazy));
+            let later = format!("+ {LAZY_MODULE} and {}_bg.wasm, on a first A2A 1.0 call or stream", PROTOCOL.stem);
+            println!("  {dir:<8} {entry:<23} {later}: {:>8}", kb(s.lazy));
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The code checks: formatting (rustfmt), lints (clippy, natively and on
 //! wasm32, warnings as errors) and no import cycles, each one counted test.
 
-use crate::build::{NPM_CRATE, WASMS};
+use crate::build::{NPM_CRATE, PROTOCOL, WASMS};
 use crate::shell::{self, Result, cargo, root};
 use crate::tally::Tally;
 use crate::{doctests, example, import_cycles, setup};
@@ -35,8 +35,9 @@ pub fn run() -> Tally {
         "clippy, wasm32: the npm bundle (default features: both classes), no warnings",
         wasm.clone().and_then(|()| clippy(&["-p", NPM_CRATE, "--target", "wasm32-unknown-unknown"])),
     );
-    // Each entry's .wasm as `cargo xtask build` builds it: code only the other entry uses must not linger.
-    for wasm_entry in &WASMS {
+    // Each entry's .wasm as `cargo xtask build` builds it, and the one `A2AClient` loads later: code
+    // only another one uses must not linger.
+    for wasm_entry in WASMS.iter().chain([&PROTOCOL]) {
         let features = ["-p", NPM_CRATE, "--target", "wasm32-unknown-unknown", "--no-default-features", "--features"];
         tally.check(
             &format!(

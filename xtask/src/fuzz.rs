@@ -1,5 +1,5 @@
 //! The fuzz suite: a short `cargo fuzz` run of each target (nightly,
-//! libFuzzer) over the core's response decoder and input validation, seeded
+//! libFuzzer) over the core's response decoder, input validation and event-stream reader, seeded
 //! with the recorded responses and every past crash. A crash fails the suite.
 //! A longer run: `cargo +nightly fuzz run decode -- -max_total_time=3600` in `fuzz/`.
 //!
@@ -17,9 +17,10 @@ use std::thread::{self, JoinHandle};
 const SECONDS_PER_TARGET: u32 = 30;
 
 /// The targets and their seed folders (relative to the root).
-const FUZZ_TARGETS: [(&str, &[&str]); 2] = [
+const FUZZ_TARGETS: [(&str, &[&str]); 3] = [
     ("decode", &["tests/fixtures/responses", "tests/fixtures/fuzz-regressions"]),
     ("validate", &["tests/fixtures/fuzz-regressions"]),
+    ("events", &["tests/fixtures/responses", "tests/fixtures/fuzz-regressions"]),
 ];
 
 /// The fuzz suite once started: failed before any target ran, or running.

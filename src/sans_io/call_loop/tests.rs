@@ -221,3 +221,62 @@ fn an_abort_during_a_retry_sleep_ends_the_call() {
     assert_eq!(code(run_on(&fake, &get_task())), ErrorCode::Aborted);
     assert_eq!(fake.sent.borrow().len(), 1);
 }
+
+/// A fake A2A agent that offered 1.0 at "v1" and 0.3 at "v03", the choice left open, answering `script`.
+fn open_choice(script: Vec<Reply>) -> Fake {
+    let fake = Fake::new(script);
+    let other = Some(("v03", crate::sans_io::card::Version::V0_3));
+    *fake.route.borrow_mut() =
+        Some(crate::sans_io::agent_route::Route::new("v1", crate::sans_io::card::Version::V1_0, other));
+    fake
+}
+
+fn refused_version() -> Value {
+    rpc_error(-32009, "Version not supported", json!(null))
+}
+
+#[test]
+fn a_refused_version_is_sent_again_at_once_in_the_other_and_the_client_stays_there() {
+    let fake = open_choice(vec![Reply::Rpc(200, refused_version()), Reply::Rpc(200, task_in("completed"))]);
+    assert!(run_on(&fake, &get_task()).is_ok());
+    let endpoints: Vec<&str> = fake.sent.borrow().iter().map(|s| s.endpoint).collect();
+    assert_eq!(endpoints, ["v1", "v03"]);
+    assert!(fake.sleeps.borrow().is_empty(), "sent again at once");
+    fake.then(vec![Reply::Rpc(200, refused_version())]);
+    assert_eq!(code(run_on(&fake, &get_task())), ErrorCode::VersionNotSupported, "nothing left to try");
+    assert_eq!(fake.sent.borrow().last().map(|s| s.endpoint), Some("v03"));
+}
+
+#[test]
+fn the_resend_after_a_refused_version_counts_against_max_retries() {
+    let mut fake = open_choice(vec![Reply::Rpc(200, refused_version())]);
+    fake.policy.max_retries = 0;
+    assert_eq!(code(run_on(&fake, &get_task())), ErrorCode::VersionNotSupported);
+    assert_eq!(fake.sent.borrow().len(), 1, "no retry left: not sent again");
+    assert_eq!(fake.route.borrow().as_ref().map(|r| *r.endpoint()), Some("v03"), "the client still moved");
+    let mut fake = open_choice(vec![Reply::Rpc(200, refused_version()), Reply::Network]);
+    fake.policy.max_retries = 1;
+    assert_eq!(code(run_on(&fake, &get_task())), ErrorCode::Network, "the resend used the one retry");
+    assert_eq!(fake.sent.borrow().len(), 2);
+}
+
+#[test]
+fn calls_in_flight_when_the_version_is_refused_each_move() {
+    let fake = open_choice(vec![]);
+    // Both calls are sent on the first route before either answer is read.
+    let (a, b) = (fake.route_ticket(), fake.route_ticket());
+    assert!(fake.version_refused(a));
+    assert!(fake.version_refused(b), "the second call follows the move");
+    let fake = open_choice(vec![Reply::Rpc(200, refused_version())]);
+    *fake.route.borrow_mut() =
+        Some(crate::sans_io::agent_route::Route::new("v1", crate::sans_io::card::Version::V1_0, None));
+    assert_eq!(code(run_on(&fake, &get_task())), ErrorCode::VersionNotSupported, "no choice left open: final");
+    assert_eq!(fake.sent.borrow().len(), 1);
+}
+
+#[test]
+fn magisterium_never_resends_on_a_32009() {
+    let fake = Fake::new(vec![Reply::Rpc(200, refused_version())]);
+    assert!(run_on(&fake, &search()).is_err());
+    assert_eq!(fake.sent.borrow().len(), 1);
+}

@@ -21,7 +21,7 @@ fn run(policy: RetryPolicy, method: Method, can_refresh: bool, timeout_ms: f64, 
         run.now_ms += 10.0;
         match retry.after(&failure, run.now_ms, 0.999) {
             Step::GiveUp => return run,
-            Step::RefreshToken => run.refreshes += 1,
+            Step::RefreshToken | Step::Resend => run.refreshes += 1,
             Step::Wait(ms) => {
                 run.waits.push(ms);
                 run.now_ms += ms;

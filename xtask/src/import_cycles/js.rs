@@ -53,6 +53,9 @@ pub fn graph(root: &Path, folders: &[&str], out: &Path) -> Result<Graph> {
         .args(["--bundle", "--platform=node", "--format=esm", "--packages=external", "--log-level=warning"])
         // The simulator's wasm-bindgen glue, which `cargo xtask build` writes beside `bin/` in the package.
         .arg("--external:../simulator/*")
+        // The loader of `A2AClient`'s lazily loaded `.wasm`, which `cargo xtask build` writes beside
+        // `npm/js/agent-protocol.js` in each build (`pkg-template/entries/protocol-*.js`).
+        .arg("--external:./protocol-wasm.js")
         .arg(format!("--metafile={}", metafile.display()))
         .arg(format!("--outdir={}", out.join("bundles").display())))?;
     let text = std::fs::read_to_string(&metafile).map_err(|e| format!("{}: {e}", metafile.display()))?;

@@ -1,0 +1,81 @@
+//! A request of the core, which [`super::wire`] writes in A2A 0.3's shape,
+//! in A2A 1.0's: the method's 1.0 name, the message without `kind` and with
+//! the role `ROLE_USER`, each part without `kind` (a file's fields on the
+//! part itself: `raw`, `url`, `mediaType`, `filename`),
+//! `configuration: { returnImmediately: true }` for `blocking: false`, and a
+//! `tasks/list` status as its 1.0 state. The counterpart of
+//! [`super::result_shape`], whose state table it shares. Anything that is not
+//! the shape expected is left as it is.
+
+use super::json::{JsonView, Kind};
+use super::result_shape::STATES;
+use alloc::vec::Vec;
+
+/// The methods' 0.3 and 1.0 names.
+const METHODS: [(&str, &str); 6] = [
+    ("message/send", "SendMessage"),
+    ("message/stream", "SendStreamingMessage"),
+    ("tasks/get", "GetTask"),
+    ("tasks/cancel", "CancelTask"),
+    ("tasks/resubscribe", "SubscribeToTask"),
+    ("tasks/list", "ListTasks"),
+];
+
+/// `request` (a JSON-RPC request of the core, parsed) in A2A 1.0's shape,
+/// rewritten in place (see [`JsonView::set`]).
+pub fn request_v1<V: JsonView>(mut request: V) -> V {
+    let method = request.get("method").and_then(|m| m.as_string());
+    if let Some((_, new)) = METHODS.iter().find(|(old, _)| Some(*old) == method.as_deref()) {
+        request.set("method", V::from_str(new));
+    }
+    let Some(mut params) = request.get("params").filter(|p| p.is_kind(Kind::Object)) else { return request };
+    if let Some(message) = params.get("message").filter(|m| m.is_kind(Kind::Object)) {
+        let (_, mut message) = message.others(&["kind"]);
+        message.set("role", V::from_str("ROLE_USER"));
+        if let Some(mut parts) = message.get("parts") {
+            for index in 0..parts.len() {
+                if let Some(part) = parts.at(index) {
+                    parts.set_at(index, part_v1(part));
+                }
+            }
+            message.set("parts", parts);
+        }
+        params.set("message", message);
+    }
+    let blocking = params.get("configuration").and_then(|c| c.get("blocking"));
+    if blocking.is_some_and(|b| b.is_kind(Kind::Bool) && !b.is_true()) {
+        params.set("configuration", V::object(alloc::vec![(V::from_str("returnImmediately"), V::boolean(true))]));
+    }
+    let status = params.get("status").and_then(|s| s.as_string());
+    if let Some((new, _)) = STATES.iter().find(|(_, old)| Some(*old) == status.as_deref()) {
+        params.set("status", V::from_str(new));
+    }
+    request.set("params", params);
+    request
+}
+
+/// A 0.3 part as 1.0 writes it: no `kind`; a file part's `file` object
+/// spread onto the part, its fields renamed (the part's own members win over
+/// the file's others). Anything else as it is.
+fn part_v1<V: JsonView>(part: V) -> V {
+    if !part.is_kind(Kind::Object) {
+        return part;
+    }
+    let file = part.get("file").filter(|f| f.is_kind(Kind::Object) && part.member_is("kind", "file"));
+    let (_, rest) = part.others(&["kind", "file"]);
+    let Some(file) = file else { return rest };
+    const FIELDS: [(&str, &str); 4] =
+        [("bytes", "raw"), ("uri", "url"), ("mimeType", "mediaType"), ("name", "filename")];
+    let (_, more) = file.others(&["bytes", "uri", "mimeType", "name"]);
+    let mut members: Vec<(V, V)> = more.members();
+    members.extend(rest.members());
+    for (old, new) in FIELDS {
+        if let Some(value) = file.get(old) {
+            members.push((V::from_str(new), value));
+        }
+    }
+    V::object(members)
+}
+
+#[cfg(test)]
+mod tests;

@@ -217,8 +217,8 @@ impl Platform for JsPlatform<'_> {
         let max_bytes = session.settings.max_response_bytes;
         #[cfg(feature = "agents")]
         {
-            let lines = self.stream.then(|| crate::event_reader::EventReader::new(session.dialect, max_bytes).into());
-            transport::send(self.signal, &session.wire, bearer, Some(body), max_bytes, lines)
+            let reader = self.stream.then(|| crate::event_reader::EventReader::new(session.dialect, max_bytes).into());
+            transport::send(self.signal, &session.wire, bearer, Some(body), max_bytes, reader)
         }
         #[cfg(not(feature = "agents"))]
         transport::send(self.signal, &session.wire, bearer, Some(body), max_bytes)

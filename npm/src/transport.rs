@@ -23,7 +23,7 @@ use {core::cell::RefCell, magisterium_a2a::sans_io::agent_route::Route, magister
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
     /// One HTTP exchange with `url`, in A2A 1.0 when `v1`; a stream's
-    /// events are read by `lines` (an `EventReader`). Resolves (never
+    /// events are decoded by `reader` (an `EventReader`). Resolves (never
     /// rejects) with a [`JsReply`].
     fn post(
         url: &JsValue,
@@ -32,7 +32,7 @@ extern "C" {
         body: Option<&str>,
         max_bytes: f64,
         call: &JsCallSignal,
-        lines: Option<JsValue>,
+        reader: Option<JsValue>,
     ) -> Promise;
 }
 
@@ -257,7 +257,7 @@ impl Future for Sleep {
 /// POSTs `body` (or GETs, without one) to `wire` (see [`Wire`]) with
 /// exactly `Content-Type: application/json` (with a body) and, when there is
 /// a token, `Authorization: Bearer …`; a 1.0 agent's request also carries
-/// `A2A-Version`, a stream's (one with `lines`, its `EventReader` as JS)
+/// `A2A-Version`, a stream's (one with `reader`, its `EventReader` as JS)
 /// `Accept: text/event-stream` (and its first event is the reply). The response body is parsed by `JSON.parse` in JS;
 /// one that is not JSON reaches the core as `None`; one over `max_bytes`
 /// (counted as it is read, after any `Content-Encoding` is undone) is
@@ -271,12 +271,12 @@ pub async fn send(
     token: Option<&JsValue>,
     body: Option<&str>,
     max_bytes: f64,
-    #[cfg(feature = "agents")] lines: Option<JsValue>,
+    #[cfg(feature = "agents")] reader: Option<JsValue>,
 ) -> Result<HttpReply<Json>, Error<Json>> {
     #[cfg(feature = "agents")]
     let sent = {
         let route = wire.0.borrow();
-        post(route.endpoint(), route.version() == Version::V1_0, token, body, max_bytes, &call.0, lines)
+        post(route.endpoint(), route.version() == Version::V1_0, token, body, max_bytes, &call.0, reader)
     };
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&wire.0, token, body, max_bytes, &call.0.signal());

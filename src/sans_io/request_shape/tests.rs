@@ -80,7 +80,7 @@ fn value(seed: &mut u64, depth: u32) -> Value {
         "role",
         "__proto__",
     ];
-    if depth == 0 || pick % 4 == 0 {
+    if depth == 0 || pick.is_multiple_of(4) {
         return [json!(null), json!(false), json!(1), json!("file"), json!("message/send"), json!("working")][pick % 6]
             .clone();
     }

@@ -1,0 +1,220 @@
+//! [`A2AClient`]: a client for any A2A agent (Magisterium among them), found
+//! through its agent card or given an endpoint; the npm package's `A2AClient`
+//! in Rust's terms. It shares [`Client`](super::Client)'s options, retries,
+//! time limits, bounds, token hygiene and [`Error`]; the version choice, the
+//! 1.0 shapes and the event-stream reader are the core's.
+
+mod builder;
+mod discover;
+mod results;
+mod stream;
+
+pub use builder::A2AClientBuilder;
+pub use results::{Event, SendResult, TaskArtifactUpdateEvent, TaskList, TaskStatusUpdateEvent};
+
+use super::call::ClientState;
+use super::credential::Shared;
+use super::{Error, SendMessage, Task, WaitOptions, mismatch, run, send_call, typed_task, wait_for_task};
+use crate::sans_io::call::{Call, Outcome, SendMode};
+use crate::sans_io::card::Version;
+use crate::sans_io::error::{Dialect, Error as CoreError};
+use crate::sans_io::methods;
+use futures_core::Stream;
+use serde_json::Value;
+use std::fmt;
+
+/// A client for one A2A agent. Cheap to clone (clones share pacing,
+/// connections and the route); calls may overlap. Natively its futures and
+/// streams are `Send`; dropping a call's future cancels it, dropping a
+/// stream closes its connection.
+///
+/// ```
+/// # #[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), magisterium_a2a::Error> {
+/// # // Runs against a simulator when one is named (`cargo run -p magisterium-sim`).
+/// # let Ok(endpoint) = std::env::var("MAGISTERIUM_ENDPOINT") else { return Ok(()) };
+/// # let base = endpoint.replace("/api/v1/a2a", "/agent");
+/// use futures_util::StreamExt;
+/// use magisterium_a2a::{A2AClient, Event, Part, SendMessage, SendResult, WaitOptions};
+///
+/// let agent = A2AClient::discover(&base).await?; // e.g. "https://agent.example"
+/// let sent = agent.send_message(SendMessage::new(vec![Part::text("hello")]).skill_id("echo")).await?;
+/// if let SendResult::Task(task) = sent {
+///     let task = agent.wait_for_task(&task.id, WaitOptions::default()).await?;
+///     println!("{:?} {:?}", task.status.state, task.artifacts);
+/// }
+/// let events = agent.send_message_stream(SendMessage::new(vec![Part::text("stream")]).skill_id("stream"));
+/// let mut events = std::pin::pin!(events);
+/// while let Some(event) = events.next().await {
+///     match event? {
+///         Event::ArtifactUpdate(update) => println!("chunk {:?}", update.artifact.parts),
+///         Event::StatusUpdate(update) => println!("{:?}", update.status.state),
+///         other => println!("{other:?}"),
+///     }
+/// }
+/// # Ok(())
+/// # }
+/// # #[cfg(not(all(feature = "reqwest", not(target_arch = "wasm32"))))]
+/// # fn main() {}
+/// ```
+#[derive(Clone)]
+pub struct A2AClient {
+    shared: Shared<ClientState>,
+    timeout_ms: u32,
+    stream_timeout_ms: u32,
+    streaming: bool,
+    card: Option<Shared<Value>>,
+}
+
+/// An A2A version the client speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ProtocolVersion {
+    /// A2A 0.3 (and 0.2, and Magisterium's contract).
+    V0_3,
+    /// A2A 1.0 (any 1.x).
+    V1_0,
+}
+
+impl ProtocolVersion {
+    /// `"0.3"` or `"1.0"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProtocolVersion::V0_3 => "0.3",
+            ProtocolVersion::V1_0 => "1.0",
+        }
+    }
+}
+
+impl From<ProtocolVersion> for Version {
+    fn from(version: ProtocolVersion) -> Version {
+        match version {
+            ProtocolVersion::V0_3 => Version::V0_3,
+            ProtocolVersion::V1_0 => Version::V1_0,
+        }
+    }
+}
+
+impl fmt::Debug for A2AClient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("A2AClient")
+            .field("endpoint", &self.endpoint())
+            .field("protocol_version", &self.protocol_version())
+            .field("dialect", &self.dialect())
+            .finish()
+    }
+}
+
+impl A2AClient {
+    /// A builder of a client: its credential, time limits, version, dialect,
+    /// extensions ([`A2AClientBuilder`]); it ends with
+    /// [`discover`](A2AClientBuilder::discover) or, for a known endpoint,
+    /// [`build`](A2AClientBuilder::build).
+    pub fn builder() -> A2AClientBuilder {
+        A2AClientBuilder::default()
+    }
+
+    /// A client of the agent whose card is under `base_url`, with every
+    /// option left out (no token): [`A2AClientBuilder::discover`].
+    pub async fn discover(base_url: &str) -> Result<A2AClient, Error> {
+        A2AClient::builder().discover(base_url).await
+    }
+
+    /// The endpoint calls go to now (it changes after a -32009 moved the
+    /// client to the card's other version).
+    pub fn endpoint(&self) -> String {
+        self.shared.route().endpoint().url.clone()
+    }
+
+    /// The A2A version spoken there.
+    pub fn protocol_version(&self) -> ProtocolVersion {
+        match self.shared.route().version() {
+            Version::V0_3 => ProtocolVersion::V0_3,
+            Version::V1_0 => ProtocolVersion::V1_0,
+        }
+    }
+
+    /// Whose meanings the server-defined error codes have.
+    pub fn dialect(&self) -> Dialect {
+        self.shared.dialect()
+    }
+
+    /// The agent card the client was discovered from, as sent; `None` for a
+    /// client built for an endpoint.
+    pub fn card(&self) -> Option<&Value> {
+        self.card.as_deref()
+    }
+
+    /// `message/send` (1.0 `SendMessage`): the task (in the `"a2a"` dialect
+    /// asked not to block, so perhaps still `working`), or the agent's message.
+    pub async fn send_message(&self, message: SendMessage) -> Result<SendResult, Error> {
+        let call = send_call(message, SendMode::Reply)?;
+        match run(&self.shared, &call, self.timeout_ms).await? {
+            Outcome::Task(value) => SendResult::try_from(value).map_err(bad_response),
+            _ => Err(mismatch()),
+        }
+    }
+
+    /// `tasks/get` (1.0 `GetTask`): the task; TASK_NOT_FOUND when the agent has no such task.
+    pub async fn get_task(&self, id: &str) -> Result<Task, Error> {
+        self.task(&methods::get_task(Some(id.to_owned())).map_err(Error::plain)?).await
+    }
+
+    /// `tasks/cancel` (1.0 `CancelTask`): the canceled task;
+    /// TASK_NOT_CANCELABLE (a generic agent) when it has already ended.
+    pub async fn cancel_task(&self, id: &str) -> Result<Task, Error> {
+        self.task(&methods::cancel_task(Some(id.to_owned())).map_err(Error::plain)?).await
+    }
+
+    /// `tasks/list` (1.0 `ListTasks`) with `params` as given, a JSON object
+    /// (`contextId`, `status` such as `"working"`, `pageSize`, `pageToken`,
+    /// `historyLength`, `includeArtifacts`, …); INVALID_INPUT otherwise.
+    pub async fn list_tasks(&self, params: &Value) -> Result<TaskList, Error> {
+        let call = methods::list_tasks(params.to_string(), params).map_err(Error::plain)?;
+        match run(&self.shared, &call, self.timeout_ms).await? {
+            Outcome::Task(value) => TaskList::try_from(value).map_err(bad_response),
+            _ => Err(mismatch()),
+        }
+    }
+
+    /// Polls `tasks/get` until the task is terminal or waits for the caller
+    /// ([`TaskState::is_settled`](super::TaskState::is_settled)), with growing intervals; the task.
+    pub async fn wait_for_task(&self, id: &str, options: WaitOptions) -> Result<Task, Error> {
+        wait_for_task(&self.shared, id, options).await
+    }
+
+    /// `message/stream` (1.0 `SendStreamingMessage`): the events of the
+    /// answer, in the 0.3 shape whatever the agent's version. From an agent
+    /// whose card does not say it streams, one `message/send` that waits for
+    /// the end, and its task or message. The stream is bounded by the
+    /// builder's [`stream_timeout`](A2AClientBuilder::stream_timeout), each
+    /// event by [`max_response_bytes`](A2AClientBuilder::max_response_bytes);
+    /// an error ends it. Dropping it closes the connection (the task goes on:
+    /// [`cancel_task`](Self::cancel_task) ends it).
+    pub fn send_message_stream(&self, message: SendMessage) -> impl Stream<Item = Result<Event, Error>> + use<> {
+        let mode = if self.streaming { SendMode::Stream } else { SendMode::Final };
+        stream::events(self.shared.clone(), send_call(message, mode), self.stream_timeout_ms, self.streaming)
+    }
+
+    /// `tasks/resubscribe` (1.0 `SubscribeToTask`): the events of a task,
+    /// from its current state, as [`send_message_stream`](Self::send_message_stream)'s.
+    /// From an agent that does not stream, `tasks/get` polls as
+    /// [`wait_for_task`](Self::wait_for_task)'s, and the settled task.
+    pub fn subscribe_to_task(&self, id: &str) -> impl Stream<Item = Result<Event, Error>> + use<> {
+        let call = methods::subscribe_to_task(Some(id.to_owned())).map_err(Error::plain);
+        stream::events(self.shared.clone(), call, self.stream_timeout_ms, self.streaming)
+    }
+
+    async fn task(&self, call: &Call) -> Result<Task, Error> {
+        match run(&self.shared, call, self.timeout_ms).await? {
+            Outcome::Task(task) => typed_task(task),
+            _ => Err(mismatch()),
+        }
+    }
+}
+
+/// BAD_RESPONSE: an answer the core accepted that does not fit its type.
+fn bad_response(why: String) -> Error {
+    Error::plain(CoreError::bad_response(why))
+}

@@ -14,6 +14,7 @@ mod events;
 mod options;
 mod rate;
 mod results;
+mod run;
 
 #[cfg(target_arch = "wasm32")]
 mod fetch;
@@ -48,12 +49,12 @@ pub use reqwest;
 pub use results::{Citation, Document, DocumentYear, QaAnswer, SearchHit};
 
 use crate::sans_io::call::{Call, Outcome, SendMode};
-use crate::sans_io::error::Error as CoreError;
 use crate::sans_io::methods::{self, DateArg};
-use crate::sans_io::{call_loop, poll, validate};
-use call::{CallContext, ClientState};
+use crate::sans_io::validate;
+use call::ClientState;
 use credential::Shared;
 use options::millis;
+use run::{mismatch, send_call, timeout_ms, typed_task, wait_for_task};
 use serde_json::Value;
 use std::fmt;
 use std::time::Duration;
@@ -163,7 +164,7 @@ impl Client {
 
     /// Runs `call` through the core's call loop within `timeout_ms` (the client's when `None`).
     async fn run(&self, call: &Call, timeout_ms: Option<u32>) -> Result<Outcome<Value>, Error> {
-        run(&self.shared, call, timeout_ms.unwrap_or(self.timeout_ms)).await
+        run::run(&self.shared, call, timeout_ms.unwrap_or(self.timeout_ms)).await
     }
 
     async fn text(&self, call: &Call) -> Result<Option<String>, Error> {
@@ -190,43 +191,4 @@ impl ClientBuilder {
         let timeout_ms = settings.timeout_ms;
         Ok(Client { shared: Shared::new(ClientState::new(settings, http)), timeout_ms })
     }
-}
-
-/// Runs `call` of the client `shared` through the core's call loop within `timeout_ms`.
-async fn run(shared: &Shared<ClientState>, call: &Call, timeout_ms: u32) -> Result<Outcome<Value>, Error> {
-    let context = CallContext::start(shared, timeout_ms)?;
-    call_loop::run(&context, call).await.map_err(|failed| context.error(failed))
-}
-
-/// Polls `tasks/get` of the client `shared` until the task `id` settles (the core's [`poll::wait_for_task`]).
-async fn wait_for_task(shared: &Shared<ClientState>, id: &str, options: WaitOptions) -> Result<Task, Error> {
-    let id = validate::required_text("id", Some(id.to_owned())).map_err(Error::plain)?;
-    let first = timeout_ms("pollInterval", options.poll_interval)?.map_or(poll::DEFAULT_INTERVAL_MS, f64::from);
-    let limit = timeout_ms("timeout", options.timeout)?.unwrap_or(poll::WAIT_TIMEOUT_MS);
-    let context = CallContext::start(shared, limit)?;
-    let task = poll::wait_for_task(&context, id, first).await.map_err(|failed| context.error(failed))?;
-    typed_task(task)
-}
-
-/// The call of a message sent in `mode`, its arguments checked.
-fn send_call(message: SendMessage, mode: SendMode) -> Result<Call, Error> {
-    let parts = serde_json::to_value(&message.parts)
-        .map_err(|_| Error::plain(CoreError::invalid_input("parts must serialize to JSON")))?;
-    let SendMessage { skill_id, context_id, task_id, .. } = message;
-    methods::send_message(parts.to_string(), &parts, skill_id, context_id, task_id, mode).map_err(Error::plain)
-}
-
-/// A checked time limit in milliseconds, named `what` in a refusal.
-fn timeout_ms(what: &str, limit: Option<Duration>) -> Result<Option<u32>, Error> {
-    limit.map(|limit| validate::timeout_ms(what, millis(limit))).transpose().map_err(Error::plain)
-}
-
-/// The task of a task method's outcome, typed.
-fn typed_task(task: Value) -> Result<Task, Error> {
-    Task::try_from(task).map_err(|why| Error::plain(CoreError::bad_response(why)))
-}
-
-/// The core answered a call with another method's outcome (it never does).
-fn mismatch() -> Error {
-    Error::plain(CoreError::bad_response("the decoded outcome does not fit the method"))
 }

@@ -3,11 +3,12 @@
 //! own (version, dialect, `token_origins`, extensions, the streams' limit).
 
 use super::{A2AClient, ProtocolVersion, discover};
+use crate::client::builder::ClientBuilder;
 use crate::client::call::{Agent, ClientState};
 use crate::client::credential::{Credential, Shared, TokenProvider};
+use crate::client::error::Error;
 use crate::client::options::millis;
 use crate::client::transport::Http;
-use crate::client::{ClientBuilder, Error};
 use crate::sans_io::agent_route::Route;
 use crate::sans_io::card::{Version, dialect_of, keep_token_to_audience};
 use crate::sans_io::error::{Dialect, Error as CoreError};

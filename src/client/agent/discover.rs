@@ -2,9 +2,9 @@
 //! public) from the well-known paths in the core's order, bounded, and read
 //! by the core ([`card::read_card`]).
 
-use crate::client::ClientBuilder;
-use crate::client::Error;
+use crate::client::builder::ClientBuilder;
 use crate::client::error::Causes;
+use crate::client::error::Error;
 use crate::client::transport::{self, Deadline, Http, Reply, Request};
 use crate::sans_io::card::{self, CardHead, Version};
 use crate::sans_io::error::Error as CoreError;

@@ -12,9 +12,12 @@ mod stream;
 pub use builder::A2AClientBuilder;
 pub use results::{Event, SendResult, TaskArtifactUpdateEvent, TaskList, TaskStatusUpdateEvent};
 
+use super::a2a::{SendMessage, Task};
 use super::call::ClientState;
 use super::credential::Shared;
-use super::{Error, SendMessage, Task, WaitOptions, mismatch, run, send_call, typed_task, wait_for_task};
+use super::error::Error;
+use super::options::WaitOptions;
+use super::run::{mismatch, run, send_call, typed_task, wait_for_task};
 use crate::sans_io::call::{Call, Outcome, SendMode};
 use crate::sans_io::card::Version;
 use crate::sans_io::error::{Dialect, Error as CoreError};

@@ -9,6 +9,8 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 /// What `send_message` answers: a task, or (from some agents) a message.
+// Unboxed, as `Event`: a value handed to the caller to match on, not stored in bulk.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum SendResult {

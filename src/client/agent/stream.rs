@@ -6,8 +6,9 @@
 
 use super::super::call::{CallContext, ClientState};
 use super::super::credential::Shared;
+use super::super::error::Error;
 use super::super::events::EventBody;
-use super::super::{Error, mismatch};
+use super::super::run::mismatch;
 use super::Event;
 use crate::sans_io::call::{Call, Outcome};
 use crate::sans_io::call_loop::{self, Failed};
@@ -21,10 +22,18 @@ use serde_json::Value;
 enum State {
     /// Not begun: the call and the client it goes to.
     Start(Result<Call, Error>, Shared<ClientState>),
-    /// Its first event read; the rest of the body to read, with the request's id and version.
-    Reading { context: CallContext, events: EventBody, request_id: u64, v1: bool },
+    /// Its first event read; the rest of the body to read.
+    Reading(Box<Reading>),
     /// Over.
     Done,
+}
+
+/// A stream past its first event: the call, its body, the request's id and version.
+struct Reading {
+    context: CallContext,
+    events: EventBody,
+    request_id: u64,
+    v1: bool,
 }
 
 /// The events of `call` on the client `shared`, within `timeout_ms`; an
@@ -42,7 +51,9 @@ pub(super) fn events(
                 let (event, next) = first(&shared, call, timeout_ms, streaming).await;
                 Some((event, next))
             }
-            State::Reading { context, mut events, request_id, v1 } => {
+            State::Reading(mut reading) => {
+                let Reading { context, events, request_id, v1 } = &mut *reading;
+                let (request_id, v1) = (*request_id, *v1);
                 let (deadline, causes) = context.deadline_and_causes();
                 let read = match events.next(deadline, causes).await {
                     Ok(None) => return None,
@@ -54,8 +65,8 @@ pub(super) fn events(
                     Err(error) => Err(error),
                 };
                 match read {
-                    Ok(event) => Some((typed(event), State::Reading { context, events, request_id, v1 })),
-                    Err(error) => Some((Err(context.error(Failed { error, token: None })), State::Done)),
+                    Ok(event) => Some((typed(event), State::Reading(reading))),
+                    Err(error) => Some((Err(reading.context.error(Failed { error, token: None })), State::Done)),
                 }
             }
             State::Done => None,
@@ -91,7 +102,7 @@ async fn first(
         Err(failed) => return (Err(context.error(failed)), State::Done),
     };
     let next = match context.take_events() {
-        Some((events, request_id, v1)) => State::Reading { context, events, request_id, v1 },
+        Some((events, request_id, v1)) => State::Reading(Box::new(Reading { context, events, request_id, v1 })),
         None => State::Done,
     };
     (typed(first), next)

@@ -100,6 +100,8 @@ pub(crate) struct CallContext {
     /// A stream's call: its requests ask for events, and an event stream's
     /// body, its first event read, waits here for the rest to be read.
     events: Option<Mutex<Option<EventBody>>>,
+    /// Answers are brought to the package's shape (all but an agent card's).
+    shaped: bool,
     /// The id and version of the last request (what its events are read with).
     last_id: AtomicU64,
     last_v1: AtomicBool,
@@ -114,6 +116,7 @@ impl CallContext {
             deadline,
             causes: Causes::default(),
             events: None,
+            shaped: true,
             last_id: AtomicU64::new(0),
             last_v1: AtomicBool::new(false),
         })
@@ -122,6 +125,12 @@ impl CallContext {
     /// The same call, asking for a stream of events.
     pub(crate) fn streaming(mut self) -> CallContext {
         self.events = Some(Mutex::new(None));
+        self
+    }
+
+    /// The same call, its answer left as sent (an agent card is no task).
+    pub(crate) fn unshaped(mut self) -> CallContext {
+        self.shaped = false;
         self
     }
 
@@ -248,6 +257,9 @@ impl Platform for CallContext {
                 first.unwrap_or(HttpReply { status, retry_after_header: None, cache_control: None, body: None })
             }
         };
+        if !self.shaped {
+            return Ok(reply);
+        }
         Ok(HttpReply { body: reply.body.map(|body| result_shape::normalised(body, v1)), ..reply })
     }
 

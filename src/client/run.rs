@@ -18,7 +18,11 @@ use std::time::Duration;
 
 /// Runs `call` of the client `shared` through the core's call loop within `timeout_ms`.
 pub(crate) async fn run(shared: &Shared<ClientState>, call: &Call, timeout_ms: u32) -> Result<Outcome<Value>, Error> {
-    let context = CallContext::start(shared, timeout_ms)?;
+    run_in(CallContext::start(shared, timeout_ms)?, call).await
+}
+
+/// Runs `call` through the core's call loop in `context`.
+pub(crate) async fn run_in(context: CallContext, call: &Call) -> Result<Outcome<Value>, Error> {
     call_loop::run(&context, call).await.map_err(|failed| context.error(failed))
 }
 

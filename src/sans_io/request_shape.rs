@@ -21,16 +21,18 @@ pub fn method_v1(method: Method) -> &'static str {
         Method::TasksCancel => "CancelTask",
         Method::TasksResubscribe => "SubscribeToTask",
         Method::TasksList => "ListTasks",
+        Method::ExtendedCard => "GetExtendedAgentCard",
     }
 }
 
-const METHODS: [Method; 6] = [
+const METHODS: [Method; 7] = [
     Method::MessageSend,
     Method::MessageStream,
     Method::TasksGet,
     Method::TasksCancel,
     Method::TasksResubscribe,
     Method::TasksList,
+    Method::ExtendedCard,
 ];
 
 /// `request` (a JSON-RPC request the core wrote, parsed) in its A2A 1.0
@@ -122,6 +124,7 @@ mod tests {
             ("tasks/cancel", "CancelTask"),
             ("tasks/resubscribe", "SubscribeToTask"),
             ("tasks/list", "ListTasks"),
+            ("agent/getAuthenticatedExtendedCard", "GetExtendedAgentCard"),
             ("other/method", "other/method"),
         ] {
             let request = json!({"jsonrpc": "2.0", "id": 1, "method": old, "params": {"id": "t"}});

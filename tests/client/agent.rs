@@ -171,16 +171,19 @@ async fn an_event_over_the_bound_ends_the_stream() {
     assert!(events.next().await.is_none());
 }
 
-/// A server on 127.0.0.1 answering each connection's request with `response`
-/// (then holding the connection open until the client closes it); each
-/// connection's end is reported on the channel. Stopped when the handle drops.
-async fn serve(response: String) -> (String, tokio::sync::mpsc::UnboundedReceiver<()>, tokio::task::JoinHandle<()>) {
+/// A server on 127.0.0.1 answering each connection's first request with what
+/// `respond` makes of it (its head and body, as text), then holding the
+/// connection open until the client closes it; each connection's end is
+/// reported on the channel. Stopped when its task is aborted.
+async fn serve(
+    respond: impl Fn(&str) -> String + Clone + Send + 'static,
+) -> (String, tokio::sync::mpsc::UnboundedReceiver<()>, tokio::task::JoinHandle<()>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
     let addr = listener.local_addr().expect("an address");
     let (closed, ends) = tokio::sync::mpsc::unbounded_channel();
     let server = tokio::spawn(async move {
         while let Ok((mut socket, _)) = listener.accept().await {
-            let (response, closed) = (response.clone(), closed.clone());
+            let (respond, closed) = (respond.clone(), closed.clone());
             tokio::spawn(async move {
                 let mut head = Vec::new();
                 let mut byte = [0u8; 1];
@@ -194,6 +197,8 @@ async fn serve(response: String) -> (String, tokio::sync::mpsc::UnboundedReceive
                     .unwrap_or(0);
                 let mut body = vec![0u8; length];
                 let _ = socket.read_exact(&mut body).await;
+                head.extend_from_slice(&body);
+                let response = respond(&String::from_utf8_lossy(&head));
                 let _ = socket.write_all(response.as_bytes()).await;
                 // Holds the connection until the client closes it.
                 let mut rest = [0u8; 64];
@@ -205,6 +210,14 @@ async fn serve(response: String) -> (String, tokio::sync::mpsc::UnboundedReceive
     (format!("http://{addr}"), ends, server)
 }
 
+/// An HTTP/1.1 response whose body is the JSON `body` (the connection then closed: one request each).
+fn json_response(body: &str) -> String {
+    format!(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+}
+
 /// An HTTP/1.1 response of `content_type` whose body is `body` (no length: the connection stays open).
 fn open_response(content_type: &str, body: &str) -> String {
     format!("HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\n\r\n{body}")
@@ -213,7 +226,8 @@ fn open_response(content_type: &str, body: &str) -> String {
 #[tokio::test]
 async fn dropping_a_stream_closes_its_connection() {
     let event = json!({"jsonrpc": "2.0", "id": 1, "result": {"task": {"id": "t", "contextId": "c", "status": {"state": "TASK_STATE_WORKING"}}}});
-    let (base, mut ends, server) = serve(open_response("text/event-stream", &format!("data: {event}\n\n"))).await;
+    let stream = open_response("text/event-stream", &format!("data: {event}\n\n"));
+    let (base, mut ends, server) = serve(move |_| stream.clone()).await;
     let agent = A2AClient::builder().endpoint(&base).protocol_version(ProtocolVersion::V1_0).build().expect("a client");
     let mut events = Box::pin(agent.send_message_stream(to_skill("stream", None)));
     let Some(Ok(Event::Task(task))) = events.next().await else { panic!("the first event") };
@@ -231,9 +245,7 @@ async fn a_fixed_token_goes_only_to_the_cards_host_unless_its_origin_is_listed()
     let card = json!({"name": "Elsewhere", "capabilities": {}, "skills": [],
         "supportedInterfaces": [{"url": "http://127.0.0.2:9/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]});
     let card = card.to_string();
-    let response =
-        format!("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{card}", card.len());
-    let (base, _ends, server) = serve(response).await;
+    let (base, _ends, server) = serve(move |_| json_response(&card)).await;
     let e = A2AClient::builder().token("secret-token").discover(&base).await.unwrap_err();
     assert_eq!(e.code(), ErrorCode::InvalidInput);
     assert!(e.message().contains("\"http://127.0.0.2:9\"") && e.message().contains("tokenOrigins"), "{}", e.message());
@@ -249,22 +261,13 @@ async fn a_fixed_token_goes_only_to_the_cards_host_unless_its_origin_is_listed()
 async fn extensions_and_the_version_header_are_sent() {
     let event = json!({"jsonrpc": "2.0", "id": 1, "result": {"message": {"messageId": "m", "role": "ROLE_AGENT", "parts": [{"text": "hi"}]}}});
     let body = event.to_string();
-    let response =
-        format!("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len());
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
-    let base = format!("http://{}", listener.local_addr().expect("an address"));
-    let seen = tokio::spawn(async move {
-        let (mut socket, _) = listener.accept().await.expect("a request");
-        let mut request = Vec::new();
-        let mut chunk = [0u8; 4096];
-        while !String::from_utf8_lossy(&request).contains("\"method\"") {
-            let n = socket.read(&mut chunk).await.expect("a read");
-            assert!(n > 0, "the request ended early");
-            request.extend_from_slice(&chunk[..n]);
-        }
-        socket.write_all(response.as_bytes()).await.expect("a write");
-        String::from_utf8_lossy(&request).into_owned()
-    });
+    let requests = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = requests.clone();
+    let (base, _ends, server) = serve(move |request| {
+        seen.lock().unwrap().push(request.to_owned());
+        json_response(&body)
+    })
+    .await;
     let agent = A2AClient::builder()
         .endpoint(&base)
         .protocol_version(ProtocolVersion::V1_0)
@@ -273,8 +276,35 @@ async fn extensions_and_the_version_header_are_sent() {
         .expect("a client");
     let sent = agent.send_message(SendMessage::new(vec![Part::data(Map::new())])).await.expect("an answer");
     assert!(matches!(sent, SendResult::Message(ref m) if m.role == "agent" && m.parts[0].kind == "text"), "{sent:?}");
-    let request = seen.await.expect("the server ends").to_ascii_lowercase();
+    let request = requests.lock().unwrap().concat().to_ascii_lowercase();
+    server.abort();
     assert!(request.contains("a2a-version: 1.0\r\n"), "{request}");
     assert!(request.contains("a2a-extensions: https://ext.example/a,https://ext.example/b\r\n"), "{request}");
     assert!(request.contains("\"method\":\"sendmessage\"") && request.contains("\"role\":\"role_user\""), "{request}");
+}
+
+#[tokio::test]
+async fn the_extended_card_is_asked_for_only_when_the_card_offers_one() {
+    let sim = simulator().await;
+    let agent = A2AClient::discover(&agent_base(&sim)).await.expect("the card is found");
+    let e = agent.extended_card().await.unwrap_err();
+    assert_eq!((e.code(), e.rpc_code()), (ErrorCode::AuthenticatedExtendedCardNotConfigured, None), "no request");
+    let built = A2AClient::builder().endpoint(agent_base(&sim)).protocol_version(ProtocolVersion::V1_0).build();
+    let e = built.expect("a client").extended_card().await.unwrap_err();
+    assert_eq!((e.code(), e.rpc_code()), (ErrorCode::AuthenticatedExtendedCardNotConfigured, Some(-32007)));
+
+    // A card that offers one: its answer is the card as sent (not brought to a task's shape).
+    let extended = json!({"name": "Extended", "capabilities": {}, "skills": [], "status": {"state": "x"}});
+    let answer = json!({"jsonrpc": "2.0", "id": 1, "result": extended}).to_string();
+    let (base, _ends, server) = serve(move |request| {
+        let host = request.lines().find_map(|l| l.strip_prefix("host: ")).unwrap_or_default().trim().to_owned();
+        let card = json!({"name": "Public", "capabilities": {"extendedAgentCard": true}, "skills": [],
+            "supportedInterfaces": [{"url": format!("http://{host}/a2a"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]});
+        let sent = request.contains("\"method\":\"GetExtendedAgentCard\"");
+        json_response(&if sent { answer.clone() } else { card.to_string() })
+    })
+    .await;
+    let agent = A2AClient::discover(&base).await.expect("the card is found");
+    assert_eq!(agent.extended_card().await.expect("the extended card"), extended);
+    server.abort();
 }

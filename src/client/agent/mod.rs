@@ -13,13 +13,16 @@ pub use builder::A2AClientBuilder;
 pub use results::{Event, SendResult, TaskArtifactUpdateEvent, TaskList, TaskStatusUpdateEvent};
 
 use super::a2a::{SendMessage, Task};
+use super::call::CallContext;
 use super::call::ClientState;
 use super::credential::Shared;
 use super::error::Error;
 use super::options::WaitOptions;
-use super::run::{mismatch, run, send_call, typed_task, wait_for_task};
+use super::run::{mismatch, run, run_in, send_call, typed_task, wait_for_task};
 use crate::sans_io::call::{Call, Outcome, SendMode};
 use crate::sans_io::card::Version;
+use crate::sans_io::card::has_extended_card;
+use crate::sans_io::error::ErrorCode;
 use crate::sans_io::error::{Dialect, Error as CoreError};
 use crate::sans_io::methods;
 use futures_core::Stream;
@@ -147,6 +150,24 @@ impl A2AClient {
     /// client built for an endpoint.
     pub fn card(&self) -> Option<&Value> {
         self.card.as_deref()
+    }
+
+    /// `agent/getAuthenticatedExtendedCard` (1.0 `GetExtendedAgentCard`): the
+    /// card the agent shows an authenticated caller, as sent.
+    /// AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED, with no request, when the
+    /// discovered card does not say it has one (`capabilities.extendedAgentCard`,
+    /// or 0.3's `supportsAuthenticatedExtendedCard`); a client built for an
+    /// endpoint asks all the same.
+    pub async fn extended_card(&self) -> Result<Value, Error> {
+        if self.card.as_deref().is_some_and(|card| !has_extended_card(card)) {
+            let why = "the agent's card offers no authenticated extended card";
+            return Err(Error::plain(CoreError::new(ErrorCode::AuthenticatedExtendedCardNotConfigured, why)));
+        }
+        let context = CallContext::start(&self.shared, self.timeout_ms)?.unshaped();
+        match run_in(context, &Call::ExtendedCard).await? {
+            Outcome::Task(card) => Ok(card),
+            _ => Err(mismatch()),
+        }
     }
 
     /// `message/send` (1.0 `SendMessage`): the task (in the `"a2a"` dialect

@@ -102,6 +102,8 @@ pub(crate) struct CallContext {
     events: Option<Mutex<Option<EventBody>>>,
     /// Answers are brought to the package's shape (all but an agent card's).
     shaped: bool,
+    /// The token of the last request (removed from any error of its stream).
+    last_token: Mutex<Option<String>>,
     /// The id and version of the last request (what its events are read with).
     last_id: AtomicU64,
     last_v1: AtomicBool,
@@ -117,6 +119,7 @@ impl CallContext {
             causes: Causes::default(),
             events: None,
             shaped: true,
+            last_token: Mutex::new(None),
             last_id: AtomicU64::new(0),
             last_v1: AtomicBool::new(false),
         })
@@ -159,7 +162,8 @@ impl CallContext {
             _ => None,
         };
         let source = self.causes.of(failed.error.cause.as_ref());
-        Error::from_core(failed.error, failed.token.as_deref().or(fixed), source)
+        let last = self.last_token.lock().unwrap_or_else(PoisonError::into_inner).clone();
+        Error::from_core(failed.error, failed.token.as_deref().or(last.as_deref()).or(fixed), source)
     }
 }
 
@@ -246,6 +250,7 @@ impl Platform for CallContext {
             events: self.events.is_some(),
         };
         self.last_v1.store(v1, Ordering::Relaxed);
+        *self.last_token.lock().unwrap_or_else(PoisonError::into_inner) = token.cloned();
         let reply = match transport::exchange(&self.shared.http, &self.deadline, request, &self.causes).await? {
             Reply::Whole(reply) => reply,
             Reply::Events(status, body) => {

@@ -109,6 +109,8 @@ async fn the_agents_errors_have_their_codes() {
     let magisterium = A2AClient::discover(&sim.url()).await.expect("the service's card");
     assert_eq!((magisterium.protocol_version(), magisterium.dialect()), (ProtocolVersion::V0_3, Dialect::Magisterium));
     assert_eq!(magisterium.endpoint(), sim.endpoint());
+    let e = A2AClient::builder().endpoint(agent_base(&sim)).extensions(["a,b"]).build().unwrap_err();
+    assert_eq!(e.code(), ErrorCode::InvalidInput, "an extension the header cannot carry");
     let e = A2AClient::builder().build().unwrap_err();
     assert_eq!(e.code(), ErrorCode::InvalidInput, "an endpoint or discovery is needed");
 }

@@ -2,7 +2,8 @@
 //! [`Client`](crate::Client) (kept in a [`ClientBuilder`]) and the agent's
 //! own (version, dialect, `token_origins`, extensions, the streams' limit).
 
-use super::{A2AClient, ProtocolVersion, discover};
+use super::client::{A2AClient, ProtocolVersion};
+use super::discover;
 use crate::client::builder::ClientBuilder;
 use crate::client::call::{Agent, ClientState};
 use crate::client::credential::{Credential, Shared, TokenProvider};
@@ -45,6 +46,22 @@ pub struct A2AClientBuilder {
     token_origins: Option<Vec<String>>,
     extensions: Vec<String>,
     stream_timeout: Option<Duration>,
+}
+
+impl A2AClient {
+    /// A builder of a client: its credential, time limits, version, dialect,
+    /// extensions ([`A2AClientBuilder`]); it ends with
+    /// [`discover`](A2AClientBuilder::discover) or, for a known endpoint,
+    /// [`build`](A2AClientBuilder::build).
+    pub fn builder() -> A2AClientBuilder {
+        A2AClientBuilder::default()
+    }
+
+    /// A client of the agent whose card is under `base_url`, with every
+    /// option left out (no token): [`A2AClientBuilder::discover`].
+    pub async fn discover(base_url: &str) -> Result<A2AClient, Error> {
+        A2AClient::builder().discover(base_url).await
+    }
 }
 
 impl A2AClientBuilder {
@@ -188,12 +205,7 @@ impl A2AClientBuilder {
             Some(limit) => validate::timeout_ms("stream_timeout", millis(limit)).map_err(Error::plain)?,
             None => poll::WAIT_TIMEOUT_MS,
         };
-        for uri in &self.extensions {
-            if uri.trim().is_empty() || uri.contains([',', '\r', '\n']) {
-                return Err(Error::plain(CoreError::invalid_input("each extension must be a URI, without commas")));
-            }
-        }
-        let extensions = (!self.extensions.is_empty()).then(|| self.extensions.join(","));
+        let extensions = validate::extensions_header(&self.extensions).map_err(Error::plain)?;
         let timeout_ms = settings.timeout_ms;
         let agent = Agent { route, dialect, extensions };
         Ok(A2AClient {

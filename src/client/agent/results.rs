@@ -4,25 +4,27 @@
 //! in `other` under its wire name, so that each serializes to the JSON the
 //! npm package's `A2AClient` resolves (or yields) for the same answer.
 
-use super::super::a2a::{Artifact, Members, Message, Task, TaskStatus};
-use serde::Serialize;
+use crate::client::a2a::{Artifact, Members, Message, Task, TaskStatus};
+use crate::client::error::Error;
+use crate::sans_io::error::Error as CoreError;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// What `send_message` answers: a task, or (from some agents) a message.
 // Unboxed, as `Event`: a value handed to the caller to match on, not stored in bulk.
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged, try_from = "Value")]
 pub enum SendResult {
-    /// A task (perhaps still `submitted` or `working`: see [`A2AClient::wait_for_task`](super::A2AClient::wait_for_task)).
+    /// A task (perhaps still `submitted` or `working`: see [`A2AClient::wait_for_task`](crate::A2AClient::wait_for_task)).
     Task(Task),
     /// The agent's message, and no task.
     Message(Message),
 }
 
 /// One event of a stream (`kind` in the JSON tells which).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged, try_from = "Value")]
 pub enum Event {
     /// `kind: "task"`: the task as it stands.
     Task(Task),
@@ -83,8 +85,8 @@ pub struct TaskArtifactUpdateEvent {
 }
 
 /// A page of `list_tasks`: its tasks, and the token of the next page.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", try_from = "Value")]
 #[non_exhaustive]
 pub struct TaskList {
     /// The tasks.
@@ -95,6 +97,11 @@ pub struct TaskList {
     /// Every other member as sent (`pageSize`, `totalSize`, …).
     #[serde(flatten)]
     pub other: Map<String, Value>,
+}
+
+/// BAD_RESPONSE: an answer the core accepted that does not fit its type.
+pub(super) fn bad_response(why: String) -> Error {
+    Error::plain(CoreError::bad_response(why))
 }
 
 /// "`what` has an unexpected shape": a message for BAD_RESPONSE.
@@ -181,6 +188,7 @@ mod tests {
         for value in [status, artifact, task, message] {
             let event = Event::try_from(value.clone()).unwrap();
             assert_eq!(serde_json::to_value(&event).unwrap(), value);
+            assert_eq!(serde_json::from_value::<Event>(value).unwrap(), event);
         }
         assert!(matches!(
             Event::try_from(

@@ -4,12 +4,12 @@
 //! the core as the first was. An error ends the stream; dropping it drops
 //! the body, which closes the connection.
 
-use super::super::call::{CallContext, ClientState};
-use super::super::credential::Shared;
-use super::super::error::Error;
-use super::super::events::EventBody;
-use super::super::run::mismatch;
-use super::Event;
+use super::results::{Event, bad_response};
+use crate::client::call::{CallContext, ClientState};
+use crate::client::credential::Shared;
+use crate::client::error::Error;
+use crate::client::events::EventBody;
+use crate::client::run::mismatch;
 use crate::sans_io::call::{Call, Outcome};
 use crate::sans_io::call_loop::{self, Failed};
 use crate::sans_io::wire::{self, HttpReply};
@@ -110,5 +110,5 @@ async fn first(
 
 /// An event the core accepted, typed.
 fn typed(event: Value) -> Result<Event, Error> {
-    Event::try_from(event).map_err(super::bad_response)
+    Event::try_from(event).map_err(bad_response)
 }

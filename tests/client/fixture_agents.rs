@@ -156,3 +156,31 @@ async fn a_version_forced_gets_no_fallback() {
     assert_eq!(strict.protocol_version(), ProtocolVersion::V0_3);
     assert_eq!(strict.get_task("any").await.unwrap_err().code(), ErrorCode::TaskNotFound);
 }
+
+/// The fixture's count of `GET <path>` requests (its `/_requests`).
+async fn gets(fixture: &Fixture, path: &str) -> u64 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let host = fixture.url.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(host).await.expect("the fixture accepts");
+    let request = format!("GET /_requests HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.expect("the request is written");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.expect("the response is read");
+    let body = response.split_once("\r\n\r\n").map(|(_, body)| body).unwrap_or_default();
+    let counts: Value = serde_json::from_str(body).expect("JSON counts");
+    counts[format!("GET {path}")].as_u64().unwrap_or(0)
+}
+
+#[tokio::test]
+async fn a_card_is_kept_for_its_max_age() {
+    let v03 = Fixture::start("tests/a2a-agent/server.mjs");
+    for _ in 0..2 {
+        A2AClient::discover(&v03.url).await.expect("the card is found");
+    }
+    assert_eq!(gets(&v03, "/.well-known/agent-card.json").await, 1, "max-age=60: fetched once");
+    let uncached = format!("{}/uncached", v03.url);
+    for _ in 0..2 {
+        A2AClient::discover(&uncached).await.expect("the card is found");
+    }
+    assert_eq!(gets(&v03, "/uncached/.well-known/agent-card.json").await, 2, "no Cache-Control: fetched each time");
+}

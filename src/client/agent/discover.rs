@@ -1,6 +1,7 @@
 //! Discovery: the agent card under a base URL, fetched (no token: cards are
-//! public) from the well-known paths in the core's order, bounded, and read
-//! by the core ([`card::read_card`]).
+//! public) from the well-known paths in the core's order, bounded, read by
+//! the core ([`card::read_card`]), and kept for its `Cache-Control` max-age
+//! ([`card::max_age_ms`]) for the process's (or the page's) lifetime.
 
 use crate::client::builder::ClientBuilder;
 use crate::client::error::Causes;
@@ -10,9 +11,20 @@ use crate::sans_io::card::{self, CardHead, Version};
 use crate::sans_io::error::Error as CoreError;
 use crate::sans_io::wire::HttpReply;
 use serde_json::Value;
+use std::sync::{Mutex, PoisonError};
 
 /// The largest agent card read (real cards are a few kilobytes), as the npm package's.
 const MAX_CARD_BYTES: f64 = 1024.0 * 1024.0;
+
+/// A card kept until `expires_ms` (on [`transport::now_ms`]'s clock).
+struct Cached {
+    base: String,
+    card: Value,
+    expires_ms: f64,
+}
+
+/// Cards by base URL (the core's key: `HTTP://X/` and `http://x` are one agent).
+static CARDS: Mutex<Vec<Cached>> = Mutex::new(Vec::new());
 
 /// An agent's card and what the client needs of it.
 pub(super) struct Found {
@@ -34,18 +46,37 @@ pub(super) async fn card(options: &ClientBuilder, base_url: &str, wanted: Option
     let http = options.http()?;
     let deadline = Deadline::start(options.timeout_ms()?).map_err(Error::plain)?;
     let causes = Causes::default();
+    let now = transport::now_ms();
+    let cached = {
+        let cards = CARDS.lock().unwrap_or_else(PoisonError::into_inner);
+        cards.iter().find(|c| c.base == base.key && c.expires_ms > now).map(|c| c.card.clone())
+    };
+    if let Some(card) = cached {
+        let head = card::read_card(&card, crate::url_parser::parse, wanted).map_err(Error::plain)?;
+        return Ok(Found { card, head, host: base.host, http });
+    }
     let mut last = CoreError::bad_response("no agent card");
     for url in &base.urls {
         let request = Request { url, token: None, body: None, max_bytes: MAX_CARD_BYTES, headers: &[], events: false };
         let fetched = match transport::exchange(&http, &deadline, request, &causes).await {
-            Ok(Reply::Whole(HttpReply { status, body: Some(card), .. })) if (200..300).contains(&status) => {
-                card::read_card(&card, crate::url_parser::parse, wanted).map(|head| (head, card))
+            Ok(Reply::Whole(HttpReply { status, body: Some(card), cache_control, .. }))
+                if (200..300).contains(&status) =>
+            {
+                let max_age_ms = card::max_age_ms(cache_control.as_deref());
+                card::read_card(&card, crate::url_parser::parse, wanted).map(|head| (head, card, max_age_ms))
             }
             Ok(Reply::Whole(HttpReply { status, .. }) | Reply::Events(status, _)) => Err(card::card_status(status)),
             Err(e) => Err(e),
         };
         match fetched {
-            Ok((head, card)) => return Ok(Found { card, head, host: base.host, http }),
+            Ok((head, card, max_age_ms)) => {
+                let mut cards = CARDS.lock().unwrap_or_else(PoisonError::into_inner);
+                cards.retain(|c| c.base != base.key && c.expires_ms > now);
+                if max_age_ms > 0.0 {
+                    cards.push(Cached { base: base.key.clone(), card: card.clone(), expires_ms: now + max_age_ms });
+                }
+                return Ok(Found { card, head, host: base.host, http });
+            }
             Err(e) if deadline.passed() => return Err(failure(e, &causes)),
             Err(e) => last = e,
         }

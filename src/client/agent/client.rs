@@ -1,4 +1,4 @@
-//! The [`A2AClient`] type and its methods (made by [`A2AClientBuilder`](super::A2AClientBuilder)).
+//! The [`A2AClient`] type and its methods (made by [`A2AClientBuilder`](crate::A2AClientBuilder)).
 
 use super::results::{Event, SendResult, TaskList, bad_response};
 use super::stream;
@@ -178,7 +178,7 @@ impl A2AClient {
     }
 
     /// Polls `tasks/get` until the task is terminal or waits for the caller
-    /// ([`TaskState::is_settled`](super::TaskState::is_settled)), with growing intervals; the task.
+    /// ([`TaskState::is_settled`](crate::TaskState::is_settled)), with growing intervals; the task.
     pub async fn wait_for_task(&self, id: &str, options: WaitOptions) -> Result<Task, Error> {
         wait_for_task(&self.shared, id, options).await
     }
@@ -187,8 +187,8 @@ impl A2AClient {
     /// answer, in the 0.3 shape whatever the agent's version. From an agent
     /// whose card does not say it streams, one `message/send` that waits for
     /// the end, and its task or message. The stream is bounded by the
-    /// builder's [`stream_timeout`](A2AClientBuilder::stream_timeout), each
-    /// event by [`max_response_bytes`](A2AClientBuilder::max_response_bytes);
+    /// builder's [`stream_timeout`](crate::A2AClientBuilder::stream_timeout), each
+    /// event by [`max_response_bytes`](crate::A2AClientBuilder::max_response_bytes);
     /// an error ends it. Dropping it closes the connection (the task goes on:
     /// [`cancel_task`](Self::cancel_task) ends it).
     pub fn send_message_stream(&self, message: SendMessage) -> impl Stream<Item = Result<Event, Error>> + use<> {

@@ -1,7 +1,7 @@
 //! [`A2AClient`]: a client for any A2A agent (Magisterium among them), found
 //! through its agent card or given an endpoint; the npm package's `A2AClient`
-//! in Rust's terms. It shares [`Client`](super::Client)'s options, retries,
-//! time limits, bounds, token hygiene and [`Error`](super::Error); the version choice, the
+//! in Rust's terms. It shares [`Client`](crate::Client)'s options, retries,
+//! time limits, bounds, token hygiene and [`Error`](crate::Error); the version choice, the
 //! 1.0 shapes and the event-stream reader are the core's.
 
 mod builder;

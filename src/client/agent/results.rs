@@ -1,4 +1,4 @@
-//! What an [`A2AClient`](super::A2AClient) returns besides a [`Task`]: the
+//! What an [`A2AClient`](crate::A2AClient) returns besides a [`Task`]: the
 //! answer of `send_message` ([`SendResult`]), a stream's [`Event`]s, a page
 //! of [`TaskList`]. Typed as in `a2a.rs`: what is known typed, the rest kept
 //! in `other` under its wire name, so that each serializes to the JSON the

@@ -310,3 +310,22 @@ async fn the_extended_card_is_asked_for_only_when_the_card_offers_one() {
     assert_eq!(agent.extended_card().await.expect("the extended card"), extended);
     server.abort();
 }
+
+#[tokio::test]
+async fn a_stream_ends_with_timeout_at_its_limit() {
+    let sim = simulator().await;
+    let agent = A2AClient::builder()
+        .stream_timeout(Duration::from_millis(300))
+        .discover(&agent_base(&sim))
+        .await
+        .expect("a client");
+    let slow = json!({"chunks": 20, "delayMs": 2000});
+    let mut events = pin!(agent.send_message_stream(to_skill("stream", Some(slow))));
+    assert!(matches!(events.next().await, Some(Ok(Event::Task(_)))), "the task first");
+    let mut last = None;
+    while let Some(event) = events.next().await {
+        last = Some(event);
+    }
+    let e = last.expect("an item after the task").unwrap_err();
+    assert_eq!(e.code(), ErrorCode::Timeout);
+}

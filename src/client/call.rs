@@ -19,7 +19,7 @@ use crate::sans_io::pacing::Pacer;
 use crate::sans_io::platform::Platform;
 use crate::sans_io::retry::RetryPolicy;
 use crate::sans_io::settings::{Auth, Settings, provided_token, provider_failed};
-use crate::sans_io::validate::Endpoint;
+use crate::sans_io::validate::{self, Endpoint};
 use crate::sans_io::wire::HttpReply;
 use crate::sans_io::{request_shape, result_shape};
 use serde_json::Value;
@@ -44,6 +44,8 @@ pub(crate) struct ClientState {
     route: Mutex<Route<Endpoint>>,
     dialect: Dialect,
     extensions: Option<String>,
+    /// The extensions the agent's latest response activated (its `A2A-Extensions`).
+    activated: Mutex<Vec<String>>,
     /// The token or its provider.
     auth: Auth<TokenProvider>,
     policy: RetryPolicy,
@@ -71,6 +73,7 @@ impl ClientState {
             route: Mutex::new(route),
             dialect,
             extensions,
+            activated: Mutex::new(Vec::new()),
             auth,
             policy,
             max_response_bytes,
@@ -88,6 +91,16 @@ impl ClientState {
     /// Whose meanings the server-defined error codes have.
     pub(crate) fn dialect(&self) -> Dialect {
         self.dialect
+    }
+
+    /// The extensions the agent's latest response activated.
+    pub(crate) fn activated_extensions(&self) -> Vec<String> {
+        self.activated.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Keeps what a response's `A2A-Extensions` header (`None`: absent) says the agent activated.
+    fn activated(&self, header: Option<String>) {
+        *self.activated.lock().unwrap_or_else(PoisonError::into_inner) = validate::extensions_list(header.as_deref());
     }
 }
 
@@ -252,8 +265,12 @@ impl Platform for CallContext {
         self.last_v1.store(v1, Ordering::Relaxed);
         *self.last_token.lock().unwrap_or_else(PoisonError::into_inner) = token.cloned();
         let reply = match transport::exchange(&self.shared.http, &self.deadline, request, &self.causes).await? {
-            Reply::Whole(reply) => reply,
-            Reply::Events(status, body) => {
+            Reply::Whole(reply, extensions) => {
+                self.shared.activated(extensions);
+                reply
+            }
+            Reply::Events(status, body, extensions) => {
+                self.shared.activated(extensions);
                 let mut events = EventBody::new(status, body, max_bytes);
                 let first = events.next(&self.deadline, &self.causes).await?;
                 if let Some(slot) = &self.events {

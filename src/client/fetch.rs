@@ -110,12 +110,12 @@ pub(crate) struct Request<'a> {
     pub(crate) events: bool,
 }
 
-/// What an exchange got.
+/// What an exchange got, with the response's `A2A-Extensions` header (the extensions the agent activated).
 pub(crate) enum Reply {
     /// A whole response, its body read (within the bound) and parsed.
-    Whole(HttpReply<Value>),
+    Whole(HttpReply<Value>, Option<String>),
     /// A successful `text/event-stream` response (its status) whose body is still to be read.
-    Events(u16, Body),
+    Events(u16, Body, Option<String>),
 }
 
 /// A response body read as it arrives; dropping it cancels the read, which closes the connection.
@@ -240,12 +240,14 @@ pub(crate) async fn exchange(
     })?;
     let status = response.status();
     let headers = response.headers();
+    let extensions = headers.get("A2A-Extensions");
     if request.events
         && response.ok()
         && headers.get("Content-Type").is_some_and(|t| is_event_stream(&t))
         && let Some(stream) = response.body()
     {
-        return Ok(Reply::Events(status, Body { reader: stream.get_reader().unchecked_into(), status }));
+        let body = Body { reader: stream.get_reader().unchecked_into(), status };
+        return Ok(Reply::Events(status, body, extensions));
     }
     let retry_after = if response.ok() { None } else { headers.get("Retry-After") };
     let cache_control = headers.get("Cache-Control");
@@ -263,7 +265,7 @@ pub(crate) async fn exchange(
         None => Vec::new(),
     };
     let body = serde_json::from_slice(&body).ok();
-    Ok(Reply::Whole(HttpReply { status, retry_after_header: retry_after, cache_control, body }))
+    Ok(Reply::Whole(HttpReply { status, retry_after_header: retry_after, cache_control, body }, extensions))
 }
 
 /// Why a body was not read whole.

@@ -7,7 +7,7 @@ use crate::sans_io::error::Error;
 use crate::sans_io::event_stream::is_event_stream;
 use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
 use crate::sans_io::wire::HttpReply;
-use reqwest::header::{ACCEPT, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HeaderMap, RETRY_AFTER};
+use reqwest::header::{ACCEPT, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HeaderMap, HeaderName, RETRY_AFTER};
 use serde_json::Value;
 use std::future::Future;
 use std::hash::{BuildHasher, Hasher, RandomState};
@@ -113,12 +113,12 @@ pub(crate) struct Request<'a> {
     pub(crate) events: bool,
 }
 
-/// What an exchange got.
+/// What an exchange got, with the response's `A2A-Extensions` header (the extensions the agent activated).
 pub(crate) enum Reply {
     /// A whole response, its body read (within the bound) and parsed.
-    Whole(HttpReply<Value>),
+    Whole(HttpReply<Value>, Option<String>),
     /// A successful `text/event-stream` response (its status) whose body is still to be read.
-    Events(u16, Body),
+    Events(u16, Body, Option<String>),
 }
 
 /// A response body read as it arrives; dropping it closes the connection.
@@ -171,11 +171,12 @@ pub(crate) async fn exchange(
         let mut response = builder.send().await.map_err(|e| failed(causes, "the request failed", e))?;
         let status = response.status().as_u16();
         let header = |headers: &HeaderMap, name| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let extensions = header(response.headers(), HeaderName::from_static("a2a-extensions"));
         if request.events
             && response.status().is_success()
             && header(response.headers(), CONTENT_TYPE).is_some_and(|t| is_event_stream(&t))
         {
-            return Ok(Reply::Events(status, Body(response)));
+            return Ok(Reply::Events(status, Body(response), extensions));
         }
         let retry_after = if response.status().is_success() { None } else { header(response.headers(), RETRY_AFTER) };
         let cache_control = header(response.headers(), CACHE_CONTROL);
@@ -191,7 +192,7 @@ pub(crate) async fn exchange(
             body.extend_from_slice(&chunk);
         }
         let body = serde_json::from_slice(&body).ok();
-        Ok(Reply::Whole(HttpReply { status, retry_after_header: retry_after, cache_control, body }))
+        Ok(Reply::Whole(HttpReply { status, retry_after_header: retry_after, cache_control, body }, extensions))
     };
     deadline.within(exchange).await.unwrap_or_else(|| Err(timed_out()))
 }

@@ -188,6 +188,13 @@ pub fn extensions_header<V>(uris: &[String]) -> Result<Option<String>, Error<V>>
     Ok((!uris.is_empty()).then(|| uris.join(",")))
 }
 
+/// The extension URIs of a response's `A2A-Extensions` header (`None`: no
+/// header, no extension): its comma-separated entries, trimmed, empty ones left out.
+pub fn extensions_list(header: Option<&str>) -> Vec<String> {
+    let entries = header.unwrap_or_default().split(',').map(str::trim).filter(|uri| !uri.is_empty());
+    entries.map(String::from).collect()
+}
+
 /// A calendar date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Date {
@@ -308,6 +315,8 @@ mod tests {
         let uris = [String::from("https://x.example/a"), String::from("urn:b")];
         assert_eq!(extensions_header::<()>(&uris).unwrap().as_deref(), Some("https://x.example/a,urn:b"));
         assert_eq!(extensions_header::<()>(&[]).unwrap(), None);
+        assert_eq!(extensions_list(Some(" urn:a, ,https://x.example/b ")), ["urn:a", "https://x.example/b"]);
+        assert!(extensions_list(None).is_empty());
         for bad in ["", "a,b", "a b", "a\r\nX-Evil: 1", "tab\there"] {
             assert!(extensions_header::<()>(&[String::from(bad)]).is_err(), "{bad:?}");
         }

@@ -260,14 +260,14 @@ async fn a_fixed_token_goes_only_to_the_cards_host_unless_its_origin_is_listed()
 }
 
 #[tokio::test]
-async fn extensions_and_the_version_header_are_sent() {
+async fn extensions_and_the_version_header_are_sent_and_the_activated_ones_read() {
     let event = json!({"jsonrpc": "2.0", "id": 1, "result": {"message": {"messageId": "m", "role": "ROLE_AGENT", "parts": [{"text": "hi"}]}}});
     let body = event.to_string();
     let requests = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let seen = requests.clone();
     let (base, _ends, server) = serve(move |request| {
         seen.lock().unwrap().push(request.to_owned());
-        json_response(&body)
+        json_response(&body).replacen("\r\n", "\r\nA2A-Extensions: https://ext.example/a\r\n", 1)
     })
     .await;
     let agent = A2AClient::builder()
@@ -276,7 +276,9 @@ async fn extensions_and_the_version_header_are_sent() {
         .extensions(["https://ext.example/a", "https://ext.example/b"])
         .build()
         .expect("a client");
+    assert!(agent.activated_extensions().is_empty(), "none before any response");
     let sent = agent.send_message(SendMessage::new(vec![Part::data(Map::new())])).await.expect("an answer");
+    assert_eq!(agent.activated_extensions(), ["https://ext.example/a"], "the agent's answer says which it activated");
     assert!(matches!(sent, SendResult::Message(ref m) if m.role == "agent" && m.parts[0].kind == "text"), "{sent:?}");
     let request = requests.lock().unwrap().concat().to_ascii_lowercase();
     server.abort();

@@ -59,13 +59,13 @@ pub(super) async fn card(options: &ClientBuilder, base_url: &str, wanted: Option
     for url in &base.urls {
         let request = Request { url, token: None, body: None, max_bytes: MAX_CARD_BYTES, headers: &[], events: false };
         let fetched = match transport::exchange(&http, &deadline, request, &causes).await {
-            Ok(Reply::Whole(HttpReply { status, body: Some(card), cache_control, .. }))
+            Ok(Reply::Whole(HttpReply { status, body: Some(card), cache_control, .. }, _))
                 if (200..300).contains(&status) =>
             {
                 let max_age_ms = card::max_age_ms(cache_control.as_deref());
                 card::read_card(&card, crate::url_parser::parse, wanted).map(|head| (head, card, max_age_ms))
             }
-            Ok(Reply::Whole(HttpReply { status, .. }) | Reply::Events(status, _)) => Err(card::card_status(status)),
+            Ok(Reply::Whole(HttpReply { status, .. }, _) | Reply::Events(status, ..)) => Err(card::card_status(status)),
             Err(e) => Err(e),
         };
         match fetched {

@@ -6,6 +6,7 @@ use super::json::JsonView;
 use super::text::{cat, hex, int, is_whole, padded, parse_u32};
 use alloc::borrow::ToOwned;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 /// The endpoint the contract names; the default.
 pub const DEFAULT_ENDPOINT: &str = "https://www.magisterium.com/api/v1/a2a";

@@ -53,6 +53,12 @@
 //! about), and never appears in an error. A [`TokenProvider`] made with
 //! [`TokenProvider::with_context`] is told the URL each token goes to.
 //!
+//! [`A2AClient`] is the same for any A2A agent (the npm package's
+//! `magisterium-a2a/agents`): [`A2AClient::discover`] reads the agent's card,
+//! it speaks A2A 1.0 and 0.3 (JSON-RPC), and its streams
+//! ([`A2AClient::send_message_stream`], [`A2AClient::subscribe_to_task`]) are
+//! `futures` [`Stream`](futures_core::Stream)s of [`Event`]s; dropping one closes its connection.
+//!
 //! The results serialize with serde to exactly the JSON the npm package's
 //! methods resolve with (`relatedQuestions`, `taskId`, `documentTitle`,
 //! `ref`, …). On wasm32 the `js` feature's `ToJs` makes each result, and

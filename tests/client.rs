@@ -1,14 +1,20 @@
 //! The Rust client natively against the simulator, started in-process on a
 //! 127.0.0.1 port of each test's own: every method, skill, error code and
-//! policy (retries, timeouts, the token provider, pacing, the size bound).
+//! policy (retries, timeouts, the token provider, pacing, the size bound);
+//! `A2AClient` against the simulator's streaming A2A 1.0 test agent and the
+//! SDK fixture agents of the Node and browser suites (0.3 and 1.0).
 //! `cargo test -p magisterium-a2a --test client`.
 #![cfg(all(not(target_arch = "wasm32"), feature = "reqwest"))]
 
 #[path = "client/support.rs"]
 mod support;
 
+#[path = "client/agent.rs"]
+mod agent;
 #[path = "client/errors.rs"]
 mod errors;
+#[path = "client/fixture_agents.rs"]
+mod fixture_agents;
 #[path = "client/reliability.rs"]
 mod reliability;
 #[path = "client/shapes.rs"]

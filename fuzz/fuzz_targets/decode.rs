@@ -26,6 +26,7 @@ fuzz_target!(|data: &[u8]| {
         Call::Send { parts_json: "[]".into(), skill_id: None, context_id: None, task_id: None, mode: SendMode::Stream },
         Call::Subscribe("t".into()),
         Call::ListTasks("{}".into()),
+        Call::ExtendedCard,
     ];
     let call = &calls[usize::from(selector / 6) % calls.len()];
     let header = (selector & 0x80 != 0).then(|| String::from_utf8_lossy(&body[..body.len().min(12)]).into_owned());

@@ -309,10 +309,10 @@ impl FileContent {
 
 /// The members of a JSON object, taken out one by one as typed fields; what
 /// is left becomes `other`.
-struct Members(Map<String, Value>);
+pub(super) struct Members(pub(super) Map<String, Value>);
 
 impl Members {
-    fn of(value: Value, what: &str) -> Result<Members, String> {
+    pub(super) fn of(value: Value, what: &str) -> Result<Members, String> {
         match value {
             Value::Object(members) => Ok(Members(members)),
             _ => Err(format!("{what} is not a JSON object")),
@@ -320,7 +320,7 @@ impl Members {
     }
 
     /// The member `key` as a `T`; left in place when absent or of another shape.
-    fn optional<T: DeserializeOwned>(&mut self, key: &str) -> Option<T> {
+    pub(super) fn optional<T: DeserializeOwned>(&mut self, key: &str) -> Option<T> {
         let value = self.0.remove(key)?;
         match T::deserialize(&value) {
             Ok(typed) => Some(typed),
@@ -332,7 +332,7 @@ impl Members {
     }
 
     /// The member `key` as a `T`, which the object must have.
-    fn required<T: DeserializeOwned>(&mut self, key: &str, what: &str) -> Result<T, String> {
+    pub(super) fn required<T: DeserializeOwned>(&mut self, key: &str, what: &str) -> Result<T, String> {
         self.optional(key).ok_or_else(|| format!("{what} has no `{key}` of its type"))
     }
 }

@@ -133,6 +133,18 @@ impl ClientBuilder {
     /// The options checked by the core's rules, and the HTTP client: what
     /// [`build`](Self::build) makes the client of.
     pub(super) fn checked(self) -> Result<(Settings<TokenProvider>, Http), Error> {
+        let http = self.http()?;
+        Ok((self.settings()?, http))
+    }
+
+    /// The time limit of a call, checked (the default when left out).
+    pub(super) fn timeout_ms(&self) -> Result<u32, Error> {
+        let timeout = self.timeout.map_or(f64::from(settings::DEFAULT_TIMEOUT_MS), millis);
+        validate::timeout_ms("timeout", timeout).map_err(Error::plain)
+    }
+
+    /// The options checked by the core's rules.
+    pub(super) fn settings(self) -> Result<Settings<TokenProvider>, Error> {
         let url = self.endpoint.as_deref().unwrap_or(validate::DEFAULT_ENDPOINT);
         let (token, token_provider) = match self.credential {
             None => (None, None),
@@ -155,13 +167,18 @@ impl ClientBuilder {
             rate(self.rate_default, "rate_limit_default")?,
             rate(self.rate_expensive, "rate_limit_expensive")?,
         );
+        Ok(checked)
+    }
+
+    /// The HTTP client: the program's own, or one made here.
+    pub(super) fn http(&self) -> Result<Http, Error> {
         #[cfg(not(target_arch = "wasm32"))]
-        let http = match self.http_client {
-            Some(client) => Http::with_client(client),
+        let http = match &self.http_client {
+            Some(client) => Http::with_client(client.clone()),
             None => Http::new().map_err(Error::plain)?,
         };
         #[cfg(target_arch = "wasm32")]
         let http = Http::new().map_err(Error::plain)?;
-        Ok((checked, http))
+        Ok(http)
     }
 }

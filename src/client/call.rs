@@ -1,27 +1,51 @@
-//! One call of a [`Client`](super::Client): the core's [`Platform`] over the
-//! client's shared state and the call's [`Deadline`], so that the core's
-//! call loop runs it with every policy the JS client has.
+//! One call of a [`Client`](super::Client) or an
+//! [`A2AClient`](super::A2AClient): the core's [`Platform`] over the client's
+//! shared state and the call's [`Deadline`], so that the core's call loop
+//! runs it with every policy the JS client has: the route and version
+//! (the core's [`Route`]), the 1.0 request and result shapes (the core's
+//! [`request_shape`] and [`result_shape`]), and, for a stream, its first
+//! event read by the core's event-stream reader ([`EventBody`]).
 
-use super::credential::TokenProvider;
+use super::credential::{Shared, TokenProvider};
 use super::error::{Causes, Error};
-use super::transport::{self, Deadline, Http, Request};
+use super::events::EventBody;
+use super::transport::{self, Deadline, Http, Reply, Request};
+use crate::sans_io::agent_route::Route;
 use crate::sans_io::call_loop::Failed;
+use crate::sans_io::card::Version;
 use crate::sans_io::error::{self as core_error, Dialect};
 use crate::sans_io::exchange::timed_out;
 use crate::sans_io::pacing::Pacer;
 use crate::sans_io::platform::Platform;
 use crate::sans_io::retry::RetryPolicy;
 use crate::sans_io::settings::{Auth, Settings, provided_token, provider_failed};
-use crate::sans_io::validate::Endpoint;
+use crate::sans_io::validate::{self, Endpoint};
 use crate::sans_io::wire::HttpReply;
+use crate::sans_io::{request_shape, result_shape};
 use serde_json::Value;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// Whom a client talks to: where its calls go and in which version, whose
+/// error meanings apply, and the extensions it asks for.
+pub(crate) struct Agent {
+    /// The route (an endpoint and its version, and a -32009's other one).
+    pub(crate) route: Route<Endpoint>,
+    /// Whose meanings the server-defined error codes have.
+    pub(crate) dialect: Dialect,
+    /// The `A2A-Extensions` header (the URIs joined by commas), when any.
+    pub(crate) extensions: Option<String>,
+}
 
 /// What every call of one client shares.
 pub(crate) struct ClientState {
-    /// Where requests go.
+    /// Where requests went first (the endpoint option, or the card's choice).
     pub(crate) endpoint: Endpoint,
+    route: Mutex<Route<Endpoint>>,
+    dialect: Dialect,
+    extensions: Option<String>,
+    /// The extensions the agent's latest response activated (its `A2A-Extensions`).
+    activated: Mutex<Vec<String>>,
     /// The token or its provider.
     auth: Auth<TokenProvider>,
     policy: RetryPolicy,
@@ -33,11 +57,23 @@ pub(crate) struct ClientState {
 }
 
 impl ClientState {
-    /// The shared state of a client with `settings` (its default timeout is the client handle's).
+    /// The shared state of a Magisterium client with `settings` (its default
+    /// timeout is the client handle's): A2A 0.3 at the endpoint, Magisterium's meanings.
     pub(crate) fn new(settings: Settings<TokenProvider>, http: Http) -> ClientState {
+        let route = Route::new(settings.endpoint.clone(), Version::V0_3, None);
+        ClientState::of_agent(settings, http, Agent { route, dialect: Dialect::Magisterium, extensions: None })
+    }
+
+    /// The shared state of a client of `agent`.
+    pub(crate) fn of_agent(settings: Settings<TokenProvider>, http: Http, agent: Agent) -> ClientState {
         let Settings { endpoint, auth, timeout_ms: _, policy, pacer, max_response_bytes } = settings;
+        let Agent { route, dialect, extensions } = agent;
         ClientState {
             endpoint,
+            route: Mutex::new(route),
+            dialect,
+            extensions,
+            activated: Mutex::new(Vec::new()),
             auth,
             policy,
             max_response_bytes,
@@ -46,20 +82,89 @@ impl ClientState {
             http,
         }
     }
+
+    /// The route, locked (never across an await).
+    pub(crate) fn route(&self) -> MutexGuard<'_, Route<Endpoint>> {
+        self.route.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whose meanings the server-defined error codes have.
+    pub(crate) fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The extensions the agent's latest response activated.
+    pub(crate) fn activated_extensions(&self) -> Vec<String> {
+        self.activated.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Keeps what a response's `A2A-Extensions` header (`None`: absent) says the agent activated.
+    fn activated(&self, header: Option<String>) {
+        *self.activated.lock().unwrap_or_else(PoisonError::into_inner) = validate::extensions_list(header.as_deref());
+    }
 }
 
-/// One call in flight.
-pub(crate) struct CallContext<'a> {
-    shared: &'a ClientState,
+/// One call in flight; it owns a handle on its client's state, so a
+/// stream's call outlives the method that opened it.
+pub(crate) struct CallContext {
+    shared: Shared<ClientState>,
     deadline: Deadline,
     causes: Causes,
+    /// A stream's call: its requests ask for events, and an event stream's
+    /// body, its first event read, waits here for the rest to be read.
+    events: Option<Mutex<Option<EventBody>>>,
+    /// Answers are brought to the package's shape (all but an agent card's).
+    shaped: bool,
+    /// The token of the last request (removed from any error of its stream).
+    last_token: Mutex<Option<String>>,
+    /// The id and version of the last request (what its events are read with).
+    last_id: AtomicU64,
+    last_v1: AtomicBool,
 }
 
-impl<'a> CallContext<'a> {
+impl CallContext {
     /// A call of `shared` that must end within `timeout_ms`.
-    pub(crate) fn start(shared: &'a ClientState, timeout_ms: u32) -> Result<CallContext<'a>, Error> {
+    pub(crate) fn start(shared: &Shared<ClientState>, timeout_ms: u32) -> Result<CallContext, Error> {
         let deadline = Deadline::start(timeout_ms).map_err(Error::plain)?;
-        Ok(CallContext { shared, deadline, causes: Causes::default() })
+        Ok(CallContext {
+            shared: shared.clone(),
+            deadline,
+            causes: Causes::default(),
+            events: None,
+            shaped: true,
+            last_token: Mutex::new(None),
+            last_id: AtomicU64::new(0),
+            last_v1: AtomicBool::new(false),
+        })
+    }
+
+    /// The same call, asking for a stream of events.
+    pub(crate) fn streaming(mut self) -> CallContext {
+        self.events = Some(Mutex::new(None));
+        self
+    }
+
+    /// The same call, its answer left as sent (an agent card is no task).
+    pub(crate) fn unshaped(mut self) -> CallContext {
+        self.shaped = false;
+        self
+    }
+
+    /// The event stream the call's last request opened, its first event read:
+    /// taken out, with the request's id and version, to read the rest.
+    pub(crate) fn take_events(&self) -> Option<(EventBody, u64, bool)> {
+        let events = self.events.as_ref()?.lock().unwrap_or_else(PoisonError::into_inner).take()?;
+        Some((events, self.last_id.load(Ordering::Relaxed), self.last_v1.load(Ordering::Relaxed)))
+    }
+
+    /// The call's time limit and platform failures, for reading its stream.
+    pub(crate) fn deadline_and_causes(&self) -> (&Deadline, &Causes) {
+        (&self.deadline, &self.causes)
+    }
+
+    /// The client's shared state.
+    pub(crate) fn shared(&self) -> &ClientState {
+        &self.shared
     }
 
     /// The client's error for a call that failed: the token removed from
@@ -70,11 +175,12 @@ impl<'a> CallContext<'a> {
             _ => None,
         };
         let source = self.causes.of(failed.error.cause.as_ref());
-        Error::from_core(failed.error, failed.token.as_deref().or(fixed), source)
+        let last = self.last_token.lock().unwrap_or_else(PoisonError::into_inner).clone();
+        Error::from_core(failed.error, failed.token.as_deref().or(last.as_deref()).or(fixed), source)
     }
 }
 
-impl Platform for CallContext<'_> {
+impl Platform for CallContext {
     type Json = Value;
     type Token = String;
 
@@ -103,7 +209,7 @@ impl Platform for CallContext<'_> {
     }
 
     fn dialect(&self) -> Dialect {
-        Dialect::Magisterium
+        self.shared.dialect
     }
 
     fn can_refresh_token(&self) -> bool {
@@ -118,21 +224,65 @@ impl Platform for CallContext<'_> {
             Auth::Token(token) => return Ok(Some(token.clone())),
             Auth::Provider(provider) => provider,
         };
-        match self.deadline.within(provider.provide(&self.shared.endpoint.url)).await {
+        let url = self.shared.route().endpoint().url.clone();
+        match self.deadline.within(provider.provide(&url)).await {
             None => Err(timed_out()),
             Some(Ok(token)) => provided_token(Some(token)).map(Some),
             Some(Err(e)) => Err(provider_failed(Some(self.causes.keep(e.into())))),
         }
     }
 
+    /// To a 1.0 route: the request in 1.0's shape, with `A2A-Version: 1.0`;
+    /// the answer (or a stream's first event) brought to the 0.3 shape.
     async fn exchange(&self, token: Option<&String>, body: &str) -> Result<HttpReply<Value>, core_error::Error<Value>> {
-        let request = Request {
-            url: &self.shared.endpoint.url,
-            token: token.map(String::as_str),
-            body,
-            max_bytes: self.shared.max_response_bytes,
+        let (url, version) = {
+            let route = self.shared.route();
+            (route.endpoint().url.clone(), route.version())
         };
-        transport::exchange(&self.shared.http, &self.deadline, request, &self.causes).await
+        let v1 = version == Version::V1_0;
+        let rewritten =
+            v1.then(|| serde_json::from_str(body).map(|r| request_shape::request_v1::<Value>(r).to_string()));
+        let body = match &rewritten {
+            Some(Ok(rewritten)) => rewritten.as_str(),
+            _ => body,
+        };
+        let mut headers = Vec::new();
+        if v1 {
+            headers.push(("A2A-Version", "1.0"));
+        }
+        if let Some(extensions) = &self.shared.extensions {
+            headers.push(("A2A-Extensions", extensions.as_str()));
+        }
+        let max_bytes = self.shared.max_response_bytes;
+        let request = Request {
+            url: &url,
+            token: token.map(String::as_str),
+            body: Some(body),
+            max_bytes,
+            headers: &headers,
+            events: self.events.is_some(),
+        };
+        self.last_v1.store(v1, Ordering::Relaxed);
+        *self.last_token.lock().unwrap_or_else(PoisonError::into_inner) = token.cloned();
+        let reply = match transport::exchange(&self.shared.http, &self.deadline, request, &self.causes).await? {
+            Reply::Whole(reply, extensions) => {
+                self.shared.activated(extensions);
+                reply
+            }
+            Reply::Events(status, body, extensions) => {
+                self.shared.activated(extensions);
+                let mut events = EventBody::new(status, body, max_bytes);
+                let first = events.next(&self.deadline, &self.causes).await?;
+                if let Some(slot) = &self.events {
+                    *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(events);
+                }
+                first.unwrap_or(HttpReply { status, retry_after_header: None, cache_control: None, body: None })
+            }
+        };
+        if !self.shaped {
+            return Ok(reply);
+        }
+        Ok(HttpReply { body: reply.body.map(|body| result_shape::normalised(body, v1)), ..reply })
     }
 
     fn with_pacer<R>(&self, f: impl FnOnce(&mut Pacer) -> R) -> R {
@@ -140,6 +290,16 @@ impl Platform for CallContext<'_> {
     }
 
     fn next_request_id(&self) -> u64 {
-        self.shared.next_request_id.fetch_add(1, Ordering::Relaxed)
+        let id = self.shared.next_request_id.fetch_add(1, Ordering::Relaxed);
+        self.last_id.store(id, Ordering::Relaxed);
+        id
+    }
+
+    fn route_ticket(&self) -> u32 {
+        self.shared.route().ticket()
+    }
+
+    fn version_refused(&self, ticket: u32) -> bool {
+        self.shared.route().refused(ticket)
     }
 }

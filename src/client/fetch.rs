@@ -5,6 +5,7 @@
 
 use super::error::{Cause, Causes};
 use crate::sans_io::error::{Error, ErrorCode};
+use crate::sans_io::event_stream::is_event_stream;
 use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
 use crate::sans_io::wire::HttpReply;
 use gloo_net::http::Request as FetchRequest;
@@ -95,14 +96,70 @@ impl Drop for Deadline {
 
 /// What one exchange sends.
 pub(crate) struct Request<'a> {
-    /// The endpoint.
+    /// The endpoint (or the agent card's URL).
     pub(crate) url: &'a str,
     /// The Bearer token.
     pub(crate) token: Option<&'a str>,
-    /// The JSON-RPC request.
-    pub(crate) body: &'a str,
+    /// The JSON-RPC request, POSTed; `None`: a GET (an agent card).
+    pub(crate) body: Option<&'a str>,
     /// `maxResponseBytes`.
     pub(crate) max_bytes: f64,
+    /// Further headers (`A2A-Version`, `A2A-Extensions`).
+    pub(crate) headers: &'a [(&'static str, &'a str)],
+    /// Asks for server-sent events: a `text/event-stream` answer's body is handed back unread.
+    pub(crate) events: bool,
+}
+
+/// What an exchange got, with the response's `A2A-Extensions` header (the extensions the agent activated).
+pub(crate) enum Reply {
+    /// A whole response, its body read (within the bound) and parsed.
+    Whole(HttpReply<Value>, Option<String>),
+    /// A successful `text/event-stream` response (its status) whose body is still to be read.
+    Events(u16, Body, Option<String>),
+}
+
+/// A response body read as it arrives; dropping it cancels the read, which closes the connection.
+pub(crate) struct Body {
+    reader: ReadableStreamDefaultReader,
+    status: u16,
+}
+
+impl Body {
+    /// The body's next chunk; `None` at its end; NETWORK when the read fails.
+    pub(crate) async fn chunk(
+        &mut self,
+        deadline: &Deadline,
+        causes: &Causes,
+    ) -> Result<Option<Vec<u8>>, Error<Value>> {
+        match read_chunk(&self.reader).await {
+            Ok(chunk) => Ok(chunk),
+            Err(_) if deadline.passed() => Err(timed_out()),
+            Err(thrown) => {
+                let thrown = JsFailure::of(&thrown);
+                let error = network_error("the response body could not be read", &thrown.0.clone(), runtime());
+                Err(error.with_cause(Some(causes.keep(Arc::new(thrown)))).with_http_status(self.status))
+            }
+        }
+    }
+}
+
+impl Drop for Body {
+    fn drop(&mut self) {
+        // Cancelling tells the browser to stop the download; its outcome does not matter.
+        let _ = self.reader.cancel();
+    }
+}
+
+/// The next chunk of `reader`; `None` at the end; what JS threw when the read fails.
+async fn read_chunk(reader: &ReadableStreamDefaultReader) -> Result<Option<Vec<u8>>, JsValue> {
+    let chunk = JsFuture::from(reader.read()).await?;
+    let done = js_sys::Reflect::get(&chunk, &JsValue::from_str("done"))?;
+    if done.as_bool() == Some(true) {
+        return Ok(None);
+    }
+    let value = js_sys::Reflect::get(&chunk, &JsValue::from_str("value"))?;
+    let bytes: js_sys::Uint8Array = value.dyn_into()?;
+    Ok(Some(bytes.to_vec()))
 }
 
 /// A failure JS reported, as an error a Rust caller can keep.
@@ -134,15 +191,16 @@ fn runtime() -> Runtime {
     if (has("document") && !has("process")) || has("importScripts") { Runtime::Browser } else { Runtime::Elsewhere }
 }
 
-/// POSTs the request with `fetch` and reads the reply's body stream, at most
-/// `max_bytes` of it (decoded bytes, counted as they arrive; the read is
-/// cancelled past the limit); a body that is not JSON reaches the core as `None`.
+/// Sends the request with `fetch` (a POST of its body, or a GET) and reads
+/// the reply's body stream, at most `max_bytes` of it (decoded bytes, counted
+/// as they arrive; the read is cancelled past the limit); a body that is not
+/// JSON reaches the core as `None`.
 pub(crate) async fn exchange(
     _http: &Http,
     deadline: &Deadline,
     request: Request<'_>,
     causes: &Causes,
-) -> Result<HttpReply<Value>, Error<Value>> {
+) -> Result<Reply, Error<Value>> {
     // The detail is the JS error's `message`, as the npm package's (not gloo's "TypeError: …").
     let failed = |what: &str, detail: &str, cause: Cause| {
         if deadline.passed() {
@@ -151,12 +209,25 @@ pub(crate) async fn exchange(
         network_error(what, detail, runtime()).with_cause(Some(causes.keep(cause)))
     };
     let signal = deadline.controller.signal();
-    let mut builder =
-        FetchRequest::post(request.url).header("Content-Type", "application/json").abort_signal(Some(&signal));
+    let mut builder = match request.body {
+        Some(_) => FetchRequest::post(request.url).header("Content-Type", "application/json"),
+        None => FetchRequest::get(request.url),
+    }
+    .abort_signal(Some(&signal));
     if let Some(token) = request.token {
         builder = builder.header("Authorization", &format!("Bearer {token}"));
     }
-    let response = match builder.body(request.body) {
+    for (name, value) in request.headers {
+        builder = builder.header(name, value);
+    }
+    if request.events {
+        builder = builder.header("Accept", "text/event-stream");
+    }
+    let fetch = match request.body {
+        Some(body) => builder.body(body),
+        None => builder.build(),
+    };
+    let response = match fetch {
         Ok(fetch) => fetch.send().await,
         Err(e) => Err(e),
     };
@@ -169,7 +240,17 @@ pub(crate) async fn exchange(
     })?;
     let status = response.status();
     let headers = response.headers();
+    let extensions = headers.get("A2A-Extensions");
+    if request.events
+        && response.ok()
+        && headers.get("Content-Type").is_some_and(|t| is_event_stream(&t))
+        && let Some(stream) = response.body()
+    {
+        let body = Body { reader: stream.get_reader().unchecked_into(), status };
+        return Ok(Reply::Events(status, body, extensions));
+    }
     let retry_after = if response.ok() { None } else { headers.get("Retry-After") };
+    let cache_control = headers.get("Cache-Control");
     let mut limit = BodyLimit::new(request.max_bytes);
     limit.check_declared(headers.get("Content-Length").as_deref(), status)?;
     let body = match response.body() {
@@ -184,7 +265,7 @@ pub(crate) async fn exchange(
         None => Vec::new(),
     };
     let body = serde_json::from_slice(&body).ok();
-    Ok(HttpReply { status, retry_after_header: retry_after, cache_control: None, body })
+    Ok(Reply::Whole(HttpReply { status, retry_after_header: retry_after, cache_control, body }, extensions))
 }
 
 /// Why a body was not read whole.
@@ -199,21 +280,13 @@ enum Unread {
 async fn read_bounded(stream: &ReadableStream, limit: &mut BodyLimit, status: u16) -> Result<Vec<u8>, Unread> {
     let reader: ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
     let mut body = Vec::new();
-    loop {
-        let chunk = JsFuture::from(reader.read()).await.map_err(Unread::Failed)?;
-        let done = js_sys::Reflect::get(&chunk, &JsValue::from_str("done")).map_err(Unread::Failed)?;
-        if done.as_bool() == Some(true) {
-            return Ok(body);
-        }
-        let value = js_sys::Reflect::get(&chunk, &JsValue::from_str("value")).map_err(Unread::Failed)?;
-        let bytes: js_sys::Uint8Array = value.dyn_into().map_err(Unread::Failed)?;
-        if let Err(error) = limit.add(bytes.length() as usize, status) {
+    while let Some(chunk) = read_chunk(&reader).await.map_err(Unread::Failed)? {
+        if let Err(error) = limit.add(chunk.len(), status) {
             // Cancelling tells the browser to stop the download; its outcome does not matter.
             let _ = reader.cancel();
             return Err(Unread::TooLarge(error));
         }
-        let start = body.len();
-        body.resize(start + bytes.length() as usize, 0);
-        bytes.copy_to(&mut body[start..]);
+        body.extend_from_slice(&chunk);
     }
+    Ok(body)
 }

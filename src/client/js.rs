@@ -1,11 +1,12 @@
 //! The `js` feature on wasm32: every result of a [`Client`](super::Client)
-//! method, and its [`Error`], as the JS value the npm package's method
+//! or [`A2AClient`](super::A2AClient) method (a stream's [`Event`]s too),
+//! and its [`Error`], as the JS value the npm package's method
 //! resolves (or rejects) with, so a Rust app can hand them to JavaScript (a
 //! worker's `postMessage`, a JS UI) in the shape JS code written for the
 //! npm package reads.
 
 use super::error::Error;
-use super::{Document, QaAnswer, SearchHit, Task};
+use super::{Document, Event, QaAnswer, SearchHit, SendResult, Task, TaskList};
 use js_sys::{Object, Reflect};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -42,7 +43,7 @@ macro_rules! serialized {
     };
 }
 
-serialized!(QaAnswer, Vec<SearchHit>, Option<Document>, Option<String>, Task);
+serialized!(QaAnswer, Vec<SearchHit>, Option<Document>, Option<String>, Task, SendResult, Event, TaskList);
 
 impl ToJs for Error {
     fn to_js(&self) -> JsValue {

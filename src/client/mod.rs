@@ -4,14 +4,17 @@
 //! decoded outcome; nothing here decides protocol behaviour.
 
 mod a2a;
+mod agent;
 mod builder;
 mod call;
 mod credential;
 mod endpoint;
 mod error;
+mod events;
 mod options;
 mod rate;
 mod results;
+mod run;
 
 #[cfg(target_arch = "wasm32")]
 mod fetch;
@@ -24,7 +27,14 @@ mod native;
 #[cfg(not(target_arch = "wasm32"))]
 use native as transport;
 
+/// Whose meanings the server-defined JSON-RPC error codes have: Magisterium's
+/// contract, or A2A's ([`A2AClient::dialect`]).
+pub use crate::sans_io::error::Dialect;
 pub use a2a::{Artifact, FileContent, Message, Part, SendMessage, Task, TaskState, TaskStatus};
+pub use agent::{
+    A2AClient, A2AClientBuilder, Event, ProtocolVersion, SendResult, TaskArtifactUpdateEvent, TaskList,
+    TaskStatusUpdateEvent,
+};
 pub use builder::ClientBuilder;
 pub use credential::{BoxError, Credential, MaybeSend, MaybeSync, TokenContext, TokenFuture, TokenProvider};
 pub use error::{Cause, Error};
@@ -39,12 +49,12 @@ pub use reqwest;
 pub use results::{Citation, Document, DocumentYear, QaAnswer, SearchHit};
 
 use crate::sans_io::call::{Call, Outcome, SendMode};
-use crate::sans_io::error::Error as CoreError;
 use crate::sans_io::methods::{self, DateArg};
-use crate::sans_io::{call_loop, poll, validate};
-use call::{CallContext, ClientState};
+use crate::sans_io::validate;
+use call::ClientState;
 use credential::Shared;
 use options::millis;
+use run::{mismatch, send_call, timeout_ms, typed_task, wait_for_task};
 use serde_json::Value;
 use std::fmt;
 use std::time::Duration;
@@ -133,12 +143,7 @@ impl Client {
     /// `message/send`: runs any skill (`skill_id`, `catholic_qa` by default)
     /// with the given parts; the task as the agent sent it.
     pub async fn send_message(&self, message: SendMessage) -> Result<Task, Error> {
-        let parts = serde_json::to_value(&message.parts)
-            .map_err(|_| Error::plain(CoreError::invalid_input("parts must serialize to JSON")))?;
-        let SendMessage { skill_id, context_id, task_id, .. } = message;
-        let call = methods::send_message(parts.to_string(), &parts, skill_id, context_id, task_id, SendMode::Reply)
-            .map_err(Error::plain)?;
-        self.task(&call).await
+        self.task(&send_call(message, SendMode::Reply)?).await
     }
 
     /// `tasks/get`: the task `id`; TASK_NOT_FOUND when it is unknown or expired.
@@ -154,18 +159,12 @@ impl Client {
     /// Polls `tasks/get` until the task is terminal or waits for the caller
     /// ([`TaskState::is_settled`]), with growing intervals; the task.
     pub async fn wait_for_task(&self, id: &str, options: WaitOptions) -> Result<Task, Error> {
-        let id = validate::required_text("id", Some(id.to_owned())).map_err(Error::plain)?;
-        let first = timeout_ms("pollInterval", options.poll_interval)?.map_or(poll::DEFAULT_INTERVAL_MS, f64::from);
-        let limit = timeout_ms("timeout", options.timeout)?.unwrap_or(poll::WAIT_TIMEOUT_MS);
-        let context = CallContext::start(&self.shared, limit)?;
-        let task = poll::wait_for_task(&context, id, first).await.map_err(|failed| context.error(failed))?;
-        typed_task(task)
+        wait_for_task(&self.shared, id, options).await
     }
 
     /// Runs `call` through the core's call loop within `timeout_ms` (the client's when `None`).
     async fn run(&self, call: &Call, timeout_ms: Option<u32>) -> Result<Outcome<Value>, Error> {
-        let context = CallContext::start(&self.shared, timeout_ms.unwrap_or(self.timeout_ms))?;
-        call_loop::run(&context, call).await.map_err(|failed| context.error(failed))
+        run::run(&self.shared, call, timeout_ms.unwrap_or(self.timeout_ms)).await
     }
 
     async fn text(&self, call: &Call) -> Result<Option<String>, Error> {
@@ -192,19 +191,4 @@ impl ClientBuilder {
         let timeout_ms = settings.timeout_ms;
         Ok(Client { shared: Shared::new(ClientState::new(settings, http)), timeout_ms })
     }
-}
-
-/// A checked time limit in milliseconds, named `what` in a refusal.
-fn timeout_ms(what: &str, limit: Option<Duration>) -> Result<Option<u32>, Error> {
-    limit.map(|limit| validate::timeout_ms(what, millis(limit))).transpose().map_err(Error::plain)
-}
-
-/// The task of a task method's outcome, typed.
-fn typed_task(task: Value) -> Result<Task, Error> {
-    Task::try_from(task).map_err(|why| Error::plain(CoreError::bad_response(why)))
-}
-
-/// The core answered a call with another method's outcome (it never does).
-fn mismatch() -> Error {
-    Error::plain(CoreError::bad_response("the decoded outcome does not fit the method"))
 }

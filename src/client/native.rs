@@ -4,9 +4,10 @@
 
 use super::error::{Cause, Causes};
 use crate::sans_io::error::Error;
+use crate::sans_io::event_stream::is_event_stream;
 use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
 use crate::sans_io::wire::HttpReply;
-use reqwest::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderMap, RETRY_AFTER};
+use reqwest::header::{ACCEPT, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HeaderMap, HeaderName, RETRY_AFTER};
 use serde_json::Value;
 use std::future::Future;
 use std::hash::{BuildHasher, Hasher, RandomState};
@@ -98,50 +99,100 @@ impl Deadline {
 
 /// What one exchange sends.
 pub(crate) struct Request<'a> {
-    /// The endpoint.
+    /// The endpoint (or the agent card's URL).
     pub(crate) url: &'a str,
     /// The Bearer token.
     pub(crate) token: Option<&'a str>,
-    /// The JSON-RPC request.
-    pub(crate) body: &'a str,
+    /// The JSON-RPC request, POSTed; `None`: a GET (an agent card).
+    pub(crate) body: Option<&'a str>,
     /// `maxResponseBytes`.
     pub(crate) max_bytes: f64,
+    /// Further headers (`A2A-Version`, `A2A-Extensions`).
+    pub(crate) headers: &'a [(&'static str, &'a str)],
+    /// Asks for server-sent events: a `text/event-stream` answer's body is handed back unread.
+    pub(crate) events: bool,
 }
 
-/// POSTs the request and reads the reply, at most `max_bytes` of its body
-/// (counted as it arrives); a body that is not JSON reaches the core as `None`.
+/// What an exchange got, with the response's `A2A-Extensions` header (the extensions the agent activated).
+pub(crate) enum Reply {
+    /// A whole response, its body read (within the bound) and parsed.
+    Whole(HttpReply<Value>, Option<String>),
+    /// A successful `text/event-stream` response (its status) whose body is still to be read.
+    Events(u16, Body, Option<String>),
+}
+
+/// A response body read as it arrives; dropping it closes the connection.
+pub(crate) struct Body(reqwest::Response);
+
+impl Body {
+    /// The body's next chunk; `None` at its end; NETWORK when the read fails.
+    pub(crate) async fn chunk(
+        &mut self,
+        deadline: &Deadline,
+        causes: &Causes,
+    ) -> Result<Option<Vec<u8>>, Error<Value>> {
+        let status = self.0.status().as_u16();
+        let read = deadline.within(self.0.chunk()).await.ok_or_else(timed_out)?;
+        read.map(|chunk| chunk.map(|bytes| bytes.to_vec()))
+            .map_err(|e| failed(causes, "the response body could not be read", e).with_http_status(status))
+    }
+}
+
+/// NETWORK for a reqwest failure, the failure kept as the cause.
+fn failed(causes: &Causes, what: &str, e: reqwest::Error) -> Error<Value> {
+    let detail = e.to_string();
+    let cause: Cause = Arc::new(e);
+    network_error(what, &detail, Runtime::Elsewhere).with_cause(Some(causes.keep(cause)))
+}
+
+/// Sends the request (a POST of its body, or a GET) and reads the reply, at
+/// most `max_bytes` of its body (counted as it arrives); a body that is not
+/// JSON reaches the core as `None`.
 pub(crate) async fn exchange(
     http: &Http,
     deadline: &Deadline,
     request: Request<'_>,
     causes: &Causes,
-) -> Result<HttpReply<Value>, Error<Value>> {
-    let mut builder = http.0.post(request.url).header(CONTENT_TYPE, "application/json").body(request.body.to_owned());
+) -> Result<Reply, Error<Value>> {
+    let mut builder = match request.body {
+        Some(body) => http.0.post(request.url).header(CONTENT_TYPE, "application/json").body(body.to_owned()),
+        None => http.0.get(request.url),
+    };
     if let Some(token) = request.token {
         builder = builder.bearer_auth(token);
     }
-    let failed = |what: &str, e: reqwest::Error| {
-        let detail = e.to_string();
-        let cause: Cause = Arc::new(e);
-        network_error(what, &detail, Runtime::Elsewhere).with_cause(Some(causes.keep(cause)))
-    };
+    for (name, value) in request.headers {
+        builder = builder.header(*name, *value);
+    }
+    if request.events {
+        builder = builder.header(ACCEPT, "text/event-stream");
+    }
     let exchange = async {
-        let mut response = builder.send().await.map_err(|e| failed("the request failed", e))?;
+        let mut response = builder.send().await.map_err(|e| failed(causes, "the request failed", e))?;
         let status = response.status().as_u16();
         let header = |headers: &HeaderMap, name| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let extensions = header(response.headers(), HeaderName::from_static("a2a-extensions"));
+        if request.events
+            && response.status().is_success()
+            && header(response.headers(), CONTENT_TYPE).is_some_and(|t| is_event_stream(&t))
+        {
+            return Ok(Reply::Events(status, Body(response), extensions));
+        }
         let retry_after = if response.status().is_success() { None } else { header(response.headers(), RETRY_AFTER) };
+        let cache_control = header(response.headers(), CACHE_CONTROL);
         let mut limit = BodyLimit::new(request.max_bytes);
         limit.check_declared(header(response.headers(), CONTENT_LENGTH).as_deref(), status)?;
         let mut body = Vec::new();
-        while let Some(chunk) = response.chunk().await.map_err(|e| {
-            let e = failed("the response body could not be read", e);
-            e.with_http_status(status)
-        })? {
+        while let Some(chunk) = response
+            .chunk()
+            .await
+            .map_err(|e| failed(causes, "the response body could not be read", e).with_http_status(status))?
+        {
             limit.add(chunk.len(), status)?;
             body.extend_from_slice(&chunk);
         }
         let body = serde_json::from_slice(&body).ok();
-        Ok(HttpReply { status, retry_after_header: retry_after, cache_control: None, body })
+        Ok(Reply::Whole(HttpReply { status, retry_after_header: retry_after, cache_control, body }, extensions))
     };
     deadline.within(exchange).await.unwrap_or_else(|| Err(timed_out()))
 }

@@ -43,6 +43,8 @@ pub enum Call {
     Subscribe(String),
     /// `listTasks`: `tasks/list` with the params as given (a JSON object, serialized).
     ListTasks(String),
+    /// `extendedCard`: the agent's authenticated extended card.
+    ExtendedCard,
 }
 
 /// How a `sendMessage` is answered.
@@ -69,7 +71,7 @@ pub enum Outcome<V> {
     Text(Option<V>),
     /// `sendMessage`, `getTask`, `cancelTask`: the task as sent (from a
     /// generic A2A agent, `sendMessage` may answer a message instead); a
-    /// stream's first event; `listTasks`' result.
+    /// stream's first event; `listTasks`' result; the extended card.
     Task(V),
 }
 
@@ -83,6 +85,7 @@ impl Call {
             Call::CancelTask(_) => Method::TasksCancel,
             Call::Subscribe(_) => Method::TasksResubscribe,
             Call::ListTasks(_) => Method::TasksList,
+            Call::ExtendedCard => Method::ExtendedCard,
         }
     }
 
@@ -91,7 +94,9 @@ impl Call {
         match self {
             Call::Skill { skill, .. } => Some(Pool::of_skill(Some(skill.id()))),
             Call::Send { skill_id, .. } => Some(Pool::of_skill(skill_id.as_deref())),
-            Call::GetTask(_) | Call::CancelTask(_) | Call::Subscribe(_) | Call::ListTasks(_) => None,
+            Call::GetTask(_) | Call::CancelTask(_) | Call::Subscribe(_) | Call::ListTasks(_) | Call::ExtendedCard => {
+                None
+            }
         }
     }
 
@@ -116,6 +121,7 @@ impl Call {
             }
             Call::GetTask(id) | Call::CancelTask(id) | Call::Subscribe(id) => wire::task_body(request_id, method, id),
             Call::ListTasks(params_json) => wire::params_body(request_id, method, params_json),
+            Call::ExtendedCard => wire::params_body(request_id, method, "{}"),
         }
     }
 
@@ -134,6 +140,10 @@ impl Call {
             }
             Call::ListTasks(_) if result.get_kind("tasks", Kind::Array).is_some() => return Ok(Outcome::Task(result)),
             Call::ListTasks(_) => return Err(Error::bad_response("the result has no `tasks` array")),
+            Call::ExtendedCard if result.get_kind("name", Kind::String).is_some() => return Ok(Outcome::Task(result)),
+            Call::ExtendedCard => {
+                return Err(Error::bad_response("the result is not an agent card (no string `name`)"));
+            }
             _ => {}
         }
         if let (Call::Send { .. }, Dialect::A2a) = (self, dialect)

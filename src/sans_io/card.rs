@@ -155,6 +155,14 @@ pub fn read_card<V: JsonView>(card: &V, parse: UrlParser, wanted: Option<Version
     Ok(CardHead { endpoint, version: preferred, other, dialect, streaming })
 }
 
+/// True when a card says its agent has an authenticated extended card: A2A
+/// 1.0's `capabilities.extendedAgentCard`, or 0.3's
+/// `supportsAuthenticatedExtendedCard`, `true`.
+pub fn has_extended_card<V: JsonView>(card: &V) -> bool {
+    let v1 = card.get("capabilities").and_then(|c| c.get("extendedAgentCard")).is_some_and(|s| s.is_true());
+    v1 || card.get("supportsAuthenticatedExtendedCard").is_some_and(|s| s.is_true())
+}
+
 /// Keeps a discovered client's token to its audience; `endpoint` is the
 /// card's (checked as the client's settings), `other` its -32009 fallback's,
 /// `origins` the `tokenOrigins` option, an array (else INVALID_INPUT). A fixed token goes to the card's endpoint only when its
@@ -495,6 +503,15 @@ mod tests {
         assert_eq!(audience(&provider, "cards.example", agents, "https://cards.example/a2a", &listed), Ok(true));
         // Without a token any fallback is kept.
         assert_eq!(audience(&Auth::None, "cards.example", agents, "http://elsewhere.example/", &[]), Ok(true));
+    }
+
+    #[test]
+    fn a_card_says_whether_it_has_an_extended_card() {
+        assert!(has_extended_card(&json!({"capabilities": {"extendedAgentCard": true}})));
+        assert!(has_extended_card(&json!({"supportsAuthenticatedExtendedCard": true, "capabilities": {}})));
+        for no in [json!({"capabilities": {"extendedAgentCard": "true"}}), json!({"capabilities": {}}), json!([])] {
+            assert!(!has_extended_card(&no), "{no}");
+        }
     }
 
     #[test]

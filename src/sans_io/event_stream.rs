@@ -41,6 +41,12 @@ pub struct EventStream {
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// True for a `Content-Type` of `text/event-stream` (any parameters, any
+/// case): a stream's answer read as events rather than as one JSON body.
+pub fn is_event_stream(content_type: &str) -> bool {
+    content_type.trim_start().get(..17).is_some_and(|t| t.eq_ignore_ascii_case("text/event-stream"))
+}
+
 impl EventStream {
     /// A reader whose events (and lines) are held to `max` bytes.
     pub fn new(max: usize) -> EventStream {

@@ -12,13 +12,14 @@ use super::result_shape::STATES;
 use alloc::vec::Vec;
 
 /// The methods' 0.3 and 1.0 names.
-const METHODS: [(&str, &str); 6] = [
+const METHODS: [(&str, &str); 7] = [
     ("message/send", "SendMessage"),
     ("message/stream", "SendStreamingMessage"),
     ("tasks/get", "GetTask"),
     ("tasks/cancel", "CancelTask"),
     ("tasks/resubscribe", "SubscribeToTask"),
     ("tasks/list", "ListTasks"),
+    ("agent/getAuthenticatedExtendedCard", "GetExtendedAgentCard"),
 ];
 
 /// `request` (a JSON-RPC request of the core, parsed) in A2A 1.0's shape,

@@ -6,6 +6,7 @@ use super::json::JsonView;
 use super::text::{cat, hex, int, is_whole, padded, parse_u32};
 use alloc::borrow::ToOwned;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 /// The endpoint the contract names; the default.
 pub const DEFAULT_ENDPOINT: &str = "https://www.magisterium.com/api/v1/a2a";
@@ -177,6 +178,24 @@ pub fn header_token<V>(token: &str) -> Result<(), Error<V>> {
     Ok(())
 }
 
+/// The `A2A-Extensions` header asking for the extensions `uris` (joined by
+/// commas); `None` for none. INVALID_INPUT for a blank URI, or one with a
+/// comma, a space or a control character (which would split the list or the header).
+pub fn extensions_header<V>(uris: &[String]) -> Result<Option<String>, Error<V>> {
+    let bad = |uri: &String| uri.is_empty() || uri.chars().any(|c| c == ',' || c == ' ' || c.is_control());
+    if uris.iter().any(bad) {
+        return Err(Error::invalid_input("each extension must be a URI, without commas, spaces or control characters"));
+    }
+    Ok((!uris.is_empty()).then(|| uris.join(",")))
+}
+
+/// The extension URIs of a response's `A2A-Extensions` header (`None`: no
+/// header, no extension): its comma-separated entries, trimmed, empty ones left out.
+pub fn extensions_list(header: Option<&str>) -> Vec<String> {
+    let entries = header.unwrap_or_default().split(',').map(str::trim).filter(|uri| !uri.is_empty());
+    entries.map(String::from).collect()
+}
+
 /// A calendar date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Date {
@@ -291,6 +310,18 @@ pub fn uuid_v4(random: u128) -> String {
 mod tests {
     use super::*;
     use crate::sans_io::error::ErrorCode;
+
+    #[test]
+    fn extensions_are_uris_joined_by_commas() {
+        let uris = [String::from("https://x.example/a"), String::from("urn:b")];
+        assert_eq!(extensions_header::<()>(&uris).unwrap().as_deref(), Some("https://x.example/a,urn:b"));
+        assert_eq!(extensions_header::<()>(&[]).unwrap(), None);
+        assert_eq!(extensions_list(Some(" urn:a, ,https://x.example/b ")), ["urn:a", "https://x.example/b"]);
+        assert!(extensions_list(None).is_empty());
+        for bad in ["", "a,b", "a b", "a\r\nX-Evil: 1", "tab\there"] {
+            assert!(extensions_header::<()>(&[String::from(bad)]).is_err(), "{bad:?}");
+        }
+    }
 
     type E = Error<()>;
 

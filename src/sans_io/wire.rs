@@ -25,6 +25,8 @@ pub enum Method {
     TasksResubscribe,
     /// `tasks/list`: the agent's tasks, a page at a time; safe to repeat.
     TasksList,
+    /// `agent/getAuthenticatedExtendedCard`: the card an authenticated caller sees; safe to repeat.
+    ExtendedCard,
 }
 
 impl Method {
@@ -37,6 +39,7 @@ impl Method {
             Method::MessageStream => "message/stream",
             Method::TasksResubscribe => "tasks/resubscribe",
             Method::TasksList => "tasks/list",
+            Method::ExtendedCard => "agent/getAuthenticatedExtendedCard",
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::tally::Tally;
 use crate::test_command::cargo_test;
 use crate::{
     agent_server, browser, bundlers, code_checks, demo, differential, doctests, fuzz, node_suite, package_checks,
-    proxy_suite, readme, sim_suite, typecheck, user_crate, wordpress,
+    proxy_suite, readme, setup, sim_suite, typecheck, user_crate, wordpress,
 };
 
 /// The suites' short names, in the order they run: what `cargo xtask test NAME…` takes.
@@ -76,8 +76,12 @@ pub fn run(args: &[String]) -> Result<()> {
     run.suite("unit", "core and npm crate unit tests (native)", || {
         cargo_test(&["-p", "magisterium-a2a", "-p", NPM_CRATE, "--lib"])
     });
-    run.suite("client", "Rust client (native, against the simulator in-process)", || {
-        cargo_test(&["-p", "magisterium-a2a", "--test", "client"])
+    // The client's tests start the SDK fixture agents (node), which need the npm tools' packages.
+    run.suite("client", "Rust client (native, against the simulator in-process and the SDK fixture agents)", || {
+        match setup::npm_tools() {
+            Ok(()) => cargo_test(&["-p", "magisterium-a2a", "--test", "client"]),
+            Err(e) => Tally::broken(&e),
+        }
     });
     run.suite("doctests", "Rust crate docs (doctests, against a fresh simulator)", doctests::run);
     run.suite(

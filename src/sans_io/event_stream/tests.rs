@@ -70,3 +70,13 @@ fn the_same_events_however_the_bytes_are_cut() {
         }
     }
 }
+
+#[test]
+fn a_content_type_is_an_event_stream_by_its_media_type_alone() {
+    for yes in ["text/event-stream", "Text/Event-Stream; charset=utf-8", " text/event-stream"] {
+        assert!(is_event_stream(yes), "{yes}");
+    }
+    for no in ["application/json", "text/event", "", "text/event-strea", "é"] {
+        assert!(!is_event_stream(no), "{no}");
+    }
+}

@@ -1,0 +1,219 @@
+//! [`A2AClientBuilder`]: an [`A2AClient`]'s options, those of a
+//! [`Client`](crate::Client) (kept in a [`ClientBuilder`]) and the agent's
+//! own (version, dialect, `token_origins`, extensions, the streams' limit).
+
+use super::client::{A2AClient, ProtocolVersion};
+use super::discover;
+use crate::client::builder::ClientBuilder;
+use crate::client::call::{Agent, ClientState};
+use crate::client::credential::{Credential, Shared, TokenProvider};
+use crate::client::error::Error;
+use crate::client::options::millis;
+use crate::client::transport::Http;
+use crate::sans_io::agent_route::Route;
+use crate::sans_io::card::{Version, dialect_of, keep_token_to_audience};
+use crate::sans_io::error::{Dialect, Error as CoreError};
+use crate::sans_io::settings::Settings;
+use crate::sans_io::{poll, validate};
+use serde_json::Value;
+use std::time::Duration;
+
+/// The options of an [`A2AClient`] ([`A2AClient::builder`]); every one may
+/// be left out. [`discover`](Self::discover) finds the agent by its card;
+/// [`build`](Self::build) makes a client of a known [`endpoint`](Self::endpoint).
+///
+/// ```
+/// # use magisterium_a2a::{A2AClient, ProtocolVersion};
+/// # use std::time::Duration;
+/// let agent = A2AClient::builder()
+///     .endpoint("https://agent.example/a2a")
+///     .protocol_version(ProtocolVersion::V1_0)
+///     .timeout(Duration::from_secs(20))
+///     .extensions(["https://agent.example/ext/trace/v1"])
+///     .build()?;
+/// assert_eq!(agent.protocol_version(), ProtocolVersion::V1_0);
+/// # Ok::<(), magisterium_a2a::Error>(())
+/// ```
+///
+/// `Debug` never shows the token.
+#[derive(Clone, Debug, Default)]
+#[must_use]
+pub struct A2AClientBuilder {
+    client: ClientBuilder,
+    endpoint: Option<String>,
+    version: Option<ProtocolVersion>,
+    dialect: Option<Dialect>,
+    token_origins: Option<Vec<String>>,
+    extensions: Vec<String>,
+    stream_timeout: Option<Duration>,
+}
+
+impl A2AClient {
+    /// A builder of a client: its credential, time limits, version, dialect,
+    /// extensions ([`A2AClientBuilder`]); it ends with
+    /// [`discover`](A2AClientBuilder::discover) or, for a known endpoint,
+    /// [`build`](A2AClientBuilder::build).
+    pub fn builder() -> A2AClientBuilder {
+        A2AClientBuilder::default()
+    }
+
+    /// A client of the agent whose card is under `base_url`, with every
+    /// option left out (no token): [`A2AClientBuilder::discover`].
+    pub async fn discover(base_url: &str) -> Result<A2AClient, Error> {
+        A2AClient::builder().discover(base_url).await
+    }
+}
+
+impl A2AClientBuilder {
+    /// How requests authenticate ([`ClientBuilder::credential`]); the token
+    /// goes only to the card's host family, and to the origins of
+    /// [`token_origins`](Self::token_origins).
+    pub fn credential(mut self, credential: impl Into<Credential>) -> A2AClientBuilder {
+        self.client = self.client.credential(credential);
+        self
+    }
+
+    /// A fixed Bearer token ([`Credential::Token`]).
+    pub fn token(self, token: impl Into<String>) -> A2AClientBuilder {
+        self.credential(Credential::Token(token.into()))
+    }
+
+    /// A provider asked for the token, told each request's URL ([`Credential::Provider`]).
+    pub fn token_provider(self, provider: TokenProvider) -> A2AClientBuilder {
+        self.credential(provider)
+    }
+
+    /// The agent's A2A endpoint, for [`build`](Self::build) (not used by [`discover`](Self::discover)).
+    pub fn endpoint(mut self, endpoint: impl Into<String>) -> A2AClientBuilder {
+        self.endpoint = Some(endpoint.into());
+        self
+    }
+
+    /// The version to speak: [`discover`](Self::discover) then calls the
+    /// card's endpoint for it (or its other one), with no -32009 fallback;
+    /// [`build`](Self::build) speaks 0.3 unless told 1.0.
+    pub fn protocol_version(mut self, version: ProtocolVersion) -> A2AClientBuilder {
+        self.version = Some(version);
+        self
+    }
+
+    /// Whose meanings the server-defined error codes have; by default
+    /// Magisterium's for magisterium.com (and, discovered, its simulator), A2A's for any other agent.
+    pub fn dialect(mut self, dialect: Dialect) -> A2AClientBuilder {
+        self.dialect = Some(dialect);
+        self
+    }
+
+    /// Origins (`https://agents.example`) besides the card's host family
+    /// that a fixed token may be sent to, when the card names an endpoint there.
+    pub fn token_origins<I: IntoIterator<Item = S>, S: Into<String>>(mut self, origins: I) -> A2AClientBuilder {
+        self.token_origins = Some(origins.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// The A2A extensions (their URIs) to ask for: sent on every request as `A2A-Extensions`.
+    pub fn extensions<I: IntoIterator<Item = S>, S: Into<String>>(mut self, uris: I) -> A2AClientBuilder {
+        self.extensions = uris.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The time limit of each call but streams and waits (default 30 s), and of discovery.
+    pub fn timeout(mut self, timeout: Duration) -> A2AClientBuilder {
+        self.client = self.client.timeout(timeout);
+        self
+    }
+
+    /// The time limit of a whole stream (default 5 minutes, as a wait's).
+    pub fn stream_timeout(mut self, timeout: Duration) -> A2AClientBuilder {
+        self.stream_timeout = Some(timeout);
+        self
+    }
+
+    /// Retries after the first attempt (0 to 10, default 2); a resend after a -32009 counts.
+    pub fn max_retries(mut self, retries: u32) -> A2AClientBuilder {
+        self.client = self.client.max_retries(retries);
+        self
+    }
+
+    /// The longest RATE_LIMITED wait a call sits through before failing (default 10 s).
+    pub fn max_retry_wait(mut self, wait: Duration) -> A2AClientBuilder {
+        self.client = self.client.max_retry_wait(wait);
+        self
+    }
+
+    /// The largest response body read, and the largest event of a stream, in bytes (default 10 MiB).
+    pub fn max_response_bytes(mut self, bytes: u64) -> A2AClientBuilder {
+        self.client = self.client.max_response_bytes(bytes);
+        self
+    }
+
+    /// Sends through the program's own reqwest client ([`ClientBuilder::http_client`]). Native only.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn http_client(mut self, client: reqwest::Client) -> A2AClientBuilder {
+        self.client = self.client.http_client(client);
+        self
+    }
+
+    /// A client of the agent whose card is under `base_url`
+    /// (`/.well-known/agent.json`, then `/.well-known/agent-card.json`): the
+    /// interface it chooses (the first JSON-RPC one of A2A 1.x, else 0.3),
+    /// the token kept to its audience. BAD_RESPONSE when no card is found or
+    /// it is not one; INVALID_INPUT for refused options, or a fixed token the
+    /// card's endpoint may not receive (another host, not in
+    /// [`token_origins`](Self::token_origins)).
+    pub async fn discover(self, base_url: &str) -> Result<A2AClient, Error> {
+        let found = discover::card(&self.client, base_url, self.version.map(Version::from)).await?;
+        let origins = self.token_origins.as_ref().map(|list| Value::from(list.clone()));
+        let settings = self.client.clone().endpoint(&found.head.endpoint.url).settings()?;
+        let fallback = found.head.other.as_ref().map(|(endpoint, _)| endpoint);
+        let keep = keep_token_to_audience(&settings.endpoint, fallback, &settings.auth, &found.host, origins.as_ref())
+            .map_err(Error::plain)?;
+        let head = found.head;
+        let route = Route::new(head.endpoint, head.version, head.other.filter(|_| keep));
+        let dialect = self.dialect.unwrap_or(head.dialect);
+        let streaming = head.streaming;
+        self.finish(settings, found.http, route, dialect, streaming, Some(found.card))
+    }
+
+    /// A client of the [`endpoint`](Self::endpoint) (required; INVALID_INPUT
+    /// without one, or for a refused option), without discovery: 0.3 unless
+    /// told 1.0, A2A's dialect unless the endpoint is Magisterium's, taken to
+    /// stream in A2A's dialect.
+    pub fn build(self) -> Result<A2AClient, Error> {
+        let Some(url) = self.endpoint.clone() else {
+            return Err(Error::plain(CoreError::invalid_input("endpoint is required (or use discover)")));
+        };
+        let settings = self.client.clone().endpoint(url).settings()?;
+        let dialect = self.dialect.unwrap_or_else(|| dialect_of(&settings.endpoint, false));
+        let version = self.version.map_or(Version::V0_3, Version::from);
+        let route = Route::new(settings.endpoint.clone(), version, None);
+        let http = self.client.http()?;
+        self.finish(settings, http, route, dialect, dialect == Dialect::A2a, None)
+    }
+
+    /// The client of checked `settings` on `route`.
+    fn finish(
+        self,
+        settings: Settings<TokenProvider>,
+        http: Http,
+        route: Route<validate::Endpoint>,
+        dialect: Dialect,
+        streaming: bool,
+        card: Option<Value>,
+    ) -> Result<A2AClient, Error> {
+        let stream_timeout_ms = match self.stream_timeout {
+            Some(limit) => validate::timeout_ms("stream_timeout", millis(limit)).map_err(Error::plain)?,
+            None => poll::WAIT_TIMEOUT_MS,
+        };
+        let extensions = validate::extensions_header(&self.extensions).map_err(Error::plain)?;
+        let timeout_ms = settings.timeout_ms;
+        let agent = Agent { route, dialect, extensions };
+        Ok(A2AClient {
+            shared: Shared::new(ClientState::of_agent(settings, http, agent)),
+            timeout_ms,
+            stream_timeout_ms,
+            streaming,
+            card: card.map(Shared::new),
+        })
+    }
+}

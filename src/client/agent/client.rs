@@ -1,0 +1,223 @@
+//! The [`A2AClient`] type and its methods (made by [`A2AClientBuilder`](crate::A2AClientBuilder)).
+
+use super::results::{Event, SendResult, TaskList, bad_response};
+use super::stream;
+use crate::client::a2a::{SendMessage, Task};
+use crate::client::call::{CallContext, ClientState};
+use crate::client::credential::Shared;
+use crate::client::error::Error;
+use crate::client::options::WaitOptions;
+use crate::client::run::{mismatch, run, run_in, send_call, typed_task, wait_for_task};
+use crate::sans_io::call::{Call, Outcome, SendMode};
+use crate::sans_io::card::Version;
+use crate::sans_io::card::has_extended_card;
+use crate::sans_io::error::ErrorCode;
+use crate::sans_io::error::{Dialect, Error as CoreError};
+use crate::sans_io::methods;
+use futures_core::Stream;
+use serde_json::Value;
+use std::fmt;
+
+/// A client for one A2A agent. Cheap to clone (clones share pacing,
+/// connections and the route); calls may overlap. Natively its futures and
+/// streams are `Send`; dropping a call's future cancels it, dropping a
+/// stream closes its connection.
+///
+/// ```
+/// # #[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), magisterium_a2a::Error> {
+/// # // Runs against a simulator when one is named (`cargo run -p magisterium-sim`).
+/// # let Ok(endpoint) = std::env::var("MAGISTERIUM_ENDPOINT") else { return Ok(()) };
+/// # let base = endpoint.replace("/api/v1/a2a", "/agent");
+/// use futures_util::StreamExt;
+/// use magisterium_a2a::{A2AClient, Event, Part, SendMessage, SendResult, WaitOptions};
+///
+/// let agent = A2AClient::discover(&base).await?; // e.g. "https://agent.example"
+/// let sent = agent.send_message(SendMessage::new(vec![Part::text("hello")]).skill_id("echo")).await?;
+/// if let SendResult::Task(task) = sent {
+///     let task = agent.wait_for_task(&task.id, WaitOptions::default()).await?;
+///     println!("{:?} {:?}", task.status.state, task.artifacts);
+/// }
+/// let events = agent.send_message_stream(SendMessage::new(vec![Part::text("stream")]).skill_id("stream"));
+/// let mut events = std::pin::pin!(events);
+/// while let Some(event) = events.next().await {
+///     match event? {
+///         Event::ArtifactUpdate(update) => println!("chunk {:?}", update.artifact.parts),
+///         Event::StatusUpdate(update) => println!("{:?}", update.status.state),
+///         other => println!("{other:?}"),
+///     }
+/// }
+/// # Ok(())
+/// # }
+/// # #[cfg(not(all(feature = "reqwest", not(target_arch = "wasm32"))))]
+/// # fn main() {}
+/// ```
+#[derive(Clone)]
+pub struct A2AClient {
+    pub(super) shared: Shared<ClientState>,
+    pub(super) timeout_ms: u32,
+    pub(super) stream_timeout_ms: u32,
+    pub(super) streaming: bool,
+    pub(super) card: Option<Shared<Value>>,
+}
+
+/// An A2A version the client speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ProtocolVersion {
+    /// A2A 0.3 (and 0.2, and Magisterium's contract).
+    V0_3,
+    /// A2A 1.0 (any 1.x).
+    V1_0,
+}
+
+impl ProtocolVersion {
+    /// `"0.3"` or `"1.0"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProtocolVersion::V0_3 => "0.3",
+            ProtocolVersion::V1_0 => "1.0",
+        }
+    }
+}
+
+impl From<ProtocolVersion> for Version {
+    fn from(version: ProtocolVersion) -> Version {
+        match version {
+            ProtocolVersion::V0_3 => Version::V0_3,
+            ProtocolVersion::V1_0 => Version::V1_0,
+        }
+    }
+}
+
+impl fmt::Debug for A2AClient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("A2AClient")
+            .field("endpoint", &self.endpoint())
+            .field("protocol_version", &self.protocol_version())
+            .field("dialect", &self.dialect())
+            .finish()
+    }
+}
+
+impl A2AClient {
+    /// The endpoint calls go to now (it changes after a -32009 moved the
+    /// client to the card's other version).
+    pub fn endpoint(&self) -> String {
+        self.shared.route().endpoint().url.clone()
+    }
+
+    /// The A2A version spoken there.
+    pub fn protocol_version(&self) -> ProtocolVersion {
+        match self.shared.route().version() {
+            Version::V0_3 => ProtocolVersion::V0_3,
+            Version::V1_0 => ProtocolVersion::V1_0,
+        }
+    }
+
+    /// Whose meanings the server-defined error codes have.
+    pub fn dialect(&self) -> Dialect {
+        self.shared.dialect()
+    }
+
+    /// The extensions the agent activated, as its latest response's
+    /// `A2A-Extensions` header listed them (empty before any response, or
+    /// when it listed none); ask for them with
+    /// [`extensions`](crate::A2AClientBuilder::extensions). Calls that
+    /// overlap each set it as their response arrives.
+    pub fn activated_extensions(&self) -> Vec<String> {
+        self.shared.activated_extensions()
+    }
+
+    /// The agent card the client was discovered from, as sent; `None` for a
+    /// client built for an endpoint.
+    pub fn card(&self) -> Option<&Value> {
+        self.card.as_deref()
+    }
+
+    /// `agent/getAuthenticatedExtendedCard` (1.0 `GetExtendedAgentCard`): the
+    /// card the agent shows an authenticated caller, as sent.
+    /// AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED, with no request, when the
+    /// discovered card does not say it has one (`capabilities.extendedAgentCard`,
+    /// or 0.3's `supportsAuthenticatedExtendedCard`); a client built for an
+    /// endpoint asks all the same.
+    pub async fn extended_card(&self) -> Result<Value, Error> {
+        if self.card.as_deref().is_some_and(|card| !has_extended_card(card)) {
+            let why = "the agent's card offers no authenticated extended card";
+            return Err(Error::plain(CoreError::new(ErrorCode::AuthenticatedExtendedCardNotConfigured, why)));
+        }
+        let context = CallContext::start(&self.shared, self.timeout_ms)?.unshaped();
+        match run_in(context, &Call::ExtendedCard).await? {
+            Outcome::Task(card) => Ok(card),
+            _ => Err(mismatch()),
+        }
+    }
+
+    /// `message/send` (1.0 `SendMessage`): the task (in the `"a2a"` dialect
+    /// asked not to block, so perhaps still `working`), or the agent's message.
+    pub async fn send_message(&self, message: SendMessage) -> Result<SendResult, Error> {
+        let call = send_call(message, SendMode::Reply)?;
+        match run(&self.shared, &call, self.timeout_ms).await? {
+            Outcome::Task(value) => SendResult::try_from(value).map_err(bad_response),
+            _ => Err(mismatch()),
+        }
+    }
+
+    /// `tasks/get` (1.0 `GetTask`): the task; TASK_NOT_FOUND when the agent has no such task.
+    pub async fn get_task(&self, id: &str) -> Result<Task, Error> {
+        self.task(&methods::get_task(Some(id.to_owned())).map_err(Error::plain)?).await
+    }
+
+    /// `tasks/cancel` (1.0 `CancelTask`): the canceled task;
+    /// TASK_NOT_CANCELABLE (a generic agent) when it has already ended.
+    pub async fn cancel_task(&self, id: &str) -> Result<Task, Error> {
+        self.task(&methods::cancel_task(Some(id.to_owned())).map_err(Error::plain)?).await
+    }
+
+    /// `tasks/list` (1.0 `ListTasks`) with `params` as given, a JSON object
+    /// (`contextId`, `status` such as `"working"`, `pageSize`, `pageToken`,
+    /// `historyLength`, `includeArtifacts`, …); INVALID_INPUT otherwise.
+    pub async fn list_tasks(&self, params: &Value) -> Result<TaskList, Error> {
+        let call = methods::list_tasks(params.to_string(), params).map_err(Error::plain)?;
+        match run(&self.shared, &call, self.timeout_ms).await? {
+            Outcome::Task(value) => TaskList::try_from(value).map_err(bad_response),
+            _ => Err(mismatch()),
+        }
+    }
+
+    /// Polls `tasks/get` until the task is terminal or waits for the caller
+    /// ([`TaskState::is_settled`](crate::TaskState::is_settled)), with growing intervals; the task.
+    pub async fn wait_for_task(&self, id: &str, options: WaitOptions) -> Result<Task, Error> {
+        wait_for_task(&self.shared, id, options).await
+    }
+
+    /// `message/stream` (1.0 `SendStreamingMessage`): the events of the
+    /// answer, in the 0.3 shape whatever the agent's version. From an agent
+    /// whose card does not say it streams, one `message/send` that waits for
+    /// the end, and its task or message. The stream is bounded by the
+    /// builder's [`stream_timeout`](crate::A2AClientBuilder::stream_timeout), each
+    /// event by [`max_response_bytes`](crate::A2AClientBuilder::max_response_bytes);
+    /// an error ends it. Dropping it closes the connection (the task goes on:
+    /// [`cancel_task`](Self::cancel_task) ends it).
+    pub fn send_message_stream(&self, message: SendMessage) -> impl Stream<Item = Result<Event, Error>> + use<> {
+        let mode = if self.streaming { SendMode::Stream } else { SendMode::Final };
+        stream::events(self.shared.clone(), send_call(message, mode), self.stream_timeout_ms, self.streaming)
+    }
+
+    /// `tasks/resubscribe` (1.0 `SubscribeToTask`): the events of a task,
+    /// from its current state, as [`send_message_stream`](Self::send_message_stream)'s.
+    /// From an agent that does not stream, `tasks/get` polls as
+    /// [`wait_for_task`](Self::wait_for_task)'s, and the settled task.
+    pub fn subscribe_to_task(&self, id: &str) -> impl Stream<Item = Result<Event, Error>> + use<> {
+        let call = methods::subscribe_to_task(Some(id.to_owned())).map_err(Error::plain);
+        stream::events(self.shared.clone(), call, self.stream_timeout_ms, self.streaming)
+    }
+
+    async fn task(&self, call: &Call) -> Result<Task, Error> {
+        match run(&self.shared, call, self.timeout_ms).await? {
+            Outcome::Task(task) => typed_task(task),
+            _ => Err(mismatch()),
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! Discovery: the agent card under a base URL, fetched (no token: cards are
+//! public) from the well-known paths in the core's order, bounded, read by
+//! the core ([`card::read_card`]), and kept for its `Cache-Control` max-age
+//! ([`card::max_age_ms`]) for the process's (or the page's) lifetime.
+
+use crate::client::builder::ClientBuilder;
+use crate::client::error::Causes;
+use crate::client::error::Error;
+use crate::client::transport::{self, Deadline, Http, Reply, Request};
+use crate::sans_io::card::{self, CardHead, Version};
+use crate::sans_io::error::Error as CoreError;
+use crate::sans_io::wire::HttpReply;
+use serde_json::Value;
+use std::sync::{Mutex, PoisonError};
+
+/// The largest agent card read (real cards are a few kilobytes), as the npm package's.
+const MAX_CARD_BYTES: f64 = 1024.0 * 1024.0;
+
+/// A card kept until `expires_ms` (on [`transport::now_ms`]'s clock).
+struct Cached {
+    base: String,
+    card: Value,
+    expires_ms: f64,
+}
+
+/// Cards by base URL (the core's key: `HTTP://X/` and `http://x` are one agent).
+static CARDS: Mutex<Vec<Cached>> = Mutex::new(Vec::new());
+
+/// An agent's card and what the client needs of it.
+pub(super) struct Found {
+    /// The card, as sent.
+    pub(super) card: Value,
+    /// What the core read of it (for the `protocol_version` option, `wanted`).
+    pub(super) head: CardHead,
+    /// The card's host: the audience of a fixed token.
+    pub(super) host: String,
+    /// The HTTP client, for the client's calls.
+    pub(super) http: Http,
+}
+
+/// Fetches the card under `base_url` within the builder's time limit: the
+/// first well-known URL that answers a card wins; else the last failure,
+/// naming both URLs.
+pub(super) async fn card(options: &ClientBuilder, base_url: &str, wanted: Option<Version>) -> Result<Found, Error> {
+    let base = card::card_base::<Value>(base_url, crate::url_parser::parse).map_err(Error::plain)?;
+    let http = options.http()?;
+    let deadline = Deadline::start(options.timeout_ms()?).map_err(Error::plain)?;
+    let causes = Causes::default();
+    let now = transport::now_ms();
+    let cached = {
+        let cards = CARDS.lock().unwrap_or_else(PoisonError::into_inner);
+        cards.iter().find(|c| c.base == base.key && c.expires_ms > now).map(|c| c.card.clone())
+    };
+    if let Some(card) = cached {
+        let head = card::read_card(&card, crate::url_parser::parse, wanted).map_err(Error::plain)?;
+        return Ok(Found { card, head, host: base.host, http });
+    }
+    let mut last = CoreError::bad_response("no agent card");
+    for url in &base.urls {
+        let request = Request { url, token: None, body: None, max_bytes: MAX_CARD_BYTES, headers: &[], events: false };
+        let fetched = match transport::exchange(&http, &deadline, request, &causes).await {
+            Ok(Reply::Whole(HttpReply { status, body: Some(card), cache_control, .. }, _))
+                if (200..300).contains(&status) =>
+            {
+                let max_age_ms = card::max_age_ms(cache_control.as_deref());
+                card::read_card(&card, crate::url_parser::parse, wanted).map(|head| (head, card, max_age_ms))
+            }
+            Ok(Reply::Whole(HttpReply { status, .. }, _) | Reply::Events(status, ..)) => Err(card::card_status(status)),
+            Err(e) => Err(e),
+        };
+        match fetched {
+            Ok((head, card, max_age_ms)) => {
+                let mut cards = CARDS.lock().unwrap_or_else(PoisonError::into_inner);
+                cards.retain(|c| c.base != base.key && c.expires_ms > now);
+                if max_age_ms > 0.0 {
+                    cards.push(Cached { base: base.key.clone(), card: card.clone(), expires_ms: now + max_age_ms });
+                }
+                return Ok(Found { card, head, host: base.host, http });
+            }
+            Err(e) if deadline.passed() => return Err(failure(e, &causes)),
+            Err(e) => last = e,
+        }
+    }
+    Err(failure(card::no_card(&base.urls, last), &causes))
+}
+
+/// The client's error of a core error, its platform cause attached.
+fn failure(error: CoreError<Value>, causes: &Causes) -> Error {
+    let source = causes.of(error.cause.as_ref());
+    Error::from_core(error, None, source)
+}

@@ -1,0 +1,15 @@
+//! [`A2AClient`]: a client for any A2A agent (Magisterium among them), found
+//! through its agent card or given an endpoint; the npm package's `A2AClient`
+//! in Rust's terms. It shares [`Client`](crate::Client)'s options, retries,
+//! time limits, bounds, token hygiene and [`Error`](crate::Error); the version choice, the
+//! 1.0 shapes and the event-stream reader are the core's.
+
+mod builder;
+mod client;
+mod discover;
+mod results;
+mod stream;
+
+pub use builder::A2AClientBuilder;
+pub use client::{A2AClient, ProtocolVersion};
+pub use results::{Event, SendResult, TaskArtifactUpdateEvent, TaskList, TaskStatusUpdateEvent};

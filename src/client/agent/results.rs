@@ -1,0 +1,211 @@
+//! What an [`A2AClient`](crate::A2AClient) returns besides a [`Task`]: the
+//! answer of `send_message` ([`SendResult`]), a stream's [`Event`]s, a page
+//! of [`TaskList`]. Typed as in `a2a.rs`: what is known typed, the rest kept
+//! in `other` under its wire name, so that each serializes to the JSON the
+//! npm package's `A2AClient` resolves (or yields) for the same answer.
+
+use crate::client::a2a::{Artifact, Members, Message, Task, TaskStatus};
+use crate::client::error::Error;
+use crate::sans_io::error::Error as CoreError;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// What `send_message` answers: a task, or (from some agents) a message.
+// Unboxed, as `Event`: a value handed to the caller to match on, not stored in bulk.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged, try_from = "Value")]
+pub enum SendResult {
+    /// A task (perhaps still `submitted` or `working`: see [`A2AClient::wait_for_task`](crate::A2AClient::wait_for_task)).
+    Task(Task),
+    /// The agent's message, and no task.
+    Message(Message),
+}
+
+/// One event of a stream (`kind` in the JSON tells which).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged, try_from = "Value")]
+pub enum Event {
+    /// `kind: "task"`: the task as it stands.
+    Task(Task),
+    /// `kind: "message"`: a message of the agent.
+    Message(Message),
+    /// `kind: "status-update"`.
+    StatusUpdate(TaskStatusUpdateEvent),
+    /// `kind: "artifact-update"`.
+    ArtifactUpdate(TaskArtifactUpdateEvent),
+}
+
+/// A task's new status.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct TaskStatusUpdateEvent {
+    /// The task.
+    pub task_id: String,
+    /// Its conversation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context_id: Option<String>,
+    /// The status.
+    pub status: TaskStatus,
+    /// The last event of the stream (when a 1.0 agent leaves it out: true
+    /// for a terminal state, `input-required` and `auth-required`).
+    #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
+    pub is_final: Option<bool>,
+    /// Extension metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<Map<String, Value>>,
+    /// Every other member as sent (`kind` among them).
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+/// An artifact, or a chunk of one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct TaskArtifactUpdateEvent {
+    /// The task.
+    pub task_id: String,
+    /// Its conversation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context_id: Option<String>,
+    /// The artifact (or its chunk).
+    pub artifact: Artifact,
+    /// These parts extend the artifact's so far (`false` when left out).
+    pub append: bool,
+    /// The artifact's last chunk (`false` when left out).
+    pub last_chunk: bool,
+    /// Extension metadata.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<Map<String, Value>>,
+    /// Every other member as sent (`kind` among them).
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+/// A page of `list_tasks`: its tasks, and the token of the next page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", try_from = "Value")]
+#[non_exhaustive]
+pub struct TaskList {
+    /// The tasks.
+    pub tasks: Vec<Task>,
+    /// The next page's `pageToken` (empty or absent on the last page).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_page_token: Option<String>,
+    /// Every other member as sent (`pageSize`, `totalSize`, …).
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+/// BAD_RESPONSE: an answer the core accepted that does not fit its type.
+pub(super) fn bad_response(why: String) -> Error {
+    Error::plain(CoreError::bad_response(why))
+}
+
+/// "`what` has an unexpected shape": a message for BAD_RESPONSE.
+fn shape(what: &str) -> String {
+    format!("{what} is not of the shape expected")
+}
+
+impl TryFrom<Value> for SendResult {
+    type Error = String;
+
+    /// A value the core accepted as a task or a message.
+    fn try_from(value: Value) -> Result<SendResult, String> {
+        match value.get("kind").and_then(Value::as_str) {
+            Some("message") => Message::try_from(value).map(SendResult::Message),
+            _ => Task::try_from(value).map(SendResult::Task),
+        }
+    }
+}
+
+impl TryFrom<Value> for Event {
+    type Error = String;
+
+    /// An event the core accepted ([`crate::sans_io::task::read_event`]), typed by its `kind`.
+    fn try_from(value: Value) -> Result<Event, String> {
+        let kind = value.get("kind").and_then(Value::as_str).unwrap_or_default().to_owned();
+        match kind.as_str() {
+            "task" => Task::try_from(value).map(Event::Task),
+            "message" => Message::try_from(value).map(Event::Message),
+            "status-update" => {
+                let mut m = Members::of(value, "a status-update")?;
+                Ok(Event::StatusUpdate(TaskStatusUpdateEvent {
+                    task_id: m.required("taskId", "a status-update")?,
+                    context_id: m.optional("contextId"),
+                    status: m.required("status", "a status-update")?,
+                    is_final: m.optional("final"),
+                    metadata: m.optional("metadata"),
+                    other: m.0,
+                }))
+            }
+            "artifact-update" => {
+                let mut m = Members::of(value, "an artifact-update")?;
+                Ok(Event::ArtifactUpdate(TaskArtifactUpdateEvent {
+                    task_id: m.required("taskId", "an artifact-update")?,
+                    context_id: m.optional("contextId"),
+                    artifact: m.required("artifact", "an artifact-update")?,
+                    append: m.required("append", "an artifact-update")?,
+                    last_chunk: m.required("lastChunk", "an artifact-update")?,
+                    metadata: m.optional("metadata"),
+                    other: m.0,
+                }))
+            }
+            _ => Err(shape("an event")),
+        }
+    }
+}
+
+impl TryFrom<Value> for TaskList {
+    type Error = String;
+
+    /// A `tasks/list` result the core accepted (a `tasks` array), each task typed.
+    fn try_from(value: Value) -> Result<TaskList, String> {
+        let mut m = Members::of(value, "a task list")?;
+        let tasks = match m.0.remove("tasks") {
+            Some(Value::Array(tasks)) => tasks.into_iter().map(Task::try_from).collect::<Result<_, _>>()?,
+            _ => return Err(shape("a task list")),
+        };
+        Ok(TaskList { tasks, next_page_token: m.optional("nextPageToken"), other: m.0 })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn events_serialize_to_what_was_sent() {
+        let status = json!({"kind": "status-update", "taskId": "t", "contextId": "c",
+            "status": {"state": "completed"}, "final": true, "extra": 1});
+        let artifact = json!({"kind": "artifact-update", "taskId": "t", "contextId": "c",
+            "artifact": {"artifactId": "a", "parts": [{"kind": "text", "text": "x"}]}, "append": false, "lastChunk": true});
+        let task = json!({"kind": "task", "id": "t", "contextId": "c", "status": {"state": "working"}});
+        let message = json!({"kind": "message", "messageId": "m", "role": "agent", "parts": []});
+        for value in [status, artifact, task, message] {
+            let event = Event::try_from(value.clone()).unwrap();
+            assert_eq!(serde_json::to_value(&event).unwrap(), value);
+            assert_eq!(serde_json::from_value::<Event>(value).unwrap(), event);
+        }
+        assert!(matches!(
+            Event::try_from(
+                json!({"kind": "status-update", "taskId": "t", "status": {"state": "working"}, "final": false})
+            ),
+            Ok(Event::StatusUpdate(TaskStatusUpdateEvent { is_final: Some(false), .. }))
+        ));
+        assert!(Event::try_from(json!({"kind": "mystery"})).is_err());
+    }
+
+    #[test]
+    fn a_task_list_keeps_its_paging() {
+        let page = json!({"tasks": [{"kind": "task", "id": "t", "contextId": "c", "status": {"state": "working"}}],
+            "nextPageToken": "", "pageSize": 50, "totalSize": 1});
+        let list = TaskList::try_from(page.clone()).unwrap();
+        assert_eq!((list.tasks.len(), list.next_page_token.as_deref()), (1, Some("")));
+        assert_eq!(serde_json::to_value(&list).unwrap(), page);
+        assert!(TaskList::try_from(json!({"tasks": [{"kind": "task"}]})).is_err());
+    }
+}

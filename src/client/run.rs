@@ -1,0 +1,60 @@
+//! What the methods of both clients ([`Client`](super::Client) and
+//! [`A2AClient`](super::A2AClient)) share: a call run through the core's call
+//! loop (or its polls) on the client's state, its arguments checked, its
+//! outcome typed.
+
+use super::a2a::{SendMessage, Task};
+use super::call::{CallContext, ClientState};
+use super::credential::Shared;
+use super::error::Error;
+use super::options::{WaitOptions, millis};
+use crate::sans_io::call::{Call, Outcome, SendMode};
+use crate::sans_io::call_loop;
+use crate::sans_io::error::Error as CoreError;
+use crate::sans_io::methods;
+use crate::sans_io::{poll, validate};
+use serde_json::Value;
+use std::time::Duration;
+
+/// Runs `call` of the client `shared` through the core's call loop within `timeout_ms`.
+pub(crate) async fn run(shared: &Shared<ClientState>, call: &Call, timeout_ms: u32) -> Result<Outcome<Value>, Error> {
+    run_in(CallContext::start(shared, timeout_ms)?, call).await
+}
+
+/// Runs `call` through the core's call loop in `context`.
+pub(crate) async fn run_in(context: CallContext, call: &Call) -> Result<Outcome<Value>, Error> {
+    call_loop::run(&context, call).await.map_err(|failed| context.error(failed))
+}
+
+/// Polls `tasks/get` of the client `shared` until the task `id` settles (the core's [`poll::wait_for_task`]).
+pub(crate) async fn wait_for_task(shared: &Shared<ClientState>, id: &str, options: WaitOptions) -> Result<Task, Error> {
+    let id = validate::required_text("id", Some(id.to_owned())).map_err(Error::plain)?;
+    let first = timeout_ms("pollInterval", options.poll_interval)?.map_or(poll::DEFAULT_INTERVAL_MS, f64::from);
+    let limit = timeout_ms("timeout", options.timeout)?.unwrap_or(poll::WAIT_TIMEOUT_MS);
+    let context = CallContext::start(shared, limit)?;
+    let task = poll::wait_for_task(&context, id, first).await.map_err(|failed| context.error(failed))?;
+    typed_task(task)
+}
+
+/// The call of a message sent in `mode`, its arguments checked.
+pub(crate) fn send_call(message: SendMessage, mode: SendMode) -> Result<Call, Error> {
+    let parts = serde_json::to_value(&message.parts)
+        .map_err(|_| Error::plain(CoreError::invalid_input("parts must serialize to JSON")))?;
+    let SendMessage { skill_id, context_id, task_id, .. } = message;
+    methods::send_message(parts.to_string(), &parts, skill_id, context_id, task_id, mode).map_err(Error::plain)
+}
+
+/// A checked time limit in milliseconds, named `what` in a refusal.
+pub(crate) fn timeout_ms(what: &str, limit: Option<Duration>) -> Result<Option<u32>, Error> {
+    limit.map(|limit| validate::timeout_ms(what, millis(limit))).transpose().map_err(Error::plain)
+}
+
+/// The task of a task method's outcome, typed.
+pub(crate) fn typed_task(task: Value) -> Result<Task, Error> {
+    Task::try_from(task).map_err(|why| Error::plain(CoreError::bad_response(why)))
+}
+
+/// The core answered a call with another method's outcome (it never does).
+pub(crate) fn mismatch() -> Error {
+    Error::plain(CoreError::bad_response("the decoded outcome does not fit the method"))
+}

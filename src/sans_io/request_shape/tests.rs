@@ -40,6 +40,8 @@ fn a_0_3_request_becomes_1_0_method_role_parts_without_kind_return_immediately()
         let request = request_v1(json!({"jsonrpc": "2.0", "id": 2, "method": old, "params": {"id": "t"}}));
         assert_eq!((request["method"].as_str(), &request["params"]), (Some(new), &json!({"id": "t"})));
     }
+    let card = request_v1(json!({"jsonrpc": "2.0", "id": 4, "method": "agent/getAuthenticatedExtendedCard"}));
+    assert_eq!(card["method"], "GetExtendedAgentCard", "the Rust A2AClient's extended card in 1.0");
     let list = json!({"jsonrpc": "2.0", "id": 3, "method": "tasks/list", "params": {"status": "input-required", "pageSize": 5}});
     assert_eq!(
         request_v1(list),

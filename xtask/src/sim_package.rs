@@ -3,11 +3,13 @@
 //! `pkg/simulator/`, which `bin/simulator.mjs` serves on Node and no client
 //! entry loads.
 
+use crate::files::copy_tree;
 use crate::shell::{self, Result, cargo, root};
 use crate::size::gzip_size;
 use crate::wasm_opt::wasm_opt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Mutex, PoisonError};
 
 /// The crate of the simulator's wasm build.
 const CRATE: &str = "magisterium-sim-wasm";
@@ -15,8 +17,31 @@ const CRATE: &str = "magisterium-sim-wasm";
 /// The stem of its files in `pkg/simulator/` (`<stem>.js`, `<stem>_bg.wasm`), as `bin/simulator.mjs` imports them.
 const STEM: &str = "magisterium_sim";
 
-/// Writes `pkg/simulator/`; the gzip size of its `.wasm` and its glue.
+/// The `simulator/` folder this process built, if any: one `cargo xtask test` builds the
+/// simulator's files once (the simulator suite's `target/sim-node/`, then the package's `pkg/`).
+/// Only this process's own build is recorded, so files left by an earlier run are never reused.
+static BUILT: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// Writes `pkg/simulator/`, copied from the folder built earlier in this process if there is
+/// one, else built; the gzip size of its `.wasm` and its glue.
 pub fn write(pkg: &Path) -> Result<usize> {
+    let out = pkg.join("simulator");
+    let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+    match built.as_ref().filter(|earlier| **earlier != out && earlier.is_dir()) {
+        Some(earlier) => {
+            println!("the simulator's wasm module: the one built in this run ({})", earlier.display());
+            copy_tree(earlier, &out)?;
+        }
+        None => {
+            build(&out)?;
+            *built = Some(out.clone());
+        }
+    }
+    gzip_size(&[&out.join(format!("{STEM}_bg.wasm")), &out.join(format!("{STEM}.js"))])
+}
+
+/// Builds the simulator's `.wasm` and its glue into `out`.
+fn build(out: &Path) -> Result<()> {
     println!("building the simulator's wasm module ({CRATE})");
     shell::run(cargo().args([
         "build",
@@ -29,7 +54,6 @@ pub fn write(pkg: &Path) -> Result<usize> {
     ]))?;
     let built =
         root().join("target/wasm32-unknown-unknown/wasm-release").join(format!("{}.wasm", CRATE.replace('-', "_")));
-    let out = pkg.join("simulator");
     shell::run(
         Command::new("wasm-bindgen")
             .args([
@@ -42,10 +66,8 @@ pub fn write(pkg: &Path) -> Result<usize> {
                 STEM,
                 "--out-dir",
             ])
-            .arg(&out)
+            .arg(out)
             .arg(&built),
     )?;
-    let module = out.join(format!("{STEM}_bg.wasm"));
-    wasm_opt(&["-Oz"], &module)?;
-    gzip_size(&[&module, &out.join(format!("{STEM}.js"))])
+    wasm_opt(&["-Oz"], &out.join(format!("{STEM}_bg.wasm"))).map(|_| ())
 }

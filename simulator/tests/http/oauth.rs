@@ -3,14 +3,12 @@
 //! revocation, the CORS-less registration flag, and the A2A endpoint
 //! accepting issued tokens until they expire.
 
-mod common;
-
 use std::collections::HashMap;
 use std::time::Duration;
 
+use crate::common::*;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use common::*;
 use magisterium_sim::Config;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};

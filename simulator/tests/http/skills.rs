@@ -1,8 +1,6 @@
 //! The five skills over HTTP: happy paths, empty cases, failures, task shape, history and contextId.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 
 fn parse_rfc3339_prefix(ts: &str) -> &str {

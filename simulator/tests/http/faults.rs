@@ -1,10 +1,8 @@
 //! Every fault of the control route, scoping by token, `times`, and clearing.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 
 fn search_body(id: Value) -> String {

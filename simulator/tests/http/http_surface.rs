@@ -1,8 +1,6 @@
 //! CORS, the agent card, and answers to other paths and methods.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 
 #[tokio::test]

@@ -1,8 +1,6 @@
 //! Every JSON-RPC error of the contract with its HTTP status, and the order of the checks.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 
 fn send_params(message: Value) -> Value {

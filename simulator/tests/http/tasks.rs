@@ -1,8 +1,6 @@
 //! tasks/get and tasks/cancel: retrieval, expiry by the clock, cancel rules.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 
 async fn get(sim: &Server, id: &str) -> Reply {

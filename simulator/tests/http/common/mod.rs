@@ -1,7 +1,5 @@
 //! Shared helpers of the integration tests: starting a simulator and a small HTTP/1.1 client.
 
-#![allow(dead_code)] // each test binary uses a different subset
-
 use std::future::poll_fn;
 use std::net::SocketAddr;
 use std::pin::Pin;
@@ -16,8 +14,7 @@ use serde_json::{Value, json};
 use tokio::net::TcpStream;
 
 mod server;
-#[allow(unused_imports)] // each test binary uses a different subset
-pub use server::{NODE_COMMAND, Server, node_command, node_simulator};
+pub use server::{Server, node_command, node_simulator};
 
 /// Generous bound for any single exchange, so a broken server fails a test instead of hanging it.
 pub const TIMEOUT: Duration = Duration::from_secs(30);

@@ -1,8 +1,6 @@
 //! Per-token rate limits: both pools, retryAfter, what does not count, and recovery with the clock.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 
 async fn register(sim: &Server, token: &str, default: &str, expensive: &str) {

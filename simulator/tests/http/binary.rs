@@ -2,8 +2,6 @@
 //! `MAGISTERIUM_SIM_NODE` names its script): the first stdout line, --help, start-up failures
 //! and stopping on a signal.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};
 
@@ -11,7 +9,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_magisterium-sim");
 
 /// The command under test.
 fn command() -> Command {
-    common::node_command().map_or_else(|| Command::new(BIN), |script| common::node_simulator(&script))
+    crate::common::node_command().map_or_else(|| Command::new(BIN), |script| crate::common::node_simulator(&script))
 }
 
 #[test]

@@ -1,10 +1,8 @@
 //! The /_sim/ control routes: good and bad input, reset, loopback-only, and --no-control.
 
-mod common;
-
 use std::net::{IpAddr, UdpSocket};
 
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 
 #[tokio::test]

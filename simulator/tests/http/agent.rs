@@ -1,11 +1,9 @@
 //! The streaming A2A 1.0 test agent at `/agent` over HTTP: its card, CORS, JSON-RPC calls,
 //! event streams as they arrive, and errors.
 
-mod common;
-
 use std::time::Duration;
 
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 
 const HEADERS: [(&str, &str); 2] = [("content-type", "application/json"), ("a2a-version", "1.0")];

@@ -43,6 +43,7 @@ mod suite_clock;
 mod tally;
 mod test;
 mod test_command;
+mod test_lane;
 mod typecheck;
 mod user_crate;
 mod wasm_opt;

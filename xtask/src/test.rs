@@ -1,7 +1,9 @@
-//! `cargo xtask test [SUITE…]`: the list of suites. Each runs in turn and
-//! prints one summary line with its time; the run ends with the plain line
-//! `N passed, N failed`. Naming suites runs only those (and the package
-//! suite, which every suite after it needs).
+//! `cargo xtask test [SUITE…]`: the list of suites. Each prints one summary
+//! line with its time; the run ends with the plain line `N passed, N failed`.
+//! Naming suites runs only those (and the package suite, which every suite
+//! after it needs). The Rust suites run in turn; the package and the suites
+//! after it run in turn too, beside them in a second process when both
+//! groups are asked for (see test_lane.rs).
 
 use crate::build::NPM_CRATE;
 use crate::shell::Result;
@@ -9,6 +11,7 @@ use crate::sim::SimulatorProcess;
 use crate::suite_clock::{SuiteClock, Used};
 use crate::tally::Tally;
 use crate::test_command::cargo_test;
+use crate::test_lane::{self, LaneOutcome};
 use crate::{
     agent_server, browser, bundlers, code_checks, demo, differential, doctests, fuzz, node_suite, package_checks,
     proxy_suite, readme, setup, sim_suite, typecheck, user_crate, wordpress,
@@ -38,7 +41,7 @@ pub const SUITES: [&str; 18] = [
 
 /// One suite's outcome: its title, its counts and what it used.
 struct Outcome {
-    title: &'static str,
+    title: String,
     tally: Tally,
     used: Used,
 }
@@ -61,10 +64,18 @@ impl Run {
         if self.wants(name) {
             let clock = SuiteClock::start();
             let tally = suite();
-            self.outcomes.push(Outcome { title, tally, used: clock.used() });
+            self.outcomes.push(Outcome { title: title.to_owned(), tally, used: clock.used() });
         }
     }
+
+    /// The suites from the package on that were asked for.
+    fn later_wanted(&self) -> Vec<&'static str> {
+        SUITES[PACKAGE..].iter().copied().filter(|name| self.wants(name)).collect()
+    }
 }
+
+/// Where the package's suite is in [`SUITES`]: it and the suites after it need the built package.
+const PACKAGE: usize = 8;
 
 /// Runs every suite, or those named in `args`; fails when any test failed.
 pub fn run(args: &[String]) -> Result<()> {
@@ -72,6 +83,12 @@ pub fn run(args: &[String]) -> Result<()> {
         return Err(format!("no suite `{unknown}`: the suites are {}", SUITES.join(", ")));
     }
     let mut run = Run { wanted: args.to_vec(), outcomes: Vec::new(), clock: SuiteClock::start() };
+    let rust_wanted = SUITES[..PACKAGE].iter().any(|name| run.wants(name));
+    let later = run.later_wanted();
+    let lane = match (rust_wanted, later.is_empty()) {
+        (true, false) => Some(test_lane::start(&later)?),
+        _ => None,
+    };
     run.suite("checks", "code checks (rustfmt, clippy natively and on wasm32, import cycles)", code_checks::run);
     run.suite("unit", "core and npm crate unit tests (native)", || {
         cargo_test(&["-p", "magisterium-a2a", "-p", NPM_CRATE, "--lib"])
@@ -97,11 +114,14 @@ pub fn run(args: &[String]) -> Result<()> {
     );
     // Built here; its targets run beside the suites after it (see fuzz.rs).
     let fuzzing = run.wants("fuzz").then(|| (SuiteClock::start(), fuzz::start()));
-    package_and_later(&mut run);
+    match lane {
+        Some(lane) => run.outcomes.extend(lane.finish().iter().map(Outcome::from)),
+        None => package_and_later(&mut run),
+    }
     if let Some((clock, fuzzing)) = fuzzing {
         let tally = fuzzing.finish();
         run.outcomes.push(Outcome {
-            title: "fuzzing (cargo fuzz: built, then run beside the suites after it, which count its CPU time)",
+            title: "fuzzing (cargo fuzz: built, then run beside the suites after it, which count its CPU time)".into(),
             tally,
             used: Used { cpu: None, ..clock.used() },
         });
@@ -111,13 +131,16 @@ pub fn run(args: &[String]) -> Result<()> {
 
 /// The package suite and the suites that need the package, those asked for.
 fn package_and_later(run: &mut Run) {
-    let later = &SUITES[SUITES.iter().position(|s| *s == "package").unwrap_or(0)..];
-    if !later.iter().any(|name| run.wants(name)) {
+    if run.later_wanted().is_empty() {
         return;
     }
     let clock = SuiteClock::start();
     let (package, built) = package_checks::run();
-    run.outcomes.push(Outcome { title: "package (build, npm pack, size budget)", tally: package, used: clock.used() });
+    run.outcomes.push(Outcome {
+        title: "package (build, npm pack, size budget)".into(),
+        tally: package,
+        used: clock.used(),
+    });
     if built {
         run.suite(
             "types",
@@ -163,7 +186,7 @@ fn package_and_later(run: &mut Run) {
                     );
                 }
                 Err(e) => run.outcomes.push(Outcome {
-                    title: "node suite (nodejs build vs simulator and agent)",
+                    title: "node suite (nodejs build vs simulator and agent)".into(),
                     tally: Tally::broken(&e),
                     used: Used::default(),
                 }),
@@ -172,15 +195,40 @@ fn package_and_later(run: &mut Run) {
     }
 }
 
-/// One line per suite with its time, the whole run's, then `N passed, N failed`; fails when any test failed.
+impl From<&LaneOutcome> for Outcome {
+    fn from(outcome: &LaneOutcome) -> Outcome {
+        Outcome { title: outcome.title.clone(), tally: outcome.tally(), used: outcome.used() }
+    }
+}
+
+/// One line per suite with its time, the whole run's, then `N passed, N failed`
+/// (and each outcome to the parent, in the second process); fails when any test failed.
 fn summary(run: &Run) -> Result<()> {
     println!();
     let mut total = Tally::default();
     for Outcome { title, tally, used } in &run.outcomes {
+        let (wall, cpu) = (used.wall.as_secs_f64(), used.cpu);
+        test_lane::report(&LaneOutcome {
+            title: title.clone(),
+            passed: tally.passed,
+            failed: tally.failed,
+            wall,
+            cpu,
+        })?;
         println!("suite {title}: {} passed, {} failed ({used})", tally.passed, tally.failed);
         total.passed += tally.passed;
         total.failed += tally.failed;
     }
     println!("the whole run: {}", run.clock.used());
     total.conclude()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PACKAGE, SUITES};
+
+    #[test]
+    fn the_package_suite_starts_the_later_group() {
+        assert_eq!(SUITES[PACKAGE], "package");
+    }
 }

@@ -1,15 +1,17 @@
 //! A server run as a child process for the suites and the demo: it prints
-//! `listening on http://127.0.0.1:PORT` as its first stdout line, and is
+//! `listening on http://127.0.0.1:PORT` (or another address, such as a
+//! browser server's `ws://…`) as its first stdout line, and is
 //! stopped when the guard drops, whatever happens.
 
 use crate::shell::Result;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// A running child server; killed on drop.
 pub struct ChildServer {
     child: Child,
-    /// `http://127.0.0.1:PORT`, from its first line.
+    /// Where it listens, e.g. `http://127.0.0.1:PORT`, from its first line.
     pub url: String,
 }
 
@@ -31,6 +33,19 @@ impl ChildServer {
                 Ok(guard)
             }
             None => Err(format!("{what} did not say where it listens (first line: {first_line:?})")),
+        }
+    }
+}
+
+impl ChildServer {
+    /// Closes its standard input (piped by the caller's command) and waits up
+    /// to `grace` for it to exit by itself, for a server that then stops what
+    /// it started; past that it is killed on drop, as any other.
+    pub fn finish(mut self, grace: Duration) {
+        drop(self.child.stdin.take());
+        let deadline = Instant::now() + grace;
+        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
         }
     }
 }

@@ -60,7 +60,8 @@ impl Drop for ChildServer {
 #[cfg(test)]
 mod tests {
     use super::ChildServer;
-    use std::process::Command;
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
 
     /// `sh -c script` as a child server.
     fn shell(script: &str) -> Result<ChildServer, String> {
@@ -77,5 +78,18 @@ mod tests {
     fn refuses_a_server_that_does_not_say_where_it_listens() {
         let error = shell("echo ready").err().unwrap();
         assert!(error.contains("the test server did not say where it listens"), "{error}");
+    }
+
+    #[test]
+    fn finish_lets_it_stop_by_itself_once_its_input_ends() {
+        let done = std::env::temp_dir().join(format!("child-server-finish-{}", std::process::id()));
+        let _ = std::fs::remove_file(&done);
+        let script = "echo listening on http://127.0.0.1:9; cat >/dev/null; echo stopped >\"$DONE\"";
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", script]).env("DONE", &done).stdin(Stdio::piped());
+        ChildServer::start(&mut cmd, "the test server").unwrap().finish(Duration::from_secs(10));
+        let stopped = std::fs::read_to_string(&done);
+        let _ = std::fs::remove_file(&done);
+        assert_eq!(stopped.ok().as_deref(), Some("stopped\n"), "it ran to its end rather than being killed");
     }
 }

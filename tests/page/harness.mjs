@@ -1,10 +1,8 @@
 // Shared setup of the page suites: the demo's static server and the
 // simulator (started by `cargo xtask test`, given in the environment), and a
-// fresh headless Chromium per test, driven by playwright-core.
+// fresh browser context per test in the run's one headless Chromium, driven
+// by playwright-core.
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { ARGS, executablePath } from "../chromium.mjs";
 import { endpoint } from "../node/harness.mjs";
@@ -27,23 +25,25 @@ export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
 /**
- * Runs `body(page, context)` in a new headless Chromium with an empty
- * profile (its languages `locale`, `navigator.languages`), and always closes
- * it. An uncaught error in any page fails the test.
+ * Runs `body(page, context)` in a new browser context of the run's Chromium
+ * (the browser server `cargo xtask test page` gives as `CHROMIUM_SERVER`;
+ * without one, a Chromium launched for this call): empty storage, cookies
+ * and service workers of its own, its languages `locale`
+ * (`navigator.languages`). Always closes it. An uncaught error in any page
+ * fails the test.
  */
 export async function withBrowser(body, { viewport = DESKTOP, locale = "en-US" } = {}) {
-  const profile = await mkdtemp(join(tmpdir(), "magisterium-page-"));
-  const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: ARGS, viewport, locale });
+  const server = process.env.CHROMIUM_SERVER;
+  const browser = await (server ? chromium.connect(server) : chromium.launch({ executablePath, headless: true, args: ARGS }));
   const errors = [];
-  context.on("page", (page) => page.on("pageerror", (error) => errors.push(error.message)));
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.on("pageerror", (error) => errors.push(error.message));
-    await body(page, context);
+    const context = await browser.newContext({ viewport, locale });
+    context.on("page", (page) => page.on("pageerror", (error) => errors.push(error.message)));
+    await body(await context.newPage(), context);
     assert.deepEqual(errors, [], "no uncaught error in the page");
   } finally {
-    await context.close();
-    await rm(profile, { recursive: true, force: true });
+    // Closes the context (and, when it was launched here, the browser).
+    await browser.close();
   }
 }
 

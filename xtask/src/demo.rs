@@ -13,7 +13,8 @@ use crate::test_command::node_test_tally;
 use crate::{agent_server, build, example, interrupt, setup};
 use serde_json::json;
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 /// The demo token the simulator accepts by default.
 pub const DEMO_TOKEN: &str = "demo-token";
@@ -40,16 +41,18 @@ pub fn run() -> Result<()> {
 }
 
 /// The page tests (`tests/page`, Playwright in Chromium) against the built
-/// package, a simulator with generous rate limits, the demo's static server
-/// and the fixture A2A agents.
+/// package, a simulator with generous rate limits, the demo's static server,
+/// the fixture A2A agents and one Chromium for the whole run, in which each
+/// test opens a fresh context of its own (a launch per test cost several
+/// times as much).
 pub fn page_suite() -> Tally {
     let started = setup::chromium().and_then(|()| {
         example::build()?;
         let sim = SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])?;
         let (server, proxy) = serve(&sim, vec![(AUTH_APP, root().join("tests/page/auth-app"))])?;
-        Ok((sim, server, proxy, agent_server::start()?))
+        Ok((sim, server, proxy, agent_server::start()?, shared_chromium()?))
     });
-    let (sim, server, proxy, agents) = match started {
+    let (sim, server, proxy, agents, chromium) = match started {
         Ok(running) => running,
         Err(e) => return Tally::broken(&e),
     };
@@ -62,8 +65,24 @@ pub fn page_suite() -> Tally {
         .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
         .env("MAGISTERIUM_SIM_BIN", SimulatorProcess::binary())
         .env("CHROMIUM", setup::CHROMIUM)
+        .env("CHROMIUM_SERVER", &chromium.url)
         .envs(agents.env());
-    node_test_tally(&mut cmd)
+    let tally = node_test_tally(&mut cmd);
+    chromium.finish(Duration::from_secs(10));
+    tally
+}
+
+/// The page suite's Chromium (`tests/page/browser-server.mjs`): its
+/// Playwright endpoint is the guard's `url`. It closes the browser when its
+/// standard input ends (`ChildServer::finish`, so the browser's CPU time is
+/// its waited-for children's, counted in the suite's), or ends with the guard.
+fn shared_chromium() -> Result<ChildServer> {
+    let mut cmd = Command::new("node");
+    cmd.current_dir(root().join("tests/page"))
+        .arg("browser-server.mjs")
+        .env("CHROMIUM", setup::CHROMIUM)
+        .stdin(Stdio::piped());
+    ChildServer::start(&mut cmd, "the page suite's Chromium")
 }
 
 /// Where the page suite serves its sign-in test app (`tests/page/auth-app/`).

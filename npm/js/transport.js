@@ -378,16 +378,16 @@ async function* stream(opened) {
 // It stalled again, before any test ran, with the section above as a module of its own.)
 
 /**
- * Drives `task` (a Rust `Task`); resolves or rejects as its future ends. A
+ * Drives `call` (a Rust `DrivenCall`); resolves or rejects as its future ends. A
  * poll that throws (a trap: a bug, never outside data) rejects the call
  * instead of leaving it pending forever.
  */
-export function drive(task) {
+export function drive(call) {
   return new Promise((resolve, reject) => {
     const step = (ok, value) => {
       let awaited;
       try {
-        awaited = task.poll(ok, value);
+        awaited = call.poll(ok, value);
       } catch (trap) {
         return reject(trap);
       }
@@ -397,11 +397,11 @@ export function drive(task) {
       }
       // `output` is the call's value, or throws its error.
       try {
-        resolve(task.output);
+        resolve(call.output);
       } catch (error) {
         reject(error);
       }
-      task.free();
+      call.free();
     };
     // The first poll runs after the calling method returned, as later ones do.
     queueMicrotask(() => step(true, undefined));

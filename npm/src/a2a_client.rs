@@ -16,7 +16,7 @@ use crate::task_methods::task_methods;
 use alloc::rc::Rc;
 use js_sys::Promise;
 use magisterium_a2a::sans_io::card::{Version, dialect_of};
-use magisterium_a2a::sans_io::error::{Dialect, Error};
+use magisterium_a2a::sans_io::error::{CallError, Dialect};
 use wasm_bindgen::prelude::*;
 
 /// A client for one A2A agent. Calls may overlap; each returns a Promise
@@ -46,13 +46,13 @@ impl A2AClient {
     /// The endpoint this client calls.
     #[wasm_bindgen(getter)]
     pub fn endpoint(&self) -> JsValue {
-        self.session.wire.url()
+        self.session.route.url()
     }
 
     /// `"1.0"` or `"0.3"`: the A2A version the client speaks.
     #[wasm_bindgen(getter, js_name = protocolVersion)]
     pub fn protocol_version(&self) -> JsValue {
-        self.session.wire.version()
+        self.session.route.version()
     }
 
     /// `message/stream`: an `AsyncIterable` of the events of the answer (from
@@ -96,10 +96,10 @@ impl A2AClient {
     /// `new A2AClient({ endpoint, dialect?, protocolVersion?, …ClientOptions })`:
     /// the dialect defaults to Magisterium's for a magisterium.com endpoint,
     /// A2A's otherwise; the version to 0.3; a generic agent is taken to stream.
-    fn from_options(options: &JsValue) -> Result<A2AClient, Error<Json>> {
+    fn from_options(options: &JsValue) -> Result<A2AClient, CallError<Json>> {
         let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["endpoint", "dialect", "protocolVersion"]])?;
         let Some(url) = o.string("endpoint")? else {
-            return Err(Error::invalid_input("options.endpoint is required (or use A2AClient.discover)"));
+            return Err(CallError::invalid_input("options.endpoint is required (or use A2AClient.discover)"));
         };
         let endpoint = options::endpoint(&url)?;
         let dialect = dialect(&o)?.unwrap_or_else(|| dialect_of(&endpoint, false));

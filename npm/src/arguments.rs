@@ -8,7 +8,7 @@ use crate::json_view::Json;
 use crate::options::{CallConfig, Reader, call_config};
 use alloc::string::String;
 use magisterium_a2a::sans_io::call::{Call, SendMode};
-use magisterium_a2a::sans_io::error::Error;
+use magisterium_a2a::sans_io::error::CallError;
 use magisterium_a2a::sans_io::methods;
 #[cfg(feature = "magisterium")]
 use magisterium_a2a::sans_io::methods::DateArg;
@@ -20,7 +20,7 @@ use magisterium_a2a::sans_io::validate::Date;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
-type Result<T> = core::result::Result<T, Error<Json>>;
+type Result<T> = core::result::Result<T, CallError<Json>>;
 
 /// The methods of the client classes.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -152,7 +152,7 @@ pub fn serialized(value: &JsValue, why: &str) -> Result<(String, Json)> {
     let parsed = json.as_deref().and_then(|json| js_sys::JSON::parse(json).ok());
     match (json, parsed) {
         (Some(json), Some(parsed)) => Ok((json, Json(parsed))),
-        _ => Err(Error::invalid_input(why)),
+        _ => Err(CallError::invalid_input(why)),
     }
 }
 
@@ -161,7 +161,7 @@ pub fn serialized(value: &JsValue, why: &str) -> Result<(String, Json)> {
 /// a real day; other text is a query).
 fn date_argument(value: &JsValue) -> Result<DateArg> {
     if let Some(date) = value.dyn_ref::<js_sys::Date>() {
-        let invalid = || Error::invalid_input("date is an invalid Date");
+        let invalid = || CallError::invalid_input("date is an invalid Date");
         // A Proxy passes `instanceof` but is no Date; after this its getters cannot throw.
         caller_values::get_time(value).ok().filter(|t| t.is_finite()).ok_or_else(invalid)?;
         let day = Date::new(date.get_full_year().into(), i64::from(date.get_month()) + 1, date.get_date().into());

@@ -11,13 +11,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
 use magisterium_a2a::sans_io::card;
-use magisterium_a2a::sans_io::error::Error;
+use magisterium_a2a::sans_io::error::CallError;
 use magisterium_a2a::sans_io::settings::DEFAULT_TIMEOUT_MS;
 use magisterium_a2a::sans_io::validate;
 use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::JsValue;
 
-type Result<T> = core::result::Result<T, Error<Json>>;
+type Result<T> = core::result::Result<T, CallError<Json>>;
 
 /// A card kept until `expires_ms`.
 struct Cached {
@@ -69,11 +69,11 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
         if let Some(card) = cached {
             break 'found (card::read_card(&card, parse_url, version)?, card);
         }
-        let mut last = Error::bad_response("no agent card");
+        let mut last = CallError::bad_response("no agent card");
         for url in &base.urls {
             // GETs the card URL (no token: cards are public) and checks what comes back.
-            let wire = transport::Wire::new(JsValue::from_str(url), card::Version::V0_3, None);
-            let fetched = match transport::send(&signal, &wire, None, None, MAX_CARD_BYTES, None).await {
+            let route = transport::JsRoute::new(JsValue::from_str(url), card::Version::V0_3, None);
+            let fetched = match transport::send(&signal, &route, None, None, MAX_CARD_BYTES, None).await {
                 Ok(HttpReply { status, body: Some(card), cache_control, .. }) if (200..300).contains(&status) => {
                     card::read_card(&card, parse_url, version)
                         .map(|head| (head, card, card::max_age_ms(cache_control.as_deref())))

@@ -1,4 +1,4 @@
-//! The one executor: a call's future is a [`Task`] that `drive` (in
+//! The one executor: a call's future is a [`DrivenCall`] that `drive` (in
 //! `js/transport.js`) polls each time the promise it awaits settles. An await
 //! is [`wait`]: it hands the promise out of the poll and takes its outcome in
 //! the next one (the bookkeeping, and why no await can take another's
@@ -13,7 +13,7 @@
 //! one test hung before any test code ran; the same code with `drive` merged
 //! here: 20 of 20 clean). The bundle is one file either way.
 
-use crate::executor::{self, Fault, Handoff, Step};
+use crate::executor::{self, AwaitBug, Handoff, Polled};
 use core::future::Future;
 use js_sys::Promise;
 use wasm_bindgen::prelude::*;
@@ -22,8 +22,8 @@ type Settled = Result<JsValue, JsValue>;
 
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
-    /// Polls `task` until its future ends; the promise of its outcome.
-    fn drive(task: Task) -> Promise;
+    /// Polls `call` until its future ends; the promise of its outcome.
+    fn drive(call: DrivenCall) -> Promise;
 }
 
 // SAFETY: the handoff lives in `CURRENT`, reached only from the thread of
@@ -39,24 +39,24 @@ static CURRENT: Handoff<Promise, Settled> = Handoff::new();
 
 /// A call's future, polled from JS.
 #[wasm_bindgen(skip_typescript)]
-pub struct Task {
-    task: executor::Task<Settled>,
+pub struct DrivenCall {
+    future: executor::Resumable<Settled>,
     output: Option<Settled>,
 }
 
 #[wasm_bindgen]
-impl Task {
+impl DrivenCall {
     /// Polls the future with the outcome of the promise it awaited (`ok`,
     /// `value`; anything on the first poll). The promise it awaits next, or
     /// `undefined` once it has ended (see `output`).
     pub fn poll(&mut self, ok: bool, value: JsValue) -> Option<Promise> {
-        let end = match self.task.poll(&CURRENT, if ok { Ok(value) } else { Err(value) }) {
-            Step::Await(promise) => return Some(promise),
-            Step::Done(outcome) => outcome,
+        let end = match self.future.poll(&CURRENT, if ok { Ok(value) } else { Err(value) }) {
+            Polled::Await(promise) => return Some(promise),
+            Polled::Done(outcome) => outcome,
             // A bug in the call's code: a clear rejection rather than a wrong outcome or a call that hangs.
-            Step::Fault(fault) => Err(js_sys::Error::new(match fault {
-                Fault::TwoAwaits => "magisterium-a2a: a call awaited two promises at once",
-                Fault::NoPromise => "magisterium-a2a: a call suspended without a promise to await",
+            Polled::Bug(bug) => Err(js_sys::Error::new(match bug {
+                AwaitBug::TwoAwaits => "magisterium-a2a: a call awaited two promises at once",
+                AwaitBug::NoPromise => "magisterium-a2a: a call suspended without a promise to await",
             })
             .into()),
         };
@@ -73,7 +73,7 @@ impl Task {
 
 /// `future` as a promise of its outcome.
 pub fn run(future: impl Future<Output = Settled> + 'static) -> Promise {
-    drive(Task { task: executor::Task::new(future), output: None })
+    drive(DrivenCall { future: executor::Resumable::new(future), output: None })
 }
 
 /// The future of [`wait`].

@@ -2,13 +2,13 @@
 //! promises and `drive` in `js/transport.js`), generic over the promise `P`
 //! and the outcome `V` so that the native tests run it with fake promises.
 //!
-//! A call's future is a [`Task`], polled to its next await and then resumed
+//! A call's future is a [`Resumable`], polled to its next await and then resumed
 //! with the outcome of the promise that await handed out. An await is a
 //! [`Wait`]: on its first poll it hands its promise to the [`Handoff`] and
 //! gets a ticket; an outcome goes only to the wait holding the ticket it was
 //! resumed for, so no await can ever take another's outcome. A poll hands out
 //! at most one promise: when a second wait registers in the same poll (a join
-//! or select of two awaits) the call fails with [`Fault::TwoAwaits`].
+//! or select of two awaits) the call fails with [`AwaitBug::TwoAwaits`].
 
 use alloc::boxed::Box;
 use core::cell::Cell;
@@ -23,7 +23,7 @@ mod tests;
 /// wrap). 0 names none: the first ticket is 1.
 type Ticket = u64;
 
-/// What passes between [`Task::poll`] and the waits polled inside it. `Cell`s,
+/// What passes between [`Resumable::poll`] and the waits polled inside it. `Cell`s,
 /// not a `RefCell`: no borrow can fail, so no borrow-error formatting reaches
 /// the bundle.
 pub struct Handoff<P, V> {
@@ -81,42 +81,42 @@ impl<P: Unpin, V> Future for Wait<'_, P, V> {
 /// Why a task failed on its own account: a bug in the code it runs, reported
 /// instead of a wrong outcome or a call that never settles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fault {
+pub enum AwaitBug {
     /// Two waits handed out a promise in one poll.
     TwoAwaits,
     /// The future suspended without a wait handing out a promise.
     NoPromise,
 }
 
-/// What one poll of a [`Task`] ends in.
+/// What one poll of a [`Resumable`] ends in.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Step<P, V> {
+pub enum Polled<P, V> {
     /// The task awaits this promise: poll it again with its outcome.
     Await(P),
     /// The future ended with this outcome.
     Done(V),
-    /// The task failed (see [`Fault`]).
-    Fault(Fault),
+    /// The task failed (see [`AwaitBug`]).
+    Bug(AwaitBug),
 }
 
 /// A call's future, polled through a [`Handoff`].
-pub struct Task<V> {
+pub struct Resumable<V> {
     future: Pin<Box<dyn Future<Output = V>>>,
     /// The ticket of the wait whose promise the task awaits (0: none yet).
     awaiting: Ticket,
 }
 
-impl<V> Task<V> {
+impl<V> Resumable<V> {
     /// A task of `future`, not yet polled.
     pub fn new(future: impl Future<Output = V> + 'static) -> Self {
-        Task { future: Box::pin(future), awaiting: 0 }
+        Resumable { future: Box::pin(future), awaiting: 0 }
     }
 
     /// Polls the future, resumed with `outcome`: that of the promise the last
     /// poll answered with (ignored on the first poll). A poll run inside
-    /// another (which `drive` never does) leaves each a fault or its own
+    /// another (which `drive` never does) leaves each a bug or its own
     /// promise, never another's outcome.
-    pub fn poll<P>(&mut self, handoff: &Handoff<P, V>, outcome: V) -> Step<P, V> {
+    pub fn poll<P>(&mut self, handoff: &Handoff<P, V>, outcome: V) -> Polled<P, V> {
         let first = handoff.next.get();
         handoff.settled_for.set(self.awaiting);
         handoff.settled.set(Some(outcome));
@@ -125,13 +125,13 @@ impl<V> Task<V> {
         let promise = handoff.awaiting.take();
         // Tickets are handed out in order: those of this poll start at `first`.
         match (polled, handoff.next.get() - first, promise) {
-            (_, 2.., _) => Step::Fault(Fault::TwoAwaits),
-            (Poll::Ready(outcome), _, _) => Step::Done(outcome),
+            (_, 2.., _) => Polled::Bug(AwaitBug::TwoAwaits),
+            (Poll::Ready(outcome), _, _) => Polled::Done(outcome),
             (Poll::Pending, 1, Some(promise)) => {
                 self.awaiting = first;
-                Step::Await(promise)
+                Polled::Await(promise)
             }
-            (Poll::Pending, _, _) => Step::Fault(Fault::NoPromise),
+            (Poll::Pending, _, _) => Polled::Bug(AwaitBug::NoPromise),
         }
     }
 }

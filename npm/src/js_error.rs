@@ -1,8 +1,8 @@
 //! `MagisteriumError`, the JS class of every rejection, and the one function
-//! that turns a core [`Error`] into it.
+//! that turns a core [`CallError`] into it.
 
 use crate::json_view::Json;
-use magisterium_a2a::sans_io::error::{Error, redact};
+use magisterium_a2a::sans_io::error::{CallError, redact};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/magisterium-error.js")]
@@ -28,7 +28,7 @@ extern "C" {
 
 /// Builds the JS error for `error`; `secret` (the token of the call) is
 /// removed from the message and from `data`, whatever the server echoed.
-pub fn to_js(error: Error<Json>, secret: Option<&str>) -> JsValue {
+pub fn to_js(error: CallError<Json>, secret: Option<&str>) -> JsValue {
     let e = error.into_fields();
     let data = e.data.and_then(|d| without_secret(d.0, secret));
     let message = redact(&e.message, secret);

@@ -6,7 +6,7 @@
 
 use crate::js_error::to_js;
 use crate::json_view::Json;
-use crate::transport::{self, CallSignal, Wire};
+use crate::transport::{self, CallSignal, JsRoute};
 use alloc::string::String;
 use core::cell::{Cell, RefCell};
 use core::future::Future;
@@ -14,7 +14,7 @@ use js_sys::{Function, Promise};
 use magisterium_a2a::sans_io::call_loop::Failed;
 #[cfg(feature = "agents")]
 use magisterium_a2a::sans_io::card::Version;
-use magisterium_a2a::sans_io::error::{Dialect, Error};
+use magisterium_a2a::sans_io::error::{CallError, Dialect};
 use magisterium_a2a::sans_io::pacing::Pacer;
 use magisterium_a2a::sans_io::platform::Platform;
 use magisterium_a2a::sans_io::retry::RetryPolicy;
@@ -38,7 +38,7 @@ extern "C" {
     fn own_error(thrown: &JsValue) -> String;
 }
 
-type Result<T> = core::result::Result<T, Error<Json>>;
+type Result<T> = core::result::Result<T, CallError<Json>>;
 
 /// A token as the calls send it: the text (for redaction) and the JS string
 /// `fetch` gets (made once for a fixed token).
@@ -54,7 +54,7 @@ pub struct Session {
     /// The `rateLimit` queue (borrowed only between awaits, never across one).
     pacer: RefCell<Pacer>,
     /// Where calls go, and with `agents` in which A2A version.
-    pub wire: Wire,
+    pub route: JsRoute,
     /// The agent streams (see [`Session::streaming`]).
     #[cfg(feature = "agents")]
     pub streaming: bool,
@@ -77,9 +77,9 @@ pub struct Agent {
 }
 
 impl Session {
-    /// A session over checked settings, calling `wire`, of Magisterium's
+    /// A session over checked settings, calling `route`, of Magisterium's
     /// dialect and without streams.
-    fn over(mut settings: Settings<Function>, wire: Wire) -> Session {
+    fn over(mut settings: Settings<Function>, route: JsRoute) -> Session {
         let pacer = RefCell::new(core::mem::take(&mut settings.pacer));
         let fixed_token = match &settings.auth {
             Auth::Token(token) => JsValue::from_str(token),
@@ -90,7 +90,7 @@ impl Session {
             #[cfg(feature = "agents")]
             dialect: Dialect::Magisterium,
             pacer,
-            wire,
+            route,
             #[cfg(feature = "agents")]
             streaming: false,
             fixed_token,
@@ -101,16 +101,16 @@ impl Session {
     /// A `MagisteriumClient`'s session: Magisterium's dialect, A2A 0.3, no streams.
     #[cfg(feature = "magisterium")]
     pub fn magisterium(settings: Settings<Function>) -> Session {
-        let wire = Wire::magisterium(&settings.endpoint.url);
-        Session::over(settings, wire)
+        let route = JsRoute::magisterium(&settings.endpoint.url);
+        Session::over(settings, route)
     }
 
     /// An `A2AClient`'s session with `agent`.
     #[cfg(feature = "agents")]
     pub fn new(settings: Settings<Function>, agent: Agent) -> Session {
         let other = agent.other.map(|(endpoint, version)| (JsValue::from_str(&endpoint.url), version));
-        let wire = Wire::new(JsValue::from_str(&settings.endpoint.url), agent.version, other);
-        Session { dialect: agent.dialect, streaming: agent.streaming, ..Session::over(settings, wire) }
+        let route = JsRoute::new(JsValue::from_str(&settings.endpoint.url), agent.version, other);
+        Session { dialect: agent.dialect, streaming: agent.streaming, ..Session::over(settings, route) }
     }
 
     /// Whose meanings the server-defined JSON-RPC codes have: without
@@ -164,7 +164,7 @@ impl Platform for JsPlatform<'_> {
         self.signal.deadline_ms()
     }
 
-    fn ended(&self) -> Option<Error<Json>> {
+    fn ended(&self) -> Option<CallError<Json>> {
         self.signal.is_aborted().then(|| self.signal.aborted_error())
     }
 
@@ -194,7 +194,7 @@ impl Platform for JsPlatform<'_> {
             Auth::Provider(provider) => provider,
         };
         let rejected = refused.map_or(JsValue::UNDEFINED, |(_, js)| js.clone());
-        let asked = ask_token(provider, &self.session.wire.url(), &rejected);
+        let asked = ask_token(provider, &self.session.route.url(), &rejected);
         let answer = match asked {
             Ok(value) => self.signal.race(Promise::resolve(&value)).await,
             Err(thrown) => Err(thrown),
@@ -218,10 +218,10 @@ impl Platform for JsPlatform<'_> {
         #[cfg(feature = "agents")]
         {
             let reader = self.stream.then(|| crate::event_reader::EventReader::new(session.dialect, max_bytes).into());
-            transport::send(self.signal, &session.wire, bearer, Some(body), max_bytes, reader)
+            transport::send(self.signal, &session.route, bearer, Some(body), max_bytes, reader)
         }
         #[cfg(not(feature = "agents"))]
-        transport::send(self.signal, &session.wire, bearer, Some(body), max_bytes)
+        transport::send(self.signal, &session.route, bearer, Some(body), max_bytes)
     }
 
     fn with_pacer<R>(&self, f: impl FnOnce(&mut Pacer) -> R) -> R {
@@ -236,11 +236,11 @@ impl Platform for JsPlatform<'_> {
 
     #[cfg(feature = "agents")]
     fn route_ticket(&self) -> u32 {
-        self.session.wire.ticket()
+        self.session.route.ticket()
     }
 
     #[cfg(feature = "agents")]
     fn version_refused(&self, ticket: u32) -> bool {
-        self.session.wire.refused(ticket)
+        self.session.route.refused(ticket)
     }
 }

@@ -31,7 +31,7 @@ impl MagisteriumClient {
     /// The endpoint URL this client calls.
     #[wasm_bindgen(getter)]
     pub fn endpoint(&self) -> JsValue {
-        self.session.wire.url()
+        self.session.route.url()
     }
 
     /// `catholic_qa`: resolves with a `QaAnswer`.

@@ -9,9 +9,9 @@ use alloc::string::String;
 use js_sys::{Function, Reflect};
 #[cfg(feature = "agents")]
 use magisterium_a2a::sans_io::card::Version;
+use magisterium_a2a::sans_io::error::CallError;
 #[cfg(feature = "agents")]
 use magisterium_a2a::sans_io::error::Dialect;
-use magisterium_a2a::sans_io::error::Error;
 use magisterium_a2a::sans_io::settings::{Options, Settings};
 use magisterium_a2a::sans_io::text::cat;
 #[cfg(feature = "magisterium")]
@@ -20,7 +20,7 @@ use magisterium_a2a::sans_io::validate::{self, Endpoint};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
-type Result<T> = core::result::Result<T, Error<Json>>;
+type Result<T> = core::result::Result<T, CallError<Json>>;
 
 /// The options of every client (`ClientOptions`), endpoint aside.
 pub const CLIENT_KEYS: [&str; 7] =
@@ -47,7 +47,7 @@ pub fn dialect(o: &Reader) -> Result<Option<Dialect>> {
         None => Ok(None),
         Some("magisterium") => Ok(Some(Dialect::Magisterium)),
         Some("a2a") => Ok(Some(Dialect::A2a)),
-        Some(_) => Err(Error::invalid_input("dialect must be \"magisterium\" or \"a2a\"")),
+        Some(_) => Err(CallError::invalid_input("dialect must be \"magisterium\" or \"a2a\"")),
     }
 }
 
@@ -58,7 +58,7 @@ pub fn protocol_version(o: &Reader) -> Result<Option<Version>> {
         None => Ok(None),
         Some("1.0") => Ok(Some(Version::V1_0)),
         Some("0.3") => Ok(Some(Version::V0_3)),
-        Some(_) => Err(Error::invalid_input("protocolVersion must be \"1.0\" or \"0.3\"")),
+        Some(_) => Err(CallError::invalid_input("protocolVersion must be \"1.0\" or \"0.3\"")),
     }
 }
 
@@ -67,7 +67,7 @@ pub fn protocol_version(o: &Reader) -> Result<Option<Version>> {
 pub fn client_settings(o: &Reader, endpoint: Endpoint) -> Result<Settings<Function>> {
     let token_provider = o
         .get("tokenProvider")
-        .map(|p| p.dyn_into::<Function>().map_err(|_| Error::invalid_input("tokenProvider must be a function")))
+        .map(|p| p.dyn_into::<Function>().map_err(|_| CallError::invalid_input("tokenProvider must be a function")))
         .transpose()?;
     let (rate_default, rate_expensive) = match o.get("rateLimit") {
         Some(limits) => {
@@ -150,9 +150,9 @@ impl<'a> Reader<'a> {
         }
         let keys = match caller_values::is_array(object) {
             Ok(false) if object.is_object() && !object.is_function() => caller_values::object_keys(object),
-            _ => return Err(Error::invalid_input(cat(&[name, " must be an object"]))),
+            _ => return Err(CallError::invalid_input(cat(&[name, " must be an object"]))),
         };
-        let keys = keys.map_err(|_| Error::invalid_input(cat(&[name, " could not be read"])))?;
+        let keys = keys.map_err(|_| CallError::invalid_input(cat(&[name, " could not be read"])))?;
         let known = || allowed.iter().flat_map(|keys| keys.iter());
         if let Some(unknown) = keys.iter().filter_map(|k| k.as_string()).find(|k| !known().any(|key| key == k)) {
             // Pushed one by one: `concat` and `join` cost the bundle ~0.4 KB gzip.
@@ -162,7 +162,7 @@ impl<'a> Reader<'a> {
                 message.push_str(key);
             }
             message.push(')');
-            return Err(Error::invalid_input(message));
+            return Err(CallError::invalid_input(message));
         }
         Ok(Reader { object, name })
     }
@@ -176,15 +176,15 @@ impl<'a> Reader<'a> {
     }
 
     /// INVALID_INPUT for the member `key`: `options.key must be …`.
-    fn refuse(&self, key: &str, why: &str) -> Error<Json> {
-        Error::invalid_input(cat(&[self.name, ".", key, why]))
+    fn refuse(&self, key: &str, why: &str) -> CallError<Json> {
+        CallError::invalid_input(cat(&[self.name, ".", key, why]))
     }
 
     /// The optional `signal` member, an `AbortSignal`.
     pub fn signal(&self) -> Result<Option<AbortSignal>> {
-        let signal = self
-            .get("signal")
-            .map(|s| s.dyn_into::<AbortSignal>().map_err(|_| Error::invalid_input("signal must be an AbortSignal")));
+        let signal = self.get("signal").map(|s| {
+            s.dyn_into::<AbortSignal>().map_err(|_| CallError::invalid_input("signal must be an AbortSignal"))
+        });
         signal.transpose()
     }
 

@@ -11,7 +11,7 @@ use core::future::Future;
 use core::pin::Pin;
 use core::task::{Context, Poll};
 use js_sys::Promise;
-use magisterium_a2a::sans_io::error::{Error, ErrorCode};
+use magisterium_a2a::sans_io::error::{CallError, ErrorCode};
 use magisterium_a2a::sans_io::exchange;
 use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::prelude::*;
@@ -59,29 +59,29 @@ extern "C" {
 
 /// Where a client's calls go. With `agents`, the core's [`Route`] (the URL,
 /// the A2A version spoken there, and the version a -32009 moves to); without,
-/// a client speaks A2A 0.3 to its endpoint, and the wire is that URL alone, a
+/// a client speaks A2A 0.3 to its endpoint, and the route is that URL alone, a
 /// JS string made once.
 #[cfg(feature = "agents")]
-pub struct Wire(RefCell<Route<JsValue>>);
+pub struct JsRoute(RefCell<Route<JsValue>>);
 /// Where a client's calls go: its endpoint, a JS string made once.
 #[cfg(not(feature = "agents"))]
-pub struct Wire(JsValue);
+pub struct JsRoute(JsValue);
 
-impl Wire {
-    /// Magisterium's wire: A2A 0.3 to `url`, nothing to fall back to.
+impl JsRoute {
+    /// Magisterium's route: A2A 0.3 to `url`, nothing to fall back to.
     #[cfg(feature = "magisterium")]
-    pub fn magisterium(url: &str) -> Wire {
+    pub fn magisterium(url: &str) -> JsRoute {
         #[cfg(feature = "agents")]
-        return Wire::new(JsValue::from_str(url), Version::V0_3, None);
+        return JsRoute::new(JsValue::from_str(url), Version::V0_3, None);
         #[cfg(not(feature = "agents"))]
-        Wire(JsValue::from_str(url))
+        JsRoute(JsValue::from_str(url))
     }
 
-    /// A wire to `url` (a JS string) in `version`, and the other version
+    /// A route to `url` (a JS string) in `version`, and the other version
     /// (its URL and version) a -32009 moves to.
     #[cfg(feature = "agents")]
-    pub fn new(url: JsValue, version: Version, other: Option<(JsValue, Version)>) -> Wire {
-        Wire(RefCell::new(Route::new(url, version, other)))
+    pub fn new(url: JsValue, version: Version, other: Option<(JsValue, Version)>) -> JsRoute {
+        JsRoute(RefCell::new(Route::new(url, version, other)))
     }
 
     /// The URL calls go to (`client.endpoint`).
@@ -192,14 +192,14 @@ impl CallSignal {
     }
 
     /// Starts the call's clock. Fails with ABORTED when `caller` is already aborted.
-    pub fn start(caller: Option<AbortSignal>, timeout_ms: u32) -> Result<CallSignal, Error<Json>> {
+    pub fn start(caller: Option<AbortSignal>, timeout_ms: u32) -> Result<CallSignal, CallError<Json>> {
         let signal = JsCallSignal::new(caller.as_ref(), timeout_ms)
             .map(CallSignal)
-            .map_err(|_| Error::new(ErrorCode::Network, "AbortController is unavailable"))?;
+            .map_err(|_| CallError::new(ErrorCode::Network, "AbortController is unavailable"))?;
         // Aborted already: only by the caller (the timeout is at least 1 ms away).
         if signal.is_aborted() {
             let reason = Some(signal.0.caller_reason()).filter(|r| !r.is_undefined()).map(Json);
-            return Err(Error::new(ErrorCode::Aborted, "the call was aborted before it started").with_cause(reason));
+            return Err(CallError::new(ErrorCode::Aborted, "the call was aborted before it started").with_cause(reason));
         }
         Ok(signal)
     }
@@ -210,12 +210,12 @@ impl CallSignal {
     }
 
     /// The error for an aborted call: TIMEOUT or ABORTED.
-    pub fn aborted_error(&self) -> Error<Json> {
+    pub fn aborted_error(&self) -> CallError<Json> {
         if self.0.timed_out() {
             exchange::timed_out()
         } else {
             let reason = Some(self.0.caller_reason()).filter(|r| !r.is_undefined()).map(Json);
-            Error::new(ErrorCode::Aborted, "the call was aborted").with_cause(reason)
+            CallError::new(ErrorCode::Aborted, "the call was aborted").with_cause(reason)
         }
     }
 
@@ -254,7 +254,7 @@ impl Future for Sleep {
     }
 }
 
-/// POSTs `body` (or GETs, without one) to `wire` (see [`Wire`]) with
+/// POSTs `body` (or GETs, without one) to `route` (see [`JsRoute`]) with
 /// exactly `Content-Type: application/json` (with a body) and, when there is
 /// a token, `Authorization: Bearer …`; a 1.0 agent's request also carries
 /// `A2A-Version`, a stream's (one with `reader`, its `EventReader` as JS)
@@ -267,19 +267,19 @@ impl Future for Sleep {
 /// (`js/agent-protocol.js` hands it to the core's `result_shape` first).
 pub async fn send(
     call: &CallSignal,
-    wire: &Wire,
+    route: &JsRoute,
     token: Option<&JsValue>,
     body: Option<&str>,
     max_bytes: f64,
     #[cfg(feature = "agents")] reader: Option<JsValue>,
-) -> Result<HttpReply<Json>, Error<Json>> {
+) -> Result<HttpReply<Json>, CallError<Json>> {
     #[cfg(feature = "agents")]
     let sent = {
-        let route = wire.0.borrow();
+        let route = route.0.borrow();
         post(route.endpoint(), route.version() == Version::V1_0, token, body, max_bytes, &call.0, reader)
     };
     #[cfg(not(feature = "agents"))]
-    let sent = exchange(&wire.0, token, body, max_bytes, &call.0.signal());
+    let sent = exchange(&route.0, token, body, max_bytes, &call.0.signal());
     match wait(sent).await {
         Ok(reply) => reply_of(call, reply.unchecked_into(), max_bytes),
         Err(e) => Err(failed(call, "the request failed", &e)),
@@ -287,7 +287,7 @@ pub async fn send(
 }
 
 /// What a [`JsReply`] says: the reply, or the error of a request that failed.
-pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<HttpReply<Json>, Error<Json>> {
+pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<HttpReply<Json>, CallError<Json>> {
     let status = reply.status();
     match reply.failed() {
         0 => {}
@@ -300,7 +300,7 @@ pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<Htt
 }
 
 /// NETWORK, unless the call was aborted or timed out meanwhile.
-fn failed(call: &CallSignal, what: &str, error: &JsValue) -> Error<Json> {
+fn failed(call: &CallSignal, what: &str, error: &JsValue) -> CallError<Json> {
     if call.is_aborted() {
         return call.aborted_error();
     }

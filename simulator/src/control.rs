@@ -45,7 +45,7 @@ struct ClockRequest {
     advance_secs: f64,
 }
 
-type Outcome = Result<Value, String>;
+type ControlResult = Result<Value, String>;
 
 /// Answers a request under `/_sim/` from `peer`.
 pub(crate) fn handle(state: &State, request: Request<RequestBody>, peer: IpAddr) -> HttpResponse {
@@ -98,7 +98,7 @@ fn parse<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, String> {
     serde_json::from_slice(body).map_err(|e| format!("invalid body: {e}"))
 }
 
-fn arm_fault(state: &State, body: &[u8]) -> Outcome {
+fn arm_fault(state: &State, body: &[u8]) -> ControlResult {
     let rule = FaultRule::from_json(body)?;
     let armed = serde_json::to_value(&rule).map_err(|e| e.to_string())?;
     lock(&state.faults).arm(rule);
@@ -113,7 +113,7 @@ struct ClearRequest {
     token: String,
 }
 
-fn clear_faults(state: &State, body: &[u8]) -> Outcome {
+fn clear_faults(state: &State, body: &[u8]) -> ControlResult {
     let request: ClearRequest = parse(body)?;
     let removed = lock(&state.faults).clear_token(&request.token);
     Ok(json!({ "ok": true, "removed": removed }))
@@ -123,7 +123,7 @@ fn rate(given: Option<String>, default: RateLimit) -> Result<RateLimit, String> 
     given.map_or(Ok(default), |s| s.parse())
 }
 
-fn register_token(state: &State, body: &[u8]) -> Outcome {
+fn register_token(state: &State, body: &[u8]) -> ControlResult {
     let request: TokenRequest = parse(body)?;
     if request.token.is_empty() || !request.token.chars().all(|c| c.is_ascii_graphic()) {
         return Err("`token` must be a non-empty string of visible ASCII characters".into());
@@ -148,7 +148,7 @@ fn register_token(state: &State, body: &[u8]) -> Outcome {
     Ok(summary)
 }
 
-fn advance_clock(state: &State, body: &[u8]) -> Outcome {
+fn advance_clock(state: &State, body: &[u8]) -> ControlResult {
     let request: ClockRequest = parse(body)?;
     if !(0.0..=MAX_ADVANCE_SECS).contains(&request.advance_secs) {
         return Err(format!("`advanceSecs` must be between 0 and {MAX_ADVANCE_SECS}"));

@@ -196,7 +196,7 @@ impl Platform for CallContext {
         self.deadline.at_ms()
     }
 
-    fn ended(&self) -> Option<core_error::Error<Value>> {
+    fn ended(&self) -> Option<core_error::CallError<Value>> {
         self.deadline.passed().then(timed_out)
     }
 
@@ -218,7 +218,7 @@ impl Platform for CallContext {
 
     /// The provider is told the URL the token goes to; not which token was
     /// refused: after a 401 it is asked afresh.
-    async fn token(&self, _refused: Option<&String>) -> Result<Option<String>, core_error::Error<Value>> {
+    async fn token(&self, _refused: Option<&String>) -> Result<Option<String>, core_error::CallError<Value>> {
         let provider = match &self.shared.auth {
             Auth::None => return Ok(None),
             Auth::Token(token) => return Ok(Some(token.clone())),
@@ -234,7 +234,11 @@ impl Platform for CallContext {
 
     /// To a 1.0 route: the request in 1.0's shape, with `A2A-Version: 1.0`;
     /// the answer (or a stream's first event) brought to the 0.3 shape.
-    async fn exchange(&self, token: Option<&String>, body: &str) -> Result<HttpReply<Value>, core_error::Error<Value>> {
+    async fn exchange(
+        &self,
+        token: Option<&String>,
+        body: &str,
+    ) -> Result<HttpReply<Value>, core_error::CallError<Value>> {
         let (url, version) = {
             let route = self.shared.route();
             (route.endpoint().url.clone(), route.version())

@@ -3,13 +3,13 @@
 //! (scheme, credentials, host, loopback) on what that parser made of it, so
 //! the host the token policy judges is the host the request goes to.
 
-use crate::sans_io::error::Error;
+use crate::sans_io::error::CallError;
 use crate::sans_io::validate::{self, Endpoint};
 use serde_json::Value;
 
 /// Parses `text` and applies the core's endpoint rules; INVALID_INPUT when
 /// the parser refuses it or the rules do. The one place the client reads a URL.
-pub(crate) fn parse(text: &str) -> Result<Endpoint, Error<Value>> {
+pub(crate) fn parse(text: &str) -> Result<Endpoint, CallError<Value>> {
     validate::endpoint("endpoint", text, crate::url_parser::parse)
 }
 

@@ -73,7 +73,7 @@ impl Error {
 
     /// The core's error as the client's: `secret` (the call's token) is
     /// removed from the message and the data, `source` is the platform failure.
-    pub(crate) fn from_core(error: core_error::Error<Value>, secret: Option<&str>, source: Option<Cause>) -> Error {
+    pub(crate) fn from_core(error: core_error::CallError<Value>, secret: Option<&str>, source: Option<Cause>) -> Error {
         let e = error.into_fields();
         Error(Box::new(Fields {
             code: e.code,
@@ -88,7 +88,7 @@ impl Error {
     }
 
     /// An error of the core without a platform cause or a token.
-    pub(crate) fn plain(error: core_error::Error<Value>) -> Error {
+    pub(crate) fn plain(error: core_error::CallError<Value>) -> Error {
         Error::from_core(error, None, None)
     }
 }
@@ -143,7 +143,7 @@ mod tests {
 
     #[test]
     fn the_token_never_shows_in_an_error() {
-        let mut core = core_error::Error::new(ErrorCode::InternalError, "upstream rejected token-12345678");
+        let mut core = core_error::CallError::new(ErrorCode::InternalError, "upstream rejected token-12345678");
         core.data = Some(json!({"echo": "Bearer token-12345678", "n": 1}));
         core.rpc_code = Some(-32603.0);
         core.retry_after = Some(1.5);
@@ -157,7 +157,7 @@ mod tests {
 
     #[test]
     fn odd_numbers_are_left_out() {
-        let mut core = core_error::Error::new(ErrorCode::InternalError, "x");
+        let mut core = core_error::CallError::new(ErrorCode::InternalError, "x");
         core.rpc_code = Some(-32002.5);
         core.retry_after = Some(f64::NAN);
         let e = Error::plain(core);
@@ -170,7 +170,7 @@ mod tests {
         let io: Cause = Arc::new(std::io::Error::other("refused"));
         let marker = causes.keep(io);
         let e = Error::from_core(
-            core_error::Error::new(ErrorCode::Network, "the request failed").with_cause(Some(marker.clone())),
+            core_error::CallError::new(ErrorCode::Network, "the request failed").with_cause(Some(marker.clone())),
             None,
             causes.of(Some(&marker)),
         );

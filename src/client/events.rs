@@ -5,7 +5,7 @@
 
 use super::error::Causes;
 use super::transport::{Body, Deadline};
-use crate::sans_io::error::Error;
+use crate::sans_io::error::CallError;
 use crate::sans_io::event_stream::{EventStream, Next};
 use crate::sans_io::exchange::too_large;
 use crate::sans_io::wire::HttpReply;
@@ -34,7 +34,7 @@ impl EventBody {
         &mut self,
         deadline: &Deadline,
         causes: &Causes,
-    ) -> Result<Option<HttpReply<Value>>, Error<Value>> {
+    ) -> Result<Option<HttpReply<Value>>, CallError<Value>> {
         loop {
             match self.reader.next_event() {
                 Next::Event(data) => {

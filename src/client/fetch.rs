@@ -4,7 +4,7 @@
 //! moves bytes; the size bound and the failures are the core's.
 
 use super::error::{Cause, Causes};
-use crate::sans_io::error::{Error, ErrorCode};
+use crate::sans_io::error::{CallError, ErrorCode};
 use crate::sans_io::event_stream::is_event_stream;
 use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
 use crate::sans_io::wire::HttpReply;
@@ -26,7 +26,7 @@ pub(crate) struct Http;
 
 impl Http {
     /// The page's `fetch`.
-    pub(crate) fn new() -> Result<Http, Error<Value>> {
+    pub(crate) fn new() -> Result<Http, CallError<Value>> {
         Ok(Http)
     }
 }
@@ -51,9 +51,9 @@ pub(crate) struct Deadline {
 
 impl Deadline {
     /// The limit of a call starting now (`timeout_ms` is at most 2^31-1, the timer's range).
-    pub(crate) fn start(timeout_ms: u32) -> Result<Deadline, Error<Value>> {
+    pub(crate) fn start(timeout_ms: u32) -> Result<Deadline, CallError<Value>> {
         let controller =
-            AbortController::new().map_err(|_| Error::new(ErrorCode::Network, "AbortController is unavailable"))?;
+            AbortController::new().map_err(|_| CallError::new(ErrorCode::Network, "AbortController is unavailable"))?;
         let at_limit = controller.clone();
         let timer = Timeout::new(timeout_ms, move || at_limit.abort());
         Ok(Deadline { at_ms: now_ms() + f64::from(timeout_ms), controller, _timer: timer })
@@ -130,7 +130,7 @@ impl Body {
         &mut self,
         deadline: &Deadline,
         causes: &Causes,
-    ) -> Result<Option<Vec<u8>>, Error<Value>> {
+    ) -> Result<Option<Vec<u8>>, CallError<Value>> {
         match read_chunk(&self.reader).await {
             Ok(chunk) => Ok(chunk),
             Err(_) if deadline.passed() => Err(timed_out()),
@@ -200,7 +200,7 @@ pub(crate) async fn exchange(
     deadline: &Deadline,
     request: Request<'_>,
     causes: &Causes,
-) -> Result<Reply, Error<Value>> {
+) -> Result<Reply, CallError<Value>> {
     // The detail is the JS error's `message`, as the npm package's (not gloo's "TypeError: …").
     let failed = |what: &str, detail: &str, cause: Cause| {
         if deadline.passed() {
@@ -273,7 +273,7 @@ enum Unread {
     /// The stream failed (the connection dropped, the call was aborted).
     Failed(JsValue),
     /// The body passed the limit (the read was cancelled).
-    TooLarge(Error<Value>),
+    TooLarge(CallError<Value>),
 }
 
 /// The bytes of `stream`, counted against `limit` chunk by chunk.

@@ -3,7 +3,7 @@
 //! moves bytes; the size bound and the failures are the core's.
 
 use super::error::{Cause, Causes};
-use crate::sans_io::error::Error;
+use crate::sans_io::error::CallError;
 use crate::sans_io::event_stream::is_event_stream;
 use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
 use crate::sans_io::wire::HttpReply;
@@ -23,8 +23,9 @@ pub(crate) struct Http(reqwest::Client);
 impl Http {
     /// A client over rustls with the ring provider and the platform's
     /// verifier; it follows no redirect (the endpoint answers itself).
-    pub(crate) fn new() -> Result<Http, Error<Value>> {
-        let refuse = |why: &dyn std::fmt::Display| Error::invalid_input(format!("the HTTP client cannot start: {why}"));
+    pub(crate) fn new() -> Result<Http, CallError<Value>> {
+        let refuse =
+            |why: &dyn std::fmt::Display| CallError::invalid_input(format!("the HTTP client cannot start: {why}"));
         let provider = Arc::new(rustls::crypto::ring::default_provider());
         let verifier = rustls_platform_verifier::Verifier::new(provider.clone()).map_err(|e| refuse(&e))?;
         let tls = rustls::ClientConfig::builder_with_provider(provider)
@@ -70,7 +71,7 @@ pub(crate) struct Deadline {
 
 impl Deadline {
     /// The limit of a call starting now (it cannot fail natively; it may on wasm32).
-    pub(crate) fn start(timeout_ms: u32) -> Result<Deadline, Error<Value>> {
+    pub(crate) fn start(timeout_ms: u32) -> Result<Deadline, CallError<Value>> {
         let at_ms = now_ms() + f64::from(timeout_ms);
         Ok(Deadline { at: Instant::now() + Duration::from_millis(timeout_ms.into()), at_ms })
     }
@@ -130,7 +131,7 @@ impl Body {
         &mut self,
         deadline: &Deadline,
         causes: &Causes,
-    ) -> Result<Option<Vec<u8>>, Error<Value>> {
+    ) -> Result<Option<Vec<u8>>, CallError<Value>> {
         let status = self.0.status().as_u16();
         let read = deadline.within(self.0.chunk()).await.ok_or_else(timed_out)?;
         read.map(|chunk| chunk.map(|bytes| bytes.to_vec()))
@@ -139,7 +140,7 @@ impl Body {
 }
 
 /// NETWORK for a reqwest failure, the failure kept as the cause.
-fn failed(causes: &Causes, what: &str, e: reqwest::Error) -> Error<Value> {
+fn failed(causes: &Causes, what: &str, e: reqwest::Error) -> CallError<Value> {
     let detail = e.to_string();
     let cause: Cause = Arc::new(e);
     network_error(what, &detail, Runtime::Elsewhere).with_cause(Some(causes.keep(cause)))
@@ -153,7 +154,7 @@ pub(crate) async fn exchange(
     deadline: &Deadline,
     request: Request<'_>,
     causes: &Causes,
-) -> Result<Reply, Error<Value>> {
+) -> Result<Reply, CallError<Value>> {
     let mut builder = match request.body {
         Some(body) => http.0.post(request.url).header(CONTENT_TYPE, "application/json").body(body.to_owned()),
         None => http.0.get(request.url),

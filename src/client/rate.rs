@@ -1,7 +1,7 @@
 //! [`Rate`]: a ceiling of the client-side limiter, typed (the JS client's
 //! `"15/min"` strings, as a value that cannot be misspelled).
 
-use crate::sans_io::error::Error;
+use crate::sans_io::error::CallError;
 use crate::sans_io::pacing;
 use serde_json::Value;
 use std::time::Duration;
@@ -54,9 +54,9 @@ impl Rate {
     }
 
     /// The core's rate, once checked; `which` names the option in a refusal.
-    pub(crate) fn checked(self, which: &str) -> Result<pacing::Rate, Error<Value>> {
+    pub(crate) fn checked(self, which: &str) -> Result<pacing::Rate, CallError<Value>> {
         if self.max == 0 || self.period.is_zero() {
-            return Err(Error::invalid_input(format!(
+            return Err(CallError::invalid_input(format!(
                 "{which} must allow at least 1 call in a period longer than zero, not {} in {:?}",
                 self.max, self.period
             )));

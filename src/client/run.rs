@@ -10,7 +10,7 @@ use super::error::Error;
 use super::options::{WaitOptions, millis};
 use crate::sans_io::call::{Call, Outcome, SendMode};
 use crate::sans_io::call_loop;
-use crate::sans_io::error::Error as CoreError;
+use crate::sans_io::error::CallError;
 use crate::sans_io::methods;
 use crate::sans_io::{poll, validate};
 use serde_json::Value;
@@ -39,7 +39,7 @@ pub(crate) async fn wait_for_task(shared: &Shared<ClientState>, id: &str, option
 /// The call of a message sent in `mode`, its arguments checked.
 pub(crate) fn send_call(message: SendMessage, mode: SendMode) -> Result<Call, Error> {
     let parts = serde_json::to_value(&message.parts)
-        .map_err(|_| Error::plain(CoreError::invalid_input("parts must serialize to JSON")))?;
+        .map_err(|_| Error::plain(CallError::invalid_input("parts must serialize to JSON")))?;
     let SendMessage { skill_id, context_id, task_id, .. } = message;
     methods::send_message(parts.to_string(), &parts, skill_id, context_id, task_id, mode).map_err(Error::plain)
 }
@@ -51,10 +51,10 @@ pub(crate) fn timeout_ms(what: &str, limit: Option<Duration>) -> Result<Option<u
 
 /// The task of a task method's outcome, typed.
 pub(crate) fn typed_task(task: Value) -> Result<Task, Error> {
-    Task::try_from(task).map_err(|why| Error::plain(CoreError::bad_response(why)))
+    Task::try_from(task).map_err(|why| Error::plain(CallError::bad_response(why)))
 }
 
 /// The core answered a call with another method's outcome (it never does).
 pub(crate) fn mismatch() -> Error {
-    Error::plain(CoreError::bad_response("the decoded outcome does not fit the method"))
+    Error::plain(CallError::bad_response("the decoded outcome does not fit the method"))
 }

@@ -1,7 +1,7 @@
 //! One client call from request body to decoded outcome, in pure Rust: the
 //! browser layer only moves bytes and converts the outcome to JS.
 
-use super::error::{Dialect, Error};
+use super::error::{CallError, Dialect};
 use super::json::{JsonView, Kind};
 use super::pacing::Pool;
 use super::skills::{self, Document, QaAnswer, SearchResult, Skill, SkillInput};
@@ -132,17 +132,17 @@ impl Call {
         reply: HttpReply<V>,
         request_id: u64,
         dialect: Dialect,
-    ) -> Result<Outcome<V>, Error<V>> {
+    ) -> Result<Outcome<V>, CallError<V>> {
         let result = wire::read_response(reply, request_id, dialect)?;
         match self {
             Call::Send { mode: SendMode::Stream, .. } | Call::Subscribe(_) => {
                 return read_event(result).map(Outcome::Task);
             }
             Call::ListTasks(_) if result.get_kind("tasks", Kind::Array).is_some() => return Ok(Outcome::Task(result)),
-            Call::ListTasks(_) => return Err(Error::bad_response("the result has no `tasks` array")),
+            Call::ListTasks(_) => return Err(CallError::bad_response("the result has no `tasks` array")),
             Call::ExtendedCard if result.get_kind("name", Kind::String).is_some() => return Ok(Outcome::Task(result)),
             Call::ExtendedCard => {
-                return Err(Error::bad_response("the result is not an agent card (no string `name`)"));
+                return Err(CallError::bad_response("the result is not an agent card (no string `name`)"));
             }
             _ => {}
         }

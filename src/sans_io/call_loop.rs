@@ -4,10 +4,10 @@
 //! classes and the Rust client — runs its calls through [`run`].
 
 use super::call::{Call, Outcome};
-use super::error::{Error, ErrorCode};
+use super::error::{CallError, ErrorCode};
 use super::pacing::Slot;
 use super::platform::Platform;
-use super::retry::{Failure, RetryLoop, Step};
+use super::retry::{Failure, RetryDecision, RetryLoop};
 use super::text;
 use super::validate;
 
@@ -15,7 +15,7 @@ use super::validate;
 /// client removes it from anything the error carries).
 pub struct Failed<P: Platform> {
     /// The error.
-    pub error: Error<P::Json>,
+    pub error: CallError<P::Json>,
     /// The token of the last attempt.
     pub token: Option<P::Token>,
 }
@@ -74,19 +74,19 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
         };
         let failure = Failure { code: error.code, http_status: error.http_status, retry_after: error.retry_after };
         let step = match platform.ended() {
-            Some(_) => Step::GiveUp,
+            Some(_) => RetryDecision::GiveUp,
             // The agent refused the version: the route decides whether the call goes again, the retry count whether it may.
             None if error.code == ErrorCode::VersionNotSupported && platform.version_refused(ticket) => retry.resend(),
             None => retry.after(&failure, platform.now_ms(), platform.random()),
         };
         let error = match step {
-            Step::GiveUp => error,
-            Step::RefreshToken => {
+            RetryDecision::GiveUp => error,
+            RetryDecision::RefreshToken => {
                 (need_token, refused) = (true, true);
                 continue;
             }
-            Step::Resend => continue,
-            Step::Wait(ms) => {
+            RetryDecision::Resend => continue,
+            RetryDecision::Wait(ms) => {
                 platform.sleep(ms).await;
                 match platform.ended() {
                     Some(error) => error,
@@ -100,8 +100,9 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
 
 /// The client-side RATE_LIMITED of a call whose slot comes after its
 /// deadline (`retryAfter` set from `wait`, no `httpStatus`).
-fn no_slot<V>(wait: f64) -> Error<V> {
-    let mut e = Error::new(ErrorCode::RateLimited, "the client-side rateLimit has no slot before this call's timeout");
+fn no_slot<V>(wait: f64) -> CallError<V> {
+    let mut e =
+        CallError::new(ErrorCode::RateLimited, "the client-side rateLimit has no slot before this call's timeout");
     e.retry_after = Some(text::ceil(wait / 1000.0));
     e
 }

@@ -1,7 +1,7 @@
 //! Agent discovery: where an agent card lives, what makes one valid, which
 //! error dialect its agent speaks, and how long it may be cached.
 
-use super::error::{Dialect, Error};
+use super::error::{CallError, Dialect};
 use super::json::{JsonView, Kind};
 use super::settings::Auth;
 use super::text::{cat, int, trim_end_ascii};
@@ -24,12 +24,12 @@ pub struct CardBase {
 /// Checks a discovery base URL as an endpoint and derives the card URLs from
 /// what `parse` made of it: the card paths follow the base's path, so a base
 /// with a query or a fragment (even an empty `?` or `#`) is INVALID_INPUT.
-pub fn card_base<V>(text: &str, parse: UrlParser) -> Result<CardBase, Error<V>> {
+pub fn card_base<V>(text: &str, parse: UrlParser) -> Result<CardBase, CallError<V>> {
     let base = validate::endpoint::<V>("baseUrl", text, parse)?;
     // `?` and `#` appear in an `href` only as the query and fragment delimiters:
     // the parser percent-encodes them in a path, and credentials were refused.
     if base.url.contains(['?', '#']) {
-        return Err(Error::invalid_input("baseUrl must not have a query or a fragment"));
+        return Err(CallError::invalid_input("baseUrl must not have a query or a fragment"));
     }
     let key = trim_end_ascii(&base.url, b'/');
     let urls = [cat(&[key, "/.well-known/agent.json"]), cat(&[key, "/.well-known/agent-card.json"])];
@@ -38,15 +38,15 @@ pub fn card_base<V>(text: &str, parse: UrlParser) -> Result<CardBase, Error<V>> 
 
 /// What a card URL gave when it answered no JSON or an error status:
 /// BAD_RESPONSE, `HTTP 404` (or `HTTP 200: not JSON`).
-pub fn card_status<V>(status: u16) -> Error<V> {
+pub fn card_status<V>(status: u16) -> CallError<V> {
     let not_json = if (200..300).contains(&status) { ": not JSON" } else { "" };
-    Error::bad_response(cat(&["HTTP ", &int(status.into()), not_json])).with_http_status(status)
+    CallError::bad_response(cat(&["HTTP ", &int(status.into()), not_json])).with_http_status(status)
 }
 
 /// The error of a discovery that found no card: the last attempt's (its
 /// code, status and cause), its message naming the URLs tried, in order,
 /// then what the last one gave.
-pub fn no_card<V>(urls: &[String; 2], last: Error<V>) -> Error<V> {
+pub fn no_card<V>(urls: &[String; 2], last: CallError<V>) -> CallError<V> {
     let mut e = last;
     e.message = cat(&["no agent card at ", &urls[0], " or at ", &urls[1], ": ", &e.message]);
     e
@@ -98,8 +98,8 @@ pub struct CardHead {
 /// 0.2/0.3. `wanted` (the `protocolVersion` option) picks that version,
 /// on its own endpoint when the card offers one and on the other otherwise.
 /// Each endpoint is checked as `parse` reads it.
-pub fn read_card<V: JsonView>(card: &V, parse: UrlParser, wanted: Option<Version>) -> Result<CardHead, Error<V>> {
-    let refuse = |why: &str| Err(Error::bad_response(cat(&["not an A2A agent card: ", why])));
+pub fn read_card<V: JsonView>(card: &V, parse: UrlParser, wanted: Option<Version>) -> Result<CardHead, CallError<V>> {
+    let refuse = |why: &str| Err(CallError::bad_response(cat(&["not an A2A agent card: ", why])));
     if !card.is_kind(Kind::Object) {
         return refuse("not a JSON object");
     }
@@ -181,9 +181,9 @@ pub fn keep_token_to_audience<V: JsonView, P>(
     auth: &Auth<P>,
     card_host: &str,
     origins: Option<&V>,
-) -> Result<bool, Error<V>> {
+) -> Result<bool, CallError<V>> {
     if origins.is_some_and(|list| !list.is_kind(Kind::Array)) {
-        return Err(Error::invalid_input("tokenOrigins must be an array of origins"));
+        return Err(CallError::invalid_input("tokenOrigins must be an array of origins"));
     }
     let may_receive =
         |e: &Endpoint, audience: &str| validate::token_audience(audience, e) || validate::token_origins(origins, e);
@@ -192,7 +192,7 @@ pub fn keep_token_to_audience<V: JsonView, P>(
         Auth::Provider(_) => &endpoint.host,
         Auth::Token(_) if may_receive(endpoint, card_host) => card_host,
         Auth::Token(_) => {
-            return Err(Error::invalid_input(cat(&[
+            return Err(CallError::invalid_input(cat(&[
                 "the card's endpoint is on another host: list \"",
                 endpoint.origin(),
                 "\" in tokenOrigins to send it the token",
@@ -390,7 +390,7 @@ mod tests {
     }
 
     /// `"accepted"`, or the code of the refusal.
-    fn verdict<T>(result: Result<T, Error<Value>>) -> &'static str {
+    fn verdict<T>(result: Result<T, CallError<Value>>) -> &'static str {
         result.map_or_else(|e| e.code.as_str(), |_| "accepted")
     }
 

@@ -1,4 +1,4 @@
-//! The one error model: every failure of a call ends as an [`Error`] with a
+//! The one error model: every failure of a call ends as a [`CallError`] with a
 //! stable [`ErrorCode`] a caller can branch on.
 
 use super::text::is_whole;
@@ -157,9 +157,9 @@ impl ErrorCode {
 /// as the server sent it. Boxed: every `Result` in the client carries one,
 /// and a pointer moves with far less code than the fields would.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Error<V>(Box<ErrorFields<V>>);
+pub struct CallError<V>(Box<ErrorFields<V>>);
 
-/// What an [`Error`] holds.
+/// What a [`CallError`] holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ErrorFields<V> {
     /// The stable code.
@@ -181,10 +181,10 @@ pub struct ErrorFields<V> {
     pub cause: Option<V>,
 }
 
-impl<V> Error<V> {
+impl<V> CallError<V> {
     /// An error with only a code and a message.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Error(Box::new(ErrorFields {
+        CallError(Box::new(ErrorFields {
             code,
             message: message.into(),
             rpc_code: None,
@@ -203,12 +203,12 @@ impl<V> Error<V> {
 
     /// An INVALID_INPUT error: an argument refused before any request.
     pub fn invalid_input(message: impl Into<String>) -> Self {
-        Error::new(ErrorCode::InvalidInput, message)
+        CallError::new(ErrorCode::InvalidInput, message)
     }
 
     /// A BAD_RESPONSE error: the server's answer is not a valid response.
     pub fn bad_response(message: impl Into<String>) -> Self {
-        Error::new(ErrorCode::BadResponse, message)
+        CallError::new(ErrorCode::BadResponse, message)
     }
 
     /// The same error with the HTTP status set.
@@ -230,14 +230,14 @@ impl<V> Error<V> {
     }
 }
 
-impl<V> core::ops::Deref for Error<V> {
+impl<V> core::ops::Deref for CallError<V> {
     type Target = ErrorFields<V>;
     fn deref(&self) -> &ErrorFields<V> {
         &self.0
     }
 }
 
-impl<V> core::ops::DerefMut for Error<V> {
+impl<V> core::ops::DerefMut for CallError<V> {
     fn deref_mut(&mut self) -> &mut ErrorFields<V> {
         &mut self.0
     }

@@ -2,7 +2,7 @@
 //! counted while the body streams in, and the errors an exchange ends with.
 //! Transports only move bytes; what a size or a failure means is decided here.
 
-use super::error::{Error, ErrorCode};
+use super::error::{CallError, ErrorCode};
 use super::text::{cat, int};
 
 /// Counts the decoded bytes of one response body against `maxResponseBytes`:
@@ -23,7 +23,7 @@ impl BodyLimit {
 
     /// Refuses a response whose `Content-Length` (as sent) already says it is
     /// too large, before its body is read: see [`declared_length`] for what is a length.
-    pub fn check_declared<V>(&self, content_length: Option<&str>, status: u16) -> Result<(), Error<V>> {
+    pub fn check_declared<V>(&self, content_length: Option<&str>, status: u16) -> Result<(), CallError<V>> {
         match content_length.and_then(declared_length) {
             Some(size) if size > self.limit => Err(too_large(self.limit, status)),
             _ => Ok(()),
@@ -31,7 +31,7 @@ impl BodyLimit {
     }
 
     /// Counts `bytes` more of the body; BAD_RESPONSE once the total passes the limit.
-    pub fn add<V>(&mut self, bytes: usize, status: u16) -> Result<(), Error<V>> {
+    pub fn add<V>(&mut self, bytes: usize, status: u16) -> Result<(), CallError<V>> {
         self.read += bytes as f64;
         if self.read > self.limit {
             return Err(too_large(self.limit, status));
@@ -58,9 +58,9 @@ fn declared_length(text: &str) -> Option<f64> {
 /// BAD_RESPONSE for a body over `limit` bytes (the client's `maxResponseBytes`,
 /// or an agent card's own limit): refused from its declared length, or its
 /// read stopped as soon as it passed the limit, so only the limit is known.
-pub fn too_large<V>(limit: f64, status: u16) -> Error<V> {
+pub fn too_large<V>(limit: f64, status: u16) -> CallError<V> {
     let message = cat(&["the response body is larger than the limit: more than ", &int(limit as i64), " bytes"]);
-    Error::bad_response(message).with_http_status(status)
+    CallError::bad_response(message).with_http_status(status)
 }
 
 /// Where a client runs, as far as the causes of a failed request go: the
@@ -76,17 +76,17 @@ pub enum Runtime {
 /// NETWORK: the request got no response, or its body could not be read
 /// (`what`), for the reason `detail` the platform gave; the likely causes
 /// follow, CORS only where `runtime` has it.
-pub fn network_error<V>(what: &str, detail: &str, runtime: Runtime) -> Error<V> {
+pub fn network_error<V>(what: &str, detail: &str, runtime: Runtime) -> CallError<V> {
     let causes = match runtime {
         Runtime::Browser => " (offline, refused by CORS, or the connection dropped)",
         Runtime::Elsewhere => " (offline, no server at that address, or the connection dropped)",
     };
-    Error::new(ErrorCode::Network, cat(&[what, ": ", detail, causes]))
+    CallError::new(ErrorCode::Network, cat(&[what, ": ", detail, causes]))
 }
 
 /// TIMEOUT: the call's time limit passed.
-pub fn timed_out<V>() -> Error<V> {
-    Error::new(ErrorCode::Timeout, "the call timed out")
+pub fn timed_out<V>() -> CallError<V> {
+    CallError::new(ErrorCode::Timeout, "the call timed out")
 }
 
 #[cfg(test)]

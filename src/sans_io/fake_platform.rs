@@ -3,7 +3,7 @@
 //! every request is recorded. Nothing ever waits, so one poll runs a call.
 
 use super::agent_route::Route;
-use super::error::{Dialect, Error, ErrorCode};
+use super::error::{CallError, Dialect, ErrorCode};
 use super::exchange::timed_out;
 use super::pacing::Pacer;
 use super::platform::Platform;
@@ -140,9 +140,9 @@ impl Platform for Fake {
         self.deadline.get()
     }
 
-    fn ended(&self) -> Option<Error<Value>> {
+    fn ended(&self) -> Option<CallError<Value>> {
         if self.aborted.get() {
-            Some(Error::new(ErrorCode::Aborted, "the call was aborted"))
+            Some(CallError::new(ErrorCode::Aborted, "the call was aborted"))
         } else if self.now.get() >= self.deadline.get() {
             Some(timed_out())
         } else {
@@ -175,7 +175,7 @@ impl Platform for Fake {
         matches!(self.auth, FakeAuth::Provider(_))
     }
 
-    async fn token(&self, refused: Option<&String>) -> Result<Option<String>, Error<Value>> {
+    async fn token(&self, refused: Option<&String>) -> Result<Option<String>, CallError<Value>> {
         self.token_asks.set(self.token_asks.get() + 1);
         self.refused.borrow_mut().push(refused.cloned());
         match &self.auth {
@@ -188,7 +188,7 @@ impl Platform for Fake {
         }
     }
 
-    async fn exchange(&self, token: Option<&String>, body: &str) -> Result<HttpReply<Value>, Error<Value>> {
+    async fn exchange(&self, token: Option<&String>, body: &str) -> Result<HttpReply<Value>, CallError<Value>> {
         let body: Value = serde_json::from_str(body).expect("the loop sends JSON");
         let id = body["id"].clone();
         let endpoint = self.route.borrow().as_ref().map_or("magisterium", |route| *route.endpoint());
@@ -207,7 +207,7 @@ impl Platform for Fake {
                 cache_control: None,
                 body: None,
             }),
-            Reply::Network => Err(Error::new(ErrorCode::Network, "the request failed")),
+            Reply::Network => Err(CallError::new(ErrorCode::Network, "the request failed")),
             Reply::Hang => {
                 self.now.set(self.deadline.get());
                 Err(timed_out())

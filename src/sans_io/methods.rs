@@ -3,7 +3,7 @@
 //! in refusals are the methods' argument names.
 
 use super::call::{Call, SendMode};
-use super::error::Error;
+use super::error::CallError;
 use super::json::{JsonView, Kind};
 use super::parts::check_parts;
 use super::skills::{Skill, SkillInput};
@@ -14,19 +14,19 @@ use alloc::string::String;
 // string (a JS caller may pass anything), refused then as when it is blank.
 
 /// `ask(question, { contextId })`: `catholic_qa`.
-pub fn ask<V>(question: Option<String>, context_id: Option<String>) -> Result<Call, Error<V>> {
+pub fn ask<V>(question: Option<String>, context_id: Option<String>) -> Result<Call, CallError<V>> {
     let input = SkillInput::Text(text("question", question)?);
     optional(&[("contextId", &context_id)])?;
     Ok(Call::Skill { skill: Skill::CatholicQa, input, context_id })
 }
 
 /// `searchDocuments(query)`: `document_search`.
-pub fn search_documents<V>(query: Option<String>) -> Result<Call, Error<V>> {
+pub fn search_documents<V>(query: Option<String>) -> Result<Call, CallError<V>> {
     Ok(skill(Skill::DocumentSearch, SkillInput::Text(text("query", query)?)))
 }
 
 /// `fetchDocument(id)`: `document_fetch` with a data part `{id}`.
-pub fn fetch_document<V>(id: Option<String>) -> Result<Call, Error<V>> {
+pub fn fetch_document<V>(id: Option<String>) -> Result<Call, CallError<V>> {
     Ok(skill(Skill::DocumentFetch, SkillInput::Data("id", text("id", id)?)))
 }
 
@@ -41,7 +41,7 @@ pub enum DateArg {
 
 impl DateArg {
     /// Reads text: `YYYY-MM-DD` must be a real day; anything else non-blank is a query.
-    pub fn parse<V>(text: Option<String>) -> Result<DateArg, Error<V>> {
+    pub fn parse<V>(text: Option<String>) -> Result<DateArg, CallError<V>> {
         let text = self::text("date", text)?;
         match validate::iso_date(&text) {
             Some(date) => date.map(DateArg::Date),
@@ -78,45 +78,45 @@ pub fn send_message<V: JsonView, E>(
     context_id: Option<String>,
     task_id: Option<String>,
     mode: SendMode,
-) -> Result<Call, Error<E>> {
+) -> Result<Call, CallError<E>> {
     check_parts(parsed)?;
     optional(&[("skillId", &skill_id), ("contextId", &context_id), ("taskId", &task_id)])?;
     Ok(Call::Send { parts_json, skill_id, context_id, task_id, mode })
 }
 
 /// `subscribeToTask(id)`.
-pub fn subscribe_to_task<V>(id: Option<String>) -> Result<Call, Error<V>> {
+pub fn subscribe_to_task<V>(id: Option<String>) -> Result<Call, CallError<V>> {
     Ok(Call::Subscribe(text("id", id)?))
 }
 
 /// `listTasks(params)`: `params_json` is the serialized params, checked on
 /// `parsed` (the same params parsed back): a JSON object, sent as it is.
-pub fn list_tasks<V: JsonView, E>(params_json: String, parsed: &V) -> Result<Call, Error<E>> {
+pub fn list_tasks<V: JsonView, E>(params_json: String, parsed: &V) -> Result<Call, CallError<E>> {
     if !parsed.is_kind(Kind::Object) {
-        return Err(Error::invalid_input("params must be a JSON object"));
+        return Err(CallError::invalid_input("params must be a JSON object"));
     }
     Ok(Call::ListTasks(params_json))
 }
 
 /// `getTask(id)`.
-pub fn get_task<V>(id: Option<String>) -> Result<Call, Error<V>> {
+pub fn get_task<V>(id: Option<String>) -> Result<Call, CallError<V>> {
     Ok(Call::GetTask(text("id", id)?))
 }
 
 /// `cancelTask(id)`.
-pub fn cancel_task<V>(id: Option<String>) -> Result<Call, Error<V>> {
+pub fn cancel_task<V>(id: Option<String>) -> Result<Call, CallError<V>> {
     Ok(Call::CancelTask(text("id", id)?))
 }
 
 /// A required text argument, not blank.
-fn text<V>(what: &str, value: Option<String>) -> Result<String, Error<V>> {
+fn text<V>(what: &str, value: Option<String>) -> Result<String, CallError<V>> {
     validate::required_text(what, value)
 }
 
 /// Optional text arguments (name, value), each not blank when given. Checked
 /// in place, in one loop: one refusal path whatever the count (less code in
 /// the wasm bundle than a check that takes and gives back each value).
-fn optional<V>(arguments: &[(&str, &Option<String>)]) -> Result<(), Error<V>> {
+fn optional<V>(arguments: &[(&str, &Option<String>)]) -> Result<(), CallError<V>> {
     for (what, value) in arguments {
         if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
             return Err(validate::blank(what));
@@ -136,7 +136,7 @@ mod tests {
     use alloc::borrow::ToOwned;
     use serde_json::json;
 
-    type E = Error<()>;
+    type E = CallError<()>;
 
     #[test]
     fn arguments_become_calls() {

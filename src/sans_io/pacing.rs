@@ -2,7 +2,7 @@
 //! never exceeds the server's per-minute ceilings. Pure scheduling over an
 //! injected clock; the browser layer sleeps what it is told.
 
-use super::error::Error;
+use super::error::CallError;
 use super::text::{cat, parse_u32};
 use alloc::vec::Vec;
 
@@ -17,8 +17,8 @@ pub struct Rate {
 
 impl Rate {
     /// Parses `"15/min"`, `"2/60s"`, `"10/s"`, `"100/h"` or `"15/1min"`.
-    pub fn parse<V>(text: &str) -> Result<Rate, Error<V>> {
-        let refuse = || Error::invalid_input(cat(&["a rate is like \"15/min\" or \"2/60s\", not \"", text, "\""]));
+    pub fn parse<V>(text: &str) -> Result<Rate, CallError<V>> {
+        let refuse = || CallError::invalid_input(cat(&["a rate is like \"15/min\" or \"2/60s\", not \"", text, "\""]));
         let (count, period) = text.trim().split_once('/').ok_or_else(refuse)?;
         let max = parse_u32(count.trim()).filter(|n| *n >= 1).ok_or_else(refuse)?;
         let period = period.trim();

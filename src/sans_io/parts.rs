@@ -1,20 +1,20 @@
 //! Checks the parts a caller gives `sendMessage` before they are sent: the
 //! contract wants at least one part, `text` or `data`.
 
-use super::error::Error;
+use super::error::CallError;
 use super::json::{JsonView, Kind};
 use super::text::{cat, int};
 
 /// Accepts an array of A2A parts: each `{kind:"text", text:string}`,
 /// `{kind:"data", data:object}` or `{kind:"file", file:{uri|bytes}}`, with at
 /// least one text or data part.
-pub fn check_parts<V: JsonView, E>(parts: &V) -> Result<(), Error<E>> {
+pub fn check_parts<V: JsonView, E>(parts: &V) -> Result<(), CallError<E>> {
     if !parts.is_kind(Kind::Array) {
-        return Err(Error::invalid_input("parts must be an array of A2A parts"));
+        return Err(CallError::invalid_input("parts must be an array of A2A parts"));
     }
     let mut has_content = false;
     for (index, part) in parts.elements().enumerate() {
-        let refuse = |why: &str| Err(Error::invalid_input(cat(&["parts[", &int(index as i64), "] ", why])));
+        let refuse = |why: &str| Err(CallError::invalid_input(cat(&["parts[", &int(index as i64), "] ", why])));
         let kind = part.get_string("kind");
         match kind.as_deref() {
             Some("text") if part.get_kind("text", Kind::String).is_some() => has_content = true,
@@ -31,7 +31,7 @@ pub fn check_parts<V: JsonView, E>(parts: &V) -> Result<(), Error<E>> {
             _ => return refuse("needs `kind` \"text\", \"data\" or \"file\""),
         }
     }
-    if has_content { Ok(()) } else { Err(Error::invalid_input("parts needs at least one text or data part")) }
+    if has_content { Ok(()) } else { Err(CallError::invalid_input("parts needs at least one text or data part")) }
 }
 
 #[cfg(test)]

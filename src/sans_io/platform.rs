@@ -7,7 +7,7 @@
 //! no `Send` bounds (a native implementation's futures are `Send` when its
 //! own types are), and JS values may stand for the token and the JSON.
 
-use super::error::{Dialect, Error};
+use super::error::{CallError, Dialect};
 use super::json::JsonView;
 use super::pacing::Pacer;
 use super::retry::RetryPolicy;
@@ -29,7 +29,7 @@ pub trait Platform {
     fn deadline_ms(&self) -> f64;
     /// The error the call ends with once it has timed out (TIMEOUT) or been
     /// aborted (ABORTED); `None` while it may go on.
-    fn ended(&self) -> Option<Error<Self::Json>>;
+    fn ended(&self) -> Option<CallError<Self::Json>>;
     /// Sleeps `ms`, or less when the call ends first (then [`Platform::ended`] says why).
     fn sleep(&self, ms: f64) -> impl Future<Output = ()>;
     /// The client's retry policy.
@@ -47,7 +47,7 @@ pub trait Platform {
     fn token(
         &self,
         refused: Option<&Self::Token>,
-    ) -> impl Future<Output = Result<Option<Self::Token>, Error<Self::Json>>>;
+    ) -> impl Future<Output = Result<Option<Self::Token>, CallError<Self::Json>>>;
     /// One HTTP exchange: POSTs `body` to the client's endpoint with exactly
     /// `Content-Type: application/json` and, with a token,
     /// `Authorization: Bearer …`; reads at most the client's
@@ -58,7 +58,7 @@ pub trait Platform {
         &self,
         token: Option<&Self::Token>,
         body: &str,
-    ) -> impl Future<Output = Result<HttpReply<Self::Json>, Error<Self::Json>>>;
+    ) -> impl Future<Output = Result<HttpReply<Self::Json>, CallError<Self::Json>>>;
     /// Runs `f` on the client's pacer, which all its calls share (never held across an await).
     fn with_pacer<R>(&self, f: impl FnOnce(&mut Pacer) -> R) -> R;
     /// A JSON-RPC request id not yet used by the client.

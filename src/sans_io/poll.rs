@@ -3,7 +3,7 @@
 
 use super::call::{Call, Outcome};
 use super::call_loop::{self, Failed};
-use super::error::Error;
+use super::error::CallError;
 use super::json::JsonView;
 use super::platform::Platform;
 use alloc::string::String;
@@ -53,7 +53,7 @@ pub async fn wait_for_task<P: Platform>(
     let mut backoff = Backoff::new(first_interval_ms);
     loop {
         let Outcome::Task(task) = call_loop::run(platform, &get).await? else {
-            let error = Error::bad_response("tasks/get did not answer a task");
+            let error = CallError::bad_response("tasks/get did not answer a task");
             return Err(Failed { error, token: None });
         };
         let state = task.get("status").and_then(|s| s.get_string("state"));

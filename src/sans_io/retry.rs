@@ -47,7 +47,7 @@ pub struct Failure {
 
 /// What to do after a failed attempt.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Step {
+pub enum RetryDecision {
     /// Give up: the failure is the call's result.
     GiveUp,
     /// Ask the token provider for a fresh token and try again at once.
@@ -80,31 +80,31 @@ impl RetryLoop {
     }
 
     /// The next step after `failure` at `now_ms`; `random` is uniform in `[0, 1)`.
-    pub fn after(&mut self, failure: &Failure, now_ms: f64, random: f64) -> Step {
+    pub fn after(&mut self, failure: &Failure, now_ms: f64, random: f64) -> RetryDecision {
         if failure.code == ErrorCode::Unauthorized && self.can_refresh {
             self.can_refresh = false;
-            return Step::RefreshToken;
+            return RetryDecision::RefreshToken;
         }
         if self.retries >= self.policy.max_retries {
-            return Step::GiveUp;
+            return RetryDecision::GiveUp;
         }
         let delay = match self.delay(failure, random) {
             Some(delay) if now_ms + delay < self.deadline_ms => delay,
-            _ => return Step::GiveUp,
+            _ => return RetryDecision::GiveUp,
         };
         self.retries += 1;
-        Step::Wait(delay)
+        RetryDecision::Wait(delay)
     }
 
     /// The step after the agent refused the request's A2A version (-32009)
-    /// and the client moved to the other: [`Step::Resend`], a retry counted
-    /// against `max_retries` like any other, or [`Step::GiveUp`] when none is left.
-    pub fn resend(&mut self) -> Step {
+    /// and the client moved to the other: [`RetryDecision::Resend`], a retry counted
+    /// against `max_retries` like any other, or [`RetryDecision::GiveUp`] when none is left.
+    pub fn resend(&mut self) -> RetryDecision {
         if self.retries >= self.policy.max_retries {
-            return Step::GiveUp;
+            return RetryDecision::GiveUp;
         }
         self.retries += 1;
-        Step::Resend
+        RetryDecision::Resend
     }
 
     /// The wait before the next attempt, or `None` when it must not be retried.

@@ -2,7 +2,7 @@
 //! answer must be: the rules every client (the JS classes, the Rust client)
 //! applies, whatever form its options come in. Every refusal is INVALID_INPUT.
 
-use super::error::{Error, ErrorCode};
+use super::error::{CallError, ErrorCode};
 use super::pacing::{Pacer, Rate};
 use super::retry::RetryPolicy;
 use super::text::is_whole;
@@ -88,11 +88,11 @@ pub struct Settings<P> {
 impl<P> Options<'_, P> {
     /// Checks the options: a token or a provider (not both), never over plain
     /// `http:` off the machine; numbers whole and in range; rates that parse.
-    pub fn check<V>(self) -> Result<Settings<P>, Error<V>> {
+    pub fn check<V>(self) -> Result<Settings<P>, CallError<V>> {
         let auth = match (self.token, self.token_provider) {
-            (Some(_), Some(_)) => return Err(Error::invalid_input("give either token or tokenProvider, not both")),
+            (Some(_), Some(_)) => return Err(CallError::invalid_input("give either token or tokenProvider, not both")),
             (Some(token), None) if token.trim().is_empty() => {
-                return Err(Error::invalid_input("token must not be empty"));
+                return Err(CallError::invalid_input("token must not be empty"));
             }
             (Some(token), None) => {
                 validate::header_token(&token)?;
@@ -113,7 +113,7 @@ impl<P> Options<'_, P> {
             self.timeout_ms.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?.unwrap_or(DEFAULT_TIMEOUT_MS);
         let max_response_bytes = match self.max_response_bytes {
             Some(bytes) if is_whole(bytes) && bytes >= 1.0 => bytes,
-            Some(_) => return Err(Error::invalid_input("maxResponseBytes must be a whole number of bytes")),
+            Some(_) => return Err(CallError::invalid_input("maxResponseBytes must be a whole number of bytes")),
             None => DEFAULT_MAX_RESPONSE_BYTES,
         };
         let rate = |text: Option<&str>| text.map(Rate::parse).transpose();
@@ -124,10 +124,10 @@ impl<P> Options<'_, P> {
 
 /// The token a provider answered (`None`: it answered something that is not
 /// a string): a non-empty string that fits a header value, else UNAUTHORIZED.
-pub fn provided_token<V>(answer: Option<String>) -> Result<String, Error<V>> {
+pub fn provided_token<V>(answer: Option<String>) -> Result<String, CallError<V>> {
     match answer {
         Some(token) if !token.trim().is_empty() => validate::header_token(&token).map(|()| token),
-        _ => Err(Error::new(
+        _ => Err(CallError::new(
             ErrorCode::Unauthorized,
             "tokenProvider returned no token (it must return a non-empty string)",
         )),
@@ -135,8 +135,8 @@ pub fn provided_token<V>(answer: Option<String>) -> Result<String, Error<V>> {
 }
 
 /// The error for a provider that failed (threw, rejected, returned an error): UNAUTHORIZED with its failure as the cause.
-pub fn provider_failed<V>(cause: Option<V>) -> Error<V> {
-    Error::new(ErrorCode::Unauthorized, "tokenProvider failed").with_cause(cause)
+pub fn provider_failed<V>(cause: Option<V>) -> CallError<V> {
+    CallError::new(ErrorCode::Unauthorized, "tokenProvider failed").with_cause(cause)
 }
 
 /// The error for a provider that failed with an error of this package's own
@@ -144,13 +144,13 @@ pub fn provider_failed<V>(cause: Option<V>) -> Error<V> {
 /// (SIGN_IN_REQUIRED, SIGN_IN_FAILED, from the sign-in helper) ends the call
 /// with its code and message, the thrown error as the cause; any other is a
 /// failure like every other ([`provider_failed`]).
-pub fn provider_failed_with<V>(code: &str, message: String, cause: Option<V>) -> Error<V> {
+pub fn provider_failed_with<V>(code: &str, message: String, cause: Option<V>) -> CallError<V> {
     let code = match code {
         "SIGN_IN_REQUIRED" => ErrorCode::SignInRequired,
         "SIGN_IN_FAILED" => ErrorCode::SignInFailed,
         _ => return provider_failed(cause),
     };
-    Error::new(code, message).with_cause(cause)
+    CallError::new(code, message).with_cause(cause)
 }
 
 #[cfg(test)]
@@ -158,7 +158,7 @@ mod tests {
     use super::*;
     use alloc::borrow::ToOwned;
 
-    type E = Error<()>;
+    type E = CallError<()>;
 
     fn options(url: &str) -> Options<'static, ()> {
         Options::new(validate::endpoint::<()>("endpoint", url, crate::url_parser::parse).unwrap())

@@ -4,7 +4,7 @@
 //! answer shares the strings `JSON.parse` made instead of copying them
 //! through wasm memory.
 
-use super::error::Error;
+use super::error::CallError;
 use super::json::{JsonView, Kind};
 use super::jsonw;
 use super::task::{Part, TaskHead, join_texts};
@@ -248,10 +248,10 @@ impl<V: JsonView> Citation<V> {
 }
 
 /// Decodes a `catholic_qa_response` artifact.
-pub fn decode_qa<V: JsonView>(task: &TaskHead<V>) -> Result<QaAnswer<V>, Error<V>> {
+pub fn decode_qa<V: JsonView>(task: &TaskHead<V>) -> Result<QaAnswer<V>, CallError<V>> {
     let parts = task.artifact_parts(Skill::CatholicQa.artifact_name())?;
     let Some(text) = join_texts(&parts) else {
-        return Err(Error::bad_response("the answer has no text part").with_task_id(task.id.as_string()));
+        return Err(CallError::bad_response("the answer has no text part").with_task_id(task.id.as_string()));
     };
     let mut answer = QaAnswer {
         text,
@@ -284,11 +284,13 @@ pub struct SearchResult<V> {
 }
 
 /// Decodes a `search_results` artifact; hits without an id are skipped.
-pub fn decode_search<V: JsonView>(task: &TaskHead<V>) -> Result<Vec<SearchResult<V>>, Error<V>> {
+pub fn decode_search<V: JsonView>(task: &TaskHead<V>) -> Result<Vec<SearchResult<V>>, CallError<V>> {
     let parts = task.artifact_parts(Skill::DocumentSearch.artifact_name())?;
     let results = data_parts(&parts).find_map(|d| d.get_kind("results", Kind::Array));
     let Some(results) = results else {
-        return Err(Error::bad_response("the search results have no `results` array").with_task_id(task.id.as_string()));
+        return Err(
+            CallError::bad_response("the search results have no `results` array").with_task_id(task.id.as_string())
+        );
     };
     let hits = results.elements().filter_map(|hit| {
         let id = string_or_integer(hit.get_with_kind("id")?)?;
@@ -317,7 +319,10 @@ pub struct Document<V> {
 }
 
 /// Decodes a `document` artifact; `None` for `Document not found.`.
-pub fn decode_document<V: JsonView>(task: &TaskHead<V>, requested_id: &str) -> Result<Option<Document<V>>, Error<V>> {
+pub fn decode_document<V: JsonView>(
+    task: &TaskHead<V>,
+    requested_id: &str,
+) -> Result<Option<Document<V>>, CallError<V>> {
     let Some(text) = decode_text(task, Skill::DocumentFetch)? else {
         return Ok(None);
     };
@@ -335,11 +340,11 @@ pub fn decode_document<V: JsonView>(task: &TaskHead<V>, requested_id: &str) -> R
 }
 
 /// Decodes a skill whose answer is one text part; `None` for its empty case.
-pub fn decode_text<V: JsonView>(task: &TaskHead<V>, skill: Skill) -> Result<Option<V>, Error<V>> {
+pub fn decode_text<V: JsonView>(task: &TaskHead<V>, skill: Skill) -> Result<Option<V>, CallError<V>> {
     let parts = task.artifact_parts(skill.artifact_name())?;
     let Some(text) = join_texts(&parts) else {
         let message = cat(&["the `", skill.artifact_name(), "` artifact has no text part"]);
-        return Err(Error::bad_response(message).with_task_id(task.id.as_string()));
+        return Err(CallError::bad_response(message).with_task_id(task.id.as_string()));
     };
     let empty = skill.empty_text().is_some_and(|empty| is_text(&text, empty));
     Ok((!empty).then_some(text))

@@ -1,7 +1,7 @@
 //! The A2A `Task` a `message/send`, `tasks/get` or `tasks/cancel` returns:
 //! its head (id, context, state) and the outcome a skill method needs.
 
-use super::error::{Error, ErrorCode};
+use super::error::{CallError, ErrorCode};
 use super::json::{JsonView, Kind};
 use super::text::cat;
 use alloc::string::String;
@@ -22,20 +22,20 @@ pub struct TaskHead<V> {
 
 /// Checks that `result` is an A2A Task (`kind: "task"`, string `id` and
 /// `contextId`, `status.state` a string) and reads its head.
-pub fn read_task<V: JsonView>(result: V) -> Result<TaskHead<V>, Error<V>> {
+pub fn read_task<V: JsonView>(result: V) -> Result<TaskHead<V>, CallError<V>> {
     if !result.is_kind(Kind::Object) || !result.member_is("kind", "task") {
-        return Err(Error::bad_response("the result is not an A2A Task (`kind` is not \"task\")"));
+        return Err(CallError::bad_response("the result is not an A2A Task (`kind` is not \"task\")"));
     }
     let id = result.get_str("id").filter(|id| id.string_len() != Some(0));
     let Some(id) = id else {
-        return Err(Error::bad_response("the task has no string `id`"));
+        return Err(CallError::bad_response("the task has no string `id`"));
     };
     let state = result.get_kind("status", Kind::Object).and_then(|s| s.get_string("state"));
     let Some(state) = state else {
-        return Err(Error::bad_response("the task has no `status.state`").with_task_id(id.as_string()));
+        return Err(CallError::bad_response("the task has no `status.state`").with_task_id(id.as_string()));
     };
     let Some(context_id) = result.get_str("contextId") else {
-        return Err(Error::bad_response("the task has no string `contextId`").with_task_id(id.as_string()));
+        return Err(CallError::bad_response("the task has no string `contextId`").with_task_id(id.as_string()));
     };
     Ok(TaskHead { id, context_id, state, task: result })
 }
@@ -46,25 +46,27 @@ impl<V: JsonView> TaskHead<V> {
     /// A `failed` task (and `canceled`/`rejected`) is TASK_FAILED with the
     /// server's reason as the message; any non-terminal state from a skill
     /// that must answer synchronously is BAD_RESPONSE.
-    pub fn artifact_parts(&self, name: &'static str) -> Result<Vec<Part<V>>, Error<V>> {
+    pub fn artifact_parts(&self, name: &'static str) -> Result<Vec<Part<V>>, CallError<V>> {
         let task_id = || self.id.as_string();
         match self.state.as_str() {
             "completed" => {}
             "failed" | "canceled" | "rejected" => {
                 let reason = self.status_text().unwrap_or_else(|| cat(&["the task ended `", &self.state, "`"]));
-                return Err(Error::new(ErrorCode::TaskFailed, reason).with_task_id(task_id()));
+                return Err(CallError::new(ErrorCode::TaskFailed, reason).with_task_id(task_id()));
             }
             other => {
                 let message =
                     cat(&["the task is `", other, "`, not terminal, though this skill answers synchronously"]);
-                return Err(Error::bad_response(message).with_task_id(task_id()));
+                return Err(CallError::bad_response(message).with_task_id(task_id()));
             }
         }
         let artifacts = self.task.get_kind("artifacts", Kind::Array);
         let artifact = artifacts.into_iter().flat_map(|a| a.elements()).find(|a| a.member_is("name", name));
         match artifact {
             Some(artifact) => Ok(parts_of(&artifact)),
-            None => Err(Error::bad_response(cat(&["the task has no `", name, "` artifact"])).with_task_id(task_id())),
+            None => {
+                Err(CallError::bad_response(cat(&["the task has no `", name, "` artifact"])).with_task_id(task_id()))
+            }
         }
     }
 
@@ -88,7 +90,7 @@ pub fn read_message<V: JsonView>(result: &V) -> bool {
 /// Checks a streamed event (`kind` `task`, `message`, `status-update` with
 /// a string `taskId` and `status.state`, `artifact-update` with a string
 /// `taskId` and an `artifact` object) and gives it back as sent.
-pub fn read_event<V: JsonView>(event: V) -> Result<V, Error<V>> {
+pub fn read_event<V: JsonView>(event: V) -> Result<V, CallError<V>> {
     let update_of = |key: &'static str| {
         event.get_kind("taskId", Kind::String).is_some() && event.get_kind(key, Kind::Object).is_some()
     };
@@ -102,7 +104,7 @@ pub fn read_event<V: JsonView>(event: V) -> Result<V, Error<V>> {
         read_message(&event)
     };
     if !valid {
-        return Err(Error::bad_response("not an A2A task, message, status-update or artifact-update"));
+        return Err(CallError::bad_response("not an A2A task, message, status-update or artifact-update"));
     }
     Ok(event)
 }

@@ -1,7 +1,7 @@
 //! Input rules checked before any request: endpoint and token policy,
 //! dates, ids and numeric options. Every refusal is INVALID_INPUT.
 
-use super::error::Error;
+use super::error::CallError;
 use super::json::JsonView;
 use super::text::{cat, hex, int, is_whole, padded, parse_u32};
 use alloc::borrow::ToOwned;
@@ -52,8 +52,8 @@ pub struct Endpoint {
 /// Checks `text` as a URL to send requests to (`what` names it in messages):
 /// INVALID_INPUT when `parse` refuses it, when it is not `http:` or `https:`,
 /// or when it carries credentials or has no host.
-pub fn endpoint<V>(what: &str, text: &str, parse: UrlParser) -> Result<Endpoint, Error<V>> {
-    let refuse = |why: &str| Err(Error::invalid_input(cat(&[what, " ", why])));
+pub fn endpoint<V>(what: &str, text: &str, parse: UrlParser) -> Result<Endpoint, CallError<V>> {
+    let refuse = |why: &str| Err(CallError::invalid_input(cat(&[what, " ", why])));
     let Some(url) = parse(text) else {
         return refuse(&cat(&["is not a URL: ", &shorten(text)]));
     };
@@ -123,9 +123,9 @@ pub fn may_carry_token(endpoint: &Endpoint, has_token: bool) -> bool {
 }
 
 /// Refuses to send a token in clear text to anything but loopback.
-pub fn token_transport<V>(endpoint: &Endpoint, has_token: bool) -> Result<(), Error<V>> {
+pub fn token_transport<V>(endpoint: &Endpoint, has_token: bool) -> Result<(), CallError<V>> {
     if !may_carry_token(endpoint, has_token) {
-        return Err(Error::invalid_input(
+        return Err(CallError::invalid_input(
             "refusing to send a token over plain http: to a non-loopback host; use https:",
         ));
     }
@@ -171,9 +171,9 @@ pub fn token_origins<V: JsonView>(origins: Option<&V>, endpoint: &Endpoint) -> b
 
 /// Refuses a token `fetch` could not send in a header: one with a line
 /// break or NUL, or a character beyond Latin-1 (header values are bytes).
-pub fn header_token<V>(token: &str) -> Result<(), Error<V>> {
+pub fn header_token<V>(token: &str) -> Result<(), CallError<V>> {
     if token.chars().any(|c| matches!(c, '\0' | '\r' | '\n') || c > '\u{ff}') {
-        return Err(Error::invalid_input("the token is not a valid header value"));
+        return Err(CallError::invalid_input("the token is not a valid header value"));
     }
     Ok(())
 }
@@ -181,10 +181,12 @@ pub fn header_token<V>(token: &str) -> Result<(), Error<V>> {
 /// The `A2A-Extensions` header asking for the extensions `uris` (joined by
 /// commas); `None` for none. INVALID_INPUT for a blank URI, or one with a
 /// comma, a space or a control character (which would split the list or the header).
-pub fn extensions_header<V>(uris: &[String]) -> Result<Option<String>, Error<V>> {
+pub fn extensions_header<V>(uris: &[String]) -> Result<Option<String>, CallError<V>> {
     let bad = |uri: &String| uri.is_empty() || uri.chars().any(|c| c == ',' || c == ' ' || c.is_control());
     if uris.iter().any(bad) {
-        return Err(Error::invalid_input("each extension must be a URI, without commas, spaces or control characters"));
+        return Err(CallError::invalid_input(
+            "each extension must be a URI, without commas, spaces or control characters",
+        ));
     }
     Ok((!uris.is_empty()).then(|| uris.join(",")))
 }
@@ -234,7 +236,7 @@ fn days_in_month(year: i64, month: i64) -> i64 {
 /// Reads `text` as a `YYYY-MM-DD` date: `None` when it does not look like
 /// one (it is then a natural-language query), an error when it looks like
 /// one but the day does not exist.
-pub fn iso_date<V>(text: &str) -> Option<Result<Date, Error<V>>> {
+pub fn iso_date<V>(text: &str) -> Option<Result<Date, CallError<V>>> {
     let text = text.trim();
     let b = text.as_bytes();
     let dash = |i: usize| b.get(i) == Some(&b'-');
@@ -248,40 +250,40 @@ pub fn iso_date<V>(text: &str) -> Option<Result<Date, Error<V>>> {
     let num = |range: core::ops::Range<usize>| text.get(range).and_then(parse_u32).map_or(0, i64::from);
     Some(
         Date::new(num(0..4), num(5..7), num(8..10))
-            .ok_or_else(|| Error::invalid_input(cat(&[text, " is not a calendar date"]))),
+            .ok_or_else(|| CallError::invalid_input(cat(&[text, " is not a calendar date"]))),
     )
 }
 
 /// A required string argument: trimmed, non-empty.
-pub fn required_text<V>(what: &str, text: Option<String>) -> Result<String, Error<V>> {
+pub fn required_text<V>(what: &str, text: Option<String>) -> Result<String, CallError<V>> {
     match text {
         Some(text) if !text.trim().is_empty() => Ok(text),
         Some(_) => Err(blank(what)),
-        None => Err(Error::invalid_input(cat(&[what, " must be a string"]))),
+        None => Err(CallError::invalid_input(cat(&[what, " must be a string"]))),
     }
 }
 
 /// INVALID_INPUT for a text argument `what` that is blank.
-pub fn blank<V>(what: &str) -> Error<V> {
-    Error::invalid_input(cat(&[what, " must not be empty"]))
+pub fn blank<V>(what: &str) -> CallError<V> {
+    CallError::invalid_input(cat(&[what, " must not be empty"]))
 }
 
 /// A whole number of milliseconds for a timer (1..=2^31-1, the `setTimeout` range).
-pub fn timeout_ms<V>(what: &str, value: f64) -> Result<u32, Error<V>> {
+pub fn timeout_ms<V>(what: &str, value: f64) -> Result<u32, CallError<V>> {
     whole_number(what, value, 1.0, 2_147_483_647.0)
 }
 
 /// A retry count (0..=10).
-pub fn max_retries<V>(value: f64) -> Result<u32, Error<V>> {
+pub fn max_retries<V>(value: f64) -> Result<u32, CallError<V>> {
     whole_number("maxRetries", value, 0.0, 10.0)
 }
 
 /// A whole number within `min..=max`.
-fn whole_number<V>(what: &str, value: f64, min: f64, max: f64) -> Result<u32, Error<V>> {
+fn whole_number<V>(what: &str, value: f64, min: f64, max: f64) -> Result<u32, CallError<V>> {
     if is_whole(value) && value >= min && value <= max {
         Ok(value as u32)
     } else {
-        Err(Error::invalid_input(cat(&[
+        Err(CallError::invalid_input(cat(&[
             what,
             " must be a whole number from ",
             &int(min as i64),
@@ -323,7 +325,7 @@ mod tests {
         }
     }
 
-    type E = Error<()>;
+    type E = CallError<()>;
 
     /// The `url` crate's parts for `text`, checked as an endpoint.
     fn checked(text: &str) -> Result<Endpoint, E> {

@@ -4,7 +4,7 @@
 //! `result`/`error` split. What a `result` means is the business of
 //! [`crate::sans_io::task`] and [`crate::sans_io::skills`].
 
-use super::error::{Dialect, Error, ErrorCode};
+use super::error::{CallError, Dialect, ErrorCode};
 use super::json::{JsonView, Kind};
 use super::jsonw;
 use super::text::{cat, int, parse_u32};
@@ -136,19 +136,19 @@ pub struct HttpReply<V> {
 ///
 /// The body of a 401/403/429 is read, not lost: its JSON-RPC error wins, and
 /// the status alone only speaks when the body says nothing usable.
-pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64, dialect: Dialect) -> Result<V, Error<V>> {
+pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64, dialect: Dialect) -> Result<V, CallError<V>> {
     let status = reply.status;
     let header_retry = reply.retry_after_header.as_deref().and_then(parse_retry_after);
-    let from_status = |detail: &str| -> Error<V> {
+    let from_status = |detail: &str| -> CallError<V> {
         match ErrorCode::from_http_status(status, dialect) {
             Some(code) => {
-                let mut e = Error::new(code, http_message(status, detail));
+                let mut e = CallError::new(code, http_message(status, detail));
                 if code == ErrorCode::RateLimited {
                     e.retry_after = header_retry;
                 }
                 e.with_http_status(status)
             }
-            None => Error::bad_response(http_message(status, detail)).with_http_status(status),
+            None => CallError::bad_response(http_message(status, detail)).with_http_status(status),
         }
     };
     let Some(body) = reply.body else {
@@ -189,13 +189,13 @@ fn http_message(status: u16, detail: &str) -> String {
 }
 
 /// The typed error for a JSON-RPC `error` object; `None` when it is malformed.
-fn rpc_error<V: JsonView>(error: &V, status: u16, header_retry: Option<f64>, dialect: Dialect) -> Option<Error<V>> {
+fn rpc_error<V: JsonView>(error: &V, status: u16, header_retry: Option<f64>, dialect: Dialect) -> Option<CallError<V>> {
     let rpc_code = error.get("code").and_then(|c| c.as_f64())?;
     let code = ErrorCode::from_rpc(rpc_code, dialect);
     let message = error.get_string("message").filter(|m| !m.trim().is_empty());
     let data = error.get("data");
     let message = message.unwrap_or_else(|| cat(&["JSON-RPC error ", &int(rpc_code as i64)]));
-    let mut e = Error::new(code, with_reason(message, data.as_ref()));
+    let mut e = CallError::new(code, with_reason(message, data.as_ref()));
     e.rpc_code = Some(rpc_code);
     e.http_status = Some(status);
     if code == ErrorCode::RateLimited {

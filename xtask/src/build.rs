@@ -39,7 +39,7 @@ pub const WASMS: [Wasm; 2] = [
 ];
 
 /// The `.wasm` that `A2AClient` loads only when a client first speaks A2A
-/// 1.0 or opens a stream (the core's result shape and event-stream reader,
+/// 1.0 or opens a stream (the core's result packaging and event-stream reader,
 /// `npm/src/protocol.rs`), through [`LAZY_MODULE`]. Each build binds it in a
 /// folder of its own, [`PROTOCOL_DIR`], so that its glue's copy of the JS
 /// snippets it imports is not the entry's (a bundler would make a chunk of a
@@ -72,14 +72,14 @@ struct PackageBuild {
     /// The modules the entries share (same pairs).
     shared: &'static [(&'static str, &'static str)],
     /// How the folder's files are shipped.
-    shape: Shape,
+    packaging: Packaging,
     /// The template (under `pkg-template/entries/`) of its [`PROTOCOL_LOADER`].
     protocol: &'static str,
 }
 
 /// How a build's JS and `.wasm` reach the user.
 #[derive(Clone, Copy, PartialEq)]
-enum Shape {
+enum Packaging {
     /// An ES module per entry bundled from its file, the error class inside
     /// (one file less to fetch before a client starts; the class is one through
     /// the symbol `js/magisterium-error.js` registers it under), beside the
@@ -100,7 +100,7 @@ const BUILDS: [PackageBuild; 3] = [
         dir: "web",
         entries: [&[("web.js", "index.js")], &[("web-agents.js", "agents.js")]],
         shared: &[CLASSES, ("loader.js", "loader.js")],
-        shape: Shape::Module,
+        packaging: Packaging::Module,
         protocol: "protocol-web.js",
     },
     PackageBuild {
@@ -108,7 +108,7 @@ const BUILDS: [PackageBuild; 3] = [
         dir: "bundler",
         entries: [&[("bundler.js", "index.js")], &[("bundler-agents.js", "agents.js")]],
         shared: &[CLASSES],
-        shape: Shape::ModuleWithWasm,
+        packaging: Packaging::ModuleWithWasm,
         protocol: "protocol-bundler.js",
     },
     PackageBuild {
@@ -119,7 +119,7 @@ const BUILDS: [PackageBuild; 3] = [
             &[("node-agents.cjs", "agents.cjs"), ("node-agents.mjs", "agents.mjs")],
         ],
         shared: &[],
-        shape: Shape::Files,
+        packaging: Packaging::Files,
         protocol: "protocol-node.js",
     },
 ];
@@ -308,7 +308,7 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
     let relative = format!("./{}", error_module.strip_prefix(out).map_err(|e| e.to_string())?.display());
     // The bundler build's entries share the error class as a module of its own (see `bundle`).
     let error_import =
-        if build.shape == Shape::ModuleWithWasm { format!("./{ERROR_MODULE}") } else { relative.clone() };
+        if build.packaging == Packaging::ModuleWithWasm { format!("./{ERROR_MODULE}") } else { relative.clone() };
     if build.dir == "node" {
         for folder in [snippets.to_path_buf()].into_iter().chain(protocol_snippets(out)?) {
             commonjs_snippets(&folder)?;
@@ -324,8 +324,8 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
     }
     let wasm_size = |wasm: &Wasm| gzip_size(&[&out.join(format!("{}_bg.wasm", wasm.stem))]);
     let mut sizes = Vec::new();
-    match build.shape {
-        Shape::Files => {
+    match build.packaging {
+        Packaging::Files => {
             let shared = snippet_files(snippets)?;
             // The error class stays readable: an uncaught error's stack starts in it, and Node prints that line.
             let mut all: Vec<PathBuf> = shared.iter().filter(|file| **file != error_module).cloned().collect();
@@ -349,14 +349,14 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
                 });
             }
         }
-        Shape::Module | Shape::ModuleWithWasm => {
+        Packaging::Module | Packaging::ModuleWithWasm => {
             let loads = bundle(out, build, &glues, &relative)?;
             for (wasm, (up_front, lazy)) in WASMS.iter().zip(loads) {
                 let up_front: Vec<&Path> = up_front.iter().map(PathBuf::as_path).collect();
                 let lazy: Vec<&Path> = lazy.iter().map(PathBuf::as_path).collect();
-                let wasm_bytes = if build.shape == Shape::Module { wasm_size(wasm)? } else { 0 };
-                let lazy = match build.shape {
-                    Shape::Module if !lazy.is_empty() => gzip_size(&lazy)? + wasm_size(&PROTOCOL)?,
+                let wasm_bytes = if build.packaging == Packaging::Module { wasm_size(wasm)? } else { 0 };
+                let lazy = match build.packaging {
+                    Packaging::Module if !lazy.is_empty() => gzip_size(&lazy)? + wasm_size(&PROTOCOL)?,
                     _ => 0,
                 };
                 sizes.push(Sizes {
@@ -420,11 +420,11 @@ fn minify_js(files: &[PathBuf]) -> Result<()> {
 }
 
 /// A build's entries bundled by esbuild into one minified ES module each
-/// (the glue, the snippets and, for [`Shape::ModuleWithWasm`], the `.wasm`
-/// bundled in). [`Shape::ModuleWithWasm`]'s import the error class from
+/// (the glue, the snippets and, for [`Packaging::ModuleWithWasm`], the `.wasm`
+/// bundled in). [`Packaging::ModuleWithWasm`]'s import the error class from
 /// [`ERROR_MODULE`], a module both entries share, so an error from either is
-/// an instance of the class either exports ([`Shape::Module`]'s each bundle
-/// it, one class through its registered symbol); [`Shape::Module`] keeps the
+/// an instance of the class either exports ([`Packaging::Module`]'s each bundle
+/// it, one class through its registered symbol); [`Packaging::Module`] keeps the
 /// lazily loaded module a file of its own, [`LAZY_MODULE`]. A page fetches two files (three for an
 /// `A2AClient` that speaks 1.0) instead of a chain of six. Only those files
 /// and a fetched `.wasm` stay. `error_module` is the snippet's path as the
@@ -437,7 +437,7 @@ fn bundle(
     glues: &[PathBuf],
     error_module: &str,
 ) -> Result<Vec<(Vec<PathBuf>, Vec<PathBuf>)>> {
-    let shared_error = build.shape == Shape::ModuleWithWasm;
+    let shared_error = build.packaging == Packaging::ModuleWithWasm;
     if shared_error {
         shell::run(esbuild(&out.join(error_module)).arg(format!("--outfile={}", out.join(ERROR_MODULE).display())))?;
         for glue in glues {
@@ -455,7 +455,7 @@ fn bundle(
         if shared_error {
             esbuild.arg(format!("--external:./{ERROR_MODULE}"));
         }
-        if build.shape == Shape::ModuleWithWasm {
+        if build.packaging == Packaging::ModuleWithWasm {
             // esbuild's `binary` loader: the bytes as base64, decoded to a Uint8Array at run time;
             // by its own decoder under an ES2022 target (esnext's `Uint8Array.fromBase64` is too new).
             // The lazy module stays inside: the app's bundler splits it.
@@ -472,7 +472,7 @@ fn bundle(
     let mut bundled_in: Vec<String> = WASMS.iter().map(|wasm| format!("{}.js", wasm.stem)).collect();
     let sources = build.entries.iter().flat_map(|files| files.iter()).chain(build.shared);
     bundled_in.extend(sources.map(|(_, name)| name.to_string()));
-    if build.shape == Shape::ModuleWithWasm {
+    if build.packaging == Packaging::ModuleWithWasm {
         bundled_in.extend(WASMS.iter().map(|wasm| format!("{}_bg.wasm", wasm.stem)));
     }
     for name in bundled_in {
@@ -487,7 +487,7 @@ fn bundle(
     fs::remove_dir(&bundled).map_err(|e| format!("{}: {e}", bundled.display()))?;
     // [`PROTOCOL`]'s glue is in the bundles now; the web build fetches its `.wasm` beside them.
     let protocol = out.join(PROTOCOL_DIR);
-    if build.shape == Shape::Module {
+    if build.packaging == Packaging::Module {
         let wasm = format!("{}_bg.wasm", PROTOCOL.stem);
         fs::rename(protocol.join(&wasm), out.join(&wasm)).map_err(|e| format!("{wasm} of {}: {e}", build.dir))?;
     }

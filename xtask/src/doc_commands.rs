@@ -47,7 +47,7 @@ const SERVER_START_SECS: u32 = 300;
 
 /// One command of a session.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum SessionCommand {
     /// Runs; the session fails when it fails.
     Run(String),
     /// Runs in the background; its first stdout line must be `first_line`.
@@ -59,17 +59,18 @@ pub enum Step {
 /// The commands of `blocks` (the ```sh blocks of one document), in order: a
 /// line ending in `\` goes on with the next; comment lines are dropped,
 /// except a `# listening on …` right after a command, which makes it a server.
-pub fn steps(blocks: &[String]) -> Vec<Step> {
+pub fn steps(blocks: &[String]) -> Vec<SessionCommand> {
     let mut steps = Vec::new();
     for block in blocks {
         let mut pending = String::new();
         for line in block.lines() {
             if pending.is_empty() && line.trim_start().starts_with('#') {
                 let comment = line.trim_start().trim_start_matches('#').trim();
-                if let (Some(url), Some(Step::Run(_))) = (comment.strip_prefix("listening on "), steps.last()) {
-                    let Some(Step::Run(command)) = steps.pop() else { unreachable!() };
+                if let (Some(url), Some(SessionCommand::Run(_))) = (comment.strip_prefix("listening on "), steps.last())
+                {
+                    let Some(SessionCommand::Run(command)) = steps.pop() else { unreachable!() };
                     let url = url.split_whitespace().next().unwrap_or_default();
-                    steps.push(Step::Server { command, first_line: format!("listening on {url}") });
+                    steps.push(SessionCommand::Server { command, first_line: format!("listening on {url}") });
                 }
                 continue;
             }
@@ -113,15 +114,15 @@ fn open_quote(text: &str) -> bool {
 }
 
 /// `command` as a step: not run when [`NOT_RUN`] lists its first words.
-fn classify(command: String) -> Step {
+fn classify(command: String) -> SessionCommand {
     let words: Vec<&str> = command.split_whitespace().skip_while(|word| is_assignment(word)).collect();
     let listed = NOT_RUN.iter().find(|(start, _)| {
         let start: Vec<&str> = start.split_whitespace().collect();
         words.starts_with(&start)
     });
     match listed {
-        Some((_, why)) => Step::NotRun { command, why },
-        None => Step::Run(command),
+        Some((_, why)) => SessionCommand::NotRun { command, why },
+        None => SessionCommand::Run(command),
     }
 }
 
@@ -135,7 +136,7 @@ fn is_assignment(word: &str) -> bool {
 }
 
 /// The bash script of a session of `steps`, its servers' output in `dir`.
-pub fn script(steps: &[Step], dir: &Path) -> String {
+pub fn script(steps: &[SessionCommand], dir: &Path) -> String {
     let mut out = String::from(
         "set -eu\nset -a\nip link set lo up\nservers=\"\"\n\
          stop() { for pid in $servers; do kill -TERM -- \"-$pid\" 2>/dev/null || true; done; wait || true; }\n\
@@ -143,12 +144,12 @@ pub fn script(steps: &[Step], dir: &Path) -> String {
     );
     for (index, step) in steps.iter().enumerate() {
         match step {
-            Step::Run(command) => {
+            SessionCommand::Run(command) => {
                 out.push_str(&format!("echo {}\n", quoted(&format!("$ {command}"))));
                 let whole = command.split_whitespace().count() == 1 && is_assignment(command);
                 out.push_str(&if whole { format!("{command}\n") } else { format!("( {command}\n)\n") });
             }
-            Step::Server { command, first_line } => {
+            SessionCommand::Server { command, first_line } => {
                 let file = dir.join(format!("server-{index}.sh"));
                 let log = dir.join(format!("server-{index}.out"));
                 out.push_str(&format!("echo {}\n", quoted(&format!("$ {command} &"))));
@@ -168,7 +169,7 @@ pub fn script(steps: &[Step], dir: &Path) -> String {
                     expected = quoted(&format!("expected the first line: {first_line}")),
                 ));
             }
-            Step::NotRun { command, why } => {
+            SessionCommand::NotRun { command, why } => {
                 out.push_str(&format!("echo {}\n", quoted(&format!("(not run: {command}: {why})"))));
             }
         }
@@ -213,7 +214,7 @@ pub fn run(documents: &[String], quickstart: &str, work: &Path) -> Tally {
 }
 
 /// One document's session in `dir` (made afresh).
-fn session(document: &str, steps: &[Step], quickstart: &str, dir: &Path) -> Result<(), String> {
+fn session(document: &str, steps: &[SessionCommand], quickstart: &str, dir: &Path) -> Result<(), String> {
     if dir.exists() {
         std::fs::remove_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
@@ -265,25 +266,27 @@ mod tests {
             "# a comment\nSIM=http://127.0.0.1:8787\ncurl -s $SIM/_sim/reset\nX=1 cargo test -p a --doc\n".to_owned(),
         ];
         let steps = steps(&blocks);
-        assert!(matches!(&steps[0], Step::NotRun { command, .. } if command == "cargo xtask demo    # the demo"));
-        assert!(matches!(&steps[1], Step::NotRun { .. }));
+        assert!(
+            matches!(&steps[0], SessionCommand::NotRun { command, .. } if command == "cargo xtask demo    # the demo")
+        );
+        assert!(matches!(&steps[1], SessionCommand::NotRun { .. }));
         assert_eq!(
             steps[2],
-            Step::Server {
+            SessionCommand::Server {
                 command: "MAGISTERIUM_TOKEN=… npx magisterium-a2a proxy --listen 127.0.0.1:8080    --allow-origin https://parish.example".into(),
                 first_line: "listening on http://127.0.0.1:8080".into(),
             }
         );
-        assert_eq!(steps[3], Step::Run("SIM=http://127.0.0.1:8787".into()));
-        assert_eq!(steps[4], Step::Run("curl -s $SIM/_sim/reset".into()));
-        assert!(matches!(&steps[5], Step::NotRun { why, .. } if why.contains("doctests")));
+        assert_eq!(steps[3], SessionCommand::Run("SIM=http://127.0.0.1:8787".into()));
+        assert_eq!(steps[4], SessionCommand::Run("curl -s $SIM/_sim/reset".into()));
+        assert!(matches!(&steps[5], SessionCommand::NotRun { why, .. } if why.contains("doctests")));
         assert_eq!(steps.len(), 6);
         let body = "curl -s $SIM -d '{\n  \"a\": \"it\\\"s # not a comment\"\n}'\necho done\n".to_owned();
         assert_eq!(
             super::steps(&[body]),
             [
-                Step::Run("curl -s $SIM -d '{\n  \"a\": \"it\\\"s # not a comment\"\n}'".into()),
-                Step::Run("echo done".into())
+                SessionCommand::Run("curl -s $SIM -d '{\n  \"a\": \"it\\\"s # not a comment\"\n}'".into()),
+                SessionCommand::Run("echo done".into())
             ]
         );
     }

@@ -40,7 +40,7 @@ pub const SUITES: [&str; 18] = [
 ];
 
 /// One suite's outcome: its title, its counts and what it used.
-struct Outcome {
+struct SuiteResult {
     title: String,
     tally: Tally,
     used: Used,
@@ -49,7 +49,7 @@ struct Outcome {
 /// The suites chosen on the command line, and their outcomes as they run.
 struct Run {
     wanted: Vec<String>,
-    outcomes: Vec<Outcome>,
+    outcomes: Vec<SuiteResult>,
     clock: SuiteClock,
 }
 
@@ -64,7 +64,7 @@ impl Run {
         if self.wants(name) {
             let clock = SuiteClock::start();
             let tally = suite();
-            self.outcomes.push(Outcome { title: title.to_owned(), tally, used: clock.used() });
+            self.outcomes.push(SuiteResult { title: title.to_owned(), tally, used: clock.used() });
         }
     }
 
@@ -115,12 +115,12 @@ pub fn run(args: &[String]) -> Result<()> {
     // Built here; its targets run beside the suites after it (see fuzz.rs).
     let fuzzing = run.wants("fuzz").then(|| (SuiteClock::start(), fuzz::start()));
     match lane {
-        Some(lane) => run.outcomes.extend(lane.finish().iter().map(Outcome::from)),
+        Some(lane) => run.outcomes.extend(lane.finish().iter().map(SuiteResult::from)),
         None => package_and_later(&mut run),
     }
     if let Some((clock, fuzzing)) = fuzzing {
         let tally = fuzzing.finish();
-        run.outcomes.push(Outcome {
+        run.outcomes.push(SuiteResult {
             title: "fuzzing (cargo fuzz: built, then run beside the suites after it, which count its CPU time)".into(),
             tally,
             used: Used { cpu: None, ..clock.used() },
@@ -136,7 +136,7 @@ fn package_and_later(run: &mut Run) {
     }
     let clock = SuiteClock::start();
     let (package, built) = package_checks::run();
-    run.outcomes.push(Outcome {
+    run.outcomes.push(SuiteResult {
         title: "package (build, npm pack, size budget)".into(),
         tally: package,
         used: clock.used(),
@@ -185,7 +185,7 @@ fn package_and_later(run: &mut Run) {
                         || bundlers::run(&sim),
                     );
                 }
-                Err(e) => run.outcomes.push(Outcome {
+                Err(e) => run.outcomes.push(SuiteResult {
                     title: "node suite (nodejs build vs simulator and agent)".into(),
                     tally: Tally::broken(&e),
                     used: Used::default(),
@@ -195,9 +195,9 @@ fn package_and_later(run: &mut Run) {
     }
 }
 
-impl From<&LaneOutcome> for Outcome {
-    fn from(outcome: &LaneOutcome) -> Outcome {
-        Outcome { title: outcome.title.clone(), tally: outcome.tally(), used: outcome.used() }
+impl From<&LaneOutcome> for SuiteResult {
+    fn from(outcome: &LaneOutcome) -> SuiteResult {
+        SuiteResult { title: outcome.title.clone(), tally: outcome.tally(), used: outcome.used() }
     }
 }
 
@@ -206,7 +206,7 @@ impl From<&LaneOutcome> for Outcome {
 fn summary(run: &Run) -> Result<()> {
     println!();
     let mut total = Tally::default();
-    for Outcome { title, tally, used } in &run.outcomes {
+    for SuiteResult { title, tally, used } in &run.outcomes {
         let (wall, cpu) = (used.wall.as_secs_f64(), used.cpu);
         test_lane::report(&LaneOutcome {
             title: title.clone(),

@@ -9,7 +9,7 @@ use super::errors::{
     UNSUPPORTED_OPERATION, a2a_error,
 };
 use super::params::{self, flag, optional_count, optional_string, string};
-use super::skills::{Answer, answer, chosen};
+use super::skills::{SkillAnswer, answer, chosen};
 use super::store::Store;
 use super::task::{NotCancelable, Record, View};
 use crate::ids::uuid;
@@ -18,7 +18,7 @@ use crate::rpc::{METHOD_NOT_FOUND, RpcError};
 /// What a method answers: one result, or a stream of results, each with the milliseconds to
 /// wait before it.
 #[derive(Debug)]
-pub(super) enum Outcome {
+pub(super) enum MethodAnswer {
     /// One JSON-RPC result.
     Result(Value),
     /// The results of an event stream.
@@ -42,17 +42,22 @@ const A2A_STATES: [&str; 8] = [
 const PAGE_SIZE: (usize, usize) = (50, 100);
 
 /// Runs `method` with `params` at `now_ms`.
-pub(super) fn call(store: &mut Store, method: &str, params: Option<&Value>, now_ms: u64) -> Result<Outcome, RpcError> {
+pub(super) fn call(
+    store: &mut Store,
+    method: &str,
+    params: Option<&Value>,
+    now_ms: u64,
+) -> Result<MethodAnswer, RpcError> {
     let params = params::object(params)?;
     match method {
         "SendMessage" => send(store, &params, now_ms, false),
         "SendStreamingMessage" => send(store, &params, now_ms, true),
         "GetTask" => {
             let view = View { history_length: optional_count(&params, "historyLength", 0)?, artifacts: true };
-            Ok(Outcome::Result(task(store, &params)?.to_json(now_ms, view)))
+            Ok(MethodAnswer::Result(task(store, &params)?.to_json(now_ms, view)))
         }
         "CancelTask" => cancel(store, &params, now_ms),
-        "ListTasks" => list(store, &params, now_ms).map(Outcome::Result),
+        "ListTasks" => list(store, &params, now_ms).map(MethodAnswer::Result),
         "SubscribeToTask" => subscribe(task(store, &params)?, now_ms),
         "CreateTaskPushNotificationConfig"
         | "GetTaskPushNotificationConfig"
@@ -77,7 +82,12 @@ fn task<'a>(store: &'a Store, params: &Map<String, Value>) -> Result<&'a Record,
 }
 
 /// `SendMessage` (`streaming`: `SendStreamingMessage`): the skill's task or message.
-fn send(store: &mut Store, params: &Map<String, Value>, now_ms: u64, streaming: bool) -> Result<Outcome, RpcError> {
+fn send(
+    store: &mut Store,
+    params: &Map<String, Value>,
+    now_ms: u64,
+    streaming: bool,
+) -> Result<MethodAnswer, RpcError> {
     let message = params::user_message(params)?;
     if let Some(id) = optional_string(&message.value, "taskId")? {
         let record = store.get(id).ok_or_else(|| not_found(id))?;
@@ -95,21 +105,21 @@ fn send(store: &mut Store, params: &Map<String, Value>, now_ms: u64, streaming: 
     let skill = chosen(&Value::Object(message.value.clone()), &message.parts);
     let answered = answer(skill, &message.parts, now_ms, paced).map_err(RpcError::invalid_params)?;
     match answered {
-        Answer::Message(parts) => {
+        SkillAnswer::Message(parts) => {
             let reply = json!({ "messageId": uuid(), "contextId": context_id, "role": "ROLE_AGENT", "parts": parts });
             let result = json!({ "message": reply });
-            Ok(if streaming { Outcome::Stream(vec![(0, result)]) } else { Outcome::Result(result) })
+            Ok(if streaming { MethodAnswer::Stream(vec![(0, result)]) } else { MethodAnswer::Result(result) })
         }
-        Answer::Task(steps) => {
+        SkillAnswer::Task(steps) => {
             let id = uuid();
             let mut received = message.value;
             received.insert("taskId".into(), id.clone().into());
             received.insert("contextId".into(), context_id.clone().into());
             let record = Record::new(id, context_id, now_ms, Value::Object(received), steps);
             let outcome = if streaming {
-                Outcome::Stream(record.stream(now_ms, true))
+                MethodAnswer::Stream(record.stream(now_ms, true))
             } else {
-                Outcome::Result(json!({ "task": record.to_json(now_ms, view) }))
+                MethodAnswer::Result(json!({ "task": record.to_json(now_ms, view) }))
             };
             store.insert(record);
             Ok(outcome)
@@ -118,11 +128,11 @@ fn send(store: &mut Store, params: &Map<String, Value>, now_ms: u64, streaming: 
 }
 
 /// `CancelTask`: the task, canceled; an ended one is TASK_NOT_CANCELABLE.
-fn cancel(store: &mut Store, params: &Map<String, Value>, now_ms: u64) -> Result<Outcome, RpcError> {
+fn cancel(store: &mut Store, params: &Map<String, Value>, now_ms: u64) -> Result<MethodAnswer, RpcError> {
     let id = string(params, "id")?;
     let record = store.get_mut(id).ok_or_else(|| not_found(id))?;
     match record.cancel(now_ms) {
-        Ok(()) => Ok(Outcome::Result(record.to_json(now_ms, View::FULL))),
+        Ok(()) => Ok(MethodAnswer::Result(record.to_json(now_ms, View::FULL))),
         Err(NotCancelable(state)) => {
             Err(a2a_error(TASK_NOT_CANCELABLE, format!("task `{id}` has already ended ({})", state.wire())))
         }
@@ -130,13 +140,13 @@ fn cancel(store: &mut Store, params: &Map<String, Value>, now_ms: u64) -> Result
 }
 
 /// `SubscribeToTask`: the task now, then its changes to come; an ended one is UNSUPPORTED_OPERATION.
-fn subscribe(record: &Record, now_ms: u64) -> Result<Outcome, RpcError> {
+fn subscribe(record: &Record, now_ms: u64) -> Result<MethodAnswer, RpcError> {
     let state = record.state(now_ms);
     if state.is_terminal() {
         let detail = format!("task `{}` has already ended ({}): nothing to follow", record.id, state.wire());
         return Err(a2a_error(UNSUPPORTED_OPERATION, detail));
     }
-    Ok(Outcome::Stream(record.stream(now_ms, false)))
+    Ok(MethodAnswer::Stream(record.stream(now_ms, false)))
 }
 
 /// `ListTasks`: the tasks newest first, filtered by `contextId` and `status`, a page of

@@ -14,7 +14,7 @@ mod task;
 
 use std::sync::{Mutex, PoisonError};
 
-use methods::Outcome;
+use methods::MethodAnswer;
 use serde_json::Value;
 use store::Store;
 
@@ -93,8 +93,8 @@ impl Agent {
         let outcome = methods::call(&mut store, &envelope.method, envelope.params.as_ref(), now_ms);
         drop(store);
         match outcome {
-            Ok(Outcome::Result(result)) => rpc(&RpcResponse::success(envelope.id, result)),
-            Ok(Outcome::Stream(events)) => {
+            Ok(MethodAnswer::Result(result)) => rpc(&RpcResponse::success(envelope.id, result)),
+            Ok(MethodAnswer::Stream(events)) => {
                 let events = events
                     .into_iter()
                     .map(|(delay, result)| {

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::task::{Change, Step, TaskState};
+use super::task::{Change, TaskState, TimedChange};
 use crate::ids::uuid;
 
 /// A skill of the agent.
@@ -70,9 +70,9 @@ pub(super) fn chosen(message: &Value, parts: &[Value]) -> Result<Skill, String> 
 
 /// How a skill answers.
 #[derive(Debug)]
-pub(super) enum Answer {
+pub(super) enum SkillAnswer {
     /// A task playing these steps.
-    Task(Vec<Step>),
+    Task(Vec<TimedChange>),
     /// A message (its `parts`), and no task.
     Message(Vec<Value>),
 }
@@ -96,19 +96,19 @@ pub(super) fn answer(
     parts: &[Value],
     now_ms: u64,
     paced: bool,
-) -> Result<Answer, String> {
-    let at = |at_ms, change| Step { at_ms, change };
+) -> Result<SkillAnswer, String> {
+    let at = |at_ms, change| TimedChange { at_ms, change };
     let status = |state, text: Option<String>| Change::Status { state, text };
     let skill = match chosen {
         Ok(skill) => skill,
         Err(unknown) => {
             let ids: Vec<&str> = Skill::ALL.into_iter().map(Skill::id).collect();
             let text = format!("no skill `{unknown}` here; the skills are {}", ids.join(", "));
-            return Ok(Answer::Task(vec![at(now_ms, status(TaskState::Rejected, Some(text)))]));
+            return Ok(SkillAnswer::Task(vec![at(now_ms, status(TaskState::Rejected, Some(text)))]));
         }
     };
     match skill {
-        Skill::Reply => Ok(Answer::Message(vec![json!({ "text": format!("You said: {}", text_of(parts)) })])),
+        Skill::Reply => Ok(SkillAnswer::Message(vec![json!({ "text": format!("You said: {}", text_of(parts)) })])),
         Skill::Echo => {
             let chunk = Change::Chunk {
                 artifact_id: uuid(),
@@ -117,7 +117,7 @@ pub(super) fn answer(
                 append: false,
                 last_chunk: true,
             };
-            Ok(Answer::Task(vec![at(now_ms, chunk), at(now_ms, status(TaskState::Completed, None))]))
+            Ok(SkillAnswer::Task(vec![at(now_ms, chunk), at(now_ms, status(TaskState::Completed, None))]))
         }
         Skill::Stream => {
             let chunks = number(parts, "chunks", CHUNKS, 1)?;
@@ -136,7 +136,7 @@ pub(super) fn answer(
                 steps.push(at(now_ms.saturating_add((i + 1) * delay), chunk));
             }
             steps.push(at(now_ms.saturating_add(chunks * delay), status(TaskState::Completed, None)));
-            Ok(Answer::Task(steps))
+            Ok(SkillAnswer::Task(steps))
         }
     }
 }

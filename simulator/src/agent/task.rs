@@ -52,7 +52,7 @@ pub(super) enum Change {
 
 /// A change and when it happens, in milliseconds since the Unix epoch.
 #[derive(Clone, Debug)]
-pub(super) struct Step {
+pub(super) struct TimedChange {
     pub(super) at_ms: u64,
     pub(super) change: Change,
 }
@@ -77,7 +77,7 @@ pub(super) struct Record {
     pub(super) created_ms: u64,
     /// The user's message as received, with the task's `taskId` and `contextId`.
     message: Value,
-    steps: Vec<Step>,
+    steps: Vec<TimedChange>,
     /// When the caller canceled it.
     canceled_ms: Option<u64>,
 }
@@ -95,7 +95,13 @@ pub(super) struct NotCancelable(pub(super) TaskState);
 
 impl Record {
     /// A task created at `created_ms` for `message`, playing `steps` (in time order).
-    pub(super) fn new(id: String, context_id: String, created_ms: u64, message: Value, steps: Vec<Step>) -> Record {
+    pub(super) fn new(
+        id: String,
+        context_id: String,
+        created_ms: u64,
+        message: Value,
+        steps: Vec<TimedChange>,
+    ) -> Record {
         Record { id, context_id, created_ms, message, steps, canceled_ms: None }
     }
 
@@ -105,7 +111,7 @@ impl Record {
     }
 
     /// The steps played by `now_ms`.
-    fn played(&self, now_ms: u64) -> impl Iterator<Item = &Step> {
+    fn played(&self, now_ms: u64) -> impl Iterator<Item = &TimedChange> {
         let horizon = self.horizon(now_ms);
         self.steps.iter().take_while(move |step| step.at_ms <= horizon)
     }
@@ -196,7 +202,7 @@ impl Record {
     }
 
     /// A stream event (the `result` of one JSON-RPC response) for `step`.
-    fn event(&self, step: &Step) -> Value {
+    fn event(&self, step: &TimedChange) -> Value {
         match &step.change {
             Change::Status { state, text } => {
                 let status = Status { state: *state, since_ms: step.at_ms, text: text.as_deref() };

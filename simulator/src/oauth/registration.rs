@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::params::{error_response, no_store};
 use super::redirect_uri;
-use super::store::{Client, OAuthError, OAuthStore};
+use super::store::{OAuthError, OAuthStore, RegisteredClient};
 use crate::http::HttpResponse;
 
 /// Longest `client_name` kept.
@@ -43,7 +43,7 @@ pub(crate) fn handle(store: &mut OAuthStore, body: &[u8], now: SystemTime) -> Ht
 }
 
 /// The client a registration request describes, checked (RFC 7591 §2, §3.2.2).
-fn metadata(body: &[u8]) -> Result<Client, OAuthError> {
+fn metadata(body: &[u8]) -> Result<RegisteredClient, OAuthError> {
     let invalid = |text: &str| OAuthError::new("invalid_client_metadata", text);
     let request: Value = serde_json::from_slice(body).map_err(|_| invalid("the body must be a JSON object"))?;
     let fields = request.as_object().ok_or_else(|| invalid("the body must be a JSON object"))?;
@@ -73,7 +73,7 @@ fn metadata(body: &[u8]) -> Result<Client, OAuthError> {
         Some(Value::String(name)) => Some(name.chars().take(MAX_NAME_CHARS).collect()),
         Some(_) => return Err(invalid("`client_name` must be a string")),
     };
-    Ok(Client { name, redirect_uris })
+    Ok(RegisteredClient { name, redirect_uris })
 }
 
 /// Checks that `given`, if present, is an array of strings among `supported`.

@@ -18,7 +18,7 @@ const CODE_TTL: Duration = Duration::from_secs(60);
 
 /// A registered public client.
 #[derive(Clone, Debug)]
-pub(crate) struct Client {
+pub(crate) struct RegisteredClient {
     /// `client_name`, if it sent one.
     pub(crate) name: Option<String>,
     /// `redirect_uris`.
@@ -79,7 +79,7 @@ pub(crate) enum Access {
 }
 
 #[derive(Debug)]
-struct Code {
+struct AuthorizationCode {
     request: AuthRequest,
     issued: SystemTime,
     /// Once exchanged: the grant it made (a second exchange revokes it).
@@ -109,9 +109,9 @@ struct RefreshToken {
 #[derive(Debug)]
 pub(crate) struct OAuthStore {
     access_ttl: Duration,
-    clients: HashMap<String, Client>,
+    clients: HashMap<String, RegisteredClient>,
     requests: HashMap<String, (AuthRequest, SystemTime)>,
-    codes: HashMap<String, Code>,
+    codes: HashMap<String, AuthorizationCode>,
     grants: HashMap<u64, Grant>,
     access: HashMap<String, AccessToken>,
     refresh: HashMap<String, RefreshToken>,
@@ -134,7 +134,7 @@ impl OAuthStore {
     }
 
     /// Registers a client; its `client_id`.
-    pub(crate) fn register(&mut self, client: Client) -> Result<String, OAuthError> {
+    pub(crate) fn register(&mut self, client: RegisteredClient) -> Result<String, OAuthError> {
         if self.clients.len() >= MAX_CLIENTS {
             return Err(OAuthError::new(
                 "invalid_client_metadata",
@@ -147,7 +147,7 @@ impl OAuthStore {
     }
 
     /// The client with this id.
-    pub(crate) fn client(&self, id: &str) -> Option<&Client> {
+    pub(crate) fn client(&self, id: &str) -> Option<&RegisteredClient> {
         self.clients.get(id)
     }
 
@@ -168,7 +168,7 @@ impl OAuthStore {
     pub(crate) fn issue_code(&mut self, request: AuthRequest, now: SystemTime) -> String {
         self.codes.retain(|_, code| code.grant.is_some() || alive(code.issued, CODE_TTL, now));
         let code = secret("code_");
-        self.codes.insert(code.clone(), Code { request, issued: now, grant: None });
+        self.codes.insert(code.clone(), AuthorizationCode { request, issued: now, grant: None });
         code
     }
 
@@ -301,7 +301,7 @@ mod tests {
     /// A store with one client and one allowed request; (store, client id, code).
     fn with_code() -> (OAuthStore, String, String) {
         let mut store = OAuthStore::new(Duration::from_secs(60));
-        let client = Client { name: None, redirect_uris: vec![CB.to_owned()] };
+        let client = RegisteredClient { name: None, redirect_uris: vec![CB.to_owned()] };
         let id = store.register(client).unwrap();
         let request = AuthRequest {
             client_id: id.clone(),

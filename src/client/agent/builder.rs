@@ -12,7 +12,7 @@ use crate::client::options::millis;
 use crate::client::transport::Http;
 use crate::sans_io::agent_route::Route;
 use crate::sans_io::card::{Version, dialect_of, keep_token_to_audience};
-use crate::sans_io::error::{Dialect, Error as CoreError};
+use crate::sans_io::error::{Dialect, Error as CallError};
 use crate::sans_io::settings::Settings;
 use crate::sans_io::{poll, validate};
 use serde_json::Value;
@@ -181,7 +181,7 @@ impl A2AClientBuilder {
     /// stream in A2A's dialect.
     pub fn build(self) -> Result<A2AClient, Error> {
         let Some(url) = self.endpoint.clone() else {
-            return Err(Error::plain(CoreError::invalid_input("endpoint is required (or use discover)")));
+            return Err(Error::plain(CallError::invalid_input("endpoint is required (or use discover)")));
         };
         let settings = self.client.clone().endpoint(url).settings()?;
         let dialect = self.dialect.unwrap_or_else(|| dialect_of(&settings.endpoint, false));

@@ -12,7 +12,7 @@ use crate::sans_io::call::{Call, Outcome, SendMode};
 use crate::sans_io::card::Version;
 use crate::sans_io::card::has_extended_card;
 use crate::sans_io::error::ErrorCode;
-use crate::sans_io::error::{Dialect, Error as CoreError};
+use crate::sans_io::error::{Dialect, Error as CallError};
 use crate::sans_io::methods;
 use futures_core::Stream;
 use serde_json::Value;
@@ -145,7 +145,7 @@ impl A2AClient {
     pub async fn extended_card(&self) -> Result<Value, Error> {
         if self.card.as_deref().is_some_and(|card| !has_extended_card(card)) {
             let why = "the agent's card offers no authenticated extended card";
-            return Err(Error::plain(CoreError::new(ErrorCode::AuthenticatedExtendedCardNotConfigured, why)));
+            return Err(Error::plain(CallError::new(ErrorCode::AuthenticatedExtendedCardNotConfigured, why)));
         }
         let context = CallContext::start(&self.shared, self.timeout_ms)?.unshaped();
         match run_in(context, &Call::ExtendedCard).await? {

@@ -8,7 +8,7 @@ use crate::client::error::Causes;
 use crate::client::error::Error;
 use crate::client::transport::{self, Deadline, Http, Reply, Request};
 use crate::sans_io::card::{self, CardHead, Version};
-use crate::sans_io::error::Error as CoreError;
+use crate::sans_io::error::CallError;
 use crate::sans_io::wire::HttpReply;
 use serde_json::Value;
 use std::sync::{Mutex, PoisonError};
@@ -55,7 +55,7 @@ pub(super) async fn card(options: &ClientBuilder, base_url: &str, wanted: Option
         let head = card::read_card(&card, crate::url_parser::parse, wanted).map_err(Error::plain)?;
         return Ok(Found { card, head, host: base.host, http });
     }
-    let mut last = CoreError::bad_response("no agent card");
+    let mut last = CallError::bad_response("no agent card");
     for url in &base.urls {
         let request = Request { url, token: None, body: None, max_bytes: MAX_CARD_BYTES, headers: &[], events: false };
         let fetched = match transport::exchange(&http, &deadline, request, &causes).await {
@@ -85,7 +85,7 @@ pub(super) async fn card(options: &ClientBuilder, base_url: &str, wanted: Option
 }
 
 /// The client's error of a core error, its platform cause attached.
-fn failure(error: CoreError<Value>, causes: &Causes) -> Error {
+fn failure(error: CallError<Value>, causes: &Causes) -> Error {
     let source = causes.of(error.cause.as_ref());
     Error::from_core(error, None, source)
 }

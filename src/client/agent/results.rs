@@ -6,7 +6,7 @@
 
 use crate::client::a2a::{Artifact, Members, Message, Task, TaskStatus};
 use crate::client::error::Error;
-use crate::sans_io::error::Error as CoreError;
+use crate::sans_io::error::CallError;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -101,7 +101,7 @@ pub struct TaskList {
 
 /// BAD_RESPONSE: an answer the core accepted that does not fit its type.
 pub(super) fn bad_response(why: String) -> Error {
-    Error::plain(CoreError::bad_response(why))
+    Error::plain(CallError::bad_response(why))
 }
 
 /// "`what` has an unexpected shape": a message for BAD_RESPONSE.

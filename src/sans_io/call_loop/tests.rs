@@ -18,11 +18,11 @@ fn get_task() -> Call {
     Call::GetTask("t-1".to_owned())
 }
 
-fn run_on(fake: &Fake, call: &Call) -> Result<Outcome<Value>, Error<Value>> {
+fn run_on(fake: &Fake, call: &Call) -> Result<Outcome<Value>, CallError<Value>> {
     block_on(run(fake, call)).map_err(|failed| failed.error)
 }
 
-fn code(result: Result<Outcome<Value>, Error<Value>>) -> ErrorCode {
+fn code(result: Result<Outcome<Value>, CallError<Value>>) -> ErrorCode {
     result.err().map(|e| e.code).expect("the call fails")
 }
 

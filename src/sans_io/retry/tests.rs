@@ -20,9 +20,9 @@ fn run(policy: RetryPolicy, method: Method, can_refresh: bool, timeout_ms: f64, 
         run.attempts += 1;
         run.now_ms += 10.0;
         match retry.after(&failure, run.now_ms, 0.999) {
-            Step::GiveUp => return run,
-            Step::RefreshToken | Step::Resend => run.refreshes += 1,
-            Step::Wait(ms) => {
+            RetryDecision::GiveUp => return run,
+            RetryDecision::RefreshToken | RetryDecision::Resend => run.refreshes += 1,
+            RetryDecision::Wait(ms) => {
                 run.waits.push(ms);
                 run.now_ms += ms;
             }
@@ -113,14 +113,14 @@ fn backoff_grows_is_capped_and_never_near_zero() {
     let mut retry = RetryLoop::new(policy, Method::TasksGet, false, 1e9);
     let waits: Vec<f64> = (0..8)
         .map(|_| match retry.after(&NETWORK, 0.0, 0.0) {
-            Step::Wait(ms) => ms,
+            RetryDecision::Wait(ms) => ms,
             other => panic!("{other:?}"),
         })
         .collect();
     assert_eq!(waits[0], 125.0);
     assert!(waits.windows(2).all(|w| w[1] >= w[0]));
     assert_eq!(*waits.last().unwrap(), policy.max_delay_ms / 2.0);
-    assert_eq!(retry.after(&NETWORK, 0.0, 0.0), Step::GiveUp);
+    assert_eq!(retry.after(&NETWORK, 0.0, 0.0), RetryDecision::GiveUp);
 }
 
 #[test]
@@ -141,5 +141,5 @@ fn zero_retries_means_one_attempt() {
 #[test]
 fn a_bad_random_number_is_tamed() {
     let mut retry = RetryLoop::new(RetryPolicy::default(), Method::TasksGet, false, 1e9);
-    assert_eq!(retry.after(&NETWORK, 0.0, f64::NAN), Step::Wait(187.5));
+    assert_eq!(retry.after(&NETWORK, 0.0, f64::NAN), RetryDecision::Wait(187.5));
 }

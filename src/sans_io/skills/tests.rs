@@ -19,7 +19,7 @@ fn text(t: &str) -> SkillInput {
     SkillInput::Text(t.to_owned())
 }
 
-fn decode(call: &Call, body: &str) -> Result<Outcome<Value>, Error<Value>> {
+fn decode(call: &Call, body: &str) -> Result<Outcome<Value>, CallError<Value>> {
     call.outcome(reply(200, body), 1, Dialect::Magisterium)
 }
 

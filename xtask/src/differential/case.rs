@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 /// The client class a case calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Client {
+pub enum ClientClass {
     /// `MagisteriumClient` (the Magisterium error dialect).
     Magisterium,
     /// `A2AClient` with `dialect: "a2a"`.
@@ -31,7 +31,7 @@ pub enum ClientMethod {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Target {
     /// The class.
-    pub client: Client,
+    pub client: ClientClass,
     /// The method.
     pub method: ClientMethod,
 }
@@ -39,9 +39,9 @@ pub struct Target {
 /// Every method of both classes the differential test calls: all eight of
 /// `MagisteriumClient`, and the task methods of `A2AClient` in the A2A dialect.
 pub const TARGETS: [Target; 11] = {
-    use Client::{A2a, Magisterium};
+    use ClientClass::{A2a, Magisterium};
     use ClientMethod::*;
-    const fn t(client: Client, method: ClientMethod) -> Target {
+    const fn t(client: ClientClass, method: ClientMethod) -> Target {
         Target { client, method }
     }
     [
@@ -59,12 +59,12 @@ pub const TARGETS: [Target; 11] = {
     ]
 };
 
-impl Client {
+impl ClientClass {
     /// The name the driver knows the client by.
     pub fn name(self) -> &'static str {
         match self {
-            Client::Magisterium => "magisterium",
-            Client::A2a => "a2a",
+            ClientClass::Magisterium => "magisterium",
+            ClientClass::A2a => "a2a",
         }
     }
 }

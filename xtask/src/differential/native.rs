@@ -6,7 +6,7 @@
 //! package gives `JSON.parse`. Where `serde_json` refuses text, that is
 //! reported, not hidden: the caller compares it with what `JSON.parse` did.
 
-use super::case::{Case, Client, ClientMethod};
+use super::case::{Case, ClientClass, ClientMethod};
 use super::npm_shape;
 use magisterium_a2a::sans_io::call::{Call, SendMode};
 use magisterium_a2a::sans_io::error::Dialect;
@@ -39,8 +39,8 @@ pub fn decode(case: &Case, request_id: u64) -> Native {
         body: parsed.ok(),
     };
     let dialect = match case.target.client {
-        Client::Magisterium => Dialect::Magisterium,
-        Client::A2a => Dialect::A2a,
+        ClientClass::Magisterium => Dialect::Magisterium,
+        ClientClass::A2a => Dialect::A2a,
     };
     let outcome = match call(case).outcome(reply, request_id, dialect) {
         Ok(outcome) => match npm_shape::value(outcome) {

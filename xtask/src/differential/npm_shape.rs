@@ -6,7 +6,7 @@
 //! Errors are the fields `npm/src/js_error.rs` gives a `MagisteriumError`.
 
 use magisterium_a2a::sans_io::call::Outcome;
-use magisterium_a2a::sans_io::error::{Error, redact};
+use magisterium_a2a::sans_io::error::{CallError, redact};
 use magisterium_a2a::{Document, QaAnswer, SearchHit, Task};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
@@ -35,7 +35,7 @@ fn serialized(result: impl Serialize) -> Value {
 /// The fields of the `MagisteriumError` a call rejects with: `{ code, message,
 /// rpcCode?, httpStatus?, retryAfter?, taskId?, data? }`, with `token` redacted
 /// from the message and `data` as the package does.
-pub fn error(error: Error<Value>, token: &str) -> Value {
+pub fn error(error: CallError<Value>, token: &str) -> Value {
     let e = error.into_fields();
     let mut fields = Map::new();
     fields.insert("code".into(), json!(e.code.as_str()));

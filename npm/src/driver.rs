@@ -33,7 +33,7 @@ extern "C" {
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 unsafe impl Sync for Handoff<Promise, Settled> {}
 
-/// The handoff every task is polled through (`drive` polls from promise
+/// The handoff every call is polled through (`drive` polls from promise
 /// callbacks, so polls never overlap).
 static CURRENT: Handoff<Promise, Settled> = Handoff::new();
 

@@ -27,7 +27,7 @@ type Ticket = u64;
 /// not a `RefCell`: no borrow can fail, so no borrow-error formatting reaches
 /// the bundle.
 pub struct Handoff<P, V> {
-    /// The outcome the polled task was resumed with, until its wait takes it.
+    /// The outcome the polled future was resumed with, until its wait takes it.
     settled: Cell<Option<V>>,
     /// The ticket of the wait that outcome is for.
     settled_for: Cell<Ticket>,
@@ -38,12 +38,12 @@ pub struct Handoff<P, V> {
 }
 
 impl<P, V> Handoff<P, V> {
-    /// A handoff no task has used yet.
+    /// A handoff no future has used yet.
     pub const fn new() -> Self {
         Handoff { settled: Cell::new(None), settled_for: Cell::new(0), awaiting: Cell::new(None), next: Cell::new(1) }
     }
 
-    /// Awaits `promise`: its outcome, once the task is resumed with it.
+    /// Awaits `promise`: its outcome, once the future is resumed with it.
     pub fn wait(&self, promise: P) -> Wait<'_, P, V> {
         Wait { handoff: self, promise: Some(promise), ticket: 0 }
     }
@@ -70,7 +70,7 @@ impl<P: Unpin, V> Future for Wait<'_, P, V> {
             return Poll::Pending;
         }
         // Polled again without its outcome (after taking it, or in another
-        // task's poll): pending, and a task left with no promise fails.
+        // future's poll): pending, and a future left with no promise fails.
         match handoff.settled_for.get() == self.ticket {
             true => handoff.settled.take().map_or(Poll::Pending, Poll::Ready),
             false => Poll::Pending,
@@ -78,7 +78,7 @@ impl<P: Unpin, V> Future for Wait<'_, P, V> {
     }
 }
 
-/// Why a task failed on its own account: a bug in the code it runs, reported
+/// Why a call failed on its own account: a bug in the code it runs, reported
 /// instead of a wrong outcome or a call that never settles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AwaitBug {
@@ -91,23 +91,23 @@ pub enum AwaitBug {
 /// What one poll of a [`Resumable`] ends in.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Polled<P, V> {
-    /// The task awaits this promise: poll it again with its outcome.
+    /// The future awaits this promise: poll it again with its outcome.
     Await(P),
     /// The future ended with this outcome.
     Done(V),
-    /// The task failed (see [`AwaitBug`]).
+    /// The future broke the rules of awaiting (see [`AwaitBug`]).
     Bug(AwaitBug),
 }
 
 /// A call's future, polled through a [`Handoff`].
 pub struct Resumable<V> {
     future: Pin<Box<dyn Future<Output = V>>>,
-    /// The ticket of the wait whose promise the task awaits (0: none yet).
+    /// The ticket of the wait whose promise the future awaits (0: none yet).
     awaiting: Ticket,
 }
 
 impl<V> Resumable<V> {
-    /// A task of `future`, not yet polled.
+    /// `future`, not yet polled.
     pub fn new(future: impl Future<Output = V> + 'static) -> Self {
         Resumable { future: Box::pin(future), awaiting: 0 }
     }

@@ -275,8 +275,8 @@ pub async fn send(
 ) -> Result<HttpReply<Json>, CallError<Json>> {
     #[cfg(feature = "agents")]
     let sent = {
-        let route = route.0.borrow();
-        post(route.endpoint(), route.version() == Version::V1_0, token, body, max_bytes, &call.0, reader)
+        let current = route.0.borrow();
+        post(current.endpoint(), current.version() == Version::V1_0, token, body, max_bytes, &call.0, reader)
     };
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&route.0, token, body, max_bytes, &call.0.signal());

@@ -12,8 +12,8 @@ const TIMEOUT_MS = 15_000;
 const MAX_ANSWER_BYTES = 1 << 20;
 
 /**
- * A function `(skill, day, query) => Promise<Outcome>` calling `upstream`.
- * An outcome is `{ upstream, result, cacheable }` or `{ upstream, status,
+ * A function `(skill, day, query) => Promise<UpstreamOutcome>` calling `upstream`.
+ * An UpstreamOutcome is `{ upstream, result, cacheable }` or `{ upstream, status,
  * error, retryAfter? }`; `upstream` is the upstream's HTTP status (`null`
  * when it gave none).
  */

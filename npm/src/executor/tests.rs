@@ -193,7 +193,7 @@ fn nested(does: Inner) -> (Polled<Promise, Settled>, Polled<Promise, Settled>) {
 }
 
 #[test]
-fn a_poll_run_inside_another_leaves_each_a_fault_or_its_own_promise() {
+fn a_poll_run_inside_another_leaves_each_a_bug_or_its_own_promise() {
     assert_eq!(nested(Inner::Waits), (Polled::Bug(AwaitBug::TwoAwaits), Polled::Await("inner")));
     assert_eq!(nested(Inner::Ends), (Polled::Bug(AwaitBug::NoPromise), Polled::Done("inner done".to_string())));
     assert_eq!(nested(Inner::Suspends), (Polled::Bug(AwaitBug::NoPromise), Polled::Bug(AwaitBug::NoPromise)));

@@ -12,7 +12,7 @@ use crate::client::options::millis;
 use crate::client::transport::Http;
 use crate::sans_io::agent_route::Route;
 use crate::sans_io::card::{Version, dialect_of, keep_token_to_audience};
-use crate::sans_io::error::{Dialect, Error as CallError};
+use crate::sans_io::error::{CallError, Dialect};
 use crate::sans_io::settings::Settings;
 use crate::sans_io::{poll, validate};
 use serde_json::Value;

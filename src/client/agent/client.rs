@@ -12,7 +12,7 @@ use crate::sans_io::call::{Call, Outcome, SendMode};
 use crate::sans_io::card::Version;
 use crate::sans_io::card::has_extended_card;
 use crate::sans_io::error::ErrorCode;
-use crate::sans_io::error::{Dialect, Error as CallError};
+use crate::sans_io::error::{CallError, Dialect};
 use crate::sans_io::methods;
 use futures_core::Stream;
 use serde_json::Value;

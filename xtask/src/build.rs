@@ -9,6 +9,7 @@ use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
 use crate::size::{gzip_size, kb};
+use crate::transport_js::{self, LAZY_MODULE};
 use crate::wasm_opt::wasm_opt;
 use crate::wordpress_zip;
 use crate::{playground, sim_package};
@@ -134,12 +135,6 @@ const ERROR_MODULE: &str = "magisterium-error.js";
 /// Where each wasm-bindgen target's bindings of the `.wasm`s are made once
 /// (under the workspace), before each build of that target copies them.
 const BOUND: &str = "target/wasm-entries/bound";
-
-/// The JS module that `js/transport.js` loads the first time an `A2AClient`
-/// speaks A2A 1.0 or opens a stream (`import("./agent-protocol.js")`).
-/// wasm-bindgen copies only the modules the Rust code imports, so each build
-/// gets it here; the bundled builds keep it a file of its own, fetched only then.
-const LAZY_MODULE: &str = "agent-protocol.js";
 
 /// The gzip sizes of one entry of one build.
 pub struct Sizes {
@@ -268,7 +263,7 @@ fn write_proxy(out: &Path) -> Result<usize> {
     shell::run(
         npm_bin("esbuild")
             .arg(source.join("index.js"))
-            .args(["--bundle", "--format=esm", "--log-level=warning"])
+            .args(["--bundle", "--format=esm", "--log-level=warning", transport_js::WITHOUT_LAZY_MODULE])
             .arg(format!("--outfile={}", index.display())),
     )?;
     copy(&source.join("index.d.ts"), &out.join("index.d.ts"))?;

@@ -44,6 +44,7 @@ mod tally;
 mod test;
 mod test_command;
 mod test_lane;
+mod transport_js;
 mod typecheck;
 mod user_crate;
 mod wasm_opt;

@@ -43,7 +43,8 @@ pub enum Call {
     Subscribe(String),
     /// `listTasks`: `tasks/list` with the params as given (a JSON object, serialized).
     ListTasks(String),
-    /// `extendedCard`: the agent's authenticated extended card.
+    /// `extendedCard`: the agent's authenticated extended card (see [`Method::ExtendedCard`]).
+    #[cfg(feature = "json")]
     ExtendedCard,
 }
 
@@ -85,6 +86,7 @@ impl Call {
             Call::CancelTask(_) => Method::TasksCancel,
             Call::Subscribe(_) => Method::TasksResubscribe,
             Call::ListTasks(_) => Method::TasksList,
+            #[cfg(feature = "json")]
             Call::ExtendedCard => Method::ExtendedCard,
         }
     }
@@ -94,9 +96,9 @@ impl Call {
         match self {
             Call::Skill { skill, .. } => Some(Pool::of_skill(Some(skill.id()))),
             Call::Send { skill_id, .. } => Some(Pool::of_skill(skill_id.as_deref())),
-            Call::GetTask(_) | Call::CancelTask(_) | Call::Subscribe(_) | Call::ListTasks(_) | Call::ExtendedCard => {
-                None
-            }
+            Call::GetTask(_) | Call::CancelTask(_) | Call::Subscribe(_) | Call::ListTasks(_) => None,
+            #[cfg(feature = "json")]
+            Call::ExtendedCard => None,
         }
     }
 
@@ -121,6 +123,7 @@ impl Call {
             }
             Call::GetTask(id) | Call::CancelTask(id) | Call::Subscribe(id) => wire::task_body(request_id, method, id),
             Call::ListTasks(params_json) => wire::params_body(request_id, method, params_json),
+            #[cfg(feature = "json")]
             Call::ExtendedCard => wire::params_body(request_id, method, "{}"),
         }
     }
@@ -140,7 +143,9 @@ impl Call {
             }
             Call::ListTasks(_) if result.get_kind("tasks", Kind::Array).is_some() => return Ok(Outcome::Task(result)),
             Call::ListTasks(_) => return Err(CallError::bad_response("the result has no `tasks` array")),
+            #[cfg(feature = "json")]
             Call::ExtendedCard if result.get_kind("name", Kind::String).is_some() => return Ok(Outcome::Task(result)),
+            #[cfg(feature = "json")]
             Call::ExtendedCard => {
                 return Err(CallError::bad_response("the result is not an agent card (no string `name`)"));
             }

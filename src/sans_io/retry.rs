@@ -125,11 +125,9 @@ impl RetryLoop {
         };
         let refused_unprocessed = failure.http_status == Some(503);
         let safe = match self.method {
-            Method::TasksGet
-            | Method::TasksCancel
-            | Method::TasksResubscribe
-            | Method::TasksList
-            | Method::ExtendedCard => transient,
+            Method::TasksGet | Method::TasksCancel | Method::TasksResubscribe | Method::TasksList => transient,
+            #[cfg(feature = "json")]
+            Method::ExtendedCard => transient,
             Method::MessageSend | Method::MessageStream => refused_unprocessed,
         };
         safe.then(|| self.backoff(random))

@@ -25,7 +25,10 @@ pub enum Method {
     TasksResubscribe,
     /// `tasks/list`: the agent's tasks, a page at a time; safe to repeat.
     TasksList,
-    /// `agent/getAuthenticatedExtendedCard`: the card an authenticated caller sees; safe to repeat.
+    /// `agent/getAuthenticatedExtendedCard`: the card an authenticated caller
+    /// sees; safe to repeat. The Rust client's only (feature `json`): kept out
+    /// of the npm bundles, whose `A2AClient` has no extended card yet.
+    #[cfg(feature = "json")]
     ExtendedCard,
 }
 
@@ -39,6 +42,7 @@ impl Method {
             Method::MessageStream => "message/stream",
             Method::TasksResubscribe => "tasks/resubscribe",
             Method::TasksList => "tasks/list",
+            #[cfg(feature = "json")]
             Method::ExtendedCard => "agent/getAuthenticatedExtendedCard",
         }
     }

@@ -10,11 +10,9 @@ use std::path::Path;
 /// a page loads up front for `MagisteriumClient`), in bytes: where issue 23's
 /// size pass (37 315 B), its decode pass (+101 B) and issue 27's messages (the
 /// server's reason, CORS named only in browsers: +377 B) left it, 37 793 B,
-/// rounded up to the KB, then 128 B more for what the merge of issue 26's
-/// core and the Rust `A2AClient` added (37 917 B; docs/performance.md, "A2A 1.0
-/// in the core"); issue 23's goal of 28 KB is not reached (docs/performance.md
-/// says what the rest would take).
-pub const SIZE_BUDGET: usize = 37 * 1024 + 128;
+/// rounded up to the KB; issue 23's goal of 28 KB is not reached
+/// (docs/performance.md says what the rest would take).
+pub const SIZE_BUDGET: usize = 37 * 1024;
 
 /// Gzip budget of the web build of `magisterium-a2a/agents` (`A2AClient`),
 /// up front, in bytes: the ceiling A2A 1.0 and streams were given (issue 17),

@@ -15,6 +15,7 @@ use crate::suite_clock::Used;
 use crate::tally::Tally;
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, Command};
 use std::time::Duration;
@@ -110,10 +111,9 @@ impl Lane {
 pub fn report(outcome: &LaneOutcome) -> Result<()> {
     let Some(path) = std::env::var_os(RESULTS_ENV) else { return Ok(()) };
     let line = serde_json::to_string(outcome).map_err(|e| e.to_string())?;
-    let mut text = fs::read_to_string(&path).unwrap_or_default();
-    text.push_str(&line);
-    text.push('\n');
-    fs::write(&path, text).map_err(|e| format!("{}: {e}", PathBuf::from(path).display()))
+    let failed = |e: std::io::Error| format!("{}: {e}", PathBuf::from(&path).display());
+    let mut file = fs::OpenOptions::new().create(true).append(true).open(&path).map_err(failed)?;
+    writeln!(file, "{line}").map_err(failed)
 }
 
 /// The outcomes of a results file; a line that is not one counts as a broken suite.

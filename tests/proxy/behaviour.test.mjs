@@ -17,7 +17,11 @@ import {
   directCall,
   fault,
   freshToken,
+  gzippingUpstream,
+  INFLATED_BYTES,
+  inflatingUpstream,
   linesWith,
+  peakMemory,
   post,
   widgetBody,
 } from "./harness.mjs";
@@ -249,6 +253,41 @@ for (const [runtime, start] of RUNTIMES) {
         const lines = await logLines(proxy, 3);
         assert.equal(linesWith(lines, { day: "2026-03-19", cache: "stale", upstream: 429, status: 200 }).length, 1);
       });
+    });
+
+    test("an upstream that gzips when asked: the answer reaches the widget", async () => {
+      const token = await freshToken();
+      const upstream = await gzippingUpstream();
+      try {
+        await withProxy(start, { token, upstream: upstream.endpoint }, async (proxy) => {
+          assert.match(answerText(await ask(proxy.url, "saints_of_the_day", "2026-03-19")), /Saint Joseph/);
+        });
+      } finally {
+        await upstream.stop();
+      }
+      assert.equal(upstream.asked.length, 1);
+    });
+
+    test("a compressed answer that inflates past the bound: a 502, never inflated whole", async () => {
+      const token = await freshToken();
+      const upstream = await inflatingUpstream();
+      try {
+        await withProxy(start, { token, upstream: upstream.endpoint }, async (proxy) => {
+          const before = peakMemory(proxy.pid);
+          const answer = await post(proxy.url, widgetBody("saints_of_the_day", "2026-03-19", 7));
+          const body = await answer.json();
+          assert.equal(answer.status, 502, JSON.stringify(body));
+          assert.equal(body.id, 7);
+          assert.equal(body.error.code, -32603);
+          assert.match(body.error.message, /^bad answer from the Magisterium service: /);
+          const grown = peakMemory(proxy.pid) - before;
+          assert.ok(grown < INFLATED_BYTES / 4, `the proxy's peak memory grew by ${grown} bytes for an answer of ${INFLATED_BYTES} inflated`);
+          const lines = await logLines(proxy, 1);
+          assert.equal(linesWith(lines, { cache: "miss", status: 502 }).length, 1);
+        });
+      } finally {
+        await upstream.stop();
+      }
     });
 
     test("upstream down: a 502 the widget shows as unreachable; errors are not cached", async () => {

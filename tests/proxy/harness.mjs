@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
+import { readFileSync } from "node:fs";
+import { createGzip, gzipSync } from "node:zlib";
 
 /** The simulator's A2A endpoint, the proxy's upstream. */
 export const endpoint = process.env.MAGISTERIUM_ENDPOINT;
@@ -113,35 +115,124 @@ export function linesWith(lines, fields) {
 }
 
 /**
- * An upstream that counts: an HTTP server on a free 127.0.0.1 port passing
- * each call on to the simulator, and keeping what it was sent.
- * `{ endpoint, sent, stop() }`: `sent` lists the date each call asked
- * about (a data part's `date`, else its text), in order.
+ * An upstream of the test's own: an HTTP server on a free 127.0.0.1 port
+ * answering each call with `answer(incoming, outgoing)`.
+ * `{ endpoint, stop() }`.
  */
-export async function countingUpstream() {
-  const sent = [];
-  const server = createHttpServer(async (incoming, outgoing) => {
-    const chunks = [];
-    for await (const chunk of incoming) chunks.push(chunk);
-    const body = Buffer.concat(chunks).toString();
-    const [part] = JSON.parse(body).params.message.parts;
-    sent.push(part.data?.date ?? part.text);
-    const response = await fetch(endpoint, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: incoming.headers.authorization },
-      body,
-    });
-    const headers = Object.fromEntries(["content-type", "retry-after"].filter((name) => response.headers.has(name)).map((name) => [name, response.headers.get(name)]));
-    outgoing.writeHead(response.status, headers);
-    outgoing.end(Buffer.from(await response.arrayBuffer()));
-  });
+async function upstreamServer(answer) {
+  const server = createHttpServer(answer);
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     endpoint: `http://127.0.0.1:${server.address().port}/api/v1/a2a`,
-    sent,
     stop: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** Passes a call's body on to the simulator with its token; the simulator's Response. */
+function toSimulator(incoming, body) {
+  return fetch(endpoint, { method: "POST", headers: { "Content-Type": "application/json", Authorization: incoming.headers.authorization }, body });
+}
+
+/** A request's body, whole, as text. */
+async function bodyOf(incoming) {
+  const chunks = [];
+  for await (const chunk of incoming) chunks.push(chunk);
+  return Buffer.concat(chunks).toString();
+}
+
+/**
+ * An upstream that counts: passes each call on to the simulator, and keeps
+ * what it was sent. `{ endpoint, sent, stop() }`: `sent` lists the date each
+ * call asked about (a data part's `date`, else its text), in order.
+ */
+export async function countingUpstream() {
+  const sent = [];
+  const server = await upstreamServer(async (incoming, outgoing) => {
+    const body = await bodyOf(incoming);
+    const [part] = JSON.parse(body).params.message.parts;
+    sent.push(part.data?.date ?? part.text);
+    const response = await toSimulator(incoming, body);
+    const headers = Object.fromEntries(["content-type", "retry-after"].filter((name) => response.headers.has(name)).map((name) => [name, response.headers.get(name)]));
+    outgoing.writeHead(response.status, headers);
+    outgoing.end(Buffer.from(await response.arrayBuffer()));
+  });
+  return { ...server, sent };
+}
+
+/**
+ * An upstream that compresses as HTTP allows: passes each call on to the
+ * simulator and gzips the answer when the call's `Accept-Encoding` takes gzip.
+ * `{ endpoint, asked, stop() }`: `asked` lists each call's `Accept-Encoding`.
+ */
+export async function gzippingUpstream() {
+  const asked = [];
+  const server = await upstreamServer(async (incoming, outgoing) => {
+    const accepted = incoming.headers["accept-encoding"] ?? "";
+    asked.push(accepted);
+    const response = await toSimulator(incoming, await bodyOf(incoming));
+    const body = Buffer.from(await response.arrayBuffer());
+    const gzip = /\bgzip\b(?!;\s*q=0(\.0*)?\b)/i.test(accepted);
+    outgoing.writeHead(response.status, { "Content-Type": "application/json", ...(gzip ? { "Content-Encoding": "gzip" } : {}) });
+    outgoing.end(gzip ? gzipSync(body) : body);
+  });
+  return { ...server, asked };
+}
+
+/** How many zero bytes `inflatingUpstream`'s answer inflates to: 256 MiB. */
+export const INFLATED_BYTES = 256 << 20;
+
+/** The gzip of INFLATED_BYTES zero bytes (about 255 KB), made once. */
+let zeros;
+function gzippedZeros() {
+  zeros ??= new Promise((resolve, reject) => {
+    const gzip = createGzip({ level: 9 });
+    const out = [];
+    gzip.on("data", (chunk) => out.push(chunk)).on("end", () => resolve(Buffer.concat(out))).on("error", reject);
+    const megabyte = Buffer.alloc(1 << 20);
+    for (let sent = 0; sent < INFLATED_BYTES; sent += megabyte.length) gzip.write(megabyte);
+    gzip.end();
+  });
+  return zeros;
+}
+
+/**
+ * A hostile upstream: answers every call, whatever it asked for, with a gzip
+ * body of ~255 KB (under every proxy's bound on what it reads) that inflates
+ * to INFLATED_BYTES. `{ endpoint, stop() }`.
+ */
+export async function inflatingUpstream() {
+  const body = await gzippedZeros();
+  return upstreamServer((incoming, outgoing) => {
+    incoming.resume();
+    outgoing.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": body.length });
+    outgoing.end(body);
+  });
+}
+
+/**
+ * The most memory `pid` and its child processes have held at once (their
+ * largest `VmHWM`, in bytes; Linux). A php -S with workers serves in its children.
+ */
+export function peakMemory(pid) {
+  const status = (id) => readFileSync(`/proc/${id}/status`, "utf8");
+  const peak = (id) => Number(/^VmHWM:\s+(\d+) kB/m.exec(status(id))?.[1] ?? 0) * 1024;
+  const children = (id) => {
+    try {
+      return readFileSync(`/proc/${id}/task/${id}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) all.push(...children(all[i]));
+  return Math.max(...all.map((id) => {
+    try {
+      return peak(id);
+    } catch {
+      return 0;
+    }
+  }));
 }

@@ -15,6 +15,8 @@ defined( 'ABSPATH' ) || exit;
 const MAGISTERIUM_A2A_TIMEOUT = 15;
 /** The largest upstream answer read (a day's readings are a few KB). */
 const MAGISTERIUM_A2A_MAX_ANSWER_BYTES = 1048576;
+/** The header a refused compressed answer is marked with (see magisterium_a2a_refuse_compressed). */
+const MAGISTERIUM_A2A_REFUSED_HEADER = 'x-magisterium-a2a-refused';
 
 /**
  * Calls `$skill` upstream for `$day` (or the words `$query` when `$day` is null).
@@ -30,8 +32,8 @@ const MAGISTERIUM_A2A_MAX_ANSWER_BYTES = 1048576;
  * @return array
  */
 function magisterium_a2a_call_upstream( $endpoint, $token, $skill, $day, $query ) {
-	$id       = wp_rand( 1, 2147483647 );
-	$part     = $day && 'saints_of_the_day' === $skill
+	$id      = wp_rand( 1, 2147483647 );
+	$part    = $day && 'saints_of_the_day' === $skill
 		? array(
 			'kind' => 'data',
 			'data' => array( 'date' => $day ),
@@ -40,13 +42,14 @@ function magisterium_a2a_call_upstream( $endpoint, $token, $skill, $day, $query 
 			'kind' => 'text',
 			'text' => $day ? $day : $query,
 		);
-	$message  = array(
+	$message = array(
 		'role'      => 'user',
 		'kind'      => 'message',
 		'messageId' => wp_generate_uuid4(),
 		'parts'     => array( $part ),
 		'metadata'  => array( 'skillId' => $skill ),
 	);
+	add_action( 'requests-requests.before_parse', 'magisterium_a2a_refuse_compressed' );
 	$response = wp_remote_post(
 		$endpoint,
 		array(
@@ -54,9 +57,10 @@ function magisterium_a2a_call_upstream( $endpoint, $token, $skill, $day, $query 
 			'redirection'         => 0,
 			'limit_response_size' => MAGISTERIUM_A2A_MAX_ANSWER_BYTES + 1,
 			'headers'             => array(
-				'Content-Type'  => 'application/json',
-				'Accept'        => 'application/json',
-				'Authorization' => 'Bearer ' . $token,
+				'Content-Type'    => 'application/json',
+				'Accept'          => 'application/json',
+				'Accept-Encoding' => 'identity',
+				'Authorization'   => 'Bearer ' . $token,
 			),
 			'body'                => wp_json_encode(
 				array(
@@ -68,6 +72,7 @@ function magisterium_a2a_call_upstream( $endpoint, $token, $skill, $day, $query 
 			),
 		)
 	);
+	remove_action( 'requests-requests.before_parse', 'magisterium_a2a_refuse_compressed' );
 	if ( is_wp_error( $response ) ) {
 		$timed_out = false !== stripos( $response->get_error_message(), 'timed out' );
 		$message   = $timed_out ? 'the Magisterium service did not answer in time' : 'the Magisterium service could not be reached';
@@ -78,6 +83,31 @@ function magisterium_a2a_call_upstream( $endpoint, $token, $skill, $day, $query 
 		);
 	}
 	return magisterium_a2a_read_upstream( $response, $id, $token );
+}
+
+/**
+ * Refuses a compressed upstream answer before WordPress reads it (the
+ * `requests.before_parse` hook of its HTTP library, given the raw answer).
+ *
+ * `limit_response_size` bounds the bytes read from the socket; without cURL,
+ * WordPress then inflates a gzip or deflate body whole, so a 1 MB answer
+ * could become gigabytes in memory. The call asks for `identity`, so an
+ * answer with any other `Content-Encoding` is not what was asked for: it is
+ * replaced, unread, by an empty one marked with MAGISTERIUM_A2A_REFUSED_HEADER.
+ *
+ * @param string $raw The raw answer: status lines, headers, body (by reference).
+ */
+function magisterium_a2a_refuse_compressed( &$raw ) {
+	$block = '/^HTTP\/\d(?:\.\d)? (\d{3})[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*/';
+	$head  = $raw;
+	// Interim 1xx heads (and their blank lines) come before the answer's own.
+	while ( preg_match( $block, $head, $found ) && '1' === $found[1][0] ) {
+		$head = ltrim( substr( $head, strlen( $found[0] ) ), "\r\n" );
+	}
+	$head = preg_match( $block, $head, $found ) ? $found[0] : '';
+	if ( preg_match( '/^content-encoding:[ \t]*(?!identity[ \t]*\r?$)[^\s]/im', $head ) ) {
+		$raw = "HTTP/1.1 502 Bad Gateway\r\n" . MAGISTERIUM_A2A_REFUSED_HEADER . ": compressed\r\nContent-Length: 0\r\n\r\n";
+	}
 }
 
 /**
@@ -98,6 +128,9 @@ function magisterium_a2a_read_upstream( $response, $id, $token ) {
 			'error'    => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INTERNAL_ERROR, 'bad answer from the Magisterium service: ' . $why ),
 		);
 	};
+	if ( wp_remote_retrieve_header( $response, MAGISTERIUM_A2A_REFUSED_HEADER ) ) {
+		return $bad( 'a compressed answer, although asked for none' );
+	}
 	if ( strlen( $text ) > MAGISTERIUM_A2A_MAX_ANSWER_BYTES ) {
 		return $bad( 'too large' );
 	}

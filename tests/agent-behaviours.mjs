@@ -14,20 +14,22 @@ import assert from "node:assert/strict";
 
 /**
  * The bindings, each a column: where its agent is under the 1.x fixture's
- * base URL, the options `discover` gets, what `client.binding` and
- * `client.protocolVersion` then say, and the group of columns whose results
- * must be identical.
+ * base URL, the options `discover` gets, the SDK serving it (`@a2a-js/sdk`
+ * 1.x or 0.3), what `client.binding` and
+ * `client.protocolVersion` then say, and the `group` of columns whose results
+ * must be identical: the two bindings of one agent (the two 0.3 columns are
+ * agents of two SDKs, which differ, e.g. in the history `getTask` returns).
  */
 export const COLUMNS = [
-  { name: "JSON-RPC 1.0", path: "/v1", options: {}, binding: "JSONRPC", protocolVersion: "1.0", group: "1.0" },
-  { name: "HTTP+JSON 1.0", path: "/rest", options: {}, binding: "HTTP+JSON", protocolVersion: "1.0", group: "1.0" },
+  { name: "JSON-RPC 1.0", path: "/v1", options: {}, binding: "JSONRPC", protocolVersion: "1.0", sdk: "1.x", group: "1.0" },
+  { name: "HTTP+JSON 1.0", path: "/rest", options: {}, binding: "HTTP+JSON", protocolVersion: "1.0", sdk: "1.x", group: "1.0" },
   {
     name: "JSON-RPC 0.3 (@a2a-js/sdk 0.3)",
     path: "/old",
     options: { protocolVersion: "0.3" },
     binding: "JSONRPC",
     protocolVersion: "0.3",
-    group: "0.3",
+    sdk: "0.3",
   },
   {
     name: "JSON-RPC 0.3 (@a2a-js/sdk 1.x compatibility)",
@@ -35,7 +37,7 @@ export const COLUMNS = [
     options: { protocolVersion: "0.3" },
     binding: "JSONRPC",
     protocolVersion: "0.3",
-    group: "0.3",
+    sdk: "1.x",
   },
 ];
 
@@ -155,7 +157,7 @@ export const CASES = [
       const echo = await client.sendMessage(h.message("echo listed"));
       return {
         echo,
-        page: await h.settle(client.listTasks({ contextId: echo.contextId, pageSize: 10 })),
+        page: await h.settle(client.listTasks({ contextId: echo.contextId, pageSize: 10, includeArtifacts: true })),
         working: await h.settle(client.listTasks({ contextId: echo.contextId, status: "working" })),
       };
     },
@@ -269,13 +271,13 @@ export const CASES = [
     },
   },
   {
-    name: "subscribeToTask of a finished task: 1.0 refuses it (UNSUPPORTED_OPERATION), 0.3 sends the task once",
+    name: "subscribeToTask of a finished task: the 1.x SDK refuses it (UNSUPPORTED_OPERATION), 0.3's sends the task once",
     run: async (client, h) => {
       const done = await client.sendMessage(h.message("echo finished"));
       return h.drain(client.subscribeToTask(done.id));
     },
     check({ events, error }, column) {
-      if (column.protocolVersion === "1.0") {
+      if (column.sdk === "1.x") {
         assert.deepEqual([events, error.code], [[], "UNSUPPORTED_OPERATION"]);
       } else {
         assert.equal(error, undefined);
@@ -314,7 +316,8 @@ const IDS = new Set(["id", "taskId", "contextId", "messageId", "artifactId"]);
 
 /**
  * `result` as columns of one group must all yield it: each id replaced by
- * `#n` (n: its order of first appearance, so that sameness is kept), each
+ * `#n` (n: its order of first appearance, members read in the order of
+ * their names, so that sameness is kept), each
  * `timestamp` by `"time"`, an error by its `code` alone (its `rpcCode` and
  * `httpStatus` are the binding's, see `checkErrors`).
  */
@@ -329,7 +332,9 @@ export function comparable(result) {
     if (key === "timestamp" && typeof value === "string") return "time";
     if (Array.isArray(value)) return value.map((v) => walk(v));
     if (value === null || typeof value !== "object") return value;
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));
+    // Members in the order of their names, so that ids are numbered whatever order the agent wrote them in.
+    const members = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
+    return Object.fromEntries(members.map(([k, v]) => [k, walk(v, k)]));
   };
   return walk(result);
 }
@@ -356,7 +361,7 @@ export async function runTable(t, base, open) {
           error.message = `${column.name}: ${error.message}`;
           throw error;
         }
-        (seen[column.group] ??= []).push([column.name, comparable(result)]);
+        (seen[column.group ?? column.name] ??= []).push([column.name, comparable(result)]);
       }
       for (const [[first, expected], ...others] of Object.values(seen)) {
         for (const [name, got] of others) assert.deepEqual(got, expected, `${name} yields what ${first} does`);

@@ -70,6 +70,36 @@ test("without a choice left open, -32009 is VERSION_NOT_SUPPORTED with v1.0's er
   assert.equal(e.data[0].reason, "VERSION_NOT_SUPPORTED");
 });
 
+test("a card offering HTTP+JSON then JSON-RPC (/both): HTTP+JSON by the card's order; binding: \"JSONRPC\" forces JSON-RPC", async () => {
+  const chosen = await A2AClient.discover(`${agentV1Url}/both`);
+  const interfaces = chosen.card.supportedInterfaces;
+  assert.deepEqual(interfaces.map((i) => [i.protocolBinding, i.protocolVersion]), [["HTTP+JSON", "1.0"], ["JSONRPC", "1.0"]]);
+  assert.deepEqual([chosen.binding, chosen.protocolVersion, chosen.endpoint], ["HTTP+JSON", "1.0", interfaces[0].url]);
+  const forced = await A2AClient.discover(`${agentV1Url}/both`, { binding: "JSONRPC" });
+  assert.deepEqual([forced.binding, forced.protocolVersion, forced.endpoint], ["JSONRPC", "1.0", interfaces[1].url]);
+  // Each call goes where its binding says: REST's path, or the one JSON-RPC URL with its method.
+  const [rest, rpc] = interfaces.map((i) => new URL(i.url).pathname.replace(/\/$/, ""));
+  const before = await counts();
+  assert.equal((await chosen.sendMessage(say("echo over REST"))).status.state, "completed");
+  assert.equal((await forced.sendMessage(say("echo over JSON-RPC"))).status.state, "completed");
+  const after = await counts();
+  const grew = (key) => (after[key] ?? 0) - (before[key] ?? 0);
+  assert.equal(grew(`POST ${rest}/message:send A2A-Version=1.0`), 1);
+  assert.equal(grew(`POST ${rpc} method=SendMessage`), 1);
+  await rejectsWith(A2AClient.discover(`${agentV1Url}/both`, { binding: "GRPC" }), { code: "INVALID_INPUT" });
+  await rejectsWith(A2AClient.discover(`${agentV1Url}/v1`, { binding: "HTTP+JSON" }), { code: "BAD_RESPONSE" });
+});
+
+test("new A2AClient with binding: \"HTTP+JSON\" speaks 1.0 there; 0.3 has no HTTP+JSON", async () => {
+  const chosen = await A2AClient.discover(`${agentV1Url}/rest`);
+  const direct = new A2AClient({ endpoint: chosen.endpoint, binding: "HTTP+JSON" });
+  assert.deepEqual([direct.binding, direct.protocolVersion, direct.endpoint], ["HTTP+JSON", "1.0", chosen.endpoint]);
+  assert.equal((await direct.sendMessage(say("echo direct"))).status.state, "completed");
+  assert.equal(new A2AClient({ endpoint: `${agentV1Url}/v1/a2a` }).binding, "JSONRPC");
+  assert.throws(() => new A2AClient({ endpoint: chosen.endpoint, binding: "HTTP+JSON", protocolVersion: "0.3" }), { code: "INVALID_INPUT" });
+  assert.throws(() => new A2AClient({ endpoint: chosen.endpoint, binding: "REST" }), { code: "INVALID_INPUT" });
+});
+
 test("listTasks' params must be an object; a 0.3 agent without tasks/list is METHOD_NOT_FOUND", async () => {
   // What it lists, in each binding: tests/agent-behaviours.mjs.
   const client = await A2AClient.discover(`${agentV1Url}/v1`);

@@ -15,8 +15,8 @@ if (!v03 || !v1) throw new Error("A2A_AGENT_URL or A2A_AGENT_V1_URL is not set: 
 /** The base URL of the v1.0 fixture (`tests/a2a-agent-v1/`), its agents under it. */
 export const agentV1Url = v1;
 
-/** The agents' base URLs: the v0.3 fixture, and the v1.0 fixture's `/v1`, `/compat` and `/old`. */
-export const agents = { v03, v1: `${v1}/v1`, compat: `${v1}/compat`, old: `${v1}/old` };
+/** The agents' base URLs: the v0.3 fixture, and the v1.0 fixture's `/v1`, `/compat`, `/old` and `/both`. */
+export const agents = { v03, v1: `${v1}/v1`, compat: `${v1}/compat`, old: `${v1}/old`, both: `${v1}/both` };
 
 /** The simulator's base URL (its card at `/.well-known/agent.json`). */
 export const simulatorUrl = process.env.MAGISTERIUM_SIMULATOR;

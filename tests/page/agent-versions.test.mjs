@@ -90,3 +90,24 @@ test("/old answers -32009 to v1.0: the first call succeeds in v0.3 and the clien
     assert.equal(counted["POST /old/a2a A2A-Version=none"], 2);
   });
 });
+
+test("a card offering HTTP+JSON then JSON-RPC (/both): HTTP+JSON by the card's order, JSON-RPC when the option says so", async () => {
+  await withAgentPage(async (page) => {
+    const posted = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted.push([new URL(request.url()).pathname, request.headers()["a2a-version"] ?? "none"]);
+    });
+    const seen = await page.evaluate(async (base) => {
+      const chosen = await a2a.A2AClient.discover(base);
+      const forced = await a2a.A2AClient.discover(base, { binding: "JSONRPC" });
+      const states = [(await chosen.sendMessage(message("echo rest"))).status.state, (await forced.sendMessage(message("echo rpc"))).status.state];
+      const urls = chosen.card.supportedInterfaces.map((i) => i.url);
+      return { urls, states, chosen: [chosen.binding, chosen.endpoint], forced: [forced.binding, forced.endpoint] };
+    }, agents.both);
+    assert.deepEqual(seen.states, ["completed", "completed"]);
+    assert.deepEqual(seen.chosen, ["HTTP+JSON", seen.urls[0]]);
+    assert.deepEqual(seen.forced, ["JSONRPC", seen.urls[1]]);
+    const [rest, rpc] = seen.urls.map((url) => new URL(url).pathname.replace(/\/$/, ""));
+    assert.deepEqual(posted, [[`${rest}/message:send`, "1.0"], [rpc, "1.0"]]);
+  });
+});

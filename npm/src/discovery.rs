@@ -67,7 +67,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     // One async fn for the whole discovery: each nested future costs the bundle state and drop code.
     let (head, card) = 'found: {
         if let Some(card) = cached {
-            break 'found (card::read_card(&card, parse_url, version)?, card);
+            break 'found (card::read_card(&card, parse_url, version, None)?, card);
         }
         let mut last = CallError::bad_response("no agent card");
         for url in &base.urls {
@@ -75,7 +75,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
             let route = transport::JsRoute::new(JsValue::from_str(url), card::Version::V0_3, None);
             let fetched = match transport::send(&signal, &route, None, None, MAX_CARD_BYTES, None).await {
                 Ok(HttpReply { status, body: Some(card), cache_control, .. }) if (200..300).contains(&status) => {
-                    card::read_card(&card, parse_url, version)
+                    card::read_card(&card, parse_url, version, None)
                         .map(|head| (head, card, card::max_age_ms(cache_control.as_deref())))
                 }
                 Ok(HttpReply { status, .. }) => Err(card::card_status(status)),

@@ -52,7 +52,7 @@ pub(super) async fn card(options: &ClientBuilder, base_url: &str, wanted: Option
         cards.iter().find(|c| c.base == base.key && c.expires_ms > now).map(|c| c.card.clone())
     };
     if let Some(card) = cached {
-        let head = card::read_card(&card, crate::url_parser::parse, wanted).map_err(Error::plain)?;
+        let head = card::read_card(&card, crate::url_parser::parse, wanted, None).map_err(Error::plain)?;
         return Ok(Found { card, head, host: base.host, http });
     }
     let mut last = CallError::bad_response("no agent card");
@@ -63,7 +63,7 @@ pub(super) async fn card(options: &ClientBuilder, base_url: &str, wanted: Option
                 if (200..300).contains(&status) =>
             {
                 let max_age_ms = card::max_age_ms(cache_control.as_deref());
-                card::read_card(&card, crate::url_parser::parse, wanted).map(|head| (head, card, max_age_ms))
+                card::read_card(&card, crate::url_parser::parse, wanted, None).map(|head| (head, card, max_age_ms))
             }
             Ok(Reply::Whole(HttpReply { status, .. }, _) | Reply::Events(status, ..)) => Err(card::card_status(status)),
             Err(e) => Err(e),

@@ -112,6 +112,42 @@ impl ErrorCode {
         }
     }
 
+    /// The code whose [`ErrorCode::as_str`] is `name`: how an error read in
+    /// another `.wasm` (the npm package's lazily loaded one) crosses back as
+    /// its code's name.
+    pub fn named(name: &str) -> Option<ErrorCode> {
+        use ErrorCode::*;
+        const ALL: [ErrorCode; 26] = [
+            ParseError,
+            InvalidRequest,
+            MethodNotFound,
+            InvalidParams,
+            InternalError,
+            TaskNotFound,
+            SkillNotFound,
+            RateLimited,
+            Unauthorized,
+            PlanRequired,
+            TaskFailed,
+            Network,
+            Timeout,
+            Aborted,
+            BadResponse,
+            InvalidInput,
+            TaskNotCancelable,
+            PushNotificationNotSupported,
+            UnsupportedOperation,
+            ContentTypeNotSupported,
+            InvalidAgentResponse,
+            AuthenticatedExtendedCardNotConfigured,
+            ExtensionSupportRequired,
+            VersionNotSupported,
+            SignInRequired,
+            SignInFailed,
+        ];
+        ALL.into_iter().find(|code| code.as_str() == name)
+    }
+
     /// The code for a JSON-RPC error code in `dialect`: against Magisterium
     /// -32002 is SKILL_NOT_FOUND, not A2A's TaskNotCancelable. Codes the
     /// dialect does not define are INTERNAL_ERROR (`rpcCode` keeps them).
@@ -275,6 +311,44 @@ pub fn redact(message: &str, secret: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_code_is_found_by_its_name() {
+        let names = [
+            "PARSE_ERROR",
+            "INVALID_REQUEST",
+            "METHOD_NOT_FOUND",
+            "INVALID_PARAMS",
+            "INTERNAL_ERROR",
+            "TASK_NOT_FOUND",
+            "SKILL_NOT_FOUND",
+            "RATE_LIMITED",
+            "UNAUTHORIZED",
+            "PLAN_REQUIRED",
+            "TASK_FAILED",
+            "NETWORK",
+            "TIMEOUT",
+            "ABORTED",
+            "BAD_RESPONSE",
+            "INVALID_INPUT",
+            "TASK_NOT_CANCELABLE",
+            "PUSH_NOTIFICATION_NOT_SUPPORTED",
+            "UNSUPPORTED_OPERATION",
+            "CONTENT_TYPE_NOT_SUPPORTED",
+            "INVALID_AGENT_RESPONSE",
+            "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED",
+            "EXTENSION_SUPPORT_REQUIRED",
+            "VERSION_NOT_SUPPORTED",
+            "SIGN_IN_REQUIRED",
+            "SIGN_IN_FAILED",
+        ];
+        for name in names {
+            assert_eq!(ErrorCode::named(name).map(ErrorCode::as_str), Some(name));
+        }
+        for unknown in ["", "task_not_found", "TASK_NOT_FOUND ", "OK"] {
+            assert_eq!(ErrorCode::named(unknown), None, "{unknown:?}");
+        }
+    }
 
     #[test]
     fn generic_a2a_meanings_apply_to_other_agents() {

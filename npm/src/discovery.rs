@@ -41,6 +41,9 @@ static CARDS: Cache = Cache(RefCell::new(Vec::new()));
 /// The largest agent card read (real cards are a few kilobytes).
 const MAX_CARD_BYTES: f64 = 1024.0 * 1024.0;
 
+/// The binding the package's `A2AClient` speaks (HTTP+JSON is the Rust client's only, for now).
+const JSON_RPC: Option<card::Binding> = Some(card::Binding::JsonRpc);
+
 /// An agent found by its card: the session of a client for the card's `url`,
 /// and the card as sent (`A2AClient` is made of it).
 pub struct Discovered {
@@ -67,7 +70,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     // One async fn for the whole discovery: each nested future costs the bundle state and drop code.
     let (head, card) = 'found: {
         if let Some(card) = cached {
-            break 'found (card::read_card(&card, parse_url, version, None)?, card);
+            break 'found (card::read_card(&card, parse_url, version, JSON_RPC)?, card);
         }
         let mut last = CallError::bad_response("no agent card");
         for url in &base.urls {
@@ -75,7 +78,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
             let route = transport::JsRoute::new(JsValue::from_str(url), card::Version::V0_3, None);
             let fetched = match transport::send(&signal, &route, None, None, MAX_CARD_BYTES, None).await {
                 Ok(HttpReply { status, body: Some(card), cache_control, .. }) if (200..300).contains(&status) => {
-                    card::read_card(&card, parse_url, version, None)
+                    card::read_card(&card, parse_url, version, JSON_RPC)
                         .map(|head| (head, card, card::max_age_ms(cache_control.as_deref())))
                 }
                 Ok(HttpReply { status, .. }) => Err(card::card_status(status)),

@@ -76,12 +76,12 @@ pub fn rest_response(
 
 /// An error of the core as the entry's `.wasm` reads it back (`reply_of`
 /// in `transport.rs`, through `agent-protocol.js`): `{ code, message,
-/// httpStatus?, retryAfter?, data? }`, `code` its name
-/// ([`magisterium_a2a::sans_io::error::ErrorCode::named`] reads it).
+/// httpStatus?, retryAfter?, data? }`, `code` its
+/// [`magisterium_a2a::sans_io::error::ErrorCode::index`].
 fn fields(e: CallError<Json>) -> JsValue {
     let e = e.into_fields();
     let mut members = vec![
-        (Json::from_str("code"), Json::from_str(e.code.as_str())),
+        (Json::from_str("code"), Json(JsValue::from(e.code.index()))),
         (Json::from_str("message"), Json::from_str(&e.message)),
     ];
     let numbers = [("httpStatus", e.http_status.map(f64::from)), ("retryAfter", e.retry_after)];

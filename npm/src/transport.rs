@@ -326,12 +326,13 @@ pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<Htt
 }
 
 /// The error the core read in the lazily loaded `.wasm` (an HTTP+JSON
-/// answer's, see `fields` in `protocol.rs`), from its fields: its code by
-/// name, message, `httpStatus`, `retryAfter` and `data`, so that the call
-/// loop retries it as any other.
+/// answer's, see `fields` in `protocol.rs`), from its fields: its code (by
+/// [`ErrorCode::index`]), message, `httpStatus`, `retryAfter` and `data`, so
+/// that the call loop retries it as any other.
 #[cfg(feature = "agents")]
 fn read_error(fields: Json) -> CallError<Json> {
-    let code = fields.get_string("code").and_then(|name| ErrorCode::named(&name)).unwrap_or(ErrorCode::BadResponse);
+    let code = fields.get("code").and_then(|i| i.as_f64()).and_then(|i| ErrorCode::at(i as u8));
+    let code = code.unwrap_or(ErrorCode::BadResponse);
     let mut e = CallError::new(code, fields.get_string("message").unwrap_or_default());
     e.http_status = fields.get("httpStatus").and_then(|s| s.as_f64()).map(|s| s as u16);
     e.retry_after = fields.get("retryAfter").and_then(|s| s.as_f64());

@@ -49,8 +49,7 @@
 //! - [`error_of`]`(body: Option<&V>, status, retry_after_header, dialect) -> Option<CallError<V>>`:
 //!   the error an answer is, `None` when it is a result. A body
 //!   `{ "error": { code, status, message, details } }` (google.rpc's
-//!   `Status`: an error status's body, or the only member of a stream's
-//!   `event: error`) is the code its first `details[].reason` names (the
+//!   `Status`: an error status's body, or, alone, a stream's `event: error`) is the code its first `details[].reason` names (the
 //!   `ErrorInfo` reasons of [`code_of_reason`]: the same code the JSON-RPC
 //!   error would give), `message` the server's (as long as it made it,
 //!   within the response's size bound), `data` the `details` array as sent,
@@ -277,8 +276,9 @@ pub fn error_of<V: JsonView>(
     retry_after_header: Option<&str>,
     dialect: Dialect,
 ) -> Option<CallError<V>> {
-    let error = body.filter(|b| b.members().len() == 1).and_then(|b| b.get_kind("error", Kind::Object));
     let success = (200..300).contains(&status);
+    // A success's body is an error only as a stream's `event: error` sends it: `error` alone.
+    let error = body.filter(|b| !success || b.members().len() == 1).and_then(|b| b.get_kind("error", Kind::Object));
     let Some(error) = error else {
         return match (success, body) {
             (true, _) => None,

@@ -64,7 +64,7 @@
 use super::error::{CallError, Dialect, ErrorCode};
 use super::json::{JsonView, Kind};
 use super::text::{cat, int, is_whole, trim_end_ascii};
-use super::wire::{HttpReply, status_error};
+use super::wire::{HttpReply, parse_retry_after, status_error};
 use alloc::string::String;
 use alloc::vec;
 
@@ -277,14 +277,15 @@ pub fn error_of<V: JsonView>(
     dialect: Dialect,
 ) -> Option<CallError<V>> {
     let success = (200..300).contains(&status);
+    let retry_after = retry_after_header.and_then(parse_retry_after);
     // A success's body is an error only as a stream's `event: error` sends it: `error` alone.
     let error = body.filter(|b| !success || b.members().len() == 1).and_then(|b| b.get_kind("error", Kind::Object));
     let Some(error) = error else {
         return match (success, body) {
             (true, _) => None,
-            (false, None) => Some(status_error(status, retry_after_header, dialect, "the response body is not JSON")),
+            (false, None) => Some(status_error(status, retry_after, dialect, "the response body is not JSON")),
             (false, Some(_)) => {
-                Some(status_error(status, retry_after_header, dialect, "the response is not an HTTP+JSON error"))
+                Some(status_error(status, retry_after, dialect, "the response is not an HTTP+JSON error"))
             }
         };
     };
@@ -298,7 +299,7 @@ pub fn error_of<V: JsonView>(
         }
         None => {
             let detail = message.as_deref().unwrap_or("the HTTP+JSON error names no reason");
-            status_error(status, retry_after_header, dialect, detail)
+            status_error(status, retry_after, dialect, detail)
         }
     };
     e.data = details;

@@ -143,7 +143,7 @@ pub struct HttpReply<V> {
 pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64, dialect: Dialect) -> Result<V, CallError<V>> {
     let status = reply.status;
     let header_retry = reply.retry_after_header.as_deref().and_then(parse_retry_after);
-    let from_status = |detail: &str| status_error(status, reply.retry_after_header.as_deref(), dialect, detail);
+    let from_status = |detail: &str| status_error(status, header_retry, dialect, detail);
     let Some(body) = reply.body else {
         return Err(from_status("the response body is not JSON"));
     };
@@ -178,14 +178,16 @@ pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64, dialect:
 
 /// The error of a response whose body says nothing usable, from its status
 /// alone (see [`ErrorCode::from_http_status`]: 401, 403, 429 with the
-/// `Retry-After` header's seconds), else BAD_RESPONSE; its message
-/// `HTTP 502: <detail>`, its `httpStatus` set. Both bindings' one rule.
-pub fn status_error<V>(status: u16, retry_after_header: Option<&str>, dialect: Dialect, detail: &str) -> CallError<V> {
+/// `Retry-After` header's seconds, `retry_after`, as [`parse_retry_after`]
+/// reads them), else BAD_RESPONSE; its message `HTTP 502: <detail>`, its
+/// `httpStatus` set. Both bindings' one rule.
+#[inline]
+pub fn status_error<V>(status: u16, retry_after: Option<f64>, dialect: Dialect, detail: &str) -> CallError<V> {
     match ErrorCode::from_http_status(status, dialect) {
         Some(code) => {
             let mut e = CallError::new(code, http_message(status, detail));
             if code == ErrorCode::RateLimited {
-                e.retry_after = retry_after_header.and_then(parse_retry_after);
+                e.retry_after = retry_after;
             }
             e.with_http_status(status)
         }
@@ -240,7 +242,7 @@ fn retry_seconds<V: JsonView>(value: &V) -> Option<f64> {
 }
 
 /// A `Retry-After` value in delta-seconds (HTTP dates are not used by this service).
-fn parse_retry_after(text: &str) -> Option<f64> {
+pub fn parse_retry_after(text: &str) -> Option<f64> {
     let text = text.trim();
     if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;

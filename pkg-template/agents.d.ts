@@ -63,6 +63,12 @@ export interface AgentSkill {
 /** The A2A versions `A2AClient` speaks: 0.3 (and 0.2, and Magisterium's contract) or 1.0 (and every 1.x). */
 export type ProtocolVersion = "1.0" | "0.3";
 
+/**
+ * The A2A bindings `A2AClient` speaks: JSON-RPC (A2A 1.0 and 0.3) and
+ * HTTP+JSON, the REST binding (A2A 1.0).
+ */
+export type Binding = "JSONRPC" | "HTTP+JSON";
+
 /** What an agent supports. */
 export interface AgentCapabilities {
   /** `true`: the agent streams `sendMessageStream` and `subscribeToTask`. */
@@ -74,7 +80,7 @@ export interface AgentCapabilities {
   [key: string]: unknown;
 }
 
-/** An endpoint an A2A 1.0 card offers: its URL, binding and version. `A2AClient` speaks `JSONRPC`. */
+/** An endpoint an A2A 1.0 card offers: its URL, binding and version. `A2AClient` speaks `JSONRPC` and `HTTP+JSON`. */
 export interface AgentInterface {
   url: string;
   protocolBinding: "JSONRPC" | "GRPC" | "HTTP+JSON" | (string & {});
@@ -113,6 +119,8 @@ export type A2AClientOptions = TokenOptions &
     dialect?: Dialect | null | undefined;
     /** The A2A version the endpoint speaks. Default "0.3". */
     protocolVersion?: ProtocolVersion | null | undefined;
+    /** The binding the endpoint speaks. Default "JSONRPC"; "HTTP+JSON" is A2A 1.0's only (then `protocolVersion` defaults to "1.0", and "0.3" is INVALID_INPUT). */
+    binding?: Binding | null | undefined;
   };
 
 /** Options of `A2AClient.discover(...)`: the client's options (the endpoint is chosen from the card), and the discovery's own `signal`; `timeoutMs` bounds the discovery too. */
@@ -129,6 +137,12 @@ export type DiscoverOptions = TokenOptions &
      * counted against `maxRetries`).
      */
     protocolVersion?: ProtocolVersion | null | undefined;
+    /**
+     * The binding to speak: only the card's interfaces of that binding are
+     * chosen from (none is BAD_RESPONSE). Default: the card's first
+     * interface of a binding and version the client speaks, in the card's order.
+     */
+    binding?: Binding | null | undefined;
     /**
      * Origins as `URL` writes them (`"https://agents.example"`, `new URL(url).origin`) that may receive
      * the `token` besides the card's own host, its subdomains and the domain it is a
@@ -225,6 +239,8 @@ export class A2AClient {
   readonly endpoint: string;
   /** The A2A version the client speaks (it can change once, with `endpoint`, after a -32009 fallback). */
   readonly protocolVersion: ProtocolVersion;
+  /** The binding the client speaks at `endpoint`. */
+  readonly binding: Binding;
   /** The error dialect in use. */
   readonly dialect: Dialect;
   /** The card the client was discovered from, or null. */

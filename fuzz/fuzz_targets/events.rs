@@ -2,13 +2,17 @@
 //! A2A agent's response: the reader must find the same events however the
 //! bytes are cut and keep its bound, and the result shape must come back
 //! without a panic, for either version (and the 1.0 request shape, over the
-//! same JSON).
+//! same JSON), and the HTTP+JSON mapping of the same JSON as a request
+//! (its ids, params and base) and as an answer of any status.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use magisterium_a2a::sans_io::error::Dialect;
 use magisterium_a2a::sans_io::event_stream::{EventStream, Next};
+use magisterium_a2a::sans_io::http_json;
 use magisterium_a2a::sans_io::request_shape::request_v1;
 use magisterium_a2a::sans_io::result_shape::normalised;
+use magisterium_a2a::sans_io::wire::HttpReply;
 use serde_json::Value;
 
 /// The events of `chunks` and whether the bound was met.
@@ -45,7 +49,23 @@ fuzz_target!(|data: &[u8]| {
         if let Ok(response) = serde_json::from_str::<Value>(event) {
             let _ = normalised(response.clone(), true);
             let _ = request_v1(response.clone());
-            let _ = normalised(response, false);
+            let _ = normalised(response.clone(), false);
+            rest(&response, selector);
         }
     }
 });
+
+/// The JSON as an HTTP+JSON request (on a base picked by `selector`) and as
+/// its answer: no panic, and a request URL is the base's, with no fragment.
+fn rest(json: &Value, selector: u8) {
+    const BASES: [&str; 3] = ["https://a.example/rest/", "http://127.0.0.1:9", "https://a.example/x?q"];
+    let base = BASES[usize::from(selector) % BASES.len()];
+    if let Ok(request) = http_json::request(json, base) {
+        assert!(request.url.starts_with(base.trim_end_matches('/')), "{}", request.url);
+        assert!(!request.url.contains('#'), "{}", request.url);
+    }
+    let status = [200, 204, 400, 404, 429, 500][usize::from(selector) % 6];
+    let reply =
+        HttpReply { status, retry_after_header: Some("3".into()), cache_control: None, body: Some(json.clone()) };
+    let _ = http_json::response(reply, Value::from(1), Dialect::A2a);
+}

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use magisterium_a2a::sans_io::card::{Version, card_base, dialect_of, max_age_ms, read_card};
+use magisterium_a2a::sans_io::card::{Binding, Version, card_base, dialect_of, max_age_ms, read_card};
 use magisterium_a2a::sans_io::error::redact;
 use magisterium_a2a::sans_io::pacing::Rate;
 use magisterium_a2a::sans_io::parts::check_parts;
@@ -35,7 +35,9 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(parts) = serde_json::from_slice::<Value>(data) {
         let _ = check_parts::<Value, ()>(&parts);
         for wanted in [None, Some(Version::V1_0), Some(Version::V0_3)] {
-            let _ = read_card(&parts, parse_url, wanted);
+            for binding in [None, Some(Binding::JsonRpc), Some(Binding::HttpJson)] {
+                let _ = read_card(&parts, parse_url, wanted, binding);
+            }
         }
     }
 });

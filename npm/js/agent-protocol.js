@@ -6,14 +6,17 @@
 // `cargo xtask build`): its request shape writes a request of the core (0.3's
 // shape) in 1.0's for a 1.0 agent (methods, roles, parts,
 // `returnImmediately`; this module adds the `A2A-Version` header), its
-// result shape brings every answer and event to the package's one shape, and
-// its event-stream reader (`EventStream`) reads a stream's bytes into
-// events. A stream's body is read
+// HTTP+JSON binding maps such a request to a verb, a URL and a body and the
+// answer (a bare result, or a google.rpc-style error) back to what the
+// JSON-RPC binding would have answered, its result shape brings every answer
+// and event to the package's one shape, and its event-stream reader
+// (`EventStream`) reads a stream's bytes into events. A stream's body is read
 // here and its bytes pushed into the core's reader, each event's `data` a
-// JSON-RPC response that the entry's core then decodes (`EventReader`'s
-// `read`). Where a call goes, the retry in the other version after a -32009,
-// and what an answer means are the core's. `exchange` is handed in, so a
-// bundler splits this file (and the `.wasm` it loads) off whole.
+// JSON-RPC response (over HTTP+JSON a bare event, which the core wraps) that
+// the entry's core then decodes (`EventReader`'s `read`). Where a call goes,
+// the retry in the other version after a -32009, and what an answer means are
+// the core's. `exchange` is handed in, so a bundler splits this file (and the
+// `.wasm` it loads) off whole.
 import { protocol } from "./protocol-wasm.js";
 
 /** The core's lazily loaded exports, once `ready` has resolved. */
@@ -27,34 +30,69 @@ export function ready() {
   return protocol().then((loaded) => ((core = loaded), { post }));
 }
 
+/** How a call goes (`post`'s `wire`): JSON-RPC in A2A 0.3, JSON-RPC in 1.0, HTTP+JSON (1.0). */
+const HTTP_JSON = 2;
+
 /**
- * One call's HTTP exchange with `url` by `exchange` (`transport.js`), in A2A
- * 1.0 when `v1` (see `post` in `transport.js`), its answer in the package's
- * shape. A stream (`reader`: the entry's `EventReader`, which decodes its
- * events) asks for `text/event-stream`; when the agent answers with one, the
- * reply's value is its first event, and the rest of the stream waits on
- * `call.events` (an `Events`) with what decoding them needs (`requestId`,
- * `token`).
+ * One call's HTTP exchange with `url` by `exchange` (`transport.js`): `wire`
+ * says how (0: JSON-RPC in A2A 0.3, 1: JSON-RPC in 1.0, 2: HTTP+JSON, whose
+ * verb, URL under `url` and body the core derives from the JSON-RPC request
+ * `body`, and whose errors it reads in the Magisterium dialect when
+ * `magisterium`), its answer in the package's shape. A stream (`reader`: the
+ * entry's `EventReader`, which decodes its events) asks for
+ * `text/event-stream`; when the agent answers with one, the reply's value is
+ * its first event, and the rest of the stream waits on `call.events` (an
+ * `Events`) with what decoding them needs (`requestId`, `token`). An error
+ * the core read here (an HTTP+JSON one) is the reply's value, its fields, with
+ * `failed` 4.
  */
-function post(exchange, url, v1, token, body, maxBytes, call, reader) {
+function post(exchange, url, wire, magisterium, token, body, maxBytes, call, reader) {
+  const request = JSON.parse(body);
+  const read = (value, status, retryAfter) => shaped(value, wire, request.id, status, retryAfter, magisterium);
   const extra = { headers: {}, events: null };
   if (reader) {
     extra.headers.Accept = "text/event-stream";
     extra.read = (response) => {
       if (!response.ok || !response.body || !/^text\/event-stream/i.test(response.headers.get("Content-Type") || "")) return;
-      extra.events = new Events(response.body, new core.EventStream(maxBytes), reader, v1);
+      extra.events = new Events(response.body, new core.EventStream(maxBytes), reader, read);
       return extra.events.read();
     };
   }
-  if (v1) extra.headers["A2A-Version"] = "1.0";
+  if (wire) extra.headers["A2A-Version"] = "1.0";
   if (call.events) call.events.cancel();
-  const request = JSON.parse(body);
-  return exchange(url, token, v1 ? JSON.stringify(core.requestV1(request)) : body, maxBytes, call.signal, extra).then((out) => {
-    if (out.failed === 0) out.value = core.normalised(out.value, v1);
+  let sent = wire ? core.requestV1(request) : request;
+  if (wire === HTTP_JSON) {
+    try {
+      // The core's mapping: `{ method, url, body? }` (no body: none is sent).
+      ({ url, method: extra.method, body: sent } = core.restRequest(url, sent));
+    } catch (fields) {
+      if (reader) reader.free();
+      return Promise.resolve({ status: 0, failed: 4, value: fields, retryAfter: null, cacheControl: null });
+    }
+  }
+  body = sent === undefined ? undefined : wire ? JSON.stringify(sent) : body;
+  return exchange(url, token, body, maxBytes, call.signal, extra).then((out) => {
+    if (out.failed === 0) Object.assign(out, read(out.value, out.status, out.retryAfter));
     if (extra.events) Object.assign(call, { events: extra.events, requestId: request.id, token });
     else if (reader) reader.free();
     return out;
   });
+}
+
+/**
+ * `{ value }`: an answer (of `status`, with its `Retry-After`), or an event
+ * (`status` 200), in the package's shape, as the JSON-RPC response the
+ * entry's core reads (over HTTP+JSON the core wraps the bare result of
+ * request `id`); or `{ failed: 4, value }`, the fields of the error it is
+ * over HTTP+JSON (`rest_response` in `npm/src/protocol.rs`).
+ */
+function shaped(value, wire, id, status, retryAfter, magisterium) {
+  if (wire !== HTTP_JSON) return { value: core.normalised(value, wire > 0) };
+  try {
+    return { value: core.restResponse(value, status, id, retryAfter ?? undefined, magisterium) };
+  } catch (fields) {
+    return { failed: 4, value: fields };
+  }
 }
 
 /** An event's data as text: UTF-8, invalid bytes as U+FFFD. */
@@ -67,32 +105,32 @@ const utf8 = new TextDecoder();
  * `read` `transport.js` calls); both freed when the stream ends.
  */
 class Events {
-  constructor(body, lines, decoder, v1) {
+  constructor(body, lines, decoder, read) {
     this.reader = body.getReader();
     this.lines = lines;
     this.decoder = decoder;
-    this.v1 = v1;
+    this.shaped = read;
   }
 
   /**
    * The next event as a reply for the core's `EventReader` (`{ status,
    * failed, value, … }` as `exchange` resolves with): its data parsed
-   * (`undefined` when it is not JSON); `failed` 2 with what was thrown when
-   * the read fails, 3 when an event is too large; `undefined` at the end.
+   * (`undefined` when it is not JSON) and in the package's shape; `failed`
+   * 2 with what was thrown when the read fails, 3 when an event is too
+   * large, 4 with its fields when the event is an HTTP+JSON error;
+   * `undefined` at the end.
    */
   async next() {
-    let failed = 0;
-    let value;
+    const out = { status: 200, failed: 0, value: undefined, retryAfter: null, cacheControl: null };
     try {
       const data = await this.read();
       if (data === undefined) return undefined;
-      if (data === null) failed = 3;
-      else value = core.normalised(parse(data), this.v1);
+      if (data === null) out.failed = 3;
+      else Object.assign(out, this.shaped(parse(data), 200, null));
     } catch (error) {
-      failed = 2;
-      value = error;
+      Object.assign(out, { failed: 2, value: error });
     }
-    return { status: 200, failed, value, retryAfter: null, cacheControl: null };
+    return out;
   }
 
   /**

@@ -241,9 +241,9 @@ export async function boundedText(message, limit) {
  * One HTTP exchange: POSTs `body` (or GETs, without one) with exactly
  * `Content-Type: application/json` (with a body) and, with a token,
  * `Authorization: Bearer …`; `extra` (an A2A agent's call, from
- * `agent-protocol.js`) adds its `headers`, and its `read(response)` may take the
- * body over: when it returns a promise (of text, or `null` for too large),
- * that is the body read.
+ * `agent-protocol.js`) adds its `headers` and may name the `method`, and its
+ * `read(response)` may take the body over: when it returns a promise (of
+ * text, or `null` for too large), that is the body read.
  * Never rejects; resolves with
  * `{ status, failed, value, retryAfter, cacheControl }`: `failed` is 1 when
  * the request failed, 2 when the body could not be read (`value` is then what
@@ -263,6 +263,7 @@ export function exchange(url, token, body, maxBytes, signal, extra) {
   }
   if (token !== undefined) headers.Authorization = "Bearer " + token;
   if (extra) Object.assign(headers, extra.headers);
+  if (extra && extra.method) init.method = extra.method;
   const out = reply(0, 1, undefined);
   const fail = (error) => {
     out.value = error;
@@ -326,15 +327,19 @@ const load = () =>
       .catch((error) => ((protocol = undefined), Promise.reject(error))));
 
 /**
- * One call's HTTP exchange with `url`, in A2A 1.0 when `v1` (see
- * `exchange`, above, for what it resolves with); with `reader` (the core's
- * `EventReader`) the call asks for events, which `reader` decodes. A 0.3 call
- * outside a stream is `exchange` itself; the others go through
- * `agent-protocol.js` (a failure to load it is the request's failure).
+ * One call's HTTP exchange with `url`, `wire` saying how: 0 JSON-RPC in A2A
+ * 0.3, 1 JSON-RPC in 1.0, 2 HTTP+JSON, whose errors are read in the
+ * Magisterium dialect when `magisterium` (see `exchange`, above, for what it
+ * resolves with; `failed` may also be 4, `value` then an error's fields, see
+ * `agent-protocol.js`); with `reader` (the core's `EventReader`) the call
+ * asks for events, which `reader` decodes. A 0.3 call outside a stream is
+ * `exchange` itself; the others go through `agent-protocol.js` (a failure to
+ * load it is the request's failure).
  */
-export function post(url, v1, token, body, maxBytes, call, reader) {
-  if (!v1 && !reader) return exchange(url, token, body, maxBytes, call.signal);
-  return load().then((p) => p.post(exchange, url, v1, token, body, maxBytes, call, reader), (error) => reply(0, 1, error));
+export function post(url, wire, magisterium, token, body, maxBytes, call, reader) {
+  if (!wire && !reader) return exchange(url, token, body, maxBytes, call.signal);
+  const sent = (p) => p.post(exchange, url, wire, magisterium, token, body, maxBytes, call, reader);
+  return load().then(sent, (error) => reply(0, 1, error));
 }
 
 /**

@@ -11,11 +11,11 @@ use crate::event_reader::events;
 use crate::js_error::to_js;
 use crate::js_platform::{Agent, Session};
 use crate::json_view::{Json, cached_key};
-use crate::options::{self, CLIENT_KEYS, Reader, client_settings, dialect, protocol_version};
+use crate::options::{self, CLIENT_KEYS, Reader, binding, client_settings, dialect, protocol_version};
 use crate::task_methods::task_methods;
 use alloc::rc::Rc;
 use js_sys::Promise;
-use magisterium_a2a::sans_io::card::{Version, dialect_of};
+use magisterium_a2a::sans_io::card::{Binding, Version, dialect_of};
 use magisterium_a2a::sans_io::error::{CallError, Dialect};
 use wasm_bindgen::prelude::*;
 
@@ -53,6 +53,12 @@ impl A2AClient {
     #[wasm_bindgen(getter, js_name = protocolVersion)]
     pub fn protocol_version(&self) -> JsValue {
         self.session.route.version()
+    }
+
+    /// `"JSONRPC"` or `"HTTP+JSON"`: the binding the client speaks.
+    #[wasm_bindgen(getter)]
+    pub fn binding(&self) -> JsValue {
+        self.session.route.binding()
     }
 
     /// `message/stream`: an `AsyncIterable` of the events of the answer (from
@@ -93,19 +99,28 @@ impl A2AClient {
 }
 
 impl A2AClient {
-    /// `new A2AClient({ endpoint, dialect?, protocolVersion?, …ClientOptions })`:
+    /// `new A2AClient({ endpoint, dialect?, protocolVersion?, binding?, …ClientOptions })`:
     /// the dialect defaults to Magisterium's for a magisterium.com endpoint,
-    /// A2A's otherwise; the version to 0.3; a generic agent is taken to stream.
+    /// A2A's otherwise; the binding to JSON-RPC; the version to 0.3 (1.0
+    /// over HTTP+JSON, the only one it has); a generic agent is taken to stream.
     fn from_options(options: &JsValue) -> Result<A2AClient, CallError<Json>> {
-        let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["endpoint", "dialect", "protocolVersion"]])?;
+        let keys = ["endpoint", "dialect", "protocolVersion", "binding"];
+        let o = Reader::new(options, "options", &[&CLIENT_KEYS, &keys])?;
         let Some(url) = o.string("endpoint")? else {
             return Err(CallError::invalid_input("options.endpoint is required (or use A2AClient.discover)"));
         };
         let endpoint = options::endpoint(&url)?;
         let dialect = dialect(&o)?.unwrap_or_else(|| dialect_of(&endpoint, false));
-        let version = protocol_version(&o)?.unwrap_or(Version::V0_3);
+        let binding = binding(&o)?.unwrap_or(Binding::JsonRpc);
+        let version = match (binding, protocol_version(&o)?) {
+            (Binding::HttpJson, Some(Version::V0_3)) => {
+                return Err(CallError::invalid_input("the HTTP+JSON binding is spoken in A2A 1.0 only, not in 0.3"));
+            }
+            (Binding::HttpJson, _) => Version::V1_0,
+            (Binding::JsonRpc, version) => version.unwrap_or(Version::V0_3),
+        };
         let settings = client_settings(&o, endpoint)?;
-        let agent = Agent { dialect, version, other: None, streaming: dialect == Dialect::A2a };
+        let agent = Agent { dialect, version, binding, other: None, streaming: dialect == Dialect::A2a };
         Ok(A2AClient { session: Rc::new(Session::new(settings, agent)), card: JsValue::NULL })
     }
 

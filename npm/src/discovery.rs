@@ -5,13 +5,13 @@ use crate::arguments::serialized;
 use crate::js_platform::{Agent, Session};
 use crate::js_url::parse as parse_url;
 use crate::json_view::Json;
-use crate::options::{CLIENT_KEYS, Reader, client_settings, dialect, protocol_version};
+use crate::options::{CLIENT_KEYS, Reader, binding, client_settings, dialect, protocol_version};
 use crate::transport::{self, CallSignal};
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
 use magisterium_a2a::sans_io::card;
-use magisterium_a2a::sans_io::error::CallError;
+use magisterium_a2a::sans_io::error::{CallError, Dialect};
 use magisterium_a2a::sans_io::settings::DEFAULT_TIMEOUT_MS;
 use magisterium_a2a::sans_io::validate;
 use magisterium_a2a::sans_io::wire::HttpReply;
@@ -53,12 +53,15 @@ pub struct Discovered {
 /// `A2AClient.discover(baseUrl, options)`: reads the options once, fetches
 /// (or reuses) the card, and makes the session of a client for its `url`.
 pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovered> {
-    let o =
-        Reader::new(options, "options", &[&CLIENT_KEYS, &["dialect", "protocolVersion", "signal", "tokenOrigins"]])?;
+    let o = Reader::new(
+        options,
+        "options",
+        &[&CLIENT_KEYS, &["binding", "dialect", "protocolVersion", "signal", "tokenOrigins"]],
+    )?;
     let base = validate::required_text("baseUrl", base_url.as_string())?;
     let base = card::card_base(&base, parse_url)?;
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;
-    let (dialect, version) = (dialect(&o)?, protocol_version(&o)?);
+    let (dialect, version, binding) = (dialect(&o)?, protocol_version(&o)?, binding(&o)?);
     let signal = CallSignal::start(o.signal()?, timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS))?;
     // The card: cached while fresh, else fetched from the first well-known path that answers one.
     let key = base.key.as_str();
@@ -67,15 +70,17 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     // One async fn for the whole discovery: each nested future costs the bundle state and drop code.
     let (head, card) = 'found: {
         if let Some(card) = cached {
-            break 'found (card::read_card(&card, parse_url, version)?, card);
+            break 'found (card::read_card(&card, parse_url, version, binding)?, card);
         }
         let mut last = CallError::bad_response("no agent card");
         for url in &base.urls {
             // GETs the card URL (no token: cards are public) and checks what comes back.
-            let route = transport::JsRoute::new(JsValue::from_str(url), card::Version::V0_3, None);
-            let fetched = match transport::send(&signal, &route, None, None, MAX_CARD_BYTES, None).await {
+            let route =
+                transport::JsRoute::new(JsValue::from_str(url), card::Version::V0_3, None, card::Binding::JsonRpc);
+            let sent = transport::send(&signal, &route, None, None, MAX_CARD_BYTES, None, Dialect::A2a);
+            let fetched = match sent.await {
                 Ok(HttpReply { status, body: Some(card), cache_control, .. }) if (200..300).contains(&status) => {
-                    card::read_card(&card, parse_url, version)
+                    card::read_card(&card, parse_url, version, binding)
                         .map(|head| (head, card, card::max_age_ms(cache_control.as_deref())))
                 }
                 Ok(HttpReply { status, .. }) => Err(card::card_status(status)),
@@ -108,7 +113,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     let keep =
         card::keep_token_to_audience(&settings.endpoint, fallback, &settings.auth, &base.host, origins.as_ref())?;
     let other = head.other.filter(|_| keep);
-    let agent =
-        Agent { dialect: dialect.unwrap_or(head.dialect), version: head.version, other, streaming: head.streaming };
+    let dialect = dialect.unwrap_or(head.dialect);
+    let agent = Agent { dialect, version: head.version, binding: head.binding, other, streaming: head.streaming };
     Ok(Discovered { session: Session::new(settings, agent), card: card.0 })
 }

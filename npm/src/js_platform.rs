@@ -13,7 +13,7 @@ use core::future::Future;
 use js_sys::{Function, Promise};
 use magisterium_a2a::sans_io::call_loop::Failed;
 #[cfg(feature = "agents")]
-use magisterium_a2a::sans_io::card::Version;
+use magisterium_a2a::sans_io::card::{Binding, Version};
 use magisterium_a2a::sans_io::error::{CallError, Dialect};
 use magisterium_a2a::sans_io::pacing::Pacer;
 use magisterium_a2a::sans_io::platform::Platform;
@@ -70,6 +70,8 @@ pub struct Agent {
     pub dialect: Dialect,
     /// The version spoken at the settings' endpoint.
     pub version: Version,
+    /// The binding spoken there.
+    pub binding: Binding,
     /// The other version, and its endpoint, a -32009 is retried with once.
     pub other: Option<(Endpoint, Version)>,
     /// The agent streams.
@@ -109,7 +111,7 @@ impl Session {
     #[cfg(feature = "agents")]
     pub fn new(settings: Settings<Function>, agent: Agent) -> Session {
         let other = agent.other.map(|(endpoint, version)| (JsValue::from_str(&endpoint.url), version));
-        let route = JsRoute::new(JsValue::from_str(&settings.endpoint.url), agent.version, other);
+        let route = JsRoute::new(JsValue::from_str(&settings.endpoint.url), agent.version, other, agent.binding);
         Session { dialect: agent.dialect, streaming: agent.streaming, ..Session::over(settings, route) }
     }
 
@@ -218,7 +220,7 @@ impl Platform for JsPlatform<'_> {
         #[cfg(feature = "agents")]
         {
             let reader = self.stream.then(|| crate::event_reader::EventReader::new(session.dialect, max_bytes).into());
-            transport::send(self.signal, &session.route, bearer, Some(body), max_bytes, reader)
+            transport::send(self.signal, &session.route, bearer, Some(body), max_bytes, reader, session.dialect)
         }
         #[cfg(not(feature = "agents"))]
         transport::send(self.signal, &session.route, bearer, Some(body), max_bytes)

@@ -8,7 +8,7 @@ use crate::json_view::Json;
 use alloc::string::String;
 use js_sys::{Function, Reflect};
 #[cfg(feature = "agents")]
-use magisterium_a2a::sans_io::card::Version;
+use magisterium_a2a::sans_io::card::{Binding, Version};
 use magisterium_a2a::sans_io::error::CallError;
 #[cfg(feature = "agents")]
 use magisterium_a2a::sans_io::error::Dialect;
@@ -59,6 +59,18 @@ pub fn protocol_version(o: &Reader) -> Result<Option<Version>> {
         Some("1.0") => Ok(Some(Version::V1_0)),
         Some("0.3") => Ok(Some(Version::V0_3)),
         Some(_) => Err(CallError::invalid_input("protocolVersion must be \"1.0\" or \"0.3\"")),
+    }
+}
+
+#[cfg(feature = "agents")]
+/// Reads the `binding` option: `"JSONRPC"` or `"HTTP+JSON"` (as a card names them).
+pub fn binding(o: &Reader) -> Result<Option<Binding>> {
+    match o.string("binding")? {
+        None => Ok(None),
+        Some(name) => match Binding::of(&name) {
+            Some(binding) => Ok(Some(binding)),
+            None => Err(CallError::invalid_input("binding must be \"JSONRPC\" or \"HTTP+JSON\"")),
+        },
     }
 }
 

@@ -3,13 +3,20 @@
 //! feature `protocol` alone), which `js/agent-protocol.js` instantiates and
 //! calls. It exports the core's A2A 1.0 rules and its event-stream reader
 //! as they are: [`request_shape`] (a request in 1.0's shape),
-//! [`result_shape`] (an answer or event in the package's one shape) and
-//! [`event_stream`] (server-sent events, bounded). Kept out of the entry's
-//! `.wasm`, they cost a page that only speaks 0.3 nothing.
+//! [`http_json`] (the HTTP+JSON binding: a request's verb, URL and body, and
+//! an answer back as JSON-RPC's), [`result_shape`] (an answer or event in the
+//! package's one shape) and [`event_stream`] (server-sent events, bounded).
+//! Kept out of the entry's `.wasm`, they cost a page that only speaks 0.3
+//! nothing.
 
 use crate::json_view::Json;
+use alloc::string::String;
+use alloc::vec;
+use magisterium_a2a::sans_io::error::{CallError, Dialect};
 use magisterium_a2a::sans_io::event_stream::{self, Next};
-use magisterium_a2a::sans_io::{request_shape, result_shape};
+use magisterium_a2a::sans_io::json::JsonView;
+use magisterium_a2a::sans_io::wire::HttpReply;
+use magisterium_a2a::sans_io::{http_json, request_shape, result_shape};
 use wasm_bindgen::prelude::*;
 
 /// `response` (a parsed JSON-RPC response, or anything else) with its
@@ -25,6 +32,68 @@ pub fn normalised(response: JsValue, v1: bool) -> JsValue {
 #[wasm_bindgen(js_name = requestV1)]
 pub fn request_v1(request: JsValue) -> JsValue {
     request_shape::request_v1(Json(request)).0
+}
+
+/// The HTTP request of `request` (a JSON-RPC request of the core in A2A
+/// 1.0's shape, see [`request_v1`]) to the HTTP+JSON interface at `base`:
+/// `{ method, url, body? }` (no `body`: none is sent; see
+/// [`http_json::request`]). Throws the fields of the error of a request
+/// that has none (see [`fields`]).
+#[wasm_bindgen(js_name = restRequest)]
+pub fn rest_request(base: &str, request: JsValue) -> Result<JsValue, JsValue> {
+    let rest = http_json::request(&Json(request), base).map_err(fields)?;
+    let mut members = vec![
+        (Json::from_str("method"), Json::from_str(rest.verb.as_str())),
+        (Json::from_str("url"), Json::from_str(&rest.url)),
+    ];
+    if let Some(body) = rest.body {
+        members.push((Json::from_str("body"), body));
+    }
+    Ok(Json::object(members).0)
+}
+
+/// An HTTP+JSON answer of `status` (its parsed body, `undefined` when it is
+/// not JSON; `retry_after`: its `Retry-After`), or one event of its stream
+/// (`status` 200), as the JSON-RPC response to the request whose id is `id`,
+/// its result in the package's shape (see [`http_json::response`]) —
+/// `undefined` when there is no body to read. Throws the fields of the
+/// error the answer is (see [`fields`]), read in the agent's dialect
+/// (`magisterium`, else A2A's).
+#[wasm_bindgen(js_name = restResponse)]
+pub fn rest_response(
+    value: JsValue,
+    status: u16,
+    id: f64,
+    retry_after: Option<String>,
+    magisterium: bool,
+) -> Result<JsValue, JsValue> {
+    let body = Some(value).filter(|v| !v.is_undefined()).map(Json);
+    let reply = HttpReply { status, retry_after_header: retry_after, cache_control: None, body };
+    let dialect = if magisterium { Dialect::Magisterium } else { Dialect::A2a };
+    let reply = http_json::response(reply, Json(JsValue::from_f64(id)), dialect).map_err(fields)?;
+    Ok(reply.body.map_or(JsValue::UNDEFINED, |body| result_shape::normalised(body, true).0))
+}
+
+/// An error of the core as the entry's `.wasm` reads it back (`reply_of`
+/// in `transport.rs`, through `agent-protocol.js`): `{ code, message,
+/// httpStatus?, retryAfter?, data? }`, `code` its
+/// [`magisterium_a2a::sans_io::error::ErrorCode::index`].
+fn fields(e: CallError<Json>) -> JsValue {
+    let e = e.into_fields();
+    let mut members = vec![
+        (Json::from_str("code"), Json(JsValue::from(e.code.index()))),
+        (Json::from_str("message"), Json::from_str(&e.message)),
+    ];
+    let numbers = [("httpStatus", e.http_status.map(f64::from)), ("retryAfter", e.retry_after)];
+    for (key, number) in numbers {
+        if let Some(number) = number {
+            members.push((Json::from_str(key), Json(JsValue::from_f64(number))));
+        }
+    }
+    if let Some(data) = e.data {
+        members.push((Json::from_str("data"), data));
+    }
+    Json::object(members).0
 }
 
 /// One stream's server-sent events, read as the body's chunks are pushed in

@@ -17,17 +17,25 @@ use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 #[cfg(feature = "agents")]
-use {core::cell::RefCell, magisterium_a2a::sans_io::agent_route::Route, magisterium_a2a::sans_io::card::Version};
+use {
+    core::cell::RefCell,
+    magisterium_a2a::sans_io::agent_route::Route,
+    magisterium_a2a::sans_io::card::{Binding, Version},
+    magisterium_a2a::sans_io::error::Dialect,
+    magisterium_a2a::sans_io::json::JsonView,
+};
 
 #[cfg(feature = "agents")]
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
-    /// One HTTP exchange with `url`, in A2A 1.0 when `v1`; a stream's
-    /// events are decoded by `reader` (an `EventReader`). Resolves (never
-    /// rejects) with a [`JsReply`].
+    /// One HTTP exchange with `url`, `wire` saying how (0: JSON-RPC in A2A
+    /// 0.3, 1: JSON-RPC in 1.0, 2: HTTP+JSON, its errors read in the
+    /// Magisterium dialect when `magisterium`); a stream's events are decoded
+    /// by `reader` (an `EventReader`). Resolves (never rejects) with a [`JsReply`].
     fn post(
         url: &JsValue,
-        v1: bool,
+        wire: u8,
+        magisterium: bool,
         token: Option<&JsValue>,
         body: Option<&str>,
         max_bytes: f64,
@@ -58,11 +66,12 @@ extern "C" {
 }
 
 /// Where a client's calls go. With `agents`, the core's [`Route`] (the URL,
-/// the A2A version spoken there, and the version a -32009 moves to); without,
-/// a client speaks A2A 0.3 to its endpoint, and the route is that URL alone, a
-/// JS string made once.
+/// the A2A version spoken there, and the version a -32009 moves to) and the
+/// binding (which never moves: an HTTP+JSON route has no other version);
+/// without, a client speaks A2A 0.3 to its endpoint, and the route is that
+/// URL alone, a JS string made once.
 #[cfg(feature = "agents")]
-pub struct JsRoute(RefCell<Route<JsValue>>);
+pub struct JsRoute(RefCell<Route<JsValue>>, Binding);
 /// Where a client's calls go: its endpoint, a JS string made once.
 #[cfg(not(feature = "agents"))]
 pub struct JsRoute(JsValue);
@@ -72,16 +81,16 @@ impl JsRoute {
     #[cfg(feature = "magisterium")]
     pub fn magisterium(url: &str) -> JsRoute {
         #[cfg(feature = "agents")]
-        return JsRoute::new(JsValue::from_str(url), Version::V0_3, None);
+        return JsRoute::new(JsValue::from_str(url), Version::V0_3, None, Binding::JsonRpc);
         #[cfg(not(feature = "agents"))]
         JsRoute(JsValue::from_str(url))
     }
 
-    /// A route to `url` (a JS string) in `version`, and the other version
-    /// (its URL and version) a -32009 moves to.
+    /// A route to `url` (a JS string) in `version` and `binding`, and the
+    /// other version (its URL and version) a -32009 moves to.
     #[cfg(feature = "agents")]
-    pub fn new(url: JsValue, version: Version, other: Option<(JsValue, Version)>) -> JsRoute {
-        JsRoute(RefCell::new(Route::new(url, version, other)))
+    pub fn new(url: JsValue, version: Version, other: Option<(JsValue, Version)>, binding: Binding) -> JsRoute {
+        JsRoute(RefCell::new(Route::new(url, version, other)), binding)
     }
 
     /// The URL calls go to (`client.endpoint`).
@@ -96,6 +105,12 @@ impl JsRoute {
     #[cfg(feature = "agents")]
     pub fn version(&self) -> JsValue {
         JsValue::from_str(if self.0.borrow().version() == Version::V1_0 { "1.0" } else { "0.3" })
+    }
+
+    /// `"JSONRPC"` or `"HTTP+JSON"` (`client.binding`).
+    #[cfg(feature = "agents")]
+    pub fn binding(&self) -> JsValue {
+        JsValue::from_str(self.1.as_str())
     }
 
     /// The route the next request goes on (see [`Route::ticket`]).
@@ -258,7 +273,9 @@ impl Future for Sleep {
 /// exactly `Content-Type: application/json` (with a body) and, when there is
 /// a token, `Authorization: Bearer …`; a 1.0 agent's request also carries
 /// `A2A-Version`, a stream's (one with `reader`, its `EventReader` as JS)
-/// `Accept: text/event-stream` (and its first event is the reply). The response body is parsed by `JSON.parse` in JS;
+/// `Accept: text/event-stream` (and its first event is the reply). Over
+/// HTTP+JSON, the request is mapped to its verb, URL and body, and the
+/// answer back, by the core's `http_json` (errors read in `dialect`). The response body is parsed by `JSON.parse` in JS;
 /// one that is not JSON reaches the core as `None`; one over `max_bytes`
 /// (counted as it is read, after any `Content-Encoding` is undone) is
 /// BAD_RESPONSE, its read stopped there. The `token` (if any) is a JS
@@ -272,11 +289,18 @@ pub async fn send(
     body: Option<&str>,
     max_bytes: f64,
     #[cfg(feature = "agents")] reader: Option<JsValue>,
+    #[cfg(feature = "agents")] dialect: Dialect,
 ) -> Result<HttpReply<Json>, CallError<Json>> {
     #[cfg(feature = "agents")]
     let sent = {
         let current = route.0.borrow();
-        post(current.endpoint(), current.version() == Version::V1_0, token, body, max_bytes, &call.0, reader)
+        let wire = match (current.version(), route.1) {
+            (Version::V0_3, _) => 0,
+            (Version::V1_0, Binding::JsonRpc) => 1,
+            (Version::V1_0, Binding::HttpJson) => 2,
+        };
+        let magisterium = dialect == Dialect::Magisterium;
+        post(current.endpoint(), wire, magisterium, token, body, max_bytes, &call.0, reader)
     };
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&route.0, token, body, max_bytes, &call.0.signal());
@@ -293,10 +317,27 @@ pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<Htt
         0 => {}
         1 => return Err(failed(call, "the request failed", &reply.value())),
         2 => return Err(failed(call, "the response body could not be read", &reply.value()).with_http_status(status)),
+        #[cfg(feature = "agents")]
+        4 => return Err(read_error(Json(reply.value()))),
         _ => return Err(exchange::too_large(max_bytes, status)),
     }
     let body = Some(reply.value()).filter(|b| !b.is_undefined()).map(Json);
     Ok(HttpReply { status, retry_after_header: reply.retry_after(), cache_control: reply.cache_control(), body })
+}
+
+/// The error the core read in the lazily loaded `.wasm` (an HTTP+JSON
+/// answer's, see `fields` in `protocol.rs`), from its fields: its code (by
+/// [`ErrorCode::index`]), message, `httpStatus`, `retryAfter` and `data`, so
+/// that the call loop retries it as any other.
+#[cfg(feature = "agents")]
+fn read_error(fields: Json) -> CallError<Json> {
+    let code = fields.get("code").and_then(|i| i.as_f64()).and_then(|i| ErrorCode::at(i as u8));
+    let code = code.unwrap_or(ErrorCode::BadResponse);
+    let mut e = CallError::new(code, fields.get_string("message").unwrap_or_default());
+    e.http_status = fields.get("httpStatus").and_then(|s| s.as_f64()).map(|s| s as u16);
+    e.retry_after = fields.get("retryAfter").and_then(|s| s.as_f64());
+    e.data = fields.get("data");
+    e
 }
 
 /// NETWORK, unless the call was aborted or timed out meanwhile.

@@ -3,16 +3,17 @@
 //! shared state and the call's [`Deadline`], so that the core's call loop
 //! runs it with every policy the JS client has: the route and version
 //! (the core's [`Route`]), the 1.0 request and result shapes (the core's
-//! [`request_shape`] and [`result_shape`]), and, for a stream, its first
+//! [`request_shape`] and [`result_shape`]), the HTTP+JSON binding's
+//! mapping (the core's [`http_json`]), and, for a stream, its first
 //! event read by the core's event-stream reader ([`EventBody`]).
 
 use super::credential::{Shared, TokenProvider};
 use super::error::{Causes, Error};
 use super::events::EventBody;
-use super::transport::{self, Deadline, Http, Reply, Request};
+use super::transport::{self, Deadline, Http, Reply, Request, Verb};
 use crate::sans_io::agent_route::Route;
 use crate::sans_io::call_loop::Failed;
-use crate::sans_io::card::Version;
+use crate::sans_io::card::{Binding, Version};
 use crate::sans_io::error::{self as core_error, Dialect};
 use crate::sans_io::exchange::timed_out;
 use crate::sans_io::pacing::Pacer;
@@ -21,7 +22,7 @@ use crate::sans_io::retry::RetryPolicy;
 use crate::sans_io::settings::{Auth, Settings, provided_token, provider_failed};
 use crate::sans_io::validate::{self, Endpoint};
 use crate::sans_io::wire::HttpReply;
-use crate::sans_io::{request_shape, result_shape};
+use crate::sans_io::{http_json, request_shape, result_shape};
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -31,6 +32,8 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 pub(crate) struct Agent {
     /// The route (an endpoint and its version, and a -32009's other one).
     pub(crate) route: Route<Endpoint>,
+    /// The binding of the route's endpoint (HTTP+JSON has no -32009 fallback: it never moves).
+    pub(crate) binding: Binding,
     /// Whose meanings the server-defined error codes have.
     pub(crate) dialect: Dialect,
     /// The `A2A-Extensions` header (the URIs joined by commas), when any.
@@ -42,6 +45,7 @@ pub(crate) struct ClientState {
     /// Where requests went first (the endpoint option, or the card's choice).
     pub(crate) endpoint: Endpoint,
     route: Mutex<Route<Endpoint>>,
+    binding: Binding,
     dialect: Dialect,
     extensions: Option<String>,
     /// The extensions the agent's latest response activated (its `A2A-Extensions`).
@@ -61,16 +65,18 @@ impl ClientState {
     /// timeout is the client handle's): A2A 0.3 at the endpoint, Magisterium's meanings.
     pub(crate) fn new(settings: Settings<TokenProvider>, http: Http) -> ClientState {
         let route = Route::new(settings.endpoint.clone(), Version::V0_3, None);
-        ClientState::of_agent(settings, http, Agent { route, dialect: Dialect::Magisterium, extensions: None })
+        let agent = Agent { route, binding: Binding::JsonRpc, dialect: Dialect::Magisterium, extensions: None };
+        ClientState::of_agent(settings, http, agent)
     }
 
     /// The shared state of a client of `agent`.
     pub(crate) fn of_agent(settings: Settings<TokenProvider>, http: Http, agent: Agent) -> ClientState {
         let Settings { endpoint, auth, timeout_ms: _, policy, pacer, max_response_bytes } = settings;
-        let Agent { route, dialect, extensions } = agent;
+        let Agent { route, binding, dialect, extensions } = agent;
         ClientState {
             endpoint,
             route: Mutex::new(route),
+            binding,
             dialect,
             extensions,
             activated: Mutex::new(Vec::new()),
@@ -91,6 +97,11 @@ impl ClientState {
     /// Whose meanings the server-defined error codes have.
     pub(crate) fn dialect(&self) -> Dialect {
         self.dialect
+    }
+
+    /// The binding calls are made in.
+    pub(crate) fn binding(&self) -> Binding {
+        self.binding
     }
 
     /// The extensions the agent's latest response activated.
@@ -232,8 +243,9 @@ impl Platform for CallContext {
         }
     }
 
-    /// To a 1.0 route: the request in 1.0's shape, with `A2A-Version: 1.0`;
-    /// the answer (or a stream's first event) brought to the 0.3 shape.
+    /// To a 1.0 route: the request in 1.0's shape, with `A2A-Version: 1.0`
+    /// (over HTTP+JSON, mapped to its verb, URL and body, and the answer
+    /// mapped back); the answer (or a stream's first event) brought to the 0.3 shape.
     async fn exchange(
         &self,
         token: Option<&String>,
@@ -244,11 +256,19 @@ impl Platform for CallContext {
             (route.endpoint().url.clone(), route.version())
         };
         let v1 = version == Version::V1_0;
-        let rewritten =
-            v1.then(|| serde_json::from_str(body).map(|r| request_shape::request_v1::<Value>(r).to_string()));
-        let body = match &rewritten {
-            Some(Ok(rewritten)) => rewritten.as_str(),
-            _ => body,
+        let request = v1.then(|| serde_json::from_str(body).map(request_shape::request_v1::<Value>).ok()).flatten();
+        // Over HTTP+JSON (1.0 only): the id the answer is read back with, and the mapped request.
+        let rest = match (&request, self.shared.binding) {
+            (Some(request), Binding::HttpJson) => {
+                let id = request.get("id").cloned().unwrap_or_default();
+                Some((id, http_json::request(request, &url)?))
+            }
+            _ => None,
+        };
+        let (verb, url, body) = match (&rest, &request) {
+            (Some((_, mapped)), _) => (mapped.verb, mapped.url.clone(), mapped.body.as_ref().map(Value::to_string)),
+            (None, Some(request)) => (Verb::Post, url, Some(request.to_string())),
+            (None, None) => (Verb::Post, url, Some(body.to_owned())),
         };
         let mut headers = Vec::new();
         if v1 {
@@ -261,7 +281,8 @@ impl Platform for CallContext {
         let request = Request {
             url: &url,
             token: token.map(String::as_str),
-            body: Some(body),
+            verb,
+            body: body.as_deref(),
             max_bytes,
             headers: &headers,
             events: self.events.is_some(),
@@ -282,6 +303,10 @@ impl Platform for CallContext {
                 }
                 first.unwrap_or(HttpReply { status, retry_after_header: None, cache_control: None, body: None })
             }
+        };
+        let reply = match rest {
+            Some((id, _)) => http_json::response(reply, id, self.shared.dialect)?,
+            None => reply,
         };
         if !self.shaped {
             return Ok(reply);

@@ -7,6 +7,7 @@ use super::error::{Cause, Causes};
 use crate::sans_io::error::{CallError, ErrorCode};
 use crate::sans_io::event_stream::is_event_stream;
 use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
+pub(crate) use crate::sans_io::http_json::Verb;
 use crate::sans_io::wire::HttpReply;
 use gloo_net::http::Request as FetchRequest;
 use gloo_timers::callback::Timeout;
@@ -100,7 +101,9 @@ pub(crate) struct Request<'a> {
     pub(crate) url: &'a str,
     /// The Bearer token.
     pub(crate) token: Option<&'a str>,
-    /// The JSON-RPC request, POSTed; `None`: a GET (an agent card).
+    /// The verb: POST for JSON-RPC, GET for a card, the method's for HTTP+JSON.
+    pub(crate) verb: Verb,
+    /// The JSON body (sent as `application/json`), or none.
     pub(crate) body: Option<&'a str>,
     /// `maxResponseBytes`.
     pub(crate) max_bytes: f64,
@@ -209,9 +212,14 @@ pub(crate) async fn exchange(
         network_error(what, detail, runtime()).with_cause(Some(causes.keep(cause)))
     };
     let signal = deadline.controller.signal();
+    let builder = match request.verb {
+        Verb::Get => FetchRequest::get(request.url),
+        Verb::Post => FetchRequest::post(request.url),
+        Verb::Delete => FetchRequest::delete(request.url),
+    };
     let mut builder = match request.body {
-        Some(_) => FetchRequest::post(request.url).header("Content-Type", "application/json"),
-        None => FetchRequest::get(request.url),
+        Some(_) => builder.header("Content-Type", "application/json"),
+        None => builder,
     }
     .abort_signal(Some(&signal));
     if let Some(token) = request.token {

@@ -6,6 +6,7 @@ use super::error::{Cause, Causes};
 use crate::sans_io::error::CallError;
 use crate::sans_io::event_stream::is_event_stream;
 use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
+pub(crate) use crate::sans_io::http_json::Verb;
 use crate::sans_io::wire::HttpReply;
 use reqwest::header::{ACCEPT, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HeaderMap, HeaderName, RETRY_AFTER};
 use serde_json::Value;
@@ -104,7 +105,9 @@ pub(crate) struct Request<'a> {
     pub(crate) url: &'a str,
     /// The Bearer token.
     pub(crate) token: Option<&'a str>,
-    /// The JSON-RPC request, POSTed; `None`: a GET (an agent card).
+    /// The verb: POST for JSON-RPC, GET for a card, the method's for HTTP+JSON.
+    pub(crate) verb: Verb,
+    /// The JSON body (sent as `application/json`), or none.
     pub(crate) body: Option<&'a str>,
     /// `maxResponseBytes`.
     pub(crate) max_bytes: f64,
@@ -155,10 +158,15 @@ pub(crate) async fn exchange(
     request: Request<'_>,
     causes: &Causes,
 ) -> Result<Reply, CallError<Value>> {
-    let mut builder = match request.body {
-        Some(body) => http.0.post(request.url).header(CONTENT_TYPE, "application/json").body(body.to_owned()),
-        None => http.0.get(request.url),
+    let verb = match request.verb {
+        Verb::Get => reqwest::Method::GET,
+        Verb::Post => reqwest::Method::POST,
+        Verb::Delete => reqwest::Method::DELETE,
     };
+    let mut builder = http.0.request(verb, request.url);
+    if let Some(body) = request.body {
+        builder = builder.header(CONTENT_TYPE, "application/json").body(body.to_owned());
+    }
     if let Some(token) = request.token {
         builder = builder.bearer_auth(token);
     }

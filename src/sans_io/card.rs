@@ -72,6 +72,36 @@ impl Version {
     }
 }
 
+/// The A2A protocol bindings the client speaks, as a card's
+/// `supportedInterfaces[].protocolBinding` names them (gRPC it does not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binding {
+    /// `JSONRPC`: JSON-RPC 2.0 requests POSTed to the interface's URL (A2A 0.2, 0.3 and 1.x).
+    JsonRpc,
+    /// `HTTP+JSON`: A2A 1.x's REST binding, a verb and a path per method
+    /// ([`super::http_json`]); the client speaks it in 1.x only.
+    HttpJson,
+}
+
+impl Binding {
+    /// The binding a `protocolBinding` names, exactly (`"JSONRPC"`, `"HTTP+JSON"`).
+    pub fn of(text: &str) -> Option<Binding> {
+        match text {
+            "JSONRPC" => Some(Binding::JsonRpc),
+            "HTTP+JSON" => Some(Binding::HttpJson),
+            _ => None,
+        }
+    }
+
+    /// Its `protocolBinding` name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Binding::JsonRpc => "JSONRPC",
+            Binding::HttpJson => "HTTP+JSON",
+        }
+    }
+}
+
 /// What the client needs of a card; the card itself is returned as sent.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardHead {
@@ -79,9 +109,12 @@ pub struct CardHead {
     pub endpoint: Endpoint,
     /// The version it speaks there.
     pub version: Version,
-    /// The other version's endpoint, when the card offers both and left the
-    /// choice open (no `protocolVersion` option): a -32009 from `endpoint`
-    /// is retried there once.
+    /// The binding it speaks there ([`Binding::HttpJson`] only with [`Version::V1_0`]).
+    pub binding: Binding,
+    /// The other version's endpoint (JSON-RPC), when the card offers both
+    /// and left the choice open (no `protocolVersion` option) and the chosen
+    /// interface is JSON-RPC: a -32009 from `endpoint` is retried there once.
+    /// An HTTP+JSON interface has none: its VERSION_NOT_SUPPORTED is final.
     pub other: Option<(Endpoint, Version)>,
     /// The error dialect of the agent.
     pub dialect: Dialect,
@@ -92,13 +125,25 @@ pub struct CardHead {
 /// Checks an agent card (a `name` string, a `capabilities` object, `skills`
 /// an array of objects with string `id` and `name`) and reads its head.
 ///
-/// The version: the first JSON-RPC entry of `supportedInterfaces` whose
-/// `protocolVersion` is 1.x, else the card's own `url` when its
-/// `protocolVersion` is 0.2 or 0.3 (or absent), else a JSON-RPC entry of
-/// 0.2/0.3. `wanted` (the `protocolVersion` option) picks that version,
-/// on its own endpoint when the card offers one and on the other otherwise.
-/// Each endpoint is checked as `parse` reads it.
-pub fn read_card<V: JsonView>(card: &V, parse: UrlParser, wanted: Option<Version>) -> Result<CardHead, CallError<V>> {
+/// The interface: A2A 1.x when the card offers it, as before, and among
+/// its 1.x interfaces the card's order decides the binding (the first
+/// `supportedInterfaces` entry of `JSONRPC` or `HTTP+JSON` with a 1.x
+/// `protocolVersion`); else the card's own `url` when its `protocolVersion`
+/// is 0.2 or 0.3 (or absent), else a JSON-RPC entry of 0.2/0.3. `wanted`
+/// (the `protocolVersion` option) picks that version, on its own JSON-RPC
+/// endpoint when the card offers one and on the other otherwise (1.0 on an
+/// HTTP+JSON interface when that comes first). `binding` (the `binding`
+/// option) keeps to that binding: HTTP+JSON needs an HTTP+JSON 1.x
+/// interface (else BAD_RESPONSE) and refuses a `wanted` 0.3
+/// (INVALID_INPUT); JSON-RPC is the choice above among JSON-RPC
+/// interfaces. Each endpoint is checked as `parse` reads it, an HTTP+JSON
+/// one also by [`super::http_json::check_base`].
+pub fn read_card<V: JsonView>(
+    card: &V,
+    parse: UrlParser,
+    wanted: Option<Version>,
+    binding: Option<Binding>,
+) -> Result<CardHead, CallError<V>> {
     let refuse = |why: &str| Err(CallError::bad_response(cat(&["not an A2A agent card: ", why])));
     if !card.is_kind(Kind::Object) {
         return refuse("not a JSON object");
@@ -116,20 +161,53 @@ pub fn read_card<V: JsonView>(card: &V, parse: UrlParser, wanted: Option<Version
     if !skills.elements().all(|s| skill_ok(&s)) {
         return refuse("every skill needs a string `id` and `name`");
     }
-    // The URL offered for each version the client speaks, [0.3, 1.x]: the
-    // first found, the card's own `url` (0.3 unless it says otherwise) first.
+    // The JSON-RPC URL offered for each version the client speaks, [0.3, 1.x]: the
+    // first found, the card's own `url` (0.3 unless it says otherwise) first;
+    // and the first HTTP+JSON 1.x URL, and whether it comes before any JSON-RPC 1.x one.
     let mut offers: [Option<V>; 2] = [None, None];
-    let mut offer = |holder: &V, default_version: Option<Version>| {
-        let version = holder.get_string("protocolVersion").map_or(default_version, |v| Version::of(&v));
-        if let (Some(url), Some(version)) = (holder.get_str("url"), version) {
+    let mut rest: Option<V> = None;
+    let mut rest_first = false;
+    let version_of = |holder: &V, default_version: Option<Version>| {
+        holder.get_string("protocolVersion").map_or(default_version, |v| Version::of(&v))
+    };
+    let offer = |offers: &mut [Option<V>; 2], holder: &V, default_version: Option<Version>| {
+        if let (Some(url), Some(version)) = (holder.get_str("url"), version_of(holder, default_version)) {
             offers[version as usize].get_or_insert(url);
         }
     };
-    offer(card, Some(Version::V0_3));
+    offer(&mut offers, card, Some(Version::V0_3));
     for entry in card.get_kind("supportedInterfaces", Kind::Array).iter().flat_map(|list| list.elements()) {
         if entry.member_is("protocolBinding", "JSONRPC") {
-            offer(&entry, None);
+            offer(&mut offers, &entry, None);
+        } else if entry.member_is("protocolBinding", "HTTP+JSON")
+            && rest.is_none()
+            && version_of(&entry, None) == Some(Version::V1_0)
+            && let Some(url) = entry.get_str("url")
+        {
+            rest = Some(url);
+            rest_first = offers[Version::V1_0 as usize].is_none();
         }
+    }
+    let check = |url: &V| validate::endpoint::<V>("the agent card's url", &url.as_string().unwrap_or_default(), parse);
+    let streaming = capabilities.get("streaming").is_some_and(|s| s.is_true());
+    let named_magisterium = name.starts_with("Magisterium AI");
+    let use_rest = match (binding, wanted) {
+        (Some(Binding::HttpJson), Some(Version::V0_3)) => {
+            return Err(CallError::invalid_input("the HTTP+JSON binding is spoken in A2A 1.0 only, not in 0.3"));
+        }
+        (Some(Binding::HttpJson), _) if rest.is_none() => {
+            return Err(CallError::bad_response("the agent card offers no HTTP+JSON interface of A2A 1.x"));
+        }
+        (Some(Binding::HttpJson), _) => true,
+        (Some(Binding::JsonRpc), _) | (None, Some(Version::V0_3)) => false,
+        (None, _) => rest.is_some() && (rest_first || offers[Version::V1_0 as usize].is_none()),
+    };
+    if let (true, Some(url)) = (use_rest, &rest) {
+        let endpoint = check(url)?;
+        super::http_json::check_base::<V>(&endpoint.url)?;
+        let dialect = dialect_of(&endpoint, named_magisterium);
+        let (version, binding) = (Version::V1_0, Binding::HttpJson);
+        return Ok(CardHead { endpoint, version, binding, other: None, dialect, streaming });
     }
     let preferred = match wanted {
         Some(version) => version,
@@ -140,19 +218,20 @@ pub fn read_card<V: JsonView>(card: &V, parse: UrlParser, wanted: Option<Version
         Version::V0_3 => Version::V1_0,
         Version::V1_0 => Version::V0_3,
     };
-    let check = |url: &V| validate::endpoint::<V>("the agent card's url", &url.as_string().unwrap_or_default(), parse);
     let [own, theirs] = [&offers[preferred as usize], &offers[other as usize]];
     let Some(url) = own.as_ref().or(theirs.as_ref().filter(|_| wanted.is_some())) else {
-        return refuse("no JSON-RPC interface of A2A 1.x or 0.3");
+        return refuse(match (rest.is_some(), binding) {
+            (false, None) => "no JSON-RPC interface of A2A 1.x or 0.3, nor an HTTP+JSON one of 1.x",
+            _ => "no JSON-RPC interface of A2A 1.x or 0.3",
+        });
     };
     let endpoint = check(url)?;
     let other = match (wanted, own.is_some(), theirs) {
         (None, true, Some(url)) => Some((check(url)?, other)),
         _ => None,
     };
-    let dialect = dialect_of(&endpoint, name.starts_with("Magisterium AI"));
-    let streaming = capabilities.get("streaming").is_some_and(|s| s.is_true());
-    Ok(CardHead { endpoint, version: preferred, other, dialect, streaming })
+    let dialect = dialect_of(&endpoint, named_magisterium);
+    Ok(CardHead { endpoint, version: preferred, binding: Binding::JsonRpc, other, dialect, streaming })
 }
 
 /// True when a card says its agent has an authenticated extended card: A2A
@@ -277,15 +356,16 @@ mod tests {
 
     #[test]
     fn a_card_gives_the_endpoint_and_the_dialect() {
-        let head = read_card(&card("Echo", "http://127.0.0.1:4000/a2a"), parse_url, None).unwrap();
+        let head = read_card(&card("Echo", "http://127.0.0.1:4000/a2a"), parse_url, None, None).unwrap();
         assert_eq!((head.endpoint.url.as_str(), head.dialect), ("http://127.0.0.1:4000/a2a", Dialect::A2a));
-        let magisterium = read_card(&card("Agent", "https://www.magisterium.com/api/v1/a2a"), parse_url, None).unwrap();
+        let magisterium =
+            read_card(&card("Agent", "https://www.magisterium.com/api/v1/a2a"), parse_url, None, None).unwrap();
         assert_eq!(magisterium.dialect, Dialect::Magisterium);
         let simulator =
-            read_card(&card("Magisterium AI (simulator)", "http://127.0.0.1:9/api/v1/a2a"), parse_url, None);
+            read_card(&card("Magisterium AI (simulator)", "http://127.0.0.1:9/api/v1/a2a"), parse_url, None, None);
         assert_eq!(simulator.unwrap().dialect, Dialect::Magisterium);
         let impostor =
-            read_card(&card("Magisterium AI Helper", "https://agents.example/a2a"), parse_url, None).unwrap();
+            read_card(&card("Magisterium AI Helper", "https://agents.example/a2a"), parse_url, None, None).unwrap();
         assert_eq!(impostor.dialect, Dialect::A2a, "a name alone is not Magisterium off the machine");
     }
 
@@ -308,14 +388,14 @@ mod tests {
         let v1 = ("https://a.example/v1", "JSONRPC", "1.0");
         let v2 = ("https://a.example/v2", "JSONRPC", "2.0");
         let v03 = ("https://a.example/v03", "JSONRPC", "0.3");
-        let head = read_card(&card_v1(&[grpc, v2, v1], None), parse_url, None).unwrap();
+        let head = read_card(&card_v1(&[grpc, v2, v1], None), parse_url, None, None).unwrap();
         assert_eq!(
             (head.endpoint.url.as_str(), head.version, head.other),
             ("https://a.example/v1", Version::V1_0, None)
         );
         assert!(head.streaming);
         // Both offered, the choice left open: 1.0 first, 0.3 kept for a -32009.
-        let both = read_card(&card_v1(&[v1, v03], Some("https://a.example/own")), parse_url, None).unwrap();
+        let both = read_card(&card_v1(&[v1, v03], Some("https://a.example/own")), parse_url, None, None).unwrap();
         assert_eq!(both.version, Version::V1_0);
         let other = both.other.unwrap();
         assert_eq!(
@@ -323,27 +403,93 @@ mod tests {
             ("https://a.example/own", Version::V0_3),
             "the card's own url first"
         );
-        let only_entry = read_card(&card_v1(&[v03, v1], None), parse_url, None).unwrap();
+        let only_entry = read_card(&card_v1(&[v03, v1], None), parse_url, None, None).unwrap();
         assert_eq!(only_entry.other.unwrap().0.url, "https://a.example/v03");
         // The option decides, with no fallback; a version the card lacks goes to the other's endpoint.
-        let wanted = read_card(&card_v1(&[v1, v03], None), parse_url, Some(Version::V0_3)).unwrap();
+        let wanted = read_card(&card_v1(&[v1, v03], None), parse_url, Some(Version::V0_3), None).unwrap();
         assert_eq!(
             (wanted.endpoint.url.as_str(), wanted.version, wanted.other),
             ("https://a.example/v03", Version::V0_3, None)
         );
-        let forced = read_card(&card("Echo", "https://a.example/old"), parse_url, Some(Version::V1_0)).unwrap();
+        let forced = read_card(&card("Echo", "https://a.example/old"), parse_url, Some(Version::V1_0), None).unwrap();
         assert_eq!((forced.endpoint.url.as_str(), forced.version), ("https://a.example/old", Version::V1_0));
         // Today's cards: 0.3, no fallback, not streaming unless they say so.
-        let old = read_card(&card("Echo", "https://a.example/old"), parse_url, None).unwrap();
+        let old = read_card(&card("Echo", "https://a.example/old"), parse_url, None, None).unwrap();
         assert_eq!((old.version, old.other, old.streaming), (Version::V0_3, None, false));
         for unspoken in [
             card_v1(&[grpc, v2], None),
             json!({"name": "A", "url": "https://a/", "protocolVersion": "2.0", "capabilities": {}, "skills": []}),
         ] {
-            assert_eq!(read_card(&unspoken, parse_url, None).unwrap_err().code, ErrorCode::BadResponse, "{unspoken}");
+            assert_eq!(
+                read_card(&unspoken, parse_url, None, None).unwrap_err().code,
+                ErrorCode::BadResponse,
+                "{unspoken}"
+            );
         }
         let bad_url = card_v1(&[("javascript:alert(1)", "JSONRPC", "1.0")], None);
-        assert_eq!(read_card(&bad_url, parse_url, None).unwrap_err().code, ErrorCode::InvalidInput);
+        assert_eq!(read_card(&bad_url, parse_url, None, None).unwrap_err().code, ErrorCode::InvalidInput);
+    }
+
+    #[test]
+    fn the_binding_follows_the_cards_order_among_1_0_interfaces() {
+        let rest = ("https://a.example/rest", "HTTP+JSON", "1.0");
+        let v1 = ("https://a.example/v1", "JSONRPC", "1.0");
+        let v03 = ("https://a.example/v03", "JSONRPC", "0.3");
+        let rest03 = ("https://a.example/rest03", "HTTP+JSON", "0.3");
+        let pick = |interfaces: &[(&str, &str, &str)], wanted, binding| {
+            read_card(&card_v1(interfaces, None), parse_url, wanted, binding)
+                .map(|h| (h.endpoint.url, h.version, h.binding, h.other.map(|o| o.0.url)))
+        };
+        let head = |url: &str, version, binding, other: Option<&str>| {
+            Ok((String::from(url), version, binding, other.map(String::from)))
+        };
+        let (j, h) = (Binding::JsonRpc, Binding::HttpJson);
+        // The card's order decides among 1.0's bindings; an HTTP+JSON choice keeps no -32009 fallback.
+        assert_eq!(pick(&[rest, v1, v03], None, None), head("https://a.example/rest", Version::V1_0, h, None));
+        assert_eq!(
+            pick(&[v1, rest, v03], None, None),
+            head("https://a.example/v1", Version::V1_0, j, Some("https://a.example/v03"))
+        );
+        assert_eq!(pick(&[v03, rest], None, None), head("https://a.example/rest", Version::V1_0, h, None), "1.x first");
+        assert_eq!(pick(&[rest03, v03], None, None), head("https://a.example/v03", Version::V0_3, j, None));
+        // A forced binding, alone or with a version.
+        assert_eq!(
+            pick(&[rest, v1, v03], None, Some(j)),
+            head("https://a.example/v1", Version::V1_0, j, Some("https://a.example/v03"))
+        );
+        assert_eq!(pick(&[v1, rest], None, Some(h)), head("https://a.example/rest", Version::V1_0, h, None));
+        assert_eq!(pick(&[v1, rest], Some(Version::V1_0), Some(h)).unwrap().2, h);
+        assert_eq!(pick(&[rest, v1], Some(Version::V1_0), None).unwrap().2, h);
+        assert_eq!(
+            pick(&[rest, v03], Some(Version::V0_3), None),
+            head("https://a.example/v03", Version::V0_3, j, None)
+        );
+        let code = |r: Result<_, CallError<Value>>| r.unwrap_err().code;
+        assert_eq!(
+            code(read_card(&card_v1(&[rest], None), parse_url, Some(Version::V0_3), Some(h))),
+            ErrorCode::InvalidInput
+        );
+        let missing = read_card(&card_v1(&[v1, v03, rest03], None), parse_url, None, Some(h)).unwrap_err();
+        assert_eq!(
+            (missing.code, missing.message.as_str()),
+            (ErrorCode::BadResponse, "the agent card offers no HTTP+JSON interface of A2A 1.x")
+        );
+        let no_rpc = read_card(&card_v1(&[rest], None), parse_url, None, Some(j)).unwrap_err();
+        assert_eq!(
+            (no_rpc.code, no_rpc.message.as_str()),
+            (ErrorCode::BadResponse, "not an A2A agent card: no JSON-RPC interface of A2A 1.x or 0.3")
+        );
+        assert_eq!(
+            code(read_card(&card_v1(&[rest], None), parse_url, Some(Version::V0_3), None)),
+            ErrorCode::BadResponse
+        );
+        // An HTTP+JSON url is a base its paths are appended to: no query, no fragment.
+        let query = card_v1(&[("https://a.example/rest?k=1", "HTTP+JSON", "1.0")], None);
+        assert_eq!(code(read_card(&query, parse_url, None, None)), ErrorCode::InvalidInput);
+        for (text, binding) in [("JSONRPC", Some(j)), ("HTTP+JSON", Some(h)), ("GRPC", None), ("jsonrpc", None)] {
+            assert_eq!(Binding::of(text), binding, "{text}");
+            assert!(binding.is_none_or(|b| b.as_str() == text));
+        }
     }
 
     #[test]
@@ -375,9 +521,9 @@ mod tests {
             json!({"name": "x", "url": "https://a/", "capabilities": {}, "skills": [{"id": 1, "name": "n"}]}),
         ];
         for value in bad {
-            assert_eq!(read_card(&value, parse_url, None).unwrap_err().code, ErrorCode::BadResponse, "{value}");
+            assert_eq!(read_card(&value, parse_url, None, None).unwrap_err().code, ErrorCode::BadResponse, "{value}");
         }
-        let script = read_card(&card("x", "javascript:alert(1)"), parse_url, None);
+        let script = read_card(&card("x", "javascript:alert(1)"), parse_url, None, None);
         assert_eq!(script.unwrap_err().code, ErrorCode::InvalidInput);
     }
 
@@ -426,7 +572,7 @@ mod tests {
             let with_token = endpoint.and_then(|e| validate::token_transport(&e, true));
             check("with a token", json!(verdict(with_token)), &row["withToken"]);
             // A discovered card's url, and the dialect under either name.
-            let agent = read_card(&card("Agent", url), parse_url, None);
+            let agent = read_card(&card("Agent", url), parse_url, None, None);
             let head = agent.as_ref().ok();
             check("card url", json!(head.map(|h| &h.endpoint.url)), &row["href"]);
             check("card dialect", json!(head.map(|h| dialect_name(h.dialect))), &row["dialect"]);
@@ -434,7 +580,7 @@ mod tests {
             check("card url with a token", json!(verdict(with_token)), &row["withToken"]);
             let local = row["loopback"] == true || row["dialect"] == "magisterium";
             let named = row["href"].is_string().then_some(if local { "magisterium" } else { "a2a" });
-            let head = read_card(&card("Magisterium AI (simulator)", url), parse_url, None).ok();
+            let head = read_card(&card("Magisterium AI (simulator)", url), parse_url, None, None).ok();
             check("a card named Magisterium AI", json!(head.map(|h| dialect_name(h.dialect))), &json!(named));
             // A discovery base.
             let base = card_base::<()>(url, parse_url).ok();

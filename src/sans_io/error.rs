@@ -112,6 +112,47 @@ impl ErrorCode {
         }
     }
 
+    /// The code's place in declaration order: how an error read in another
+    /// `.wasm` of the same build (the npm package's lazily loaded one)
+    /// crosses back to the entry's, cheaper than by its name.
+    pub fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The code at `index` (see [`ErrorCode::index`]); `None` past the last.
+    pub fn at(index: u8) -> Option<ErrorCode> {
+        use ErrorCode::*;
+        const ALL: [ErrorCode; 26] = [
+            ParseError,
+            InvalidRequest,
+            MethodNotFound,
+            InvalidParams,
+            InternalError,
+            TaskNotFound,
+            SkillNotFound,
+            RateLimited,
+            Unauthorized,
+            PlanRequired,
+            TaskFailed,
+            Network,
+            Timeout,
+            Aborted,
+            BadResponse,
+            InvalidInput,
+            TaskNotCancelable,
+            PushNotificationNotSupported,
+            UnsupportedOperation,
+            ContentTypeNotSupported,
+            InvalidAgentResponse,
+            AuthenticatedExtendedCardNotConfigured,
+            ExtensionSupportRequired,
+            VersionNotSupported,
+            SignInRequired,
+            SignInFailed,
+        ];
+        ALL.get(usize::from(index)).copied()
+    }
+
     /// The code for a JSON-RPC error code in `dialect`: against Magisterium
     /// -32002 is SKILL_NOT_FOUND, not A2A's TaskNotCancelable. Codes the
     /// dialect does not define are INTERNAL_ERROR (`rpcCode` keeps them).
@@ -275,6 +316,49 @@ pub fn redact(message: &str, secret: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_code_is_found_at_its_index() {
+        /// Every code, by an exhaustive match: a code added fails to compile here until it is listed.
+        fn listed(code: ErrorCode) -> usize {
+            use ErrorCode::*;
+            match code {
+                ParseError
+                | InvalidRequest
+                | MethodNotFound
+                | InvalidParams
+                | InternalError
+                | TaskNotFound
+                | SkillNotFound
+                | RateLimited
+                | Unauthorized
+                | PlanRequired
+                | TaskFailed
+                | Network
+                | Timeout
+                | Aborted
+                | BadResponse
+                | InvalidInput
+                | TaskNotCancelable
+                | PushNotificationNotSupported
+                | UnsupportedOperation
+                | ContentTypeNotSupported
+                | InvalidAgentResponse
+                | AuthenticatedExtendedCardNotConfigured
+                | ExtensionSupportRequired
+                | VersionNotSupported
+                | SignInRequired
+                | SignInFailed => 26,
+            }
+        }
+        let count = listed(ErrorCode::ParseError);
+        for index in 0..count {
+            let code = ErrorCode::at(index as u8).expect("every index up to the count has its code");
+            assert_eq!(usize::from(code.index()), index, "{code:?}");
+        }
+        assert_eq!(ErrorCode::at(count as u8), None);
+        assert_eq!(ErrorCode::at(u8::MAX), None);
+    }
 
     #[test]
     fn generic_a2a_meanings_apply_to_other_agents() {

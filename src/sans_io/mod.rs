@@ -10,6 +10,7 @@ pub mod card;
 pub mod error;
 pub mod event_stream;
 pub mod exchange;
+pub mod http_json;
 pub mod json;
 pub mod jsonw;
 pub mod methods;

@@ -50,7 +50,8 @@ pub trait Platform {
     ) -> impl Future<Output = Result<Option<Self::Token>, CallError<Self::Json>>>;
     /// One HTTP exchange: POSTs `body` to the client's endpoint with exactly
     /// `Content-Type: application/json` and, with a token,
-    /// `Authorization: Bearer …`; reads at most the client's
+    /// `Authorization: Bearer …` (to an HTTP+JSON interface, the request
+    /// and its answer mapped by [`super::http_json`]); reads at most the client's
     /// `maxResponseBytes` of the body (see [`super::exchange::BodyLimit`]).
     /// Fails with NETWORK, BAD_RESPONSE (too large), or once the call has
     /// ended, with [`Platform::ended`]'s error.

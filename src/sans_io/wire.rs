@@ -143,18 +143,7 @@ pub struct HttpReply<V> {
 pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64, dialect: Dialect) -> Result<V, CallError<V>> {
     let status = reply.status;
     let header_retry = reply.retry_after_header.as_deref().and_then(parse_retry_after);
-    let from_status = |detail: &str| -> CallError<V> {
-        match ErrorCode::from_http_status(status, dialect) {
-            Some(code) => {
-                let mut e = CallError::new(code, http_message(status, detail));
-                if code == ErrorCode::RateLimited {
-                    e.retry_after = header_retry;
-                }
-                e.with_http_status(status)
-            }
-            None => CallError::bad_response(http_message(status, detail)).with_http_status(status),
-        }
-    };
+    let from_status = |detail: &str| status_error(status, header_retry, dialect, detail);
     let Some(body) = reply.body else {
         return Err(from_status("the response body is not JSON"));
     };
@@ -184,6 +173,25 @@ pub fn read_response<V: JsonView>(reply: HttpReply<V>, request_id: u64, dialect:
             Err(rpc_error(&error, status, header_retry, dialect)
                 .unwrap_or_else(|| from_status("the JSON-RPC `error` is malformed")))
         }
+    }
+}
+
+/// The error of a response whose body says nothing usable, from its status
+/// alone (see [`ErrorCode::from_http_status`]: 401, 403, 429 with the
+/// `Retry-After` header's seconds, `retry_after`, as [`parse_retry_after`]
+/// reads them), else BAD_RESPONSE; its message `HTTP 502: <detail>`, its
+/// `httpStatus` set. Both bindings' one rule.
+#[inline]
+pub fn status_error<V>(status: u16, retry_after: Option<f64>, dialect: Dialect, detail: &str) -> CallError<V> {
+    match ErrorCode::from_http_status(status, dialect) {
+        Some(code) => {
+            let mut e = CallError::new(code, http_message(status, detail));
+            if code == ErrorCode::RateLimited {
+                e.retry_after = retry_after;
+            }
+            e.with_http_status(status)
+        }
+        None => CallError::bad_response(http_message(status, detail)).with_http_status(status),
     }
 }
 
@@ -234,7 +242,7 @@ fn retry_seconds<V: JsonView>(value: &V) -> Option<f64> {
 }
 
 /// A `Retry-After` value in delta-seconds (HTTP dates are not used by this service).
-fn parse_retry_after(text: &str) -> Option<f64> {
+pub fn parse_retry_after(text: &str) -> Option<f64> {
     let text = text.trim();
     if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;

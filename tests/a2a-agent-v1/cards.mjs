@@ -5,6 +5,9 @@ import { agentCard } from "../a2a-agent/card.mjs";
 /** A JSON-RPC interface at `url` speaking A2A `protocolVersion` ("1.0", "0.3"). */
 export const jsonRpc = (url, protocolVersion) => ({ url, protocolBinding: "JSONRPC", protocolVersion });
 
+/** An HTTP+JSON (REST) interface of A2A 1.0 whose paths are appended to `url`. */
+export const httpJson = (url) => ({ url, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" });
+
 /**
  * A v1.0 card (no top-level `url`/`protocolVersion`) of the agent at `base`
  * named `name`, offering `interfaces`, the first preferred. It has no

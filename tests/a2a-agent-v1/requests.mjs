@@ -1,6 +1,7 @@
 // What the v1.0 fixture was asked, for tests: `GET /_requests` answers the
 // counts, e.g. `{"OPTIONS /v1/a2a": 1, "POST /v1/a2a": 1,
-// "POST /v1/a2a A2A-Version=1.0": 1, "POST /v1/a2a method=SendMessage": 1}`.
+// "POST /v1/a2a A2A-Version=1.0": 1, "POST /v1/a2a method=SendMessage": 1,
+// "GET /rest/rest/tasks/t-1 A2A-Version=1.0": 1}`.
 
 /**
  * Calls `onMethod` with the JSON-RPC method when a body parser (the SDK's,
@@ -22,8 +23,8 @@ function whenParsed(request, onMethod) {
 
 /**
  * Counts every request as `METHOD /path` (preflights included: place it
- * before `cors()`), and each POST also as `POST /path A2A-Version=<value or
- * none>` and `POST /path method=<JSON-RPC method>`. `count` is the
+ * before `cors()`), each but a preflight also as `METHOD /path A2A-Version=<value
+ * or none>`, and each POST also as `POST /path method=<JSON-RPC method>`. `count` is the
  * middleware, `report` the route answering the counts.
  */
 export function requestCounter() {
@@ -32,10 +33,8 @@ export function requestCounter() {
   const count = (request, _response, next) => {
     const key = `${request.method} ${request.path}`;
     add(key);
-    if (request.method === "POST") {
-      add(`${key} A2A-Version=${request.get("A2A-Version") || "none"}`);
-      whenParsed(request, (method) => add(`${key} method=${method}`));
-    }
+    if (request.method !== "OPTIONS") add(`${key} A2A-Version=${request.get("A2A-Version") || "none"}`);
+    if (request.method === "POST") whenParsed(request, (method) => add(`${key} method=${method}`));
     next();
   };
   return { count, report: (_request, response) => response.json(counts) };

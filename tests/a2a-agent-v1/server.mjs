@@ -5,12 +5,17 @@
 // `cargo xtask test` starts it and passes that base URL to the suites as
 // A2A_AGENT_V1_URL.
 //
-// Three agents with the skills of `tests/a2a-agent/executor.mjs` (echo, slow,
+// Five agents with the skills of `tests/a2a-agent/executor.mjs` (echo, slow,
 // ask-back, fail, reply, stream) and `capabilities.streaming`, each with its
-// card at `${base}/<name>/.well-known/agent-card.json` (`Cache-Control: no-store`)
-// and its JSON-RPC endpoint at `${base}/<name>/a2a`:
-// - `/v1` (`v1-agents.mjs`): v1.0 only; a v1.0 card.
+// card at `${base}/<name>/.well-known/agent-card.json` (`Cache-Control: no-store`),
+// its JSON-RPC endpoint at `${base}/<name>/a2a` and its HTTP+JSON base at
+// `${base}/<name>/rest` (the paths `/message:send`, `/tasks/{id}`, … after it):
+// - `/v1` (`v1-agents.mjs`): v1.0 over JSON-RPC only; a v1.0 card.
 // - `/compat` (`v1-agents.mjs`): v1.0, and v0.3 through the SDK's compatibility layer.
+// - `/rest` (`v1-agents.mjs`): v1.0 over HTTP+JSON only (the SDK's `restHandler`);
+//   a card with one HTTP+JSON interface.
+// - `/both` (`v1-agents.mjs`): v1.0 over both, one task store; a card offering
+//   HTTP+JSON first, then JSON-RPC.
 // - `/old` (`old-agent.mjs`): a card offering v1.0 then v0.3, an endpoint speaking
 //   only v0.3 that answers `A2A-Version: 1.0` with -32009.
 // `GET /_requests` (`requests.mjs`) counts what was asked, by path, version and method.
@@ -19,7 +24,7 @@ import cors from "cors";
 import express from "express";
 import { serveOld } from "./old-agent.mjs";
 import { requestCounter } from "./requests.mjs";
-import { serveCompat, serveV1 } from "./v1-agents.mjs";
+import { serveBoth, serveCompat, serveRest, serveV1 } from "./v1-agents.mjs";
 
 const counter = requestCounter();
 const app = express();
@@ -32,5 +37,7 @@ const server = app.listen(0, "127.0.0.1", () => {
   serveV1(app, base);
   serveCompat(app, base);
   serveOld(app, base);
+  serveRest(app, base);
+  serveBoth(app, base);
   console.log(`listening on ${base}`);
 });

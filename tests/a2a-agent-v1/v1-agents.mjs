@@ -1,24 +1,29 @@
 // The agents of the official SDK 1.x (`a2a-sdk-1`, i.e. @a2a-js/sdk 1.3): `/v1`
-// speaks v1.0 only, `/compat` also v0.3 through the SDK's compatibility layer.
+// speaks v1.0 only, `/compat` also v0.3 through the SDK's compatibility layer,
+// `/rest` v1.0 over HTTP+JSON only, `/both` v1.0 over HTTP+JSON and JSON-RPC.
 import { DefaultRequestHandler, InMemoryTaskStore } from "a2a-sdk-1/server";
-import { agentCardHandler, jsonRpcHandler, UserBuilder } from "a2a-sdk-1/server/express";
+import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from "a2a-sdk-1/server/express";
 import { FixtureExecutor } from "../a2a-agent/executor.mjs";
 import { onV1Sdk } from "./adapter.mjs";
-import { jsonRpc, noStore, v1Card } from "./cards.mjs";
+import { httpJson, jsonRpc, noStore, v1Card } from "./cards.mjs";
 
 /** The bearer scheme the v0.3 card declares (not required), in the v1.0 form. */
 const V1_SECURITY_SCHEMES = { bearer: { httpAuthSecurityScheme: { scheme: "bearer" } } };
 
 /**
  * Mounts on `app` at `path` the agent `card`: its card at
- * `${path}/.well-known/agent-card.json` and its JSON-RPC endpoint at
- * `${path}/a2a`, the SDK's v0.3 layer on both when `legacy`.
+ * `${path}/.well-known/agent-card.json`, its JSON-RPC endpoint at
+ * `${path}/a2a` when `bindings.jsonRpc` and its HTTP+JSON base at
+ * `${path}/rest` (the SDK's `restHandler`) when `bindings.rest`; the SDK's
+ * v0.3 layer on the card and JSON-RPC when `legacy`.
  */
-function mount(app, path, card, legacy) {
+function mount(app, path, card, legacy, bindings = { jsonRpc: true }) {
   const legacyCompat = legacy ? { enabled: true } : undefined;
   const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), onV1Sdk(new FixtureExecutor()));
+  const userBuilder = UserBuilder.noAuthentication;
   app.use(`${path}/.well-known/agent-card.json`, noStore, agentCardHandler({ agentCardProvider: requestHandler, legacyCompat }));
-  app.use(`${path}/a2a`, jsonRpcHandler({ requestHandler, userBuilder: UserBuilder.noAuthentication, legacyCompat }));
+  if (bindings.jsonRpc) app.use(`${path}/a2a`, jsonRpcHandler({ requestHandler, userBuilder, legacyCompat }));
+  if (bindings.rest) app.use(`${path}/rest`, restHandler({ requestHandler, userBuilder }));
 }
 
 /** `${root}/v1`: v1.0 only. A request without `A2A-Version: 1.0` gets what the SDK answers (-32009). */
@@ -37,4 +42,20 @@ export function serveCompat(app, root) {
   const url = `${root}/compat/a2a`;
   const name = "Fixture agent v1.0 + v0.3 (@a2a-js/sdk 1.3 compat)";
   mount(app, "/compat", v1Card(`${root}/compat`, name, [jsonRpc(url, "1.0"), jsonRpc(url, "0.3")]), true);
+}
+
+/** `${root}/rest`: v1.0 over HTTP+JSON only; its card has one HTTP+JSON interface. */
+export function serveRest(app, root) {
+  const card = v1Card(`${root}/rest`, "Fixture agent v1.0 HTTP+JSON (@a2a-js/sdk 1.3)", [httpJson(`${root}/rest/rest`)]);
+  mount(app, "/rest", { ...card, securitySchemes: V1_SECURITY_SCHEMES }, false, { rest: true });
+}
+
+/**
+ * `${root}/both`: v1.0 over both bindings, one task store; its card offers
+ * HTTP+JSON first (`${root}/both/rest`), then JSON-RPC (`${root}/both/a2a`).
+ */
+export function serveBoth(app, root) {
+  const interfaces = [httpJson(`${root}/both/rest`), jsonRpc(`${root}/both/a2a`, "1.0")];
+  const card = v1Card(`${root}/both`, "Fixture agent v1.0 HTTP+JSON + JSON-RPC (@a2a-js/sdk 1.3)", interfaces);
+  mount(app, "/both", { ...card, securitySchemes: V1_SECURITY_SCHEMES }, false, { jsonRpc: true, rest: true });
 }

@@ -6,7 +6,8 @@
 use crate::support::*;
 use futures_util::StreamExt;
 use magisterium_a2a::{
-    A2AClient, Dialect, ErrorCode, Event, Part, ProtocolVersion, SendMessage, SendResult, Task, TaskState, WaitOptions,
+    A2AClient, Binding, Dialect, ErrorCode, Event, Part, ProtocolVersion, SendMessage, SendResult, Task, TaskState,
+    WaitOptions,
 };
 use serde_json::{Map, Value, json};
 use std::pin::pin;
@@ -285,6 +286,89 @@ async fn extensions_and_the_version_header_are_sent_and_the_activated_ones_read(
     assert!(request.contains("a2a-version: 1.0\r\n"), "{request}");
     assert!(request.contains("a2a-extensions: https://ext.example/a,https://ext.example/b\r\n"), "{request}");
     assert!(request.contains("\"method\":\"sendmessage\"") && request.contains("\"role\":\"role_user\""), "{request}");
+}
+
+#[tokio::test]
+async fn over_http_json_each_method_has_its_route_the_version_header_and_the_token() {
+    let task = json!({"id": "a/b", "contextId": "c", "status": {"state": "TASK_STATE_COMPLETED"}});
+    let requests = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = requests.clone();
+    let (base, _ends, server) = serve(move |request| {
+        seen.lock().unwrap().push(request.to_owned());
+        let line = request.lines().next().unwrap_or_default().to_owned();
+        let not_found = json!({"error": {"code": 404, "status": "NOT_FOUND", "message": "Task not found: x",
+            "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND"}]}});
+        let event = json!({"error": {"code": 400, "message": "gone",
+            "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "UNSUPPORTED_OPERATION"}]}});
+        if line.contains("/tasks/x ") {
+            json_response(&not_found.to_string()).replacen("200 OK", "404 Not Found", 1)
+        } else if line.contains("/extendedAgentCard ") {
+            json_response(&json!({"name": "REST, extended", "capabilities": {}, "skills": []}).to_string())
+        } else if line.contains(":subscribe ") {
+            let first = json!({"task": {"id": "t", "contextId": "c", "status": {"state": "TASK_STATE_WORKING"}}});
+            let stream = format!("data: {first}\n\nevent: error\ndata: {event}\n\n");
+            format!("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n{stream}")
+        } else {
+            json_response(&task.to_string())
+        }
+    })
+    .await;
+    let card = json!({"name": "REST", "capabilities": {"streaming": true, "extendedAgentCard": true}, "skills": [],
+        "supportedInterfaces": [{"url": format!("{base}/api/"), "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]});
+    let card_text = card.to_string();
+    let (card_base, _card_ends, card_server) = serve(move |_| json_response(&card_text)).await;
+    // The card is read at `localhost`, another host than the interface's 127.0.0.1.
+    let card_base = card_base.replace("127.0.0.1", "localhost");
+    let e = A2AClient::builder().token("secret-token").discover(&card_base).await.unwrap_err();
+    assert_eq!(e.code(), ErrorCode::InvalidInput, "{e}: the token is kept from an interface on another host");
+    let agent = A2AClient::builder()
+        .token("secret-token")
+        .token_origins([base.clone()])
+        .discover(&card_base)
+        .await
+        .expect("a listed origin may receive the token");
+    assert_eq!((agent.binding(), agent.endpoint()), (Binding::HttpJson, format!("{base}/api/")));
+    let got = agent.get_task("a/b").await.expect("the task");
+    assert_eq!((got.id.as_str(), got.status.state), ("a/b", TaskState::Completed));
+    let e = agent.get_task("x").await.unwrap_err();
+    assert_eq!((e.code(), e.http_status(), e.rpc_code()), (ErrorCode::TaskNotFound, Some(404), None));
+    assert_eq!(e.message(), "Task not found: x");
+    let canceled = agent.cancel_task("a/b").await.expect("a task");
+    assert_eq!(canceled.id, "a/b");
+    let events: Vec<_> = agent.subscribe_to_task("t").collect().await;
+    assert!(matches!(events[0], Ok(Event::Task(ref t)) if t.status.state == TaskState::Working), "{events:?}");
+    let e = events[1].as_ref().unwrap_err();
+    assert_eq!((e.code(), e.http_status()), (ErrorCode::UnsupportedOperation, Some(200)), "an `event: error` ends it");
+    assert_eq!(events.len(), 2);
+    let sent = agent.send_message(SendMessage::new(vec![Part::text("hi")])).await.expect("an answer");
+    assert!(matches!(sent, SendResult::Task(_)), "a bare task is a task");
+    let extended = agent.extended_card().await.expect("the extended card");
+    assert_eq!(extended["name"], "REST, extended");
+    server.abort();
+    card_server.abort();
+    let requests = requests.lock().unwrap().clone();
+    let lines: Vec<&str> = requests.iter().map(|r| r.lines().next().unwrap_or_default()).collect();
+    assert_eq!(
+        lines,
+        [
+            "GET /api/tasks/a%2Fb HTTP/1.1",
+            "GET /api/tasks/x HTTP/1.1",
+            "POST /api/tasks/a%2Fb:cancel HTTP/1.1",
+            "POST /api/tasks/t:subscribe HTTP/1.1",
+            "POST /api/message:send HTTP/1.1",
+            "GET /api/extendedAgentCard HTTP/1.1",
+        ]
+    );
+    for request in &requests {
+        let lower = request.to_ascii_lowercase();
+        assert!(lower.contains("\r\na2a-version: 1.0\r\n"), "{request}");
+        assert!(lower.contains("\r\nauthorization: bearer secret-token\r\n"), "{request}");
+    }
+    let send = &requests[4];
+    assert!(send.contains("content-type: application/json") || send.contains("Content-Type: application/json"));
+    let body: Value = serde_json::from_str(send.split_once("\r\n\r\n").unwrap().1).expect("a JSON body");
+    assert_eq!((body["message"]["role"].as_str(), body.get("jsonrpc")), (Some("ROLE_USER"), None), "{body}");
+    assert!(!requests[0].to_ascii_lowercase().contains("content-type"), "a GET has no body");
 }
 
 #[tokio::test]

@@ -1,13 +1,15 @@
 //! `A2AClient` against the third-party agents the Node and browser suites
 //! use, on the official JavaScript SDK (`tests/a2a-agent`, A2A 0.3 on
-//! `@a2a-js/sdk` 0.3; `tests/a2a-agent-v1`, A2A 1.0 on 1.3): one behaviour,
-//! every agent. Each test starts the fixture servers it needs (`node`, with
+//! `@a2a-js/sdk` 0.3; `tests/a2a-agent-v1`, A2A 1.0 on 1.3): one table of
+//! behaviour, each binding and version a column (JSON-RPC 1.0, HTTP+JSON 1.0,
+//! JSON-RPC 0.3, and the card's choices between them). Each test starts the fixture servers it needs (`node`, with
 //! the root package.json's packages installed: `cargo xtask test client`
 //! installs them) and stops them when it ends.
 
 use futures_util::StreamExt;
 use magisterium_a2a::{
-    A2AClient, Dialect, ErrorCode, Event, Part, ProtocolVersion, SendMessage, SendResult, Task, TaskState, WaitOptions,
+    A2AClient, A2AClientBuilder, Binding, Dialect, ErrorCode, Event, Part, ProtocolVersion, SendMessage, SendResult,
+    Task, TaskState, WaitOptions,
 };
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
@@ -67,78 +69,195 @@ fn task_of(sent: Result<SendResult, magisterium_a2a::Error>, what: &str) -> Task
     }
 }
 
-/// The behaviour every agent shows alike, whatever its version (`at` names it in failures).
-async fn behaviour(agent: &A2AClient, at: &str) {
+/// How a column's errors come on the wire: JSON-RPC's carry their
+/// `rpcCode`; HTTP+JSON's an HTTP status and no `rpcCode`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Wire {
+    JsonRpc,
+    HttpJson,
+}
+
+/// An error as the table shows it (its code), after checking it as `wire` carries it.
+fn shown(e: &magisterium_a2a::Error, wire: Wire, at: &str) -> String {
+    let json_rpc_code = match e.code() {
+        ErrorCode::TaskNotFound => Some(-32001),
+        ErrorCode::TaskNotCancelable => Some(-32002),
+        ErrorCode::UnsupportedOperation => Some(-32004),
+        ErrorCode::MethodNotFound => Some(-32601),
+        _ => None,
+    };
+    match wire {
+        Wire::JsonRpc => assert_eq!(e.rpc_code(), json_rpc_code, "{at}: {e}"),
+        Wire::HttpJson => {
+            assert_eq!(e.rpc_code(), None, "{at}: {e}");
+            assert!(e.http_status().is_some_and(|s| (400..500).contains(&s)), "{at}: {e} {:?}", e.http_status());
+            let reason = e.data().and_then(|d| d[0]["reason"].as_str()).unwrap_or_default();
+            assert_eq!(reason, e.code().as_str(), "{at}: the details as sent");
+        }
+    }
+    format!("error {}", e.code().as_str())
+}
+
+/// An event as the table shows it.
+fn event_line(event: Event) -> String {
+    match event {
+        Event::Task(t) => format!("task {}", t.status.state.as_str()),
+        Event::StatusUpdate(u) => format!("status {} {:?}", u.status.state.as_str(), u.is_final),
+        Event::ArtifactUpdate(u) => {
+            format!("{} {} {}", u.artifact.parts[0].text.clone().unwrap_or_default(), u.append, u.last_chunk)
+        }
+        Event::Message(m) => format!("message {:?}", m.parts),
+    }
+}
+
+/// A stream's events (and an error that ends it) as the table shows them.
+async fn lines(
+    events: impl futures_util::Stream<Item = Result<Event, magisterium_a2a::Error>>,
+    wire: Wire,
+    at: &str,
+) -> Vec<String> {
+    pin!(events).map(|e| e.map_or_else(|e| shown(&e, wire, at), event_line)).collect().await
+}
+
+/// The behaviour table's rows: each case, and what every agent shows for
+/// it, whatever its version and binding; [`observe`] makes a column of it.
+const TABLE: [(&str, &str); 12] = [
+    ("send echo", "task completed echo"),
+    ("get it", "task completed echo"),
+    ("send reply", "message agent You said: reply"),
+    ("get an unknown task", "error TASK_NOT_FOUND"),
+    ("send slow (asked not to block)", "task working"),
+    ("cancel it", "task canceled"),
+    ("cancel the finished echo", "error TASK_NOT_CANCELABLE"),
+    ("list the echo's context", "tasks [completed]"),
+    ("wait for a failing task", "task failed"),
+    (
+        "stream",
+        "task submitted | status working Some(false) | chunk 0 false false | chunk 1 true false | chunk 2 true true | status completed Some(true)",
+    ),
+    ("subscribe to a working task: first and last", "task working | status completed Some(true)"),
+    ("subscribe to the finished echo", "error UNSUPPORTED_OPERATION"),
+];
+
+/// One column of the table: what `agent` shows for each case, in order
+/// (`at` names it in failures; its errors checked as `wire` carries them).
+async fn observe(agent: &A2AClient, wire: Wire, at: &str) -> Vec<String> {
+    let task = |t: Task| format!("task {}", t.status.state.as_str());
+    let error = |e: magisterium_a2a::Error| shown(&e, wire, at);
+    let text_of = |t: &Task| t.artifacts.as_ref().and_then(|a| a[0].parts[0].text.clone()).unwrap_or_default();
+    let mut column = Vec::new();
     let echoed = task_of(agent.send_message(to_skill("echo", None)).await, at);
-    assert_eq!(echoed.status.state, TaskState::Completed, "{at}");
-    let text = echoed.artifacts.as_ref().and_then(|a| a[0].parts[0].text.clone());
-    assert_eq!(text.as_deref(), Some("echo"), "{at}");
+    column.push(format!("task {} {}", echoed.status.state.as_str(), text_of(&echoed)));
     let got = agent.get_task(&echoed.id).await.expect("the task is found");
     assert_eq!(got.id, echoed.id, "{at}");
-    match agent.send_message(to_skill("reply", None)).await {
-        Ok(SendResult::Message(m)) => {
-            assert_eq!((m.role.as_str(), m.parts[0].text.as_deref()), ("agent", Some("You said: reply")), "{at}")
-        }
-        other => panic!("{at}: a message, not {other:?}"),
-    }
-    let e = agent.get_task("no-such-task").await.unwrap_err();
-    assert_eq!((e.code(), e.rpc_code()), (ErrorCode::TaskNotFound, Some(-32001)), "{at}");
-
-    // A slow task: working at once (`blocking: false`), canceled; a completed one is too late to cancel.
+    column.push(format!("task {} {}", got.status.state.as_str(), text_of(&got)));
+    column.push(match agent.send_message(to_skill("reply", None)).await {
+        Ok(SendResult::Message(m)) => format!("message {} {}", m.role, m.parts[0].text.clone().unwrap_or_default()),
+        other => format!("{other:?}"),
+    });
+    column.push(agent.get_task("no-such-task").await.map_or_else(error, task));
     let slow = task_of(agent.send_message(to_skill("slow", Some(json!({"delayMs": 10_000})))).await, at);
-    assert_eq!(slow.status.state, TaskState::Working, "{at}");
-    let canceled = agent.cancel_task(&slow.id).await.expect("a working task is cancelable");
-    assert_eq!(canceled.status.state, TaskState::Canceled, "{at}");
-    let e = agent.cancel_task(&echoed.id).await.unwrap_err();
-    assert_eq!((e.code(), e.rpc_code()), (ErrorCode::TaskNotCancelable, Some(-32002)), "{at}");
-
-    // A task that fails, waited for.
+    column.push(task(slow.clone()));
+    column.push(agent.cancel_task(&slow.id).await.map_or_else(error, task));
+    column.push(agent.cancel_task(&echoed.id).await.map_or_else(error, task));
+    let listed = agent.list_tasks(&json!({"contextId": echoed.context_id})).await;
+    column.push(listed.map_or_else(error, |list| {
+        assert!(list.tasks.iter().all(|t| t.id == echoed.id), "{at}: only the echo");
+        let states: Vec<&str> = list.tasks.iter().map(|t| t.status.state.as_str()).collect();
+        format!("tasks [{}]", states.join(", "))
+    }));
     let failing = task_of(agent.send_message(to_skill("fail", None)).await, at);
     let options = WaitOptions::default().poll_interval(Duration::from_millis(20));
-    let failed = agent.wait_for_task(&failing.id, options).await.expect("the wait ends");
-    assert_eq!(failed.status.state, TaskState::Failed, "{at}");
+    column.push(agent.wait_for_task(&failing.id, options).await.map_or_else(error, task));
+    let stream = agent.send_message_stream(to_skill("stream", Some(json!({"chunks": 3, "delayMs": 10}))));
+    let streamed = lines(stream, wire, at).await;
+    column.push(streamed.join(" | "));
+    let working = task_of(agent.send_message(to_skill("slow", Some(json!({"delayMs": 300})))).await, at);
+    let followed = lines(agent.subscribe_to_task(&working.id), wire, at).await;
+    column.push(format!("{} | {}", followed[0], followed[followed.len() - 1]));
+    column.push(lines(agent.subscribe_to_task(&echoed.id), wire, at).await.join(" | "));
+    column
+}
 
-    // A stream: the task, `working`, three chunks, `completed` (final).
-    let mut events = pin!(agent.send_message_stream(to_skill("stream", Some(json!({"chunks": 3, "delayMs": 10})))));
-    let mut seen = Vec::new();
-    while let Some(event) = events.next().await {
-        seen.push(match event.expect("no error mid-stream") {
-            Event::Task(t) => format!("task {}", t.status.state.as_str()),
-            Event::StatusUpdate(u) => format!("status {} {:?}", u.status.state.as_str(), u.is_final),
-            Event::ArtifactUpdate(u) => {
-                format!("{} {} {}", u.artifact.parts[0].text.clone().unwrap_or_default(), u.append, u.last_chunk)
-            }
-            Event::Message(m) => format!("message {:?}", m.parts),
-        });
-    }
-    let expected = [
-        "task submitted",
-        "status working Some(false)",
-        "chunk 0 false false",
-        "chunk 1 true false",
-        "chunk 2 true true",
-        "status completed Some(true)",
-    ];
-    assert_eq!(seen, expected, "{at}");
+/// A client discovered at `base` with `builder`'s options.
+async fn discovered(builder: A2AClientBuilder, base: &str) -> A2AClient {
+    builder.discover(base).await.unwrap_or_else(|e| panic!("{base}: {e}"))
 }
 
 #[tokio::test]
-async fn the_behaviour_holds_on_every_sdk_agent_and_version() {
+async fn one_behaviour_table_holds_on_every_binding_and_version() {
+    use Binding::{HttpJson, JsonRpc};
+    use ProtocolVersion::{V0_3, V1_0};
     let v03 = Fixture::start("tests/a2a-agent/server.mjs");
     let v1 = Fixture::start("tests/a2a-agent-v1/server.mjs");
-    let agents = [
-        (v03.url.clone(), ProtocolVersion::V0_3, ProtocolVersion::V0_3),
-        (format!("{}/v1", v1.url), ProtocolVersion::V1_0, ProtocolVersion::V1_0),
-        (format!("{}/compat", v1.url), ProtocolVersion::V1_0, ProtocolVersion::V1_0),
+    let at = |name: &str| format!("{}/{name}", v1.url);
+    let told = |version| A2AClient::builder().protocol_version(version);
+    let rpc_forced = A2AClient::builder().binding(JsonRpc);
+    // Where a column differs: A2A 0.3 has no `tasks/list`, and SDK 0.3
+    // answers a subscription to a finished task with the task (1.x refuses it).
+    let no_list: &[(&str, &str)] = &[("list the echo's context", "error METHOD_NOT_FOUND")];
+    let sdk_0_3: &[(&str, &str)] = &[no_list[0], ("subscribe to the finished echo", "task completed")];
+    // Each column: its name, the agent, the options, how its errors come,
+    // the version and binding spoken before the table and the version after,
+    // and its rows that differ.
+    let columns = [
+        ("JSON-RPC 1.0 (/v1)", at("v1"), A2AClient::builder(), Wire::JsonRpc, (V1_0, JsonRpc), V1_0, &[][..]),
+        ("HTTP+JSON 1.0 (/rest)", at("rest"), A2AClient::builder(), Wire::HttpJson, (V1_0, HttpJson), V1_0, &[]),
+        ("JSON-RPC 0.3 (/compat, told 0.3)", at("compat"), told(V0_3), Wire::JsonRpc, (V0_3, JsonRpc), V0_3, no_list),
+        ("HTTP+JSON first (/both)", at("both"), A2AClient::builder(), Wire::HttpJson, (V1_0, HttpJson), V1_0, &[]),
+        ("JSON-RPC forced (/both)", at("both"), rpc_forced, Wire::JsonRpc, (V1_0, JsonRpc), V1_0, &[]),
+        ("JSON-RPC 1.0 + 0.3 (/compat)", at("compat"), A2AClient::builder(), Wire::JsonRpc, (V1_0, JsonRpc), V1_0, &[]),
         // The card offers 1.0 first, the endpoint answers it with -32009: the client moves to 0.3.
-        (format!("{}/old", v1.url), ProtocolVersion::V1_0, ProtocolVersion::V0_3),
+        ("JSON-RPC 1.0 refused (/old)", at("old"), A2AClient::builder(), Wire::JsonRpc, (V1_0, JsonRpc), V0_3, sdk_0_3),
+        (
+            "JSON-RPC 0.3 (SDK 0.3)",
+            v03.url.clone(),
+            A2AClient::builder(),
+            Wire::JsonRpc,
+            (V0_3, JsonRpc),
+            V0_3,
+            sdk_0_3,
+        ),
     ];
-    for (base, before, after) in agents {
-        let agent = A2AClient::discover(&base).await.unwrap_or_else(|e| panic!("{base}: {e}"));
-        assert_eq!((agent.protocol_version(), agent.dialect()), (before, Dialect::A2a), "{base}");
-        behaviour(&agent, &base).await;
-        assert_eq!(agent.protocol_version(), after, "{base}");
+    let mut misses = Vec::new();
+    for (name, base, builder, wire, (version, binding), after, differs) in columns {
+        let agent = discovered(builder, &base).await;
+        let spoken = (agent.protocol_version(), agent.binding(), agent.dialect());
+        assert_eq!(spoken, (version, binding, Dialect::A2a), "{name}");
+        let column = observe(&agent, wire, name).await;
+        for ((case, expected), got) in TABLE.iter().zip(&column) {
+            let expected = differs.iter().find(|(c, _)| c == case).map_or(*expected, |(_, e)| *e);
+            if expected != got {
+                misses.push(format!("{name}: {case}: {got:?}, expected {expected:?}"));
+            }
+        }
+        assert_eq!(agent.protocol_version(), after, "{name}");
     }
+    assert!(misses.is_empty(), "{} misses:\n{}", misses.len(), misses.join("\n"));
+}
+
+#[tokio::test]
+async fn the_card_order_picks_the_binding_and_a_forced_one_keeps_to_its_interface() {
+    let v1 = Fixture::start("tests/a2a-agent-v1/server.mjs");
+    let both = format!("{}/both", v1.url);
+    let by_order = A2AClient::discover(&both).await.expect("a client");
+    assert_eq!((by_order.binding(), by_order.endpoint()), (Binding::HttpJson, format!("{both}/rest")));
+    let forced = discovered(A2AClient::builder().binding(Binding::JsonRpc), &both).await;
+    assert_eq!((forced.binding(), forced.endpoint()), (Binding::JsonRpc, format!("{both}/a2a")));
+    // One task store: a task sent over one binding is read over the other.
+    let sent = task_of(by_order.send_message(to_skill("echo", None)).await, "/both");
+    assert_eq!(forced.get_task(&sent.id).await.expect("the same task").status.state, TaskState::Completed);
+    // A binding the card does not offer, or HTTP+JSON in 0.3.
+    let rest = format!("{}/rest", v1.url);
+    let e = A2AClient::builder().binding(Binding::JsonRpc).discover(&rest).await.unwrap_err();
+    assert_eq!(e.code(), ErrorCode::BadResponse, "{e}");
+    let v1_only = format!("{}/v1", v1.url);
+    let e = A2AClient::builder().binding(Binding::HttpJson).discover(&v1_only).await.unwrap_err();
+    assert_eq!(e.code(), ErrorCode::BadResponse);
+    assert!(e.message().ends_with(": the agent card offers no HTTP+JSON interface of A2A 1.x"), "{e}");
+    let e =
+        A2AClient::builder().binding(Binding::HttpJson).protocol_version(ProtocolVersion::V0_3).discover(&rest).await;
+    assert_eq!(e.unwrap_err().code(), ErrorCode::InvalidInput);
 }
 
 #[tokio::test]

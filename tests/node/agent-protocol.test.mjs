@@ -6,7 +6,7 @@
 // .wasm (`post` in transport.js). The rules of the result shape, the reading
 // of event streams and the retry after -32009 are the core's (Rust:
 // `result_shape`, `event_stream`, `agent_route`), tested there and through
-// the installed package (versions.test.mjs, streams).
+// the installed package (agent-behaviours.test.mjs, versions.test.mjs, streams).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
@@ -32,7 +32,7 @@ const url = "https://agent.example/a2a";
 function scripted(...answers) {
   const requests = [];
   const exchange = async (url, token, body, maxBytes, signal, extra) => {
-    requests.push({ url, token, body: JSON.parse(body), headers: extra?.headers });
+    requests.push({ url, token, body: body === undefined ? undefined : JSON.parse(body), headers: extra?.headers, method: extra?.method });
     const value = answers[Math.min(requests.length, answers.length) - 1];
     return { status: 200, failed: 0, value: structuredClone(value), retryAfter: null, cacheControl: null };
   };
@@ -54,7 +54,7 @@ test("a 0.3 request becomes 1.0: method, role, parts without kind, returnImmedia
       { kind: "file", file: { uri: "https://x.example/a.pdf" } },
     ],
   };
-  await post(exchange, url, true, "tok", send({ message, configuration: { blocking: false } }), 1000, call());
+  await post(exchange, url, 1, false, "tok", send({ message, configuration: { blocking: false } }), 1000, call());
   const [{ body, headers, token }] = requests;
   assert.equal(token, "tok");
   assert.deepEqual(headers, { "A2A-Version": "1.0" });
@@ -74,14 +74,14 @@ test("a 0.3 request becomes 1.0: method, role, parts without kind, returnImmedia
   const methods = [["tasks/get", "GetTask"], ["tasks/cancel", "CancelTask"], ["tasks/resubscribe", "SubscribeToTask"], ["message/stream", "SendStreamingMessage"]];
   for (const [old, renamed] of methods) {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 2, method: old, params: old === "message/stream" ? { message } : { id: "t" } });
-    await post(exchange, url, true, undefined, body, 1000, call());
+    await post(exchange, url, 1, false, undefined, body, 1000, call());
     assert.equal(requests.at(-1).body.method, renamed);
   }
   const list = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tasks/list", params: { status: "input-required", pageSize: 5 } });
-  await post(exchange, url, true, undefined, list, 1000, call());
+  await post(exchange, url, 1, false, undefined, list, 1000, call());
   assert.deepEqual(requests.at(-1).body, { jsonrpc: "2.0", id: 3, method: "ListTasks", params: { status: "TASK_STATE_INPUT_REQUIRED", pageSize: 5 } });
   let freed = false;
-  await post(exchange, url, false, undefined, send({ message }), 1000, call(), { free: () => (freed = true) });
+  await post(exchange, url, 0, false, undefined, send({ message }), 1000, call(), { free: () => (freed = true) });
   assert.deepEqual(requests.at(-1).headers, { Accept: "text/event-stream" }, "a 0.3 stream: no A2A-Version");
   assert.ok(freed, "a stream answered without events frees its reader");
   assert.equal(requests.at(-1).body.method, "message/send", "0.3 bodies are sent as the core wrote them");
@@ -104,11 +104,11 @@ test("a 1.0 answer comes back in the package's shape, unknown fields kept", asyn
   ];
   for (const [result, kind] of cases) {
     const { exchange } = scripted({ jsonrpc: "2.0", id: 1, result });
-    const { value } = await post(exchange, url, true, undefined, send({}), 1000, call());
+    const { value } = await post(exchange, url, 1, false, undefined, send({}), 1000, call());
     assert.equal(value.result.kind, kind);
   }
   const { exchange } = scripted({ jsonrpc: "2.0", id: 1, result: { task } });
-  const { value: { result } } = await post(exchange, url, true, undefined, send({}), 1000, call());
+  const { value: { result } } = await post(exchange, url, 1, false, undefined, send({}), 1000, call());
   assert.deepEqual(result, {
     kind: "task", id: "t1", contextId: "c1", extra: { kept: true },
     status: { state: "input-required", timestamp: "t0", message: { kind: "message", role: "agent", messageId: "a", parts: [{ kind: "text", text: "which?" }] } },
@@ -120,8 +120,36 @@ test("a 1.0 answer comes back in the package's shape, unknown fields kept", asyn
     history: [{ kind: "message", role: "user", messageId: "u", parts: [{ kind: "text", text: "hi" }], extensions: ["e"] }],
   });
   const error = { jsonrpc: "2.0", id: 1, error: { code: -32001, message: "nf", data: [{ "@type": "x", reason: "TASK_NOT_FOUND" }] } };
-  const { value: passed } = await post(scripted(error).exchange, url, true, undefined, send({}), 1000, call());
+  const { value: passed } = await post(scripted(error).exchange, url, 1, false, undefined, send({}), 1000, call());
   assert.deepEqual(passed, error, "an error, and its data array, as sent");
+});
+
+test("over HTTP+JSON: the core's verb, URL and body, the header; a result wrapped for the entry; a google.rpc error's fields", async () => {
+  const task = { id: "t/1", contextId: "c1", status: { state: "TASK_STATE_COMPLETED" } };
+  const { exchange, requests } = scripted(task);
+  const get = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tasks/get", params: { id: "t/1", historyLength: 2 } });
+  const { failed, value } = await post(exchange, `${url}/`, 2, false, "tok", get, 1000, call());
+  assert.deepEqual(requests, [{ url: `${url}/tasks/t%2F1?historyLength=2`, token: "tok", body: undefined, headers: { "A2A-Version": "1.0" }, method: "GET" }]);
+  assert.deepEqual([failed, value], [0, { jsonrpc: "2.0", id: 7, result: { ...task, kind: "task", status: { state: "completed" } } }]);
+
+  const sent = await scripted({ message: { messageId: "m", role: "ROLE_AGENT", parts: [{ text: "hi" }] } });
+  const reply = await post(sent.exchange, url, 2, false, undefined, send({ message: { role: "user", kind: "message", messageId: "m1", parts: [{ kind: "text", text: "hi" }] } }), 1000, call());
+  assert.deepEqual([sent.requests[0].url, sent.requests[0].method, sent.requests[0].body], [`${url}/message:send`, "POST", { message: { role: "ROLE_USER", messageId: "m1", parts: [{ text: "hi" }] } }]);
+  assert.deepEqual(reply.value.result, { kind: "message", messageId: "m", role: "agent", parts: [{ kind: "text", text: "hi" }] });
+
+  // An error: its fields, the code by its index (the entry reads it back with ErrorCode::at).
+  const details = [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "TASK_NOT_CANCELABLE", domain: "a2a-protocol.org" }];
+  const refusal = async (status, body) => {
+    const exchange = async () => ({ status, failed: 0, value: body, retryAfter: "7", cacheControl: null });
+    return post(exchange, url, 2, false, undefined, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/cancel", params: { id: "t" } }), 1000, call());
+  };
+  const refused = await refusal(400, { error: { code: 400, status: "FAILED_PRECONDITION", message: "done already", details } });
+  assert.deepEqual([refused.failed, refused.value], [4, { code: 16, message: "done already", httpStatus: 400, data: details }]);
+  const limited = await refusal(429, undefined);
+  assert.deepEqual([limited.failed, limited.value.code, limited.value.httpStatus, limited.value.retryAfter], [4, 7, 429, 7], "RATE_LIMITED from the status, with its Retry-After");
+  const noRoute = await post(exchange, url, 2, false, undefined, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: ".." } }), 1000, call());
+  assert.deepEqual([noRoute.failed, noRoute.value.code], [4, 15], "INVALID_INPUT before any request");
+  assert.equal(requests.length, 1);
 });
 
 /** A random JSON value of depth at most `depth`, with the keys and strings 1.0 answers use. */
@@ -136,11 +164,13 @@ function randomJson(depth) {
   return object;
 }
 
-test("any JSON as a 1.0 answer goes through the core's .wasm without a throw", async () => {
+test("any JSON as a 1.0 answer, either binding's, goes through the core's .wasm without a throw", async () => {
   for (let i = 0; i < 5000; i++) {
     const answer = Math.random() < 0.8 ? { jsonrpc: "2.0", id: 1, result: randomJson(6) } : randomJson(6);
     const { exchange } = scripted(JSON.parse(JSON.stringify(answer)));
-    const out = await post(exchange, url, Math.random() < 0.8, undefined, send({}), 1000, call());
+    const wire = [0, 1, 1, 2][i % 4];
+    const out = await post(exchange, url, wire, false, undefined, send({}), 1000, call());
+    // No `error` member among the keys: over HTTP+JSON too, every one is a result.
     assert.equal(out.failed, 0);
   }
 });
@@ -168,10 +198,10 @@ test("agent-protocol.js or its .wasm that fails to load fails that call, and the
   t.after(() => server.close());
   const v1 = `http://127.0.0.1:${server.address().port}/a2a`;
   const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: "t" } });
-  assert.equal((await route(v1, true, undefined, body, 1000, call())).failed, 1, "no module: the request failed");
+  assert.equal((await route(v1, 1, false, undefined, body, 1000, call())).failed, 1, "no module: the request failed");
   renameSync(`${module}.away`, module);
-  assert.equal((await route(v1, true, undefined, body, 1000, call())).failed, 1, "no .wasm: the request failed");
+  assert.equal((await route(v1, 1, false, undefined, body, 1000, call())).failed, 1, "no .wasm: the request failed");
   renameSync(`${wasm}.away`, wasm);
-  const loaded = await route(v1, true, undefined, body, 1000, call());
+  const loaded = await route(v1, 1, false, undefined, body, 1000, call());
   assert.deepEqual([loaded.failed, loaded.value.result.kind, loaded.value.result.status.state], [0, "task", "completed"], "in the package's shape");
 });

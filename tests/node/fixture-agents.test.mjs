@@ -1,6 +1,7 @@
 // The fixture agents answer as the suites expect, checked with plain `fetch`
 // (no client of ours): the @a2a-js/sdk 1.x agents (`tests/a2a-agent-v1/`, at
-// A2A_AGENT_V1_URL) speak v1.0 on the wire, and the 0.3 one streams. The other
+// A2A_AGENT_V1_URL) speak v1.0 on the wire, over JSON-RPC and over HTTP+JSON
+// (`/rest`, `/both`: google.rpc error bodies, bare stream events), and the 0.3 one streams. The other
 // suites' tests of A2AClient against them are only as good as this holds.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -19,7 +20,7 @@ const v03Message = (...parts) => ({ message: { kind: "message", messageId: crypt
 const post = (url, body, extra = {}) =>
   fetch(url, { method: "POST", headers: { "Content-Type": "application/json", ...extra }, body });
 
-/** The JSON-RPC results (or errors) of a finished SSE response, one per `data:` event. */
+/** The JSON-RPC results (or errors) of a finished SSE response, one per `data:` event (HTTP+JSON: the bare events). */
 async function events(response) {
   assert.equal(response.status, 200);
   assert.match(response.headers.get("content-type"), /^text\/event-stream/);
@@ -141,4 +142,83 @@ test("the v0.3 fixture streams the stream skill with kinds and `final`", async (
   assert.deepEqual(results.map((r) => r.final), [undefined, false, undefined, undefined, true]);
   assert.deepEqual(results.slice(2, 4).map((r) => [r.append, r.lastChunk, r.artifact.parts[0].text]), [[false, false, "chunk 0"], [true, true, "chunk 1"]]);
   assert.equal(results[4].status.state, "completed");
+});
+
+test("/rest and /both: cards offering HTTP+JSON (only, or first then JSON-RPC)", async () => {
+  const card = async (name) => (await fetch(`${v1Base}/${name}/.well-known/agent-card.json`)).json();
+  const rest = await card("rest");
+  assert.deepEqual(rest.supportedInterfaces, [{ url: `${v1Base}/rest/rest`, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" }]);
+  assert.equal(rest.capabilities.streaming, true);
+  assert.deepEqual(rest.skills.map((s) => s.id), ["echo", "slow", "ask-back", "fail", "reply", "stream"]);
+  const both = await card("both");
+  assert.deepEqual(both.supportedInterfaces, [
+    { url: `${v1Base}/both/rest`, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
+    { url: `${v1Base}/both/a2a`, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+  ]);
+  const preflight = await fetch(`${v1Base}/rest/rest/message:send`, {
+    method: "OPTIONS",
+    headers: { Origin: "http://page.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "a2a-version,content-type,authorization" },
+  });
+  assert.equal(preflight.status, 204);
+  assert.match(preflight.headers.get("access-control-allow-headers"), /a2a-version/i);
+});
+
+/** The google.rpc error of an HTTP+JSON response: its status and body's `error`, with one ErrorInfo. */
+async function restError(response, status, reason) {
+  assert.equal(response.status, status);
+  const { error } = await response.json();
+  assert.equal(error.code, status);
+  assert.deepEqual(error.details, [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain: "a2a-protocol.org" }]);
+  assert.equal(typeof error.message, "string");
+  return error;
+}
+
+for (const agent of ["rest", "both"]) {
+  const base = () => `${v1Base}/${agent}/rest`;
+  const get = (path, headers = V1) => fetch(`${base()}${path}`, { headers });
+
+  test(`/${agent} over HTTP+JSON: send, get, list, and the errors as google.rpc bodies`, async () => {
+    const sent = await post(`${base()}/message:send`, JSON.stringify(v1Message({ text: "echo rest" })), V1);
+    assert.equal(sent.status, 200);
+    const { task } = await sent.json();
+    assert.equal(task.status.state, "TASK_STATE_COMPLETED");
+    assert.deepEqual(task.artifacts[0].parts, [{ text: "echo rest" }]);
+    const reply = await (await post(`${base()}/message:send`, JSON.stringify(v1Message({ text: "reply hi" })), V1)).json();
+    assert.deepEqual([reply.message.role, reply.message.parts], ["ROLE_AGENT", [{ text: "You said: reply hi" }]]);
+
+    const got = await get(`/tasks/${encodeURIComponent(task.id)}?historyLength=1`);
+    assert.equal(got.status, 200);
+    const bare = await got.json();
+    assert.equal(bare.id, task.id, "a bare Task, no wrapper");
+    assert.equal(bare.history.length, 1);
+    const listed = await (await get(`/tasks?contextId=${encodeURIComponent(task.contextId)}&pageSize=10`)).json();
+    assert.deepEqual(listed.tasks.map((t) => t.id), [task.id]);
+
+    await restError(await post(`${base()}/tasks/${task.id}:cancel`, undefined, V1), 400, "TASK_NOT_CANCELABLE");
+    const missing = await restError(await get(`/tasks/${encodeURIComponent("no/such?task#x")}`), 404, "TASK_NOT_FOUND");
+    assert.match(missing.message, /no\/such\?task#x/, "the id arrived as one segment, decoded");
+    await restError(await get(`/tasks/${task.id}`, {}), 400, "VERSION_NOT_SUPPORTED");
+    await restError(await post(`${base()}/tasks/${task.id}:subscribe`, undefined, V1), 400, "UNSUPPORTED_OPERATION");
+    await restError(await get("/extendedAgentCard"), 400, "UNSUPPORTED_OPERATION");
+
+    const seen = await counts();
+    assert.ok(seen[`GET /${agent}/rest/tasks/${task.id} A2A-Version=1.0`] >= 1);
+    assert.ok(seen[`POST /${agent}/rest/message:send A2A-Version=1.0`] >= 2);
+  });
+
+  test(`/${agent} over HTTP+JSON streams bare StreamResponse events`, async () => {
+    const response = await post(`${base()}/message:stream`, JSON.stringify(streamParams(2)), { ...V1, Accept: "text/event-stream" });
+    const results = await events(response);
+    assert.deepEqual(results.map((r) => Object.keys(r)[0]), ["task", "statusUpdate", "artifactUpdate", "artifactUpdate", "statusUpdate"]);
+    assert.equal(results[0].jsonrpc, undefined, "no JSON-RPC envelope");
+    assert.equal(results[4].statusUpdate.status.state, "TASK_STATE_COMPLETED");
+    assert.deepEqual(results.slice(2, 4).map((r) => r.artifactUpdate.artifact.parts[0].text), ["chunk 0", "chunk 1"]);
+  });
+}
+
+test("/both serves one task store over both bindings", async () => {
+  const { task } = await (await post(`${v1Base}/both/rest/message:send`, JSON.stringify(v1Message({ text: "echo both" })), V1)).json();
+  const { result } = await (await post(`${v1Base}/both/a2a`, rpc(1, "GetTask", { id: task.id }), V1)).json();
+  assert.equal(result.status.state, "TASK_STATE_COMPLETED");
+  assert.deepEqual(result.artifacts[0].parts, [{ text: "echo both" }]);
 });

@@ -13,7 +13,7 @@ export const simulator = process.env.MAGISTERIUM_SIMULATOR;
 
 /** The base URL of the fixture agent on @a2a-js/sdk 0.3 (`tests/a2a-agent/`). */
 export const agentUrl = process.env.A2A_AGENT_URL;
-/** The base URL of the fixture agents on @a2a-js/sdk 1.x (`tests/a2a-agent-v1/`: `/v1`, `/compat`, `/old`). */
+/** The base URL of the fixture agents on @a2a-js/sdk 1.x (`tests/a2a-agent-v1/`: `/v1`, `/compat`, `/old`, `/rest`, `/both`). */
 export const agentV1Url = process.env.A2A_AGENT_V1_URL;
 
 if (!endpoint) {

@@ -1,7 +1,7 @@
 // A2A 1.0 and 0.3 against the official SDK's agents (`tests/a2a-agent-v1/` on
 // @a2a-js/sdk 1.x, `tests/a2a-agent/` on 0.3): the version chosen from the
-// card, the option that overrides it, the one retry after -32009, and every
-// method in 1.0, its results in the package's one (0.3) shape.
+// card, the option that overrides it, and the one retry after -32009. Every
+// method in every binding: the behaviour table (tests/agent-behaviours.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
@@ -70,49 +70,39 @@ test("without a choice left open, -32009 is VERSION_NOT_SUPPORTED with v1.0's er
   assert.equal(e.data[0].reason, "VERSION_NOT_SUPPORTED");
 });
 
-for (const [name, open] of [
-  ["1.0 (/v1)", () => A2AClient.discover(`${agentV1Url}/v1`)],
-  ["0.3 through the 1.x SDK's compatibility layer", () => A2AClient.discover(`${agentV1Url}/compat`, { protocolVersion: "0.3" })],
-]) {
-  test(`every method, ${name}, answers in the one shape`, async () => {
-    const client = await open();
-    const echo = await client.sendMessage(say("echo shapes"));
-    assert.equal(echo.kind, "task");
-    assert.equal(echo.status.state, "completed");
-    assert.deepEqual(echo.artifacts[0].parts, [{ kind: "text", text: "echo shapes" }]);
-    assert.equal(echo.history[0].kind, "message");
-    assert.equal(echo.history[0].role, "user");
-    assert.deepEqual(echo.history[0].parts[0], { kind: "text", text: "echo shapes" });
-    const reply = await client.sendMessage(say("reply hi"));
-    assert.deepEqual([reply.kind, reply.role], ["message", "agent"]);
-    assert.deepEqual((await client.getTask(echo.id)).status.state, "completed");
+test("a card offering HTTP+JSON then JSON-RPC (/both): HTTP+JSON by the card's order; binding: \"JSONRPC\" forces JSON-RPC", async () => {
+  const chosen = await A2AClient.discover(`${agentV1Url}/both`);
+  const interfaces = chosen.card.supportedInterfaces;
+  assert.deepEqual(interfaces.map((i) => [i.protocolBinding, i.protocolVersion]), [["HTTP+JSON", "1.0"], ["JSONRPC", "1.0"]]);
+  assert.deepEqual([chosen.binding, chosen.protocolVersion, chosen.endpoint], ["HTTP+JSON", "1.0", interfaces[0].url]);
+  const forced = await A2AClient.discover(`${agentV1Url}/both`, { binding: "JSONRPC" });
+  assert.deepEqual([forced.binding, forced.protocolVersion, forced.endpoint], ["JSONRPC", "1.0", interfaces[1].url]);
+  // Each call goes where its binding says: REST's path, or the one JSON-RPC URL with its method.
+  const [rest, rpc] = interfaces.map((i) => new URL(i.url).pathname.replace(/\/$/, ""));
+  const before = await counts();
+  assert.equal((await chosen.sendMessage(say("echo over REST"))).status.state, "completed");
+  assert.equal((await forced.sendMessage(say("echo over JSON-RPC"))).status.state, "completed");
+  const after = await counts();
+  const grew = (key) => (after[key] ?? 0) - (before[key] ?? 0);
+  assert.equal(grew(`POST ${rest}/message:send A2A-Version=1.0`), 1);
+  assert.equal(grew(`POST ${rpc} method=SendMessage`), 1);
+  await rejectsWith(A2AClient.discover(`${agentV1Url}/both`, { binding: "GRPC" }), { code: "INVALID_INPUT" });
+  await rejectsWith(A2AClient.discover(`${agentV1Url}/v1`, { binding: "HTTP+JSON" }), { code: "BAD_RESPONSE" });
+});
 
-    const slow = await client.sendMessage(say("slow", { kind: "data", data: { delayMs: 5000 } }));
-    assert.equal(slow.status.state, "working", "asked not to block (returnImmediately in 1.0)");
-    const canceled = await client.cancelTask(slow.id);
-    assert.equal(canceled.status.state, "canceled");
-    await rejectsWith(client.cancelTask(echo.id), { code: "TASK_NOT_CANCELABLE", rpcCode: -32002 });
-    await rejectsWith(client.getTask("no-such-task"), { code: "TASK_NOT_FOUND", rpcCode: -32001 });
+test("new A2AClient with binding: \"HTTP+JSON\" speaks 1.0 there; 0.3 has no HTTP+JSON", async () => {
+  const chosen = await A2AClient.discover(`${agentV1Url}/rest`);
+  const direct = new A2AClient({ endpoint: chosen.endpoint, binding: "HTTP+JSON" });
+  assert.deepEqual([direct.binding, direct.protocolVersion, direct.endpoint], ["HTTP+JSON", "1.0", chosen.endpoint]);
+  assert.equal((await direct.sendMessage(say("echo direct"))).status.state, "completed");
+  assert.equal(new A2AClient({ endpoint: `${agentV1Url}/v1/a2a` }).binding, "JSONRPC");
+  assert.throws(() => new A2AClient({ endpoint: chosen.endpoint, binding: "HTTP+JSON", protocolVersion: "0.3" }), { code: "INVALID_INPUT" });
+  assert.throws(() => new A2AClient({ endpoint: chosen.endpoint, binding: "REST" }), { code: "INVALID_INPUT" });
+});
 
-    const asked = await client.sendMessage(say("ask-back"));
-    const waiting = await client.waitForTask(asked.id, { pollIntervalMs: 50 });
-    assert.equal(waiting.status.state, "input-required");
-    assert.equal(waiting.status.message.role, "agent");
-    const failed = await client.waitForTask((await client.sendMessage(say("fail"))).id, { pollIntervalMs: 50 });
-    assert.equal(failed.status.state, "failed");
-    const quick = await client.sendMessage(say("slow", { kind: "data", data: { delayMs: 200 } }));
-    assert.equal((await client.waitForTask(quick.id, { pollIntervalMs: 50 })).status.state, "completed");
-  });
-}
-
-test("listTasks where the agent offers it: tasks in the one shape; a 0.3 agent without it is METHOD_NOT_FOUND", async () => {
+test("listTasks' params must be an object; a 0.3 agent without tasks/list is METHOD_NOT_FOUND", async () => {
+  // What it lists, in each binding: tests/agent-behaviours.mjs.
   const client = await A2AClient.discover(`${agentV1Url}/v1`);
-  const echo = await client.sendMessage(say("echo listed"));
-  const page = await client.listTasks({ contextId: echo.contextId, pageSize: 10 });
-  assert.deepEqual(page.tasks.map((t) => [t.kind, t.id, t.status.state]), [["task", echo.id, "completed"]]);
-  const filtered = await client.listTasks({ contextId: echo.contextId, status: "working" });
-  assert.deepEqual(filtered.tasks, [], "a 0.3 state filter is sent as TASK_STATE_WORKING");
-  assert.ok(Array.isArray((await client.listTasks()).tasks));
   await rejectsWith(client.listTasks([]), { code: "INVALID_INPUT" });
   await rejectsWith((await A2AClient.discover(agentUrl)).listTasks({}), { code: "METHOD_NOT_FOUND" });
 });

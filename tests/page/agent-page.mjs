@@ -12,8 +12,11 @@ const v03 = process.env.A2A_AGENT_URL;
 const v1 = process.env.A2A_AGENT_V1_URL;
 if (!v03 || !v1) throw new Error("A2A_AGENT_URL or A2A_AGENT_V1_URL is not set: run these suites through `cargo xtask test`");
 
-/** The agents' base URLs: the v0.3 fixture, and the v1.0 fixture's `/v1`, `/compat` and `/old`. */
-export const agents = { v03, v1: `${v1}/v1`, compat: `${v1}/compat`, old: `${v1}/old` };
+/** The base URL of the v1.0 fixture (`tests/a2a-agent-v1/`), its agents under it. */
+export const agentV1Url = v1;
+
+/** The agents' base URLs: the v0.3 fixture, and the v1.0 fixture's `/v1`, `/compat`, `/old` and `/both`. */
+export const agents = { v03, v1: `${v1}/v1`, compat: `${v1}/compat`, old: `${v1}/old`, both: `${v1}/both` };
 
 /** The simulator's base URL (its card at `/.well-known/agent.json`). */
 export const simulatorUrl = process.env.MAGISTERIUM_SIMULATOR;

@@ -1,7 +1,8 @@
 // A2AClient in Chromium, cross-origin, against the fixture agents on the
 // official SDKs: which A2A version discovery chooses from each card, the
 // preflight a v1.0 call's A2A-Version header brings, the -32009 fallback of
-// an agent whose card offers more than it speaks, and every method over v1.0.
+// an agent whose card offers more than it speaks. Every method in every
+// binding: the behaviour table (agent-behaviours.test.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { agents, requestCounts, requestsSince, withAgentPage } from "./agent-page.mjs";
@@ -90,48 +91,23 @@ test("/old answers -32009 to v1.0: the first call succeeds in v0.3 and the clien
   });
 });
 
-test("every method over v1.0 (/v1): sendMessage, getTask, cancelTask, waitForTask, listTasks", async () => {
+test("a card offering HTTP+JSON then JSON-RPC (/both): HTTP+JSON by the card's order, JSON-RPC when the option says so", async () => {
   await withAgentPage(async (page) => {
-    const before = await requestCounts();
+    const posted = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted.push([new URL(request.url()).pathname, request.headers()["a2a-version"] ?? "none"]);
+    });
     const seen = await page.evaluate(async (base) => {
-      const client = await a2a.A2AClient.discover(base);
-      const echo = await client.sendMessage(message("echo hello"));
-      const reply = await client.sendMessage(message("reply hi"));
-      const got = await client.getTask(echo.id);
-      const slow = await client.sendMessage(message("slow", { delayMs: 10_000 }));
-      const canceled = await client.cancelTask(slow.id);
-      const brief = await client.sendMessage(message("slow", { delayMs: 300 }));
-      const waited = await client.waitForTask(brief.id, { pollIntervalMs: 100, timeoutMs: 10_000 });
-      const listed = await client.listTasks();
-      const ofEcho = await client.listTasks({ contextId: echo.contextId, includeArtifacts: true });
-      const canceledOfSlow = await client.listTasks({ contextId: slow.contextId, status: "canceled" });
-      return { protocolVersion: client.protocolVersion, echo, reply, got, slow, canceled, brief, waited, listed, ofEcho, canceledOfSlow };
-    }, agents.v1);
-    const { echo, reply, got, slow, canceled, brief, waited, listed, ofEcho, canceledOfSlow } = seen;
-    assert.equal(seen.protocolVersion, "1.0");
-
-    assert.equal(echo.kind, "task");
-    assert.equal(echo.status.state, "completed");
-    assert.deepEqual(echo.artifacts[0].parts, [{ kind: "text", text: "echo hello" }]);
-
-    assert.equal(reply.kind, "message");
-    assert.equal(reply.role, "agent");
-    assert.deepEqual(reply.parts, [{ kind: "text", text: "You said: reply hi" }]);
-
-    assert.deepEqual([got.kind, got.id, got.status.state], ["task", echo.id, "completed"]);
-    assert.deepEqual([slow.status.state, canceled.id, canceled.status.state], ["working", slow.id, "canceled"]);
-    assert.deepEqual([brief.status.state, waited.id, waited.status.state], ["working", brief.id, "completed"]);
-
-    assert.ok(Array.isArray(listed.tasks) && listed.tasks.length > 0);
-    assert.ok(listed.tasks.every((task) => task.kind === "task"), "every listed task has kind task");
-    assert.deepEqual(ofEcho.tasks.map((task) => [task.kind, task.id, task.status.state]), [["task", echo.id, "completed"]]);
-    assert.deepEqual(ofEcho.tasks[0].artifacts[0].parts, [{ kind: "text", text: "echo hello" }]);
-    assert.deepEqual(canceledOfSlow.tasks.map((task) => [task.id, task.status.state]), [[slow.id, "canceled"]]);
-
-    const counted = await requestsSince(before);
-    for (const method of ["SendMessage", "GetTask", "CancelTask", "ListTasks"]) {
-      assert.ok(counted[`POST /v1/a2a method=${method}`] >= 1, `${method} in v1.0: ${JSON.stringify(counted)}`);
-    }
-    assert.equal(counted["POST /v1/a2a A2A-Version=none"], undefined, "every call carries A2A-Version: 1.0");
+      const chosen = await a2a.A2AClient.discover(base);
+      const forced = await a2a.A2AClient.discover(base, { binding: "JSONRPC" });
+      const states = [(await chosen.sendMessage(message("echo rest"))).status.state, (await forced.sendMessage(message("echo rpc"))).status.state];
+      const urls = chosen.card.supportedInterfaces.map((i) => i.url);
+      return { urls, states, chosen: [chosen.binding, chosen.endpoint], forced: [forced.binding, forced.endpoint] };
+    }, agents.both);
+    assert.deepEqual(seen.states, ["completed", "completed"]);
+    assert.deepEqual(seen.chosen, ["HTTP+JSON", seen.urls[0]]);
+    assert.deepEqual(seen.forced, ["JSONRPC", seen.urls[1]]);
+    const [rest, rpc] = seen.urls.map((url) => new URL(url).pathname.replace(/\/$/, ""));
+    assert.deepEqual(posted, [[`${rest}/message:send`, "1.0"], [rpc, "1.0"]]);
   });
 });

@@ -14,6 +14,7 @@ import {
   type AgentInterface,
   type AgentSkill,
   type Artifact,
+  type Binding,
   type Dialect,
   type DiscoverOptions,
   type InitInput,
@@ -130,6 +131,12 @@ async function streams(agent: A2AClient, signal: AbortSignal): Promise<void> {
   const unset = new A2AClient({ endpoint: "https://agent.example/a2a", protocolVersion: null });
   const version: ProtocolVersion = agent.protocolVersion;
   const literal: "1.0" | "0.3" = v1.protocolVersion;
+  const rest = await A2AClient.discover("https://agent.example", { binding: "HTTP+JSON", protocolVersion: "1.0" });
+  const jsonRpc = new A2AClient({ endpoint: "https://agent.example/a2a", binding: "JSONRPC", protocolVersion: null });
+  const direct = new A2AClient({ endpoint: "https://agent.example/rest", binding: "HTTP+JSON" });
+  const binding: Binding = rest.binding;
+  const spoken: "JSONRPC" | "HTTP+JSON" = jsonRpc.binding;
+  const unbound = await A2AClient.discover("https://agent.example", { binding: null, dialect: undefined });
 
   let state: TaskState | (string & {}) = "submitted";
   const texts: string[] = [];
@@ -215,6 +222,12 @@ async function streams(agent: A2AClient, signal: AbortSignal): Promise<void> {
   await A2AClient.discover("https://agent.example", { protocolVersion: 1 });
   // @ts-expect-error the version is read-only
   v1.protocolVersion = "0.3";
+  // @ts-expect-error bindings are a closed set: no gRPC
+  await A2AClient.discover("https://agent.example", { binding: "GRPC" });
+  // @ts-expect-error bindings are spelled as cards spell them
+  new A2AClient({ endpoint: "https://agent.example/rest", binding: "REST" });
+  // @ts-expect-error the binding is read-only
+  rest.binding = "JSONRPC";
   // @ts-expect-error a stream is iterated, not a task
   agent.sendMessageStream({ parts: [] }).id;
   // @ts-expect-error only a status-update has `final`: narrow on `kind` first
@@ -224,5 +237,5 @@ async function streams(agent: A2AClient, signal: AbortSignal): Promise<void> {
   // @ts-expect-error a status is a state as this package writes it
   await agent.listTasks({ status: "TASK_STATE_WORKING" });
 
-  void [pinned, unset, version, literal, state, texts, same, first, ended, closed];
+  void [pinned, unset, version, literal, rest, jsonRpc, direct, binding, spoken, unbound, state, texts, same, first, ended, closed];
 }

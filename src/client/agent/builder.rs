@@ -2,7 +2,7 @@
 //! [`Client`](crate::Client) (kept in a [`ClientBuilder`]) and the agent's
 //! own (version, dialect, `token_origins`, extensions, the streams' limit).
 
-use super::client::{A2AClient, ProtocolVersion};
+use super::client::{A2AClient, Binding, ProtocolVersion};
 use super::discover;
 use crate::client::builder::ClientBuilder;
 use crate::client::call::{Agent, ClientState};
@@ -11,8 +11,9 @@ use crate::client::error::Error;
 use crate::client::options::millis;
 use crate::client::transport::Http;
 use crate::sans_io::agent_route::Route;
-use crate::sans_io::card::{Version, dialect_of, keep_token_to_audience};
+use crate::sans_io::card::{self, Version, dialect_of, keep_token_to_audience};
 use crate::sans_io::error::{CallError, Dialect};
+use crate::sans_io::http_json;
 use crate::sans_io::settings::Settings;
 use crate::sans_io::{poll, validate};
 use serde_json::Value;
@@ -42,6 +43,7 @@ pub struct A2AClientBuilder {
     client: ClientBuilder,
     endpoint: Option<String>,
     version: Option<ProtocolVersion>,
+    binding: Option<Binding>,
     dialect: Option<Dialect>,
     token_origins: Option<Vec<String>>,
     extensions: Vec<String>,
@@ -94,6 +96,17 @@ impl A2AClientBuilder {
     /// [`build`](Self::build) speaks 0.3 unless told 1.0.
     pub fn protocol_version(mut self, version: ProtocolVersion) -> A2AClientBuilder {
         self.version = Some(version);
+        self
+    }
+
+    /// The binding to speak: [`discover`](Self::discover) then keeps to the
+    /// card's interfaces of that binding (BAD_RESPONSE when it offers none;
+    /// HTTP+JSON is A2A 1.0's only: with [`protocol_version`](Self::protocol_version)
+    /// 0.3, INVALID_INPUT); [`build`](Self::build) speaks JSON-RPC unless
+    /// told HTTP+JSON (then in 1.0). By default the card's order decides
+    /// among its A2A 1.0 interfaces.
+    pub fn binding(mut self, binding: Binding) -> A2AClientBuilder {
+        self.binding = Some(binding);
         self
     }
 
@@ -156,13 +169,15 @@ impl A2AClientBuilder {
 
     /// A client of the agent whose card is under `base_url`
     /// (`/.well-known/agent.json`, then `/.well-known/agent-card.json`): the
-    /// interface it chooses (the first JSON-RPC one of A2A 1.x, else 0.3),
+    /// interface it chooses (A2A 1.x when offered, the card's first of
+    /// JSON-RPC and HTTP+JSON there, else JSON-RPC 0.3),
     /// the token kept to its audience. BAD_RESPONSE when no card is found or
     /// it is not one; INVALID_INPUT for refused options, or a fixed token the
     /// card's endpoint may not receive (another host, not in
     /// [`token_origins`](Self::token_origins)).
     pub async fn discover(self, base_url: &str) -> Result<A2AClient, Error> {
-        let found = discover::card(&self.client, base_url, self.version.map(Version::from)).await?;
+        let binding = self.binding.map(card::Binding::from);
+        let found = discover::card(&self.client, base_url, self.version.map(Version::from), binding).await?;
         let origins = self.token_origins.as_ref().map(|list| Value::from(list.clone()));
         let settings = self.client.clone().endpoint(&found.head.endpoint.url).settings()?;
         let fallback = found.head.other.as_ref().map(|(endpoint, _)| endpoint);
@@ -172,31 +187,43 @@ impl A2AClientBuilder {
         let route = Route::new(head.endpoint, head.version, head.other.filter(|_| keep));
         let dialect = self.dialect.unwrap_or(head.dialect);
         let streaming = head.streaming;
-        self.finish(settings, found.http, route, dialect, streaming, Some(found.card))
+        self.finish(settings, found.http, (route, head.binding), dialect, streaming, Some(found.card))
     }
 
     /// A client of the [`endpoint`](Self::endpoint) (required; INVALID_INPUT
-    /// without one, or for a refused option), without discovery: 0.3 unless
-    /// told 1.0, A2A's dialect unless the endpoint is Magisterium's, taken to
-    /// stream in A2A's dialect.
+    /// without one, or for a refused option), without discovery: JSON-RPC
+    /// 0.3 unless told 1.0 or HTTP+JSON (1.0; with 0.3, or an endpoint with a
+    /// query, INVALID_INPUT), A2A's dialect unless the endpoint is
+    /// Magisterium's, taken to stream in A2A's dialect.
     pub fn build(self) -> Result<A2AClient, Error> {
         let Some(url) = self.endpoint.clone() else {
             return Err(Error::plain(CallError::invalid_input("endpoint is required (or use discover)")));
         };
         let settings = self.client.clone().endpoint(url).settings()?;
         let dialect = self.dialect.unwrap_or_else(|| dialect_of(&settings.endpoint, false));
-        let version = self.version.map_or(Version::V0_3, Version::from);
+        let binding = self.binding.map_or(card::Binding::JsonRpc, card::Binding::from);
+        let version = match (self.version, binding) {
+            (Some(ProtocolVersion::V0_3), card::Binding::HttpJson) => {
+                let why = "the HTTP+JSON binding is spoken in A2A 1.0 only, not in 0.3";
+                return Err(Error::plain(CallError::invalid_input(why)));
+            }
+            (None, card::Binding::HttpJson) => Version::V1_0,
+            (version, _) => version.map_or(Version::V0_3, Version::from),
+        };
+        if binding == card::Binding::HttpJson {
+            http_json::check_base(&settings.endpoint.url).map_err(Error::plain)?;
+        }
         let route = Route::new(settings.endpoint.clone(), version, None);
         let http = self.client.http()?;
-        self.finish(settings, http, route, dialect, dialect == Dialect::A2a, None)
+        self.finish(settings, http, (route, binding), dialect, dialect == Dialect::A2a, None)
     }
 
-    /// The client of checked `settings` on `route`.
+    /// The client of checked `settings` on `route`, in its binding.
     fn finish(
         self,
         settings: Settings<TokenProvider>,
         http: Http,
-        route: Route<validate::Endpoint>,
+        (route, binding): (Route<validate::Endpoint>, card::Binding),
         dialect: Dialect,
         streaming: bool,
         card: Option<Value>,
@@ -207,7 +234,7 @@ impl A2AClientBuilder {
         };
         let extensions = validate::extensions_header(&self.extensions).map_err(Error::plain)?;
         let timeout_ms = settings.timeout_ms;
-        let agent = Agent { route, dialect, extensions };
+        let agent = Agent { route, binding, dialect, extensions };
         Ok(A2AClient {
             shared: Shared::new(ClientState::of_agent(settings, http, agent)),
             timeout_ms,

@@ -9,8 +9,7 @@ use crate::client::error::Error;
 use crate::client::options::WaitOptions;
 use crate::client::run::{mismatch, run, run_in, send_call, typed_task, wait_for_task};
 use crate::sans_io::call::{Call, Outcome, SendMode};
-use crate::sans_io::card::Version;
-use crate::sans_io::card::has_extended_card;
+use crate::sans_io::card::{self, Version, has_extended_card};
 use crate::sans_io::error::ErrorCode;
 use crate::sans_io::error::{CallError, Dialect};
 use crate::sans_io::methods;
@@ -91,11 +90,39 @@ impl From<ProtocolVersion> for Version {
     }
 }
 
+/// An A2A protocol binding the client speaks (a card's `protocolBinding`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Binding {
+    /// `JSONRPC`: JSON-RPC 2.0 requests POSTed to the endpoint (A2A 0.3 and 1.0).
+    JsonRpc,
+    /// `HTTP+JSON`: A2A 1.0's REST binding (`POST /message:send`,
+    /// `GET /tasks/{id}`, … after the endpoint); spoken in 1.0 only.
+    HttpJson,
+}
+
+impl Binding {
+    /// `"JSONRPC"` or `"HTTP+JSON"`, as a card names it.
+    pub fn as_str(self) -> &'static str {
+        card::Binding::from(self).as_str()
+    }
+}
+
+impl From<Binding> for card::Binding {
+    fn from(binding: Binding) -> card::Binding {
+        match binding {
+            Binding::JsonRpc => card::Binding::JsonRpc,
+            Binding::HttpJson => card::Binding::HttpJson,
+        }
+    }
+}
+
 impl fmt::Debug for A2AClient {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("A2AClient")
             .field("endpoint", &self.endpoint())
             .field("protocol_version", &self.protocol_version())
+            .field("binding", &self.binding())
             .field("dialect", &self.dialect())
             .finish()
     }
@@ -113,6 +140,15 @@ impl A2AClient {
         match self.shared.route().version() {
             Version::V0_3 => ProtocolVersion::V0_3,
             Version::V1_0 => ProtocolVersion::V1_0,
+        }
+    }
+
+    /// The binding spoken there: the card's first 1.0 interface the client
+    /// speaks, or the builder's [`binding`](crate::A2AClientBuilder::binding).
+    pub fn binding(&self) -> Binding {
+        match self.shared.binding() {
+            card::Binding::JsonRpc => Binding::JsonRpc,
+            card::Binding::HttpJson => Binding::HttpJson,
         }
     }
 

@@ -6,8 +6,8 @@
 use crate::client::builder::ClientBuilder;
 use crate::client::error::Causes;
 use crate::client::error::Error;
-use crate::client::transport::{self, Deadline, Http, Reply, Request};
-use crate::sans_io::card::{self, CardHead, Version};
+use crate::client::transport::{self, Deadline, Http, Reply, Request, Verb};
+use crate::sans_io::card::{self, Binding, CardHead, Version};
 use crate::sans_io::error::CallError;
 use crate::sans_io::wire::HttpReply;
 use serde_json::Value;
@@ -30,7 +30,7 @@ static CARDS: Mutex<Vec<Cached>> = Mutex::new(Vec::new());
 pub(super) struct Found {
     /// The card, as sent.
     pub(super) card: Value,
-    /// What the core read of it (for the `protocol_version` option, `wanted`).
+    /// What the core read of it (for the `protocol_version` and `binding` options).
     pub(super) head: CardHead,
     /// The card's host: the audience of a fixed token.
     pub(super) host: String,
@@ -41,7 +41,12 @@ pub(super) struct Found {
 /// Fetches the card under `base_url` within the builder's time limit: the
 /// first well-known URL that answers a card wins; else the last failure,
 /// naming both URLs.
-pub(super) async fn card(options: &ClientBuilder, base_url: &str, wanted: Option<Version>) -> Result<Found, Error> {
+pub(super) async fn card(
+    options: &ClientBuilder,
+    base_url: &str,
+    wanted: Option<Version>,
+    binding: Option<Binding>,
+) -> Result<Found, Error> {
     let base = card::card_base::<Value>(base_url, crate::url_parser::parse).map_err(Error::plain)?;
     let http = options.http()?;
     let deadline = Deadline::start(options.timeout_ms()?).map_err(Error::plain)?;
@@ -52,18 +57,26 @@ pub(super) async fn card(options: &ClientBuilder, base_url: &str, wanted: Option
         cards.iter().find(|c| c.base == base.key && c.expires_ms > now).map(|c| c.card.clone())
     };
     if let Some(card) = cached {
-        let head = card::read_card(&card, crate::url_parser::parse, wanted).map_err(Error::plain)?;
+        let head = card::read_card(&card, crate::url_parser::parse, wanted, binding).map_err(Error::plain)?;
         return Ok(Found { card, head, host: base.host, http });
     }
     let mut last = CallError::bad_response("no agent card");
     for url in &base.urls {
-        let request = Request { url, token: None, body: None, max_bytes: MAX_CARD_BYTES, headers: &[], events: false };
+        let request = Request {
+            url,
+            token: None,
+            verb: Verb::Get,
+            body: None,
+            max_bytes: MAX_CARD_BYTES,
+            headers: &[],
+            events: false,
+        };
         let fetched = match transport::exchange(&http, &deadline, request, &causes).await {
             Ok(Reply::Whole(HttpReply { status, body: Some(card), cache_control, .. }, _))
                 if (200..300).contains(&status) =>
             {
                 let max_age_ms = card::max_age_ms(cache_control.as_deref());
-                card::read_card(&card, crate::url_parser::parse, wanted).map(|head| (head, card, max_age_ms))
+                card::read_card(&card, crate::url_parser::parse, wanted, binding).map(|head| (head, card, max_age_ms))
             }
             Ok(Reply::Whole(HttpReply { status, .. }, _) | Reply::Events(status, ..)) => Err(card::card_status(status)),
             Err(e) => Err(e),

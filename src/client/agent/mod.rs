@@ -11,5 +11,5 @@ mod results;
 mod stream;
 
 pub use builder::A2AClientBuilder;
-pub use client::{A2AClient, ProtocolVersion};
+pub use client::{A2AClient, Binding, ProtocolVersion};
 pub use results::{Event, SendResult, TaskArtifactUpdateEvent, TaskList, TaskStatusUpdateEvent};

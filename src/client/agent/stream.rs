@@ -1,6 +1,7 @@
 //! A stream's events as a [`Stream`]: the call run by the core's call loop
 //! (its first event, or an agent's one answer), then each further event of
-//! the body read by [`EventBody`], brought to the 0.3 shape and checked by
+//! the body read by [`EventBody`] (over HTTP+JSON, a bare event or an
+//! `event: error` read by the core's [`http_json::response`]), brought to the 0.3 shape and checked by
 //! the core as the first was. An error ends the stream; dropping it drops
 //! the body, which closes the connection.
 
@@ -12,8 +13,9 @@ use crate::client::events::EventBody;
 use crate::client::run::mismatch;
 use crate::sans_io::call::{Call, Outcome};
 use crate::sans_io::call_loop::{self, Failed};
+use crate::sans_io::card::Binding;
 use crate::sans_io::wire::{self, HttpReply};
-use crate::sans_io::{poll, result_shape, task};
+use crate::sans_io::{http_json, poll, result_shape, task};
 use futures_core::Stream;
 use futures_util::stream;
 use serde_json::Value;
@@ -58,9 +60,17 @@ pub(super) fn events(
                 let read = match events.next(deadline, causes).await {
                     Ok(None) => return None,
                     Ok(Some(reply)) => {
-                        let reply =
-                            HttpReply { body: reply.body.map(|body| result_shape::normalised(body, v1)), ..reply };
-                        wire::read_response(reply, request_id, context.shared().dialect()).and_then(task::read_event)
+                        let dialect = context.shared().dialect();
+                        let reply = match context.shared().binding() {
+                            Binding::HttpJson => http_json::response(reply, Value::from(request_id), dialect),
+                            Binding::JsonRpc => Ok(reply),
+                        };
+                        reply
+                            .and_then(|reply| {
+                                let body = reply.body.map(|body| result_shape::normalised(body, v1));
+                                wire::read_response(HttpReply { body, ..reply }, request_id, dialect)
+                            })
+                            .and_then(task::read_event)
                     }
                     Err(error) => Err(error),
                 };

@@ -4,6 +4,8 @@
 use super::error::{CallError, Dialect};
 use super::json::{JsonView, Kind};
 use super::pacing::Pool;
+#[cfg(feature = "json")]
+use super::push_config::PushCall;
 use super::skills::{self, Document, QaAnswer, SearchResult, Skill, SkillInput};
 use super::task::{read_event, read_message, read_task};
 use super::wire::{self, HttpReply, MessageMeta, Method};
@@ -46,6 +48,9 @@ pub enum Call {
     /// `extendedCard`: the agent's authenticated extended card (see [`Method::ExtendedCard`]).
     #[cfg(feature = "json")]
     ExtendedCard,
+    /// A push-notification config's call (see [`super::push_config`]).
+    #[cfg(feature = "json")]
+    PushConfig(PushCall),
 }
 
 /// How a `sendMessage` is answered.
@@ -88,6 +93,8 @@ impl Call {
             Call::ListTasks(_) => Method::TasksList,
             #[cfg(feature = "json")]
             Call::ExtendedCard => Method::ExtendedCard,
+            #[cfg(feature = "json")]
+            Call::PushConfig(call) => Method::PushConfig(call.op),
         }
     }
 
@@ -98,7 +105,7 @@ impl Call {
             Call::Send { skill_id, .. } => Some(Pool::of_skill(skill_id.as_deref())),
             Call::GetTask(_) | Call::CancelTask(_) | Call::Subscribe(_) | Call::ListTasks(_) => None,
             #[cfg(feature = "json")]
-            Call::ExtendedCard => None,
+            Call::ExtendedCard | Call::PushConfig(_) => None,
         }
     }
 
@@ -125,6 +132,8 @@ impl Call {
             Call::ListTasks(params_json) => wire::params_body(request_id, method, params_json),
             #[cfg(feature = "json")]
             Call::ExtendedCard => wire::params_body(request_id, method, "{}"),
+            #[cfg(feature = "json")]
+            Call::PushConfig(call) => wire::params_body(request_id, method, &call.params()),
         }
     }
 
@@ -149,6 +158,8 @@ impl Call {
             Call::ExtendedCard => {
                 return Err(CallError::bad_response("the result is not an agent card (no string `name`)"));
             }
+            #[cfg(feature = "json")]
+            Call::PushConfig(call) => return call.read(result).map(Outcome::Task),
             _ => {}
         }
         if let (Call::Send { .. }, Dialect::A2a) = (self, dialect)

@@ -13,6 +13,8 @@
 //! - UNAUTHORIZED refreshes the token once, at once, when a token provider exists.
 
 use super::error::ErrorCode;
+#[cfg(feature = "json")]
+use super::push_config::PushOp;
 use super::wire::Method;
 
 /// The knobs of the policy.
@@ -128,6 +130,10 @@ impl RetryLoop {
             Method::TasksGet | Method::TasksCancel | Method::TasksResubscribe | Method::TasksList => transient,
             #[cfg(feature = "json")]
             Method::ExtendedCard => transient,
+            #[cfg(feature = "json")]
+            Method::PushConfig(PushOp::Set) => refused_unprocessed,
+            #[cfg(feature = "json")]
+            Method::PushConfig(_) => transient,
             Method::MessageSend | Method::MessageStream => refused_unprocessed,
         };
         safe.then(|| self.backoff(random))

@@ -7,6 +7,8 @@
 use super::error::{CallError, Dialect, ErrorCode};
 use super::json::{JsonView, Kind};
 use super::jsonw;
+#[cfg(feature = "json")]
+use super::push_config::PushOp;
 use super::text::{cat, int, parse_u32};
 use alloc::string::String;
 
@@ -30,6 +32,11 @@ pub enum Method {
     /// of the npm bundles, whose `A2AClient` has no extended card yet.
     #[cfg(feature = "json")]
     ExtendedCard,
+    /// `tasks/pushNotificationConfig/*` ([`PushOp`]): `set` is not safe to
+    /// repeat (a config without an id would be stored twice), the others are.
+    /// The Rust client's only (feature `json`), as the extended card.
+    #[cfg(feature = "json")]
+    PushConfig(PushOp),
 }
 
 impl Method {
@@ -44,6 +51,8 @@ impl Method {
             Method::TasksList => "tasks/list",
             #[cfg(feature = "json")]
             Method::ExtendedCard => "agent/getAuthenticatedExtendedCard",
+            #[cfg(feature = "json")]
+            Method::PushConfig(op) => op.name(),
         }
     }
 }

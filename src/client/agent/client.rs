@@ -121,15 +121,6 @@ impl A2AClient {
         self.shared.dialect()
     }
 
-    /// The extensions the agent activated, as its latest response's
-    /// `A2A-Extensions` header listed them (empty before any response, or
-    /// when it listed none); ask for them with
-    /// [`extensions`](crate::A2AClientBuilder::extensions). Calls that
-    /// overlap each set it as their response arrives.
-    pub fn activated_extensions(&self) -> Vec<String> {
-        self.shared.activated_extensions()
-    }
-
     /// The agent card the client was discovered from, as sent; `None` for a
     /// client built for an endpoint.
     pub fn card(&self) -> Option<&Value> {

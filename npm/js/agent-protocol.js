@@ -34,23 +34,27 @@ export function ready() {
  * events) asks for `text/event-stream`; when the agent answers with one, the
  * reply's value is its first event, and the rest of the stream waits on
  * `call.events` (an `Events`) with what decoding them needs (`requestId`,
- * `token`).
+ * `token`). `extensions` (a header value, or `undefined`) is sent as
+ * `A2A-Extensions` (0.3: `X-A2A-Extensions`), and the extensions the agent
+ * lists in its answer's header are carried with the answer, and with each
+ * event of a stream (the core's `activated`).
  */
-function post(exchange, url, v1, token, body, maxBytes, call, reader) {
-  const extra = { headers: {}, events: null };
-  if (reader) {
-    extra.headers.Accept = "text/event-stream";
-    extra.read = (response) => {
-      if (!response.ok || !response.body || !/^text\/event-stream/i.test(response.headers.get("Content-Type") || "")) return;
-      extra.events = new Events(response.body, new core.EventStream(maxBytes), reader, v1);
-      return extra.events.read();
-    };
-  }
+function post(exchange, url, v1, token, body, maxBytes, call, reader, extensions) {
+  const extra = { headers: {}, events: null, activated: null };
+  const header = v1 ? "A2A-Extensions" : "X-A2A-Extensions";
+  extra.read = (response) => {
+    if (extensions !== undefined) extra.activated = response.headers.get(header) ?? response.headers.get("A2A-Extensions");
+    if (!reader || !response.ok || !response.body || !/^text\/event-stream/i.test(response.headers.get("Content-Type") || "")) return;
+    extra.events = new Events(response.body, new core.EventStream(maxBytes), reader, v1, extra.activated);
+    return extra.events.read();
+  };
+  if (reader) extra.headers.Accept = "text/event-stream";
+  if (extensions !== undefined) extra.headers[header] = extensions;
   if (v1) extra.headers["A2A-Version"] = "1.0";
   if (call.events) call.events.cancel();
   const request = JSON.parse(body);
   return exchange(url, token, v1 ? JSON.stringify(core.requestV1(request)) : body, maxBytes, call.signal, extra).then((out) => {
-    if (out.failed === 0) out.value = core.normalised(out.value, v1);
+    if (out.failed === 0) out.value = core.activated(core.normalised(out.value, v1), extra.activated);
     if (extra.events) Object.assign(call, { events: extra.events, requestId: request.id, token });
     else if (reader) reader.free();
     return out;
@@ -67,11 +71,12 @@ const utf8 = new TextDecoder();
  * `read` `transport.js` calls); both freed when the stream ends.
  */
 class Events {
-  constructor(body, lines, decoder, v1) {
+  constructor(body, lines, decoder, v1, activated) {
     this.reader = body.getReader();
     this.lines = lines;
     this.decoder = decoder;
     this.v1 = v1;
+    this.activated = activated;
   }
 
   /**
@@ -87,7 +92,7 @@ class Events {
       const data = await this.read();
       if (data === undefined) return undefined;
       if (data === null) failed = 3;
-      else value = core.normalised(parse(data), this.v1);
+      else value = core.activated(core.normalised(parse(data), this.v1), this.activated);
     } catch (error) {
       failed = 2;
       value = error;

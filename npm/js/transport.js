@@ -328,13 +328,16 @@ const load = () =>
 /**
  * One call's HTTP exchange with `url`, in A2A 1.0 when `v1` (see
  * `exchange`, above, for what it resolves with); with `reader` (the core's
- * `EventReader`) the call asks for events, which `reader` decodes. A 0.3 call
- * outside a stream is `exchange` itself; the others go through
- * `agent-protocol.js` (a failure to load it is the request's failure).
+ * `EventReader`) the call asks for events, which `reader` decodes;
+ * `extensions` (the `extensions` option's header value, or `undefined`) asks
+ * for extensions. A 0.3 call outside a stream and without extensions is
+ * `exchange` itself; the others go through `agent-protocol.js` (a failure to
+ * load it is the request's failure).
  */
-export function post(url, v1, token, body, maxBytes, call, reader) {
-  if (!v1 && !reader) return exchange(url, token, body, maxBytes, call.signal);
-  return load().then((p) => p.post(exchange, url, v1, token, body, maxBytes, call, reader), (error) => reply(0, 1, error));
+export function post(url, v1, token, body, maxBytes, call, reader, extensions) {
+  if (!v1 && !reader && extensions === undefined) return exchange(url, token, body, maxBytes, call.signal);
+  const sent = (p) => p.post(exchange, url, v1, token, body, maxBytes, call, reader, extensions);
+  return load().then(sent, (error) => reply(0, 1, error));
 }
 
 /**

@@ -8,6 +8,7 @@
 //! `.wasm`, they cost a page that only speaks 0.3 nothing.
 
 use crate::json_view::Json;
+use alloc::string::String;
 use magisterium_a2a::sans_io::event_stream::{self, Next};
 use magisterium_a2a::sans_io::{request_shape, result_shape};
 use wasm_bindgen::prelude::*;
@@ -18,6 +19,14 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub fn normalised(response: JsValue, v1: bool) -> JsValue {
     result_shape::normalised(Json(response), v1).0
+}
+
+/// `response` with the extensions the agent activated for it, as `header`
+/// (its `A2A-Extensions`, or 0.3's `X-A2A-Extensions`) lists them, carried
+/// with its `result` (see [`result_shape::with_activated`]).
+#[wasm_bindgen]
+pub fn activated(response: JsValue, header: Option<String>) -> JsValue {
+    result_shape::with_activated(Json(response), header.as_deref()).0
 }
 
 /// `request` (a parsed JSON-RPC request of the core, in 0.3's shape) in

@@ -33,6 +33,7 @@ extern "C" {
         max_bytes: f64,
         call: &JsCallSignal,
         reader: Option<JsValue>,
+        extensions: &JsValue,
     ) -> Promise;
 }
 
@@ -272,11 +273,13 @@ pub async fn send(
     body: Option<&str>,
     max_bytes: f64,
     #[cfg(feature = "agents")] reader: Option<JsValue>,
+    #[cfg(feature = "agents")] extensions: &JsValue,
 ) -> Result<HttpReply<Json>, CallError<Json>> {
     #[cfg(feature = "agents")]
     let sent = {
         let current = route.0.borrow();
-        post(current.endpoint(), current.version() == Version::V1_0, token, body, max_bytes, &call.0, reader)
+        let v1 = current.version() == Version::V1_0;
+        post(current.endpoint(), v1, token, body, max_bytes, &call.0, reader, extensions)
     };
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&route.0, token, body, max_bytes, &call.0.signal());

@@ -93,8 +93,12 @@ fn fields(shape: Shape) -> (Option<&'static str>, &'static [Field]) {
 /// (with its `kind`), `{ tasks }` (ListTasks) has each task rewritten,
 /// `{ configs }` (ListTaskPushNotificationConfigs) each config, a value with
 /// a string `url` and no `status` is a push-notification config (see
-/// [`push_config`]), and anything else is a bare task (GetTask, CancelTask).
+/// [`push_config`]), an agent card (a `capabilities` object) is left as sent,
+/// and anything else is a bare task (GetTask, CancelTask).
 fn result_v1<V: JsonView>(result: V) -> V {
+    if result.get_kind("capabilities", Kind::Object).is_some() {
+        return result; // An agent card (GetExtendedAgentCard): as sent.
+    }
     const WRAPPERS: [(&str, Shape); 4] = [
         ("task", Shape::Task),
         ("message", Shape::Message),

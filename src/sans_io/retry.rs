@@ -13,7 +13,7 @@
 //! - UNAUTHORIZED refreshes the token once, at once, when a token provider exists.
 
 use super::error::ErrorCode;
-#[cfg(feature = "json")]
+#[cfg(feature = "push-configs")]
 use super::push_config::PushOp;
 use super::wire::Method;
 
@@ -128,11 +128,11 @@ impl RetryLoop {
         let refused_unprocessed = failure.http_status == Some(503);
         let safe = match self.method {
             Method::TasksGet | Method::TasksCancel | Method::TasksResubscribe | Method::TasksList => transient,
-            #[cfg(feature = "json")]
+            #[cfg(feature = "extended-card")]
             Method::ExtendedCard => transient,
-            #[cfg(feature = "json")]
+            #[cfg(feature = "push-configs")]
             Method::PushConfig(PushOp::Set) => refused_unprocessed,
-            #[cfg(feature = "json")]
+            #[cfg(feature = "push-configs")]
             Method::PushConfig(_) => transient,
             Method::MessageSend | Method::MessageStream => refused_unprocessed,
         };

@@ -204,7 +204,7 @@ async fn push_notification_configs_and_the_extended_card_in_both_versions() {
         let got = agent.get_push_notification_config(&task.id, "hook-1").await.expect("found");
         assert_eq!(got, created, "{at}");
         let list = agent.list_push_notification_configs(&task.id).await.expect("listed");
-        assert_eq!(list.configs, [created.clone()], "{at}");
+        assert_eq!(list.configs, std::slice::from_ref(&created), "{at}");
         agent.delete_push_notification_config(&task.id, "hook-1").await.expect("deleted");
         let list = agent.list_push_notification_configs(&task.id).await.expect("listed");
         assert!(list.configs.is_empty(), "{at}: {list:?}");

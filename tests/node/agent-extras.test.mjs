@@ -45,7 +45,7 @@ async function extensionsAgent(t, version) {
       seen.push(request.headers);
       const { id, method, params } = JSON.parse(body);
       response.setHeader("Content-Type", "application/json");
-      if (/ExtendedCard$/.test(method)) {
+      if (/ExtendedAgentCard$|ExtendedCard$/.test(method)) {
         return response.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32007, message: "no extended card" } }));
       }
       const taskId = params.id;

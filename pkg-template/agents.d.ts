@@ -121,6 +121,12 @@ export type A2AClientOptions = TokenOptions &
     protocolVersion?: ProtocolVersion | null | undefined;
     /** The binding the endpoint speaks. Default "JSONRPC"; "HTTP+JSON" is A2A 1.0's only (then `protocolVersion` defaults to "1.0", and "0.3" is INVALID_INPUT). */
     binding?: Binding | null | undefined;
+    /**
+     * A2A extensions (their URIs) to ask for, sent on every request as
+     * `A2A-Extensions` (0.3: `X-A2A-Extensions`); each answer then carries
+     * those the agent activated for it (`activatedExtensions`).
+     */
+    extensions?: readonly string[] | null | undefined;
   };
 
 /** Options of `A2AClient.discover(...)`: the client's options (the endpoint is chosen from the card), and the discovery's own `signal`; `timeoutMs` bounds the discovery too. */
@@ -150,6 +156,12 @@ export type DiscoverOptions = TokenOptions &
      * -32009 fallback elsewhere is dropped; a `tokenProvider` is told each URL instead.
      */
     tokenOrigins?: readonly string[] | null | undefined;
+    /**
+     * A2A extensions (their URIs) to ask for, sent on every request as
+     * `A2A-Extensions` (0.3: `X-A2A-Extensions`); each answer then carries
+     * those the agent activated for it (`activatedExtensions`).
+     */
+    extensions?: readonly string[] | null | undefined;
     /** Aborts the discovery. */
     signal?: AbortSignal | null | undefined;
   };
@@ -181,8 +193,19 @@ export interface TaskArtifactUpdateEvent {
   metadata?: Record<string, unknown>;
 }
 
+/**
+ * What every answer of an agent asked for `extensions` carries: the
+ * extensions the agent activated for that call (or stream: each of its
+ * events), as its response's `A2A-Extensions` header (0.3:
+ * `X-A2A-Extensions`) listed them; absent when it listed none. In a page,
+ * only when the agent's CORS answer exposes that header.
+ */
+export interface ActivatedExtensions {
+  activatedExtensions?: string[];
+}
+
 /** An event of `sendMessageStream` or `subscribeToTask`, in A2A 0.3's shape whatever the agent's version, unknown fields kept; `kind` tells which. */
-export type A2AStreamEvent = Task | Message | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
+export type A2AStreamEvent = (Task | Message | TaskStatusUpdateEvent | TaskArtifactUpdateEvent) & ActivatedExtensions;
 
 /**
  * What `sendMessageStream` and `subscribeToTask` return: iterate it with
@@ -216,7 +239,7 @@ export interface ListTasksParams {
 }
 
 /** What `listTasks` resolves with, as the agent sent it (its tasks in the package's shape, unknown fields kept). */
-export interface ListTasksResult {
+export interface ListTasksResult extends ActivatedExtensions {
   tasks: Task[];
   /** The `pageToken` of the next page; absent or empty on the last. */
   nextPageToken?: string;
@@ -246,13 +269,13 @@ export class A2AClient {
   /** The card the client was discovered from, or null. */
   readonly card: AgentCard | null;
   /** `message/send`, asking a generic agent not to block (`configuration.blocking: false`): the task as sent, `submitted`/`working` included (then `waitForTask`), or a message (generic agents may answer one). */
-  sendMessage(message: SendMessageParams, options?: CallOptions | null): Promise<Task | Message>;
+  sendMessage(message: SendMessageParams, options?: CallOptions | null): Promise<(Task | Message) & ActivatedExtensions>;
   /** `tasks/get`. */
-  getTask(id: string, options?: CallOptions | null): Promise<Task>;
+  getTask(id: string, options?: CallOptions | null): Promise<Task & ActivatedExtensions>;
   /** `tasks/cancel` (TASK_NOT_CANCELABLE from a generic agent for a finished task). */
-  cancelTask(id: string, options?: CallOptions | null): Promise<Task>;
-  /** Polls `tasks/get` until the task is terminal or needs the caller. */
-  waitForTask(id: string, options?: WaitOptions | null): Promise<Task>;
+  cancelTask(id: string, options?: CallOptions | null): Promise<Task & ActivatedExtensions>;
+  /** Polls `tasks/get` until the task is terminal or needs the caller (its last answer's `activatedExtensions`). */
+  waitForTask(id: string, options?: WaitOptions | null): Promise<Task & ActivatedExtensions>;
   /**
    * `message/stream` (1.0: `SendStreamingMessage`): the answer's events as
    * they come. `timeoutMs` bounds the whole stream (default 300000),
@@ -265,6 +288,14 @@ export class A2AClient {
   subscribeToTask(id: string, options?: CallOptions | null): A2AEventStream;
   /** `tasks/list` (1.0: `ListTasks`), the params sent as given (a 0.3 agent usually has no such method: METHOD_NOT_FOUND). */
   listTasks(params?: ListTasksParams | null, options?: CallOptions | null): Promise<ListTasksResult>;
+  /**
+   * `agent/getAuthenticatedExtendedCard` (1.0: `GetExtendedAgentCard`): the
+   * card the agent shows an authenticated caller (with this client's token),
+   * as sent. AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED, without a request,
+   * when the discovered card does not say `capabilities.extendedAgentCard`
+   * (0.3: `supportsAuthenticatedExtendedCard`); from the agent (-32007) when it has none after all.
+   */
+  extendedCard(options?: CallOptions | null): Promise<AgentCard>;
   /** Frees the client's wasm memory (also done by the garbage collector). */
   free(): void;
   [Symbol.dispose](): void;

@@ -5,6 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 use magisterium_a2a::sans_io::call::{Call, SendMode};
 use magisterium_a2a::sans_io::error::Dialect;
+use magisterium_a2a::sans_io::push_config::{PushCall, PushOp};
 use magisterium_a2a::sans_io::skills::{Skill, SkillInput};
 use magisterium_a2a::sans_io::wire::HttpReply;
 use serde_json::Value;
@@ -27,6 +28,10 @@ fuzz_target!(|data: &[u8]| {
         Call::Subscribe("t".into()),
         Call::ListTasks("{}".into()),
         Call::ExtendedCard,
+        Call::PushConfig(PushCall { op: PushOp::Set, task_id: "t".into(), argument: "{\"url\":\"u\"}".into() }),
+        Call::PushConfig(PushCall { op: PushOp::Get, task_id: "t".into(), argument: "c".into() }),
+        Call::PushConfig(PushCall { op: PushOp::List, task_id: "t".into(), argument: String::new() }),
+        Call::PushConfig(PushCall { op: PushOp::Delete, task_id: "t".into(), argument: "c".into() }),
     ];
     let call = &calls[usize::from(selector / 6) % calls.len()];
     let header = (selector & 0x80 != 0).then(|| String::from_utf8_lossy(&body[..body.len().min(12)]).into_owned());

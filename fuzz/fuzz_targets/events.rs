@@ -2,16 +2,19 @@
 //! A2A agent's response: the reader must find the same events however the
 //! bytes are cut and keep its bound, and the result shape must come back
 //! without a panic, for either version (and the 1.0 request shape, over the
-//! same JSON), and the HTTP+JSON mapping of the same JSON as a request
-//! (its ids, params and base) and as an answer of any status.
+//! same JSON; the push-notification configs' rewrites and checks, and the
+//! activated extensions, from the same bytes), and the HTTP+JSON mapping of
+//! the same JSON as a request (its ids, params and base) and as an answer of
+//! any status.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use magisterium_a2a::sans_io::error::Dialect;
 use magisterium_a2a::sans_io::event_stream::{EventStream, Next};
 use magisterium_a2a::sans_io::http_json;
+use magisterium_a2a::sans_io::push_config::{self, PushOp};
 use magisterium_a2a::sans_io::request_shape::request_v1;
-use magisterium_a2a::sans_io::result_shape::normalised;
+use magisterium_a2a::sans_io::result_shape::{normalised, with_activated};
 use magisterium_a2a::sans_io::wire::HttpReply;
 use serde_json::Value;
 
@@ -47,7 +50,15 @@ fuzz_target!(|data: &[u8]| {
     }
     for event in whole.iter().chain([&String::from_utf8_lossy(body).into_owned()]) {
         if let Ok(response) = serde_json::from_str::<Value>(event) {
-            let _ = normalised(response.clone(), true);
+            let _ = with_activated(normalised(response.clone(), true), Some(event));
+            for op in [PushOp::Set, PushOp::Get, PushOp::List, PushOp::Delete] {
+                let _ = push_config::params_v1(op.name(), &response);
+                let call =
+                    push_config::push_call::<Value, Value>(op, Some("t".into()), Some("c".into()), Some(&response));
+                if let Ok(call) = call {
+                    let _ = call.read(response.clone());
+                }
+            }
             let _ = request_v1(response.clone());
             let _ = normalised(response.clone(), false);
             rest(&response, selector);

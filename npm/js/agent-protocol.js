@@ -44,20 +44,24 @@ const HTTP_JSON = 2;
  * its first event, and the rest of the stream waits on `call.events` (an
  * `Events`) with what decoding them needs (`requestId`, `token`). An error
  * the core read here (an HTTP+JSON one) is the reply's value, its fields, with
- * `failed` 4.
+ * `failed` 4. `extensions` (a header value, or `undefined`) is sent as
+ * `A2A-Extensions` (0.3: `X-A2A-Extensions`), and the extensions the agent
+ * lists in its answer's header are carried with the answer, and with each
+ * event of a stream (the core's `activated`).
  */
-function post(exchange, url, wire, magisterium, token, body, maxBytes, call, reader) {
+function post(exchange, url, wire, magisterium, token, body, maxBytes, call, reader, extensions) {
   const request = JSON.parse(body);
-  const read = (value, status, retryAfter) => shaped(value, wire, request.id, status, retryAfter, magisterium);
-  const extra = { headers: {}, events: null };
-  if (reader) {
-    extra.headers.Accept = "text/event-stream";
-    extra.read = (response) => {
-      if (!response.ok || !response.body || !/^text\/event-stream/i.test(response.headers.get("Content-Type") || "")) return;
-      extra.events = new Events(response.body, new core.EventStream(maxBytes), reader, read);
-      return extra.events.read();
-    };
-  }
+  const extra = { headers: {}, events: null, activated: null };
+  const read = (value, status, retryAfter) => shaped(value, wire, request.id, status, retryAfter, magisterium, extra.activated);
+  const header = wire ? "A2A-Extensions" : "X-A2A-Extensions";
+  extra.read = (response) => {
+    if (extensions !== undefined) extra.activated = response.headers.get(header) ?? response.headers.get("A2A-Extensions");
+    if (!reader || !response.ok || !response.body || !/^text\/event-stream/i.test(response.headers.get("Content-Type") || "")) return;
+    extra.events = new Events(response.body, new core.EventStream(maxBytes), reader, read);
+    return extra.events.read();
+  };
+  if (reader) extra.headers.Accept = "text/event-stream";
+  if (extensions !== undefined) extra.headers[header] = extensions;
   if (wire) extra.headers["A2A-Version"] = "1.0";
   if (call.events) call.events.cancel();
   let sent = wire ? core.requestV1(request) : request;
@@ -84,12 +88,13 @@ function post(exchange, url, wire, magisterium, token, body, maxBytes, call, rea
  * (`status` 200), in the package's shape, as the JSON-RPC response the
  * entry's core reads (over HTTP+JSON the core wraps the bare result of
  * request `id`); or `{ failed: 4, value }`, the fields of the error it is
- * over HTTP+JSON (`rest_response` in `npm/src/protocol.rs`).
+ * over HTTP+JSON (`rest_response` in `npm/src/protocol.rs`); either way with
+ * the extensions the agent `activated` (its header's value) carried with it.
  */
-function shaped(value, wire, id, status, retryAfter, magisterium) {
-  if (wire !== HTTP_JSON) return { value: core.normalised(value, wire > 0) };
+function shaped(value, wire, id, status, retryAfter, magisterium, activated) {
+  if (wire !== HTTP_JSON) return { value: core.activated(core.normalised(value, wire > 0), activated) };
   try {
-    return { value: core.restResponse(value, status, id, retryAfter ?? undefined, magisterium) };
+    return { value: core.activated(core.restResponse(value, status, id, retryAfter ?? undefined, magisterium), activated) };
   } catch (fields) {
     return { failed: 4, value: fields };
   }

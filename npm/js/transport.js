@@ -332,13 +332,15 @@ const load = () =>
  * Magisterium dialect when `magisterium` (see `exchange`, above, for what it
  * resolves with; `failed` may also be 4, `value` then an error's fields, see
  * `agent-protocol.js`); with `reader` (the core's `EventReader`) the call
- * asks for events, which `reader` decodes. A 0.3 call outside a stream is
- * `exchange` itself; the others go through `agent-protocol.js` (a failure to
- * load it is the request's failure).
+ * asks for events, which `reader` decodes; `extensions` (the `extensions`
+ * option's header value, or `undefined`) asks for extensions. A 0.3 call
+ * outside a stream and without extensions is `exchange` itself; the others
+ * go through `agent-protocol.js` (a failure to load it is the request's
+ * failure).
  */
-export function post(url, wire, magisterium, token, body, maxBytes, call, reader) {
-  if (!wire && !reader) return exchange(url, token, body, maxBytes, call.signal);
-  const sent = (p) => p.post(exchange, url, wire, magisterium, token, body, maxBytes, call, reader);
+export function post(url, wire, magisterium, token, body, maxBytes, call, reader, extensions) {
+  if (!wire && !reader && extensions === undefined) return exchange(url, token, body, maxBytes, call.signal);
+  const sent = (p) => p.post(exchange, url, wire, magisterium, token, body, maxBytes, call, reader, extensions);
   return load().then(sent, (error) => reply(0, 1, error));
 }
 

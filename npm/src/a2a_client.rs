@@ -11,11 +11,13 @@ use crate::event_reader::events;
 use crate::js_error::to_js;
 use crate::js_platform::{Agent, Session};
 use crate::json_view::{Json, cached_key};
-use crate::options::{self, CLIENT_KEYS, Reader, binding, client_settings, dialect, protocol_version};
+use crate::options::{
+    self, AGENT_KEYS, CLIENT_KEYS, Reader, binding, client_settings, dialect, extensions, protocol_version,
+};
 use crate::task_methods::task_methods;
 use alloc::rc::Rc;
 use js_sys::Promise;
-use magisterium_a2a::sans_io::card::{Binding, Version, dialect_of};
+use magisterium_a2a::sans_io::card::{Binding, Version, dialect_of, require_extended_card};
 use magisterium_a2a::sans_io::error::{CallError, Dialect};
 use wasm_bindgen::prelude::*;
 
@@ -81,6 +83,20 @@ impl A2AClient {
         call_future::start(&self.session, ClientMethod::ListTasks, &params, &options)
     }
 
+    /// `agent/getAuthenticatedExtendedCard` (1.0 `GetExtendedAgentCard`):
+    /// resolves with the card the agent shows an authenticated caller, as
+    /// sent; AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED without a request
+    /// when the discovered card says it has none.
+    #[wasm_bindgen(js_name = extendedCard)]
+    pub fn extended_card(&self, options: JsValue) -> Promise {
+        if !self.card.is_null()
+            && let Err(e) = require_extended_card::<Json, Json>(&Json(self.card.clone()))
+        {
+            return Promise::reject(&to_js(e, None));
+        }
+        call_future::start(&self.session, ClientMethod::ExtendedCard, &JsValue::UNDEFINED, &options)
+    }
+
     /// `"magisterium"` or `"a2a"`: whose meanings -32002..-32007 have.
     #[wasm_bindgen(getter)]
     pub fn dialect(&self) -> JsValue {
@@ -104,8 +120,7 @@ impl A2AClient {
     /// A2A's otherwise; the binding to JSON-RPC; the version to 0.3 (1.0
     /// over HTTP+JSON, the only one it has); a generic agent is taken to stream.
     fn from_options(options: &JsValue) -> Result<A2AClient, CallError<Json>> {
-        let keys = ["endpoint", "dialect", "protocolVersion", "binding"];
-        let o = Reader::new(options, "options", &[&CLIENT_KEYS, &keys])?;
+        let o = Reader::new(options, "options", &[&CLIENT_KEYS, &AGENT_KEYS, &["endpoint"]])?;
         let Some(url) = o.string("endpoint")? else {
             return Err(CallError::invalid_input("options.endpoint is required (or use A2AClient.discover)"));
         };
@@ -120,7 +135,8 @@ impl A2AClient {
             (Binding::JsonRpc, version) => version.unwrap_or(Version::V0_3),
         };
         let settings = client_settings(&o, endpoint)?;
-        let agent = Agent { dialect, version, binding, other: None, streaming: dialect == Dialect::A2a };
+        let extensions = extensions(&o)?;
+        let agent = Agent { dialect, version, binding, other: None, streaming: dialect == Dialect::A2a, extensions };
         Ok(A2AClient { session: Rc::new(Session::new(settings, agent)), card: JsValue::NULL })
     }
 

@@ -57,6 +57,9 @@ pub enum ClientMethod {
     #[cfg(feature = "agents")]
     /// `listTasks(params)`.
     ListTasks,
+    #[cfg(feature = "agents")]
+    /// `extendedCard(options)`.
+    ExtendedCard,
 }
 
 /// A client method's work.
@@ -121,6 +124,8 @@ pub fn prepare(
             let (params_json, parsed) = serialized(params, "params must be a JSON object")?;
             methods::list_tasks(params_json, &parsed)?
         }
+        #[cfg(feature = "agents")]
+        ClientMethod::ExtendedCard => Call::ExtendedCard,
         #[cfg(feature = "agents")]
         ClientMethod::SubscribeToTask => return wait(text, config),
         ClientMethod::WaitForTask => return wait(text, config),

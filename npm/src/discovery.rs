@@ -5,7 +5,7 @@ use crate::arguments::serialized;
 use crate::js_platform::{Agent, Session};
 use crate::js_url::parse as parse_url;
 use crate::json_view::Json;
-use crate::options::{CLIENT_KEYS, Reader, binding, client_settings, dialect, protocol_version};
+use crate::options::{AGENT_KEYS, CLIENT_KEYS, Reader, binding, client_settings, dialect, extensions, protocol_version};
 use crate::transport::{self, CallSignal};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -53,11 +53,7 @@ pub struct Discovered {
 /// `A2AClient.discover(baseUrl, options)`: reads the options once, fetches
 /// (or reuses) the card, and makes the session of a client for its `url`.
 pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovered> {
-    let o = Reader::new(
-        options,
-        "options",
-        &[&CLIENT_KEYS, &["binding", "dialect", "protocolVersion", "signal", "tokenOrigins"]],
-    )?;
+    let o = Reader::new(options, "options", &[&CLIENT_KEYS, &AGENT_KEYS, &["signal", "tokenOrigins"]])?;
     let base = validate::required_text("baseUrl", base_url.as_string())?;
     let base = card::card_base(&base, parse_url)?;
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;
@@ -77,7 +73,8 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
             // GETs the card URL (no token: cards are public) and checks what comes back.
             let route =
                 transport::JsRoute::new(JsValue::from_str(url), card::Version::V0_3, None, card::Binding::JsonRpc);
-            let sent = transport::send(&signal, &route, None, None, MAX_CARD_BYTES, None, Dialect::A2a);
+            let no_extensions = JsValue::UNDEFINED;
+            let sent = transport::send(&signal, &route, None, None, MAX_CARD_BYTES, None, Dialect::A2a, &no_extensions);
             let fetched = match sent.await {
                 Ok(HttpReply { status, body: Some(card), cache_control, .. }) if (200..300).contains(&status) => {
                     card::read_card(&card, parse_url, version, binding)
@@ -113,7 +110,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     let keep =
         card::keep_token_to_audience(&settings.endpoint, fallback, &settings.auth, &base.host, origins.as_ref())?;
     let other = head.other.filter(|_| keep);
-    let dialect = dialect.unwrap_or(head.dialect);
-    let agent = Agent { dialect, version: head.version, binding: head.binding, other, streaming: head.streaming };
+    let (dialect, version, streaming) = (dialect.unwrap_or(head.dialect), head.version, head.streaming);
+    let agent = Agent { dialect, version, binding: head.binding, other, streaming, extensions: extensions(&o)? };
     Ok(Discovered { session: Session::new(settings, agent), card: card.0 })
 }

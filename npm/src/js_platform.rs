@@ -58,6 +58,9 @@ pub struct Session {
     /// The agent streams (see [`Session::streaming`]).
     #[cfg(feature = "agents")]
     pub streaming: bool,
+    /// The `extensions` option's header value (a JS string), or `undefined`.
+    #[cfg(feature = "agents")]
+    pub extensions: JsValue,
     /// A fixed token as a JS string, made once; `undefined` otherwise.
     fixed_token: JsValue,
     next_request_id: Cell<u64>,
@@ -76,6 +79,8 @@ pub struct Agent {
     pub other: Option<(Endpoint, Version)>,
     /// The agent streams.
     pub streaming: bool,
+    /// The extensions asked for ([`Session::extensions`]).
+    pub extensions: JsValue,
 }
 
 impl Session {
@@ -95,6 +100,8 @@ impl Session {
             route,
             #[cfg(feature = "agents")]
             streaming: false,
+            #[cfg(feature = "agents")]
+            extensions: JsValue::UNDEFINED,
             fixed_token,
             next_request_id: Cell::new(1),
         }
@@ -112,7 +119,8 @@ impl Session {
     pub fn new(settings: Settings<Function>, agent: Agent) -> Session {
         let other = agent.other.map(|(endpoint, version)| (JsValue::from_str(&endpoint.url), version));
         let route = JsRoute::new(JsValue::from_str(&settings.endpoint.url), agent.version, other, agent.binding);
-        Session { dialect: agent.dialect, streaming: agent.streaming, ..Session::over(settings, route) }
+        let Agent { dialect, streaming, extensions, .. } = agent;
+        Session { dialect, streaming, extensions, ..Session::over(settings, route) }
     }
 
     /// Whose meanings the server-defined JSON-RPC codes have: without
@@ -220,7 +228,8 @@ impl Platform for JsPlatform<'_> {
         #[cfg(feature = "agents")]
         {
             let reader = self.stream.then(|| crate::event_reader::EventReader::new(session.dialect, max_bytes).into());
-            transport::send(self.signal, &session.route, bearer, Some(body), max_bytes, reader, session.dialect)
+            let extensions = &session.extensions;
+            transport::send(self.signal, &session.route, bearer, Some(body), max_bytes, reader, session.dialect, extensions)
         }
         #[cfg(not(feature = "agents"))]
         transport::send(self.signal, &session.route, bearer, Some(body), max_bytes)

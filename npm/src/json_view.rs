@@ -139,6 +139,10 @@ impl JsonView for Json {
         Json(JsValue::from_bool(value))
     }
 
+    fn array(elements: Vec<Self>) -> Self {
+        Json(elements.into_iter().map(|e| e.0).collect::<Array>().into())
+    }
+
     fn set(&mut self, key: &'static str, value: Self) {
         if self.is_kind(Kind::Object) {
             // A plain object from `JSON.parse` or `object`: setting a data member cannot throw.

@@ -26,6 +26,11 @@ type Result<T> = core::result::Result<T, CallError<Json>>;
 pub const CLIENT_KEYS: [&str; 7] =
     ["token", "tokenProvider", "timeoutMs", "maxRetries", "maxRetryWaitMs", "rateLimit", "maxResponseBytes"];
 
+/// The options of an `A2AClient` besides [`CLIENT_KEYS`] that both
+/// `discover` and the constructor take.
+#[cfg(feature = "agents")]
+pub const AGENT_KEYS: [&str; 4] = ["dialect", "protocolVersion", "extensions", "binding"];
+
 /// Reads an endpoint option through the platform's `URL` and the core's rules.
 pub fn endpoint(text: &str) -> Result<Endpoint> {
     validate::endpoint("endpoint", text, js_url::parse)
@@ -72,6 +77,19 @@ pub fn binding(o: &Reader) -> Result<Option<Binding>> {
             None => Err(CallError::invalid_input("binding must be \"JSONRPC\" or \"HTTP+JSON\"")),
         },
     }
+}
+
+/// Reads the `extensions` option (an array of URIs) as the header that asks
+/// for them (a JS string), `undefined` without any.
+pub fn extensions(o: &Reader) -> Result<JsValue> {
+    let Some(list) = o.get("extensions") else { return Ok(JsValue::UNDEFINED) };
+    let bad = || CallError::invalid_input("extensions must be an array of strings");
+    let list = list.dyn_into::<js_sys::Array>().map_err(|_| bad())?;
+    let mut header = String::new();
+    for uri in list.iter() {
+        validate::push_extension(&mut header, &uri.as_string().ok_or_else(bad)?)?;
+    }
+    Ok(if header.is_empty() { JsValue::UNDEFINED } else { JsValue::from_str(&header) })
 }
 
 /// Reads the [`CLIENT_KEYS`] of `o` for a client of `endpoint`, checked by

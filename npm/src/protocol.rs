@@ -27,6 +27,14 @@ pub fn normalised(response: JsValue, v1: bool) -> JsValue {
     result_shape::normalised(Json(response), v1).0
 }
 
+/// `response` with the extensions the agent activated for it, as `header`
+/// (its `A2A-Extensions`, or 0.3's `X-A2A-Extensions`) lists them, carried
+/// with its `result` (see [`result_shape::with_activated`]).
+#[wasm_bindgen]
+pub fn activated(response: JsValue, header: Option<String>) -> JsValue {
+    result_shape::with_activated(Json(response), header.as_deref()).0
+}
+
 /// `request` (a parsed JSON-RPC request of the core, in 0.3's shape) in
 /// A2A 1.0's, rewritten in place (see [`request_shape::request_v1`]).
 #[wasm_bindgen(js_name = requestV1)]

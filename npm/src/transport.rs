@@ -41,6 +41,7 @@ extern "C" {
         max_bytes: f64,
         call: &JsCallSignal,
         reader: Option<JsValue>,
+        extensions: &JsValue,
     ) -> Promise;
 }
 
@@ -290,6 +291,7 @@ pub async fn send(
     max_bytes: f64,
     #[cfg(feature = "agents")] reader: Option<JsValue>,
     #[cfg(feature = "agents")] dialect: Dialect,
+    #[cfg(feature = "agents")] extensions: &JsValue,
 ) -> Result<HttpReply<Json>, CallError<Json>> {
     #[cfg(feature = "agents")]
     let sent = {
@@ -300,7 +302,7 @@ pub async fn send(
             (Version::V1_0, Binding::HttpJson) => 2,
         };
         let magisterium = dialect == Dialect::Magisterium;
-        post(current.endpoint(), wire, magisterium, token, body, max_bytes, &call.0, reader)
+        post(current.endpoint(), wire, magisterium, token, body, max_bytes, &call.0, reader, extensions)
     };
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&route.0, token, body, max_bytes, &call.0.signal());

@@ -31,6 +31,11 @@ pub struct Task {
     /// Extension metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Map<String, Value>>,
+    /// The extensions the agent activated for the call (or stream) this
+    /// came from, as its response's `A2A-Extensions` header listed them
+    /// (`activatedExtensions`; empty when it listed none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub activated_extensions: Vec<String>,
     /// Every other member as sent (`kind: "task"` among them).
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -151,6 +156,11 @@ pub struct Message {
     /// Extension metadata (`skillId` of a user message).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Map<String, Value>>,
+    /// The extensions the agent activated for the call (or stream) this
+    /// came from, as its response's `A2A-Extensions` header listed them
+    /// (`activatedExtensions`; empty when it listed none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub activated_extensions: Vec<String>,
     /// Every other member as sent (`kind: "message"` among them).
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -352,6 +362,7 @@ impl TryFrom<Value> for Task {
             artifacts: m.optional("artifacts"),
             history: m.optional("history"),
             metadata: m.optional("metadata"),
+            activated_extensions: m.optional("activatedExtensions").unwrap_or_default(),
             other: m.0,
         })
     }
@@ -383,6 +394,7 @@ impl TryFrom<Value> for Message {
             task_id: m.optional("taskId"),
             context_id: m.optional("contextId"),
             metadata: m.optional("metadata"),
+            activated_extensions: m.optional("activatedExtensions").unwrap_or_default(),
             other: m.0,
         })
     }

@@ -20,7 +20,7 @@ use crate::sans_io::pacing::Pacer;
 use crate::sans_io::platform::Platform;
 use crate::sans_io::retry::RetryPolicy;
 use crate::sans_io::settings::{Auth, Settings, provided_token, provider_failed};
-use crate::sans_io::validate::{self, Endpoint};
+use crate::sans_io::validate::Endpoint;
 use crate::sans_io::wire::HttpReply;
 use crate::sans_io::{http_json, request_shape, result_shape};
 use serde_json::Value;
@@ -48,8 +48,6 @@ pub(crate) struct ClientState {
     binding: Binding,
     dialect: Dialect,
     extensions: Option<String>,
-    /// The extensions the agent's latest response activated (its `A2A-Extensions`).
-    activated: Mutex<Vec<String>>,
     /// The token or its provider.
     auth: Auth<TokenProvider>,
     policy: RetryPolicy,
@@ -79,7 +77,6 @@ impl ClientState {
             binding,
             dialect,
             extensions,
-            activated: Mutex::new(Vec::new()),
             auth,
             policy,
             max_response_bytes,
@@ -103,16 +100,6 @@ impl ClientState {
     pub(crate) fn binding(&self) -> Binding {
         self.binding
     }
-
-    /// The extensions the agent's latest response activated.
-    pub(crate) fn activated_extensions(&self) -> Vec<String> {
-        self.activated.lock().unwrap_or_else(PoisonError::into_inner).clone()
-    }
-
-    /// Keeps what a response's `A2A-Extensions` header (`None`: absent) says the agent activated.
-    fn activated(&self, header: Option<String>) {
-        *self.activated.lock().unwrap_or_else(PoisonError::into_inner) = validate::extensions_list(header.as_deref());
-    }
 }
 
 /// One call in flight; it owns a handle on its client's state, so a
@@ -131,6 +118,8 @@ pub(crate) struct CallContext {
     /// The id and version of the last request (what its events are read with).
     last_id: AtomicU64,
     last_v1: AtomicBool,
+    /// The extensions header of the last response (what its stream's later events carry).
+    activated: Mutex<Option<String>>,
 }
 
 impl CallContext {
@@ -146,6 +135,7 @@ impl CallContext {
             last_token: Mutex::new(None),
             last_id: AtomicU64::new(0),
             last_v1: AtomicBool::new(false),
+            activated: Mutex::new(None),
         })
     }
 
@@ -162,10 +152,12 @@ impl CallContext {
     }
 
     /// The event stream the call's last request opened, its first event read:
-    /// taken out, with the request's id and version, to read the rest.
-    pub(crate) fn take_events(&self) -> Option<(EventBody, u64, bool)> {
+    /// taken out, with the request's id and version and the extensions header
+    /// its response had (each event carries them), to read the rest.
+    pub(crate) fn take_events(&self) -> Option<(EventBody, u64, bool, Option<String>)> {
         let events = self.events.as_ref()?.lock().unwrap_or_else(PoisonError::into_inner).take()?;
-        Some((events, self.last_id.load(Ordering::Relaxed), self.last_v1.load(Ordering::Relaxed)))
+        let activated = self.activated.lock().unwrap_or_else(PoisonError::into_inner).clone();
+        Some((events, self.last_id.load(Ordering::Relaxed), self.last_v1.load(Ordering::Relaxed), activated))
     }
 
     /// The call's time limit and platform failures, for reading its stream.
@@ -275,7 +267,7 @@ impl Platform for CallContext {
             headers.push(("A2A-Version", "1.0"));
         }
         if let Some(extensions) = &self.shared.extensions {
-            headers.push(("A2A-Extensions", extensions.as_str()));
+            headers.push((if v1 { "A2A-Extensions" } else { "X-A2A-Extensions" }, extensions.as_str()));
         }
         let max_bytes = self.shared.max_response_bytes;
         let request = Request {
@@ -289,19 +281,19 @@ impl Platform for CallContext {
         };
         self.last_v1.store(v1, Ordering::Relaxed);
         *self.last_token.lock().unwrap_or_else(PoisonError::into_inner) = token.cloned();
-        let reply = match transport::exchange(&self.shared.http, &self.deadline, request, &self.causes).await? {
-            Reply::Whole(reply, extensions) => {
-                self.shared.activated(extensions);
-                reply
-            }
+        let (reply, activated) = match transport::exchange(&self.shared.http, &self.deadline, request, &self.causes)
+            .await?
+        {
+            Reply::Whole(reply, extensions) => (reply, extensions),
             Reply::Events(status, body, extensions) => {
-                self.shared.activated(extensions);
                 let mut events = EventBody::new(status, body, max_bytes);
                 let first = events.next(&self.deadline, &self.causes).await?;
                 if let Some(slot) = &self.events {
                     *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(events);
                 }
-                first.unwrap_or(HttpReply { status, retry_after_header: None, cache_control: None, body: None })
+                let first =
+                    first.unwrap_or(HttpReply { status, retry_after_header: None, cache_control: None, body: None });
+                (first, extensions)
             }
         };
         let reply = match rest {
@@ -311,7 +303,11 @@ impl Platform for CallContext {
         if !self.shaped {
             return Ok(reply);
         }
-        Ok(HttpReply { body: reply.body.map(|body| result_shape::normalised(body, v1)), ..reply })
+        let body = reply
+            .body
+            .map(|body| result_shape::with_activated(result_shape::normalised(body, v1), activated.as_deref()));
+        *self.activated.lock().unwrap_or_else(PoisonError::into_inner) = activated;
+        Ok(HttpReply { body, ..reply })
     }
 
     fn with_pacer<R>(&self, f: impl FnOnce(&mut Pacer) -> R) -> R {

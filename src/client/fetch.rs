@@ -113,7 +113,7 @@ pub(crate) struct Request<'a> {
     pub(crate) events: bool,
 }
 
-/// What an exchange got, with the response's `A2A-Extensions` header (the extensions the agent activated).
+/// What an exchange got, with the response's `A2A-Extensions` header (0.3: `X-A2A-Extensions`), the extensions the agent activated.
 pub(crate) enum Reply {
     /// A whole response, its body read (within the bound) and parsed.
     Whole(HttpReply<Value>, Option<String>),
@@ -248,7 +248,7 @@ pub(crate) async fn exchange(
     })?;
     let status = response.status();
     let headers = response.headers();
-    let extensions = headers.get("A2A-Extensions");
+    let extensions = headers.get("A2A-Extensions").or_else(|| headers.get("X-A2A-Extensions"));
     if request.events
         && response.ok()
         && headers.get("Content-Type").is_some_and(|t| is_event_stream(&t))

@@ -32,7 +32,8 @@ use native as transport;
 pub use crate::sans_io::error::Dialect;
 pub use a2a::{Artifact, FileContent, Message, Part, SendMessage, Task, TaskState, TaskStatus};
 pub use agent::{
-    A2AClient, A2AClientBuilder, Binding, Event, ProtocolVersion, SendResult, TaskArtifactUpdateEvent, TaskList,
+    A2AClient, A2AClientBuilder, Binding, Event, ProtocolVersion, PushAuthentication, PushNotificationConfig,
+    PushNotificationConfigList, SendResult, TaskArtifactUpdateEvent, TaskList, TaskPushNotificationConfig,
     TaskStatusUpdateEvent,
 };
 pub use builder::ClientBuilder;

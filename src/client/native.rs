@@ -117,7 +117,7 @@ pub(crate) struct Request<'a> {
     pub(crate) events: bool,
 }
 
-/// What an exchange got, with the response's `A2A-Extensions` header (the extensions the agent activated).
+/// What an exchange got, with the response's `A2A-Extensions` header (0.3: `X-A2A-Extensions`), the extensions the agent activated.
 pub(crate) enum Reply {
     /// A whole response, its body read (within the bound) and parsed.
     Whole(HttpReply<Value>, Option<String>),
@@ -180,7 +180,8 @@ pub(crate) async fn exchange(
         let mut response = builder.send().await.map_err(|e| failed(causes, "the request failed", e))?;
         let status = response.status().as_u16();
         let header = |headers: &HeaderMap, name| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
-        let extensions = header(response.headers(), HeaderName::from_static("a2a-extensions"));
+        let extensions = header(response.headers(), HeaderName::from_static("a2a-extensions"))
+            .or_else(|| header(response.headers(), HeaderName::from_static("x-a2a-extensions")));
         if request.events
             && response.status().is_success()
             && header(response.headers(), CONTENT_TYPE).is_some_and(|t| is_event_stream(&t))

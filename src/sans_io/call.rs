@@ -4,6 +4,8 @@
 use super::error::{CallError, Dialect};
 use super::json::{JsonView, Kind};
 use super::pacing::Pool;
+#[cfg(feature = "push-configs")]
+use super::push_config::PushCall;
 use super::skills::{self, Document, QaAnswer, SearchResult, Skill, SkillInput};
 use super::task::{read_event, read_message, read_task};
 use super::wire::{self, HttpReply, MessageMeta, Method};
@@ -44,8 +46,11 @@ pub enum Call {
     /// `listTasks`: `tasks/list` with the params as given (a JSON object, serialized).
     ListTasks(String),
     /// `extendedCard`: the agent's authenticated extended card (see [`Method::ExtendedCard`]).
-    #[cfg(feature = "json")]
+    #[cfg(feature = "extended-card")]
     ExtendedCard,
+    /// A push-notification config's call (see [`super::push_config`]).
+    #[cfg(feature = "push-configs")]
+    PushConfig(PushCall),
 }
 
 /// How a `sendMessage` is answered.
@@ -86,8 +91,10 @@ impl Call {
             Call::CancelTask(_) => Method::TasksCancel,
             Call::Subscribe(_) => Method::TasksResubscribe,
             Call::ListTasks(_) => Method::TasksList,
-            #[cfg(feature = "json")]
+            #[cfg(feature = "extended-card")]
             Call::ExtendedCard => Method::ExtendedCard,
+            #[cfg(feature = "push-configs")]
+            Call::PushConfig(call) => Method::PushConfig(call.op),
         }
     }
 
@@ -97,8 +104,10 @@ impl Call {
             Call::Skill { skill, .. } => Some(Pool::of_skill(Some(skill.id()))),
             Call::Send { skill_id, .. } => Some(Pool::of_skill(skill_id.as_deref())),
             Call::GetTask(_) | Call::CancelTask(_) | Call::Subscribe(_) | Call::ListTasks(_) => None,
-            #[cfg(feature = "json")]
+            #[cfg(feature = "extended-card")]
             Call::ExtendedCard => None,
+            #[cfg(feature = "push-configs")]
+            Call::PushConfig(_) => None,
         }
     }
 
@@ -123,8 +132,10 @@ impl Call {
             }
             Call::GetTask(id) | Call::CancelTask(id) | Call::Subscribe(id) => wire::task_body(request_id, method, id),
             Call::ListTasks(params_json) => wire::params_body(request_id, method, params_json),
-            #[cfg(feature = "json")]
+            #[cfg(feature = "extended-card")]
             Call::ExtendedCard => wire::params_body(request_id, method, "{}"),
+            #[cfg(feature = "push-configs")]
+            Call::PushConfig(call) => wire::params_body(request_id, method, &call.params()),
         }
     }
 
@@ -143,12 +154,14 @@ impl Call {
             }
             Call::ListTasks(_) if result.get_kind("tasks", Kind::Array).is_some() => return Ok(Outcome::Task(result)),
             Call::ListTasks(_) => return Err(CallError::bad_response("the result has no `tasks` array")),
-            #[cfg(feature = "json")]
+            #[cfg(feature = "extended-card")]
             Call::ExtendedCard if result.get_kind("name", Kind::String).is_some() => return Ok(Outcome::Task(result)),
-            #[cfg(feature = "json")]
+            #[cfg(feature = "extended-card")]
             Call::ExtendedCard => {
                 return Err(CallError::bad_response("the result is not an agent card (no string `name`)"));
             }
+            #[cfg(feature = "push-configs")]
+            Call::PushConfig(call) => return call.read(result).map(Outcome::Task),
             _ => {}
         }
         if let (Call::Send { .. }, Dialect::A2a) = (self, dialect)

@@ -234,6 +234,18 @@ pub fn read_card<V: JsonView>(
     Ok(CardHead { endpoint, version: preferred, binding: Binding::JsonRpc, other, dialect, streaming })
 }
 
+/// Nothing when a card says its agent has an authenticated extended card
+/// ([`has_extended_card`]); else AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED,
+/// which the clients answer without a request.
+#[cfg(feature = "extended-card")]
+pub fn require_extended_card<V: JsonView, E>(card: &V) -> Result<(), CallError<E>> {
+    if has_extended_card(card) {
+        return Ok(());
+    }
+    let why = "the agent's card offers no authenticated extended card";
+    Err(CallError::new(super::error::ErrorCode::AuthenticatedExtendedCardNotConfigured, why))
+}
+
 /// True when a card says its agent has an authenticated extended card: A2A
 /// 1.0's `capabilities.extendedAgentCard`, or 0.3's
 /// `supportsAuthenticatedExtendedCard`, `true`.

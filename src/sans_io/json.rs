@@ -58,6 +58,8 @@ pub trait JsonView: Sized + Clone {
     fn object(members: Vec<(Self, Self)>) -> Self;
     /// `true` or `false`.
     fn boolean(value: bool) -> Self;
+    /// A new array of `elements`.
+    fn array(elements: Vec<Self>) -> Self;
     /// Sets the member `key` of an object (one the view made, or parsed
     /// JSON the caller owns) to `value`; nothing for other kinds. A view over
     /// JS values sets it in place, on the object every copy of the view shares.
@@ -186,6 +188,9 @@ mod serde_view {
         }
         fn boolean(value: bool) -> Self {
             Value::Bool(value)
+        }
+        fn array(elements: Vec<Self>) -> Self {
+            Value::Array(elements)
         }
         fn set(&mut self, key: &'static str, value: Self) {
             if let Some(object) = self.as_object_mut() {

@@ -18,6 +18,7 @@ pub mod pacing;
 pub mod parts;
 pub mod platform;
 pub mod poll;
+pub mod push_config;
 pub mod request_shape;
 pub mod result_shape;
 pub mod retry;

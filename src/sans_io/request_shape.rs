@@ -2,12 +2,14 @@
 //! in A2A 1.0's: the method's 1.0 name, the message without `kind` and with
 //! the role `ROLE_USER`, each part without `kind` (a file's fields on the
 //! part itself: `raw`, `url`, `mediaType`, `filename`),
-//! `configuration: { returnImmediately: true }` for `blocking: false`, and a
-//! `tasks/list` status as its 1.0 state. The counterpart of
+//! `configuration: { returnImmediately: true }` for `blocking: false`, a
+//! `tasks/list` status as its 1.0 state, and a push-notification config's
+//! call as [`push_config::params_v1`] writes it. The counterpart of
 //! [`super::result_shape`], whose state table it shares. Anything that is not
 //! the shape expected is left as it is.
 
 use super::json::{JsonView, Kind};
+use super::push_config;
 use super::result_shape::STATES;
 use alloc::vec::Vec;
 
@@ -30,6 +32,13 @@ pub fn request_v1<V: JsonView>(mut request: V) -> V {
         request.set("method", V::from_str(new));
     }
     let Some(mut params) = request.get("params").filter(|p| p.is_kind(Kind::Object)) else { return request };
+    if let Some(pushed) = method.as_deref().and_then(|m| push_config::params_v1(m, &params)) {
+        if let Some((_, new)) = push_config::METHODS.iter().find(|(old, _)| Some(*old) == method.as_deref()) {
+            request.set("method", V::from_str(new));
+        }
+        request.set("params", pushed);
+        return request;
+    }
     if let Some(message) = params.get("message").filter(|m| m.is_kind(Kind::Object)) {
         let (_, mut message) = message.others(&["kind"]);
         message.set("role", V::from_str("ROLE_USER"));

@@ -9,6 +9,7 @@
 //! shape holds, so the rules are data, walked by one function.
 
 use super::json::{JsonView, Kind};
+use super::push_config;
 
 /// `response` (a parsed JSON-RPC response) with its `result` in the package's
 /// shape; `v1`: the request went in A2A 1.0. Anything else as it is.
@@ -22,6 +23,27 @@ pub fn normalised<V: JsonView>(mut response: V, v1: bool) -> V {
             }
         }
     }
+    response.set("result", result);
+    response
+}
+
+/// At most this many extensions are read from a response's header.
+pub const MAX_ACTIVATED: usize = 64;
+
+/// `response` (a parsed JSON-RPC response) with the extensions the agent
+/// activated for it, as its `A2A-Extensions` header (`X-A2A-Extensions` in
+/// 0.3) listed them, carried with its answer: the `result` object's member
+/// `activatedExtensions` (an array of their URIs, the first
+/// [`MAX_ACTIVATED`]), set only when the header lists any. So a call's
+/// extensions travel with its own result, never mixed with another call's.
+pub fn with_activated<V: JsonView>(mut response: V, header: Option<&str>) -> V {
+    let uris = super::validate::extensions_list(header);
+    let Some(mut result) = response.get("result").filter(is_object) else { return response };
+    if uris.is_empty() {
+        return response;
+    }
+    let uris = uris.iter().take(MAX_ACTIVATED).map(|uri| V::from_str(uri)).collect();
+    result.set("activatedExtensions", V::array(uris));
     response.set("result", result);
     response
 }
@@ -68,9 +90,15 @@ fn fields(shape: Shape) -> (Option<&'static str>, &'static [Field]) {
 
 /// A 1.0 `result` in the 0.3 shape: a `{ task }`, `{ message }`,
 /// `{ statusUpdate }` or `{ artifactUpdate }` wrapper becomes what it wraps
-/// (with its `kind`), `{ tasks }` (ListTasks) has each task rewritten, and
-/// anything else is a bare task (GetTask, CancelTask).
+/// (with its `kind`), `{ tasks }` (ListTasks) has each task rewritten,
+/// `{ configs }` (ListTaskPushNotificationConfigs) each config, a value with
+/// a string `url` and no `status` is a push-notification config (see
+/// [`push_config`]), an agent card (a `capabilities` object) is left as sent,
+/// and anything else is a bare task (GetTask, CancelTask).
 fn result_v1<V: JsonView>(result: V) -> V {
+    if result.get_kind("capabilities", Kind::Object).is_some() {
+        return result; // An agent card (GetExtendedAgentCard): as sent.
+    }
     const WRAPPERS: [(&str, Shape); 4] = [
         ("task", Shape::Task),
         ("message", Shape::Message),
@@ -81,6 +109,12 @@ fn result_v1<V: JsonView>(result: V) -> V {
         if let Some(inner) = result.get(key).filter(is_object) {
             return shaped(inner, shape);
         }
+    }
+    if result.get_kind("configs", Kind::Array).is_some() {
+        return push_config::list_v03(result);
+    }
+    if result.get("status").is_none() && result.get_kind("url", Kind::String).is_some() {
+        return push_config::config_v03(result);
     }
     let list = result.get("tasks").is_some_and(|tasks| tasks.is_kind(Kind::Array));
     shaped(result, if list { Shape::TaskList } else { Shape::Task })

@@ -13,6 +13,8 @@
 //! - UNAUTHORIZED refreshes the token once, at once, when a token provider exists.
 
 use super::error::ErrorCode;
+#[cfg(feature = "push-configs")]
+use super::push_config::PushOp;
 use super::wire::Method;
 
 /// The knobs of the policy.
@@ -126,8 +128,12 @@ impl RetryLoop {
         let refused_unprocessed = failure.http_status == Some(503);
         let safe = match self.method {
             Method::TasksGet | Method::TasksCancel | Method::TasksResubscribe | Method::TasksList => transient,
-            #[cfg(feature = "json")]
+            #[cfg(feature = "extended-card")]
             Method::ExtendedCard => transient,
+            #[cfg(feature = "push-configs")]
+            Method::PushConfig(PushOp::Set) => refused_unprocessed,
+            #[cfg(feature = "push-configs")]
+            Method::PushConfig(_) => transient,
             Method::MessageSend | Method::MessageStream => refused_unprocessed,
         };
         safe.then(|| self.backoff(random))

@@ -182,13 +182,28 @@ pub fn header_token<V>(token: &str) -> Result<(), CallError<V>> {
 /// commas); `None` for none. INVALID_INPUT for a blank URI, or one with a
 /// comma, a space or a control character (which would split the list or the header).
 pub fn extensions_header<V>(uris: &[String]) -> Result<Option<String>, CallError<V>> {
-    let bad = |uri: &String| uri.is_empty() || uri.chars().any(|c| c == ',' || c == ' ' || c.is_control());
-    if uris.iter().any(bad) {
+    let mut header = String::new();
+    for uri in uris {
+        push_extension(&mut header, uri)?;
+    }
+    Ok((!header.is_empty()).then_some(header))
+}
+
+/// Adds the extension `uri` to `header` (an `A2A-Extensions` value being
+/// written, see [`extensions_header`]); INVALID_INPUT for a URI the header
+/// cannot carry. One URI at a time, so a caller reading them from elsewhere
+/// (a JS array) collects none.
+pub fn push_extension<V>(header: &mut String, uri: &str) -> Result<(), CallError<V>> {
+    if uri.is_empty() || uri.chars().any(|c| c == ',' || c == ' ' || c.is_control()) {
         return Err(CallError::invalid_input(
             "each extension must be a URI, without commas, spaces or control characters",
         ));
     }
-    Ok((!uris.is_empty()).then(|| uris.join(",")))
+    if !header.is_empty() {
+        header.push(',');
+    }
+    header.push_str(uri);
+    Ok(())
 }
 
 /// The extension URIs of a response's `A2A-Extensions` header (`None`: no

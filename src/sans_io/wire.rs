@@ -7,6 +7,8 @@
 use super::error::{CallError, Dialect, ErrorCode};
 use super::json::{JsonView, Kind};
 use super::jsonw;
+#[cfg(feature = "push-configs")]
+use super::push_config::PushOp;
 use super::text::{cat, int, parse_u32};
 use alloc::string::String;
 
@@ -26,10 +28,15 @@ pub enum Method {
     /// `tasks/list`: the agent's tasks, a page at a time; safe to repeat.
     TasksList,
     /// `agent/getAuthenticatedExtendedCard`: the card an authenticated caller
-    /// sees; safe to repeat. The Rust client's only (feature `json`): kept out
-    /// of the npm bundles, whose `A2AClient` has no extended card yet.
-    #[cfg(feature = "json")]
+    /// sees; safe to repeat. Only with feature `extended-card` (the Rust
+    /// client's, and the npm entry `agents`'): kept out of the Magisterium entry.
+    #[cfg(feature = "extended-card")]
     ExtendedCard,
+    /// `tasks/pushNotificationConfig/*` ([`PushOp`]): `set` is not safe to
+    /// repeat (a config without an id would be stored twice), the others are.
+    /// Only with feature `push-configs` (the Rust client's).
+    #[cfg(feature = "push-configs")]
+    PushConfig(PushOp),
 }
 
 impl Method {
@@ -42,8 +49,10 @@ impl Method {
             Method::MessageStream => "message/stream",
             Method::TasksResubscribe => "tasks/resubscribe",
             Method::TasksList => "tasks/list",
-            #[cfg(feature = "json")]
+            #[cfg(feature = "extended-card")]
             Method::ExtendedCard => "agent/getAuthenticatedExtendedCard",
+            #[cfg(feature = "push-configs")]
+            Method::PushConfig(op) => op.name(),
         }
     }
 }

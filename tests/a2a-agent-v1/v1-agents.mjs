@@ -15,11 +15,14 @@ const V1_SECURITY_SCHEMES = { bearer: { httpAuthSecurityScheme: { scheme: "beare
  * `${path}/.well-known/agent-card.json`, its JSON-RPC endpoint at
  * `${path}/a2a` when `bindings.jsonRpc` and its HTTP+JSON base at
  * `${path}/rest` (the SDK's `restHandler`) when `bindings.rest`; the SDK's
- * v0.3 layer on the card and JSON-RPC when `legacy`.
+ * v0.3 layer on the card and JSON-RPC when `legacy`. A card whose
+ * `capabilities.extendedAgentCard` is true gets `extended` (the SDK's provider) for its extended card.
  */
-function mount(app, path, card, legacy, bindings = { jsonRpc: true }) {
+function mount(app, path, card, legacy, bindings = { jsonRpc: true }, extended = undefined) {
   const legacyCompat = legacy ? { enabled: true } : undefined;
-  const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), onV1Sdk(new FixtureExecutor()));
+  const executor = onV1Sdk(new FixtureExecutor());
+  // The SDK's own push-notification store and sender when the card says `pushNotifications`.
+  const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor, undefined, undefined, undefined, extended);
   const userBuilder = UserBuilder.noAuthentication;
   app.use(`${path}/.well-known/agent-card.json`, noStore, agentCardHandler({ agentCardProvider: requestHandler, legacyCompat }));
   if (bindings.jsonRpc) app.use(`${path}/a2a`, jsonRpcHandler({ requestHandler, userBuilder, legacyCompat }));
@@ -37,11 +40,17 @@ export function serveV1(app, root) {
  * v0.3 at the same URL. Its card lists both; the SDK answers a card request
  * without `A2A-Version: 1.0` with its v0.3 translation (top-level `url` and
  * `protocolVersion: "0.3"`, the interfaces kept as `supportedInterfaces`).
+ * It alone has push notifications (the configs' calls) and an extended card
+ * (its card named `… (extended)`); `/v1` answers those with their errors.
  */
 export function serveCompat(app, root) {
   const url = `${root}/compat/a2a`;
   const name = "Fixture agent v1.0 + v0.3 (@a2a-js/sdk 1.3 compat)";
-  mount(app, "/compat", v1Card(`${root}/compat`, name, [jsonRpc(url, "1.0"), jsonRpc(url, "0.3")]), true);
+  const card = v1Card(`${root}/compat`, name, [jsonRpc(url, "1.0"), jsonRpc(url, "0.3")]);
+  card.capabilities = { ...card.capabilities, pushNotifications: true, extendedAgentCard: true };
+  const extended = { ...card, name: `${name} (extended)` };
+  // A function: the SDK hands an object only to an authenticated user, and this agent has no authentication.
+  mount(app, "/compat", card, true, undefined, async () => extended);
 }
 
 /** `${root}/rest`: v1.0 over HTTP+JSON only; its card has one HTTP+JSON interface. */

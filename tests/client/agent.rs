@@ -277,9 +277,8 @@ async fn extensions_and_the_version_header_are_sent_and_the_activated_ones_read(
         .extensions(["https://ext.example/a", "https://ext.example/b"])
         .build()
         .expect("a client");
-    assert!(agent.activated_extensions().is_empty(), "none before any response");
     let sent = agent.send_message(SendMessage::new(vec![Part::data(Map::new())])).await.expect("an answer");
-    assert_eq!(agent.activated_extensions(), ["https://ext.example/a"], "the agent's answer says which it activated");
+    assert_eq!(sent.activated_extensions(), ["https://ext.example/a"], "the agent's answer says which it activated");
     assert!(matches!(sent, SendResult::Message(ref m) if m.role == "agent" && m.parts[0].kind == "text"), "{sent:?}");
     let request = requests.lock().unwrap().concat().to_ascii_lowercase();
     server.abort();
@@ -369,6 +368,31 @@ async fn over_http_json_each_method_has_its_route_the_version_header_and_the_tok
     let body: Value = serde_json::from_str(send.split_once("\r\n\r\n").unwrap().1).expect("a JSON body");
     assert_eq!((body["message"]["role"].as_str(), body.get("jsonrpc")), (Some("ROLE_USER"), None), "{body}");
     assert!(!requests[0].to_ascii_lowercase().contains("content-type"), "a GET has no body");
+}
+
+#[tokio::test]
+async fn overlapping_calls_each_carry_their_own_activated_extensions() {
+    // A 0.3 agent: the extensions go as `X-A2A-Extensions`, and come back so; each
+    // answer activates an extension named after its task.
+    let (base, _ends, server) = serve(move |request| {
+        let id = if request.contains("\"id\":\"slow\"") { "slow" } else { "fast" };
+        let ask = request.to_ascii_lowercase().contains("\r\nx-a2a-extensions: urn:ext:asked\r\n");
+        let digits = request.split_once("\"jsonrpc\":\"2.0\",\"id\":").map_or("", |(_, rest)| rest);
+        let rpc_id: u64 = digits.chars().take_while(char::is_ascii_digit).collect::<String>().parse().unwrap_or(0);
+        let task = json!({"jsonrpc": "2.0", "id": rpc_id, "result": {"kind": "task", "id": id, "contextId": "c",
+            "status": {"state": "completed"}}});
+        let header = if ask { format!("\r\nX-A2A-Extensions: urn:ext:{id}\r\n") } else { String::from("\r\n") };
+        json_response(&task.to_string()).replacen("\r\n", &header, 1)
+    })
+    .await;
+    let agent = A2AClient::builder().endpoint(&base).extensions(["urn:ext:asked"]).build().expect("a client");
+    let (slow, fast) = tokio::join!(agent.get_task("slow"), agent.get_task("fast"));
+    let (slow, fast) = (slow.expect("the slow task"), fast.expect("the fast task"));
+    server.abort();
+    assert_eq!(slow.activated_extensions, ["urn:ext:slow"], "each call its own, whichever answered last");
+    assert_eq!(fast.activated_extensions, ["urn:ext:fast"]);
+    let json = serde_json::to_value(&slow).expect("JSON");
+    assert_eq!(json["activatedExtensions"], json!(["urn:ext:slow"]), "serialized as the npm package's member");
 }
 
 #[tokio::test]

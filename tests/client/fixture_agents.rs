@@ -303,3 +303,47 @@ async fn a_card_is_kept_for_its_max_age() {
     }
     assert_eq!(gets(&v03, "/uncached/.well-known/agent-card.json").await, 2, "no Cache-Control: fetched each time");
 }
+
+#[tokio::test]
+async fn push_notification_configs_and_the_extended_card_in_both_versions() {
+    use magisterium_a2a::PushNotificationConfig;
+    let v1 = Fixture::start("tests/a2a-agent-v1/server.mjs");
+    let compat = format!("{}/compat", v1.url);
+    // A webhook nothing listens on (port 9, discard): the configs are only stored here.
+    let hook = "http://127.0.0.1:9/hook";
+    for version in [ProtocolVersion::V1_0, ProtocolVersion::V0_3] {
+        let at = format!("{compat} {}", version.as_str());
+        let agent = A2AClient::builder().protocol_version(version).discover(&compat).await.expect("a client");
+        assert_eq!(agent.protocol_version(), version, "{at}");
+        let task = task_of(agent.send_message(to_skill("echo", None)).await, &at);
+        let config = PushNotificationConfig::new(hook).id("hook-1").token("webhook-secret");
+        let created = agent.create_push_notification_config(&task.id, &config).await.expect("created");
+        assert_eq!(created.task_id, task.id, "{at}");
+        assert_eq!(created.push_notification_config, config, "{at}: stored as sent");
+        let got = agent.get_push_notification_config(&task.id, "hook-1").await.expect("found");
+        assert_eq!(got, created, "{at}");
+        let list = agent.list_push_notification_configs(&task.id).await.expect("listed");
+        assert_eq!(list.configs, std::slice::from_ref(&created), "{at}");
+        agent.delete_push_notification_config(&task.id, "hook-1").await.expect("deleted");
+        let list = agent.list_push_notification_configs(&task.id).await.expect("listed");
+        assert!(list.configs.is_empty(), "{at}: {list:?}");
+        let e = agent.get_push_notification_config(&task.id, "hook-1").await.unwrap_err();
+        assert_eq!(e.code(), ErrorCode::TaskNotFound, "{at}: the SDK's answer for a config it does not have");
+        let e = agent.create_push_notification_config("no-such-task", &config).await.unwrap_err();
+        assert_eq!(e.code(), ErrorCode::TaskNotFound, "{at}");
+
+        let extended = agent.extended_card().await.expect("the extended card");
+        assert!(extended["name"].as_str().is_some_and(|n| n.ends_with("(extended)")), "{at}: {extended}");
+    }
+
+    // An agent without push notifications or an extended card.
+    let plain = A2AClient::discover(&format!("{}/v1", v1.url)).await.expect("a client");
+    let task = task_of(plain.send_message(to_skill("echo", None)).await, "/v1");
+    let config = PushNotificationConfig::new(hook);
+    let e = plain.create_push_notification_config(&task.id, &config).await.unwrap_err();
+    assert_eq!((e.code(), e.rpc_code()), (ErrorCode::PushNotificationNotSupported, Some(-32003)));
+    let e = plain.list_push_notification_configs(&task.id).await.unwrap_err();
+    assert_eq!(e.code(), ErrorCode::PushNotificationNotSupported);
+    let e = plain.extended_card().await.unwrap_err();
+    assert_eq!((e.code(), e.rpc_code()), (ErrorCode::AuthenticatedExtendedCardNotConfigured, None), "no request");
+}

@@ -9,6 +9,7 @@ import {
   type A2AClientOptions,
   type A2AEventStream,
   type A2AStreamEvent,
+  type ActivatedExtensions,
   type AgentCapabilities,
   type AgentCard,
   type AgentInterface,
@@ -238,4 +239,28 @@ async function streams(agent: A2AClient, signal: AbortSignal): Promise<void> {
   await agent.listTasks({ status: "TASK_STATE_WORKING" });
 
   void [pinned, unset, version, literal, rest, jsonRpc, direct, binding, spoken, unbound, state, texts, same, first, ended, closed];
+}
+
+/** Extensions asked for, the ones activated read from each answer, and the extended card. */
+export async function extras(signal: AbortSignal): Promise<void> {
+  const uris: readonly string[] = ["https://agent.example/ext/trace/v1"];
+  const agent = await A2AClient.discover("https://agent.example", { extensions: uris, signal });
+  const direct = new A2AClient({ endpoint: "https://agent.example/a2a", extensions: ["urn:ext:a"], protocolVersion: "1.0" });
+  const sent = await agent.sendMessage({ parts: [{ kind: "text", text: "hi" }] });
+  const activated: string[] | undefined = sent.activatedExtensions;
+  const task: Task & ActivatedExtensions = await direct.getTask("id", { signal });
+  const fromTask: string[] = task.activatedExtensions ?? [];
+  const page: string[] | undefined = (await agent.listTasks()).activatedExtensions;
+  for await (const event of agent.subscribeToTask("id")) void (event.activatedExtensions satisfies string[] | undefined);
+  const card: AgentCard = await agent.extendedCard({ signal, timeoutMs: 5000 });
+  const skills: AgentSkill[] = card.skills;
+
+  // Wrong uses the types must refuse:
+  // @ts-expect-error extensions are a list of URIs, not one
+  new A2AClient({ endpoint: "https://agent.example/a2a", extensions: "urn:ext:a" });
+  // @ts-expect-error the activated extensions are a list, read-only data of the answer
+  const one: string = task.activatedExtensions;
+  // @ts-expect-error the extended card takes options only
+  await agent.extendedCard("id");
+  void [activated, fromTask, page, skills, one];
 }

@@ -9,9 +9,8 @@ use crate::client::error::Error;
 use crate::client::options::WaitOptions;
 use crate::client::run::{mismatch, run, run_in, send_call, typed_task, wait_for_task};
 use crate::sans_io::call::{Call, Outcome, SendMode};
-use crate::sans_io::card::{self, Version, has_extended_card};
-use crate::sans_io::error::ErrorCode;
-use crate::sans_io::error::{CallError, Dialect};
+use crate::sans_io::card::{self, Version, require_extended_card};
+use crate::sans_io::error::Dialect;
 use crate::sans_io::methods;
 use futures_core::Stream;
 use serde_json::Value;
@@ -157,15 +156,6 @@ impl A2AClient {
         self.shared.dialect()
     }
 
-    /// The extensions the agent activated, as its latest response's
-    /// `A2A-Extensions` header listed them (empty before any response, or
-    /// when it listed none); ask for them with
-    /// [`extensions`](crate::A2AClientBuilder::extensions). Calls that
-    /// overlap each set it as their response arrives.
-    pub fn activated_extensions(&self) -> Vec<String> {
-        self.shared.activated_extensions()
-    }
-
     /// The agent card the client was discovered from, as sent; `None` for a
     /// client built for an endpoint.
     pub fn card(&self) -> Option<&Value> {
@@ -179,9 +169,8 @@ impl A2AClient {
     /// or 0.3's `supportsAuthenticatedExtendedCard`); a client built for an
     /// endpoint asks all the same.
     pub async fn extended_card(&self) -> Result<Value, Error> {
-        if self.card.as_deref().is_some_and(|card| !has_extended_card(card)) {
-            let why = "the agent's card offers no authenticated extended card";
-            return Err(Error::plain(CallError::new(ErrorCode::AuthenticatedExtendedCardNotConfigured, why)));
+        if let Some(card) = self.card.as_deref() {
+            require_extended_card(card).map_err(Error::plain)?;
         }
         let context = CallContext::start(&self.shared, self.timeout_ms)?.unshaped();
         match run_in(context, &Call::ExtendedCard).await? {

@@ -7,9 +7,11 @@
 mod builder;
 mod client;
 mod discover;
+mod push;
 mod results;
 mod stream;
 
 pub use builder::A2AClientBuilder;
 pub use client::{A2AClient, Binding, ProtocolVersion};
+pub use push::{PushAuthentication, PushNotificationConfig, PushNotificationConfigList, TaskPushNotificationConfig};
 pub use results::{Event, SendResult, TaskArtifactUpdateEvent, TaskList, TaskStatusUpdateEvent};

@@ -55,6 +55,11 @@ pub struct TaskStatusUpdateEvent {
     /// Extension metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Map<String, Value>>,
+    /// The extensions the agent activated for the call (or stream) this
+    /// came from, as its response's `A2A-Extensions` header listed them
+    /// (`activatedExtensions`; empty when it listed none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub activated_extensions: Vec<String>,
     /// Every other member as sent (`kind` among them).
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -79,6 +84,11 @@ pub struct TaskArtifactUpdateEvent {
     /// Extension metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Map<String, Value>>,
+    /// The extensions the agent activated for the call (or stream) this
+    /// came from, as its response's `A2A-Extensions` header listed them
+    /// (`activatedExtensions`; empty when it listed none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub activated_extensions: Vec<String>,
     /// Every other member as sent (`kind` among them).
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -94,6 +104,11 @@ pub struct TaskList {
     /// The next page's `pageToken` (empty or absent on the last page).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_page_token: Option<String>,
+    /// The extensions the agent activated for the call (or stream) this
+    /// came from, as its response's `A2A-Extensions` header listed them
+    /// (`activatedExtensions`; empty when it listed none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub activated_extensions: Vec<String>,
     /// Every other member as sent (`pageSize`, `totalSize`, …).
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -107,6 +122,29 @@ pub(super) fn bad_response(why: String) -> Error {
 /// "`what` has an unexpected shape": a message for BAD_RESPONSE.
 fn shape(what: &str) -> String {
     format!("{what} is not of the shape expected")
+}
+
+impl SendResult {
+    /// The extensions the agent activated for this call ([`Task::activated_extensions`]).
+    pub fn activated_extensions(&self) -> &[String] {
+        match self {
+            SendResult::Task(task) => &task.activated_extensions,
+            SendResult::Message(message) => &message.activated_extensions,
+        }
+    }
+}
+
+impl Event {
+    /// The extensions the agent activated for the stream this event came from
+    /// ([`Task::activated_extensions`]).
+    pub fn activated_extensions(&self) -> &[String] {
+        match self {
+            Event::Task(task) => &task.activated_extensions,
+            Event::Message(message) => &message.activated_extensions,
+            Event::StatusUpdate(update) => &update.activated_extensions,
+            Event::ArtifactUpdate(update) => &update.activated_extensions,
+        }
+    }
 }
 
 impl TryFrom<Value> for SendResult {
@@ -138,6 +176,7 @@ impl TryFrom<Value> for Event {
                     status: m.required("status", "a status-update")?,
                     is_final: m.optional("final"),
                     metadata: m.optional("metadata"),
+                    activated_extensions: m.optional("activatedExtensions").unwrap_or_default(),
                     other: m.0,
                 }))
             }
@@ -150,6 +189,7 @@ impl TryFrom<Value> for Event {
                     append: m.required("append", "an artifact-update")?,
                     last_chunk: m.required("lastChunk", "an artifact-update")?,
                     metadata: m.optional("metadata"),
+                    activated_extensions: m.optional("activatedExtensions").unwrap_or_default(),
                     other: m.0,
                 }))
             }
@@ -168,7 +208,9 @@ impl TryFrom<Value> for TaskList {
             Some(Value::Array(tasks)) => tasks.into_iter().map(Task::try_from).collect::<Result<_, _>>()?,
             _ => return Err(shape("a task list")),
         };
-        Ok(TaskList { tasks, next_page_token: m.optional("nextPageToken"), other: m.0 })
+        let next_page_token = m.optional("nextPageToken");
+        let activated_extensions = m.optional("activatedExtensions").unwrap_or_default();
+        Ok(TaskList { tasks, next_page_token, activated_extensions, other: m.0 })
     }
 }
 

@@ -36,6 +36,8 @@ struct Reading {
     events: EventBody,
     request_id: u64,
     v1: bool,
+    /// The response's extensions header, which each event carries.
+    activated: Option<String>,
 }
 
 /// The events of `call` on the client `shared`, within `timeout_ms`; an
@@ -54,7 +56,7 @@ pub(super) fn events(
                 Some((event, next))
             }
             State::Reading(mut reading) => {
-                let Reading { context, events, request_id, v1 } = &mut *reading;
+                let Reading { context, events, request_id, v1, activated } = &mut *reading;
                 let (request_id, v1) = (*request_id, *v1);
                 let (deadline, causes) = context.deadline_and_causes();
                 let read = match events.next(deadline, causes).await {
@@ -65,10 +67,13 @@ pub(super) fn events(
                             Binding::HttpJson => http_json::response(reply, Value::from(request_id), dialect),
                             Binding::JsonRpc => Ok(reply),
                         };
+                        let shaped = |body| {
+                            result_shape::with_activated(result_shape::normalised(body, v1), activated.as_deref())
+                        };
                         reply
                             .and_then(|reply| {
-                                let body = reply.body.map(|body| result_shape::normalised(body, v1));
-                                wire::read_response(HttpReply { body, ..reply }, request_id, dialect)
+                                let reply = HttpReply { body: reply.body.map(shaped), ..reply };
+                                wire::read_response(reply, request_id, dialect)
                             })
                             .and_then(task::read_event)
                     }
@@ -112,7 +117,9 @@ async fn first(
         Err(failed) => return (Err(context.error(failed)), State::Done),
     };
     let next = match context.take_events() {
-        Some((events, request_id, v1)) => State::Reading(Box::new(Reading { context, events, request_id, v1 })),
+        Some((events, request_id, v1, activated)) => {
+            State::Reading(Box::new(Reading { context, events, request_id, v1, activated }))
+        }
         None => State::Done,
     };
     (typed(first), next)

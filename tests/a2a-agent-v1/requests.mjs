@@ -23,17 +23,20 @@ function whenParsed(request, onMethod) {
 /**
  * Counts every request as `METHOD /path` (preflights included: place it
  * before `cors()`), and each POST also as `POST /path A2A-Version=<value or
- * none>` and `POST /path method=<JSON-RPC method>`. `count` is the
+ * none>`, `POST /path method=<JSON-RPC method>` and, when the client closed
+ * the connection before the response ended, `POST /path closed early`. `count` is the
  * middleware, `report` the route answering the counts.
  */
 export function requestCounter() {
   const counts = {};
   const add = (key) => (counts[key] = (counts[key] ?? 0) + 1);
-  const count = (request, _response, next) => {
+  const count = (request, response, next) => {
     const key = `${request.method} ${request.path}`;
     add(key);
     if (request.method === "POST") {
       add(`${key} A2A-Version=${request.get("A2A-Version") || "none"}`);
+      // A response whose connection ended before it did: the client closed it (a dropped stream).
+      response.on("close", () => response.writableFinished || add(`${key} closed early`));
       whenParsed(request, (method) => add(`${key} method=${method}`));
     }
     next();

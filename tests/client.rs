@@ -17,6 +17,8 @@ mod errors;
 mod fixture_agents;
 #[path = "client/reliability.rs"]
 mod reliability;
+#[path = "client/resubscribe.rs"]
+mod resubscribe;
 #[path = "client/shapes.rs"]
 mod shapes;
 #[path = "client/skills.rs"]

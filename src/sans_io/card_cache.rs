@@ -41,7 +41,8 @@ impl<C: Clone> CardCache<C> {
             return;
         }
         if self.0.len() >= MAX_CARDS
-            && let Some(first) = (0..self.0.len()).min_by(|&a, &b| self.0[a].expires_ms.total_cmp(&self.0[b].expires_ms))
+            && let Some(first) =
+                (0..self.0.len()).min_by(|&a, &b| self.0[a].expires_ms.total_cmp(&self.0[b].expires_ms))
         {
             self.0.swap_remove(first);
         }

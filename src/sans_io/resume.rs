@@ -209,13 +209,15 @@ mod tests {
 
     #[test]
     fn before_a_drop_everything_is_new() {
-        let events = [task("submitted", "1", &[]), status("working", "2"), status("working", "2"), chunk("a", &["0"], false)];
+        let events =
+            [task("submitted", "1", &[]), status("working", "2"), status("working", "2"), chunk("a", &["0"], false)];
         assert_eq!(yielded(&events, usize::MAX), events);
     }
 
     #[test]
     fn a_resubscription_yields_only_what_the_consumer_lacks() {
-        let before = [task("submitted", "1", &[]), status("working", "2"), chunk("a", &["0"], false), chunk("a", &["1"], true)];
+        let before =
+            [task("submitted", "1", &[]), status("working", "2"), chunk("a", &["0"], false), chunk("a", &["1"], true)];
         // The resubscription: the task as it stands (one chunk more than seen), then what follows.
         let after = [task("working", "2", &[("a", 3)]), chunk("a", &["3"], true), status("completed", "3")];
         let events: Vec<Value> = before.iter().chain(&after).cloned().collect();
@@ -230,8 +232,10 @@ mod tests {
 
     #[test]
     fn a_replay_from_the_start_is_left_out() {
-        let before = [task("submitted", "1", &[]), status("working", "2"), chunk("a", &["0"], false), chunk("a", &["1"], true)];
-        let replay = [status("working", "2"), chunk("a", &["0"], false), chunk("a", &["1"], true), chunk("a", &["2"], true)];
+        let before =
+            [task("submitted", "1", &[]), status("working", "2"), chunk("a", &["0"], false), chunk("a", &["1"], true)];
+        let replay =
+            [status("working", "2"), chunk("a", &["0"], false), chunk("a", &["1"], true), chunk("a", &["2"], true)];
         let events: Vec<Value> = before.iter().chain(&replay).cloned().collect();
         assert_eq!(yielded(&events, before.len())[before.len()..], replay[3..]);
     }
@@ -285,9 +289,13 @@ mod tests {
     #[test]
     fn odd_events_never_panic() {
         let mut seen = Seen::new();
-        for event in [json!(null), json!([]), json!({"kind": "task"}), json!({"kind": "artifact-update", "artifact": 1}),
-            json!({"kind": "task", "id": "t", "artifacts": [1, {"artifactId": 2}, {"artifactId": "a", "parts": "x"}]})]
-        {
+        for event in [
+            json!(null),
+            json!([]),
+            json!({"kind": "task"}),
+            json!({"kind": "artifact-update", "artifact": 1}),
+            json!({"kind": "task", "id": "t", "artifacts": [1, {"artifactId": 2}, {"artifactId": "a", "parts": "x"}]}),
+        ] {
             seen.is_new(&event);
         }
         seen.resume_after(ErrorCode::Network);

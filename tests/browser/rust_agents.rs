@@ -145,7 +145,10 @@ async fn behaves_as_the_npm_client(rust: &A2AClient, npm_client: &JsValue, at: &
     let ours = rust_events(rust.send_message_stream(to_skill("stream", Some(data)))).await;
     let theirs = npm_events(call(npm_client, "sendMessageStream", &[npm_message("stream", Some(data))])).await;
     let kinds: Vec<String> = ours.iter().map(|e| text(e, "kind")).collect();
-    assert_eq!(kinds, ["task", "status-update", "artifact-update", "artifact-update", "artifact-update", "status-update"]);
+    assert_eq!(
+        kinds,
+        ["task", "status-update", "artifact-update", "artifact-update", "artifact-update", "status-update"]
+    );
     assert_eq!(ours.len(), theirs.len(), "{at}");
     for (ours, theirs) in ours.iter().zip(&theirs) {
         assert_same(&minted_aside(ours), &minted_aside(theirs), at);

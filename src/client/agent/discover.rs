@@ -43,9 +43,7 @@ pub(super) async fn card(options: &ClientBuilder, base_url: &str, wanted: Option
     let deadline = Deadline::start(options.timeout_ms()?).map_err(Error::plain)?;
     let causes = Causes::default();
     let now = transport::now_ms();
-    let cached = {
-        CARDS.lock().unwrap_or_else(PoisonError::into_inner).get(&base.key, now)
-    };
+    let cached = { CARDS.lock().unwrap_or_else(PoisonError::into_inner).get(&base.key, now) };
     if let Some(card) = cached {
         let head = card::read_card(&card, crate::url_parser::parse, wanted).map_err(Error::plain)?;
         return Ok(Found { card, head, host: base.host, http });

@@ -8,6 +8,7 @@ mod builder;
 mod client;
 mod discover;
 mod results;
+mod resume;
 mod stream;
 
 pub use builder::A2AClientBuilder;

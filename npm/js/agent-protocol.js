@@ -20,11 +20,12 @@ import { protocol } from "./protocol-wasm.js";
 let core;
 
 /**
- * This module's `post`, once the core's `.wasm` of it is instantiated;
- * rejects when it cannot be (the next call tries again).
+ * This module's `post`, and `seen` (a new `SeenEvents` of the core: what a
+ * stream that may resubscribe has yielded), once the core's `.wasm` of it is
+ * instantiated; rejects when it cannot be (the next call tries again).
  */
 export function ready() {
-  return protocol().then((loaded) => ((core = loaded), { post }));
+  return protocol().then((loaded) => ((core = loaded), { post, seen: () => new core.SeenEvents() }));
 }
 
 /**

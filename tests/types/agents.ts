@@ -22,6 +22,7 @@ import {
   type MagisteriumErrorCode,
   type Message,
   type ProtocolVersion,
+  type StreamOptions,
   type Task,
   type TaskArtifactUpdateEvent,
   type TaskState,
@@ -167,7 +168,8 @@ async function streams(agent: A2AClient, signal: AbortSignal): Promise<void> {
     }
   }
 
-  const resumed = agent.subscribeToTask("task-1", { timeoutMs: 30_000 });
+  const streamOptions: StreamOptions = { timeoutMs: 30_000, resubscribe: true };
+  const resumed = agent.subscribeToTask("task-1", streamOptions);
   const same: A2AEventStream = resumed[Symbol.asyncIterator]();
   const step: IteratorResult<A2AStreamEvent, undefined> = await resumed.next();
   const first: A2AStreamEvent | undefined = step.done ? undefined : step.value;
@@ -215,6 +217,8 @@ async function streams(agent: A2AClient, signal: AbortSignal): Promise<void> {
   await A2AClient.discover("https://agent.example", { protocolVersion: 1 });
   // @ts-expect-error the version is read-only
   v1.protocolVersion = "0.3";
+  // @ts-expect-error `resubscribe` is a boolean
+  agent.sendMessageStream({ parts: [] }, { resubscribe: "yes" });
   // @ts-expect-error a stream is iterated, not a task
   agent.sendMessageStream({ parts: [] }).id;
   // @ts-expect-error only a status-update has `final`: narrow on `kind` first

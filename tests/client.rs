@@ -11,6 +11,8 @@ mod support;
 
 #[path = "client/agent.rs"]
 mod agent;
+#[path = "client/card_cache.rs"]
+mod card_cache;
 #[path = "client/errors.rs"]
 mod errors;
 #[path = "client/fixture_agents.rs"]

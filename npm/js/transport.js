@@ -345,41 +345,36 @@ export function post(url, v1, token, body, maxBytes, call, reader) {
  * of a failed one (thrown here). Leaving the loop, an error, or the end of the
  * stream, or `return()` before any `next()`, closes the connection and ends
  * the call at once; a stream never iterated is ended by the call's signal or
- * timeout. With a `client` (`options.resubscribe`), a drop the core deems
- * resumable resubscribes once to the task, and only events the consumer has
- * not had follow (the core's `SeenEvents`, in `agent-protocol.js`'s `.wasm`).
+ * timeout. With a `client` (`options.resubscribe`), the events are noted by
+ * `agent-protocol.js`'s `seen`, whose `after` resubscribes once after a drop
+ * (never iterated, the client is freed by the garbage collector).
  */
 export function events(opened, options, client) {
   opened.catch(() => {});
-  const release = () => (client && client.free(), (client = undefined));
-  const iterator = stream(opened, options, client, release);
+  const iterator = stream(opened, options, client);
   const close = iterator.return;
   // A `return()` before the first `next()` never enters the generator: the call is ended here too.
-  iterator.return = (value) => (opened.then((first) => first.call.end(), () => {}), release(), close.call(iterator, value));
+  iterator.return = (value) => (opened.then((first) => first.call.end(), () => {}), close.call(iterator, value));
   return iterator;
 }
 
-async function* stream(opened, options, client, release) {
+async function* stream(opened, options, client) {
   const { first, call } = await opened;
-  const seen = client && (await load()).seen();
+  const seen = client && (await load()).seen(client, options);
   try {
     if (!seen || seen.isNew(first)) yield first;
     for (let reply; call.events && (reply = await call.events.next()); ) {
       const event = call.events.decoder.read(call, reply);
-      const id = event instanceof Error && seen && seen.resumeAfter(event.code);
-      if (id) {
+      if (event instanceof Error) {
+        if (!seen) throw event;
         call.end();
-        const again = client.subscribeToTask(id, { signal: options.signal, timeoutMs: options.timeoutMs });
-        for await (const later of again) if (seen.isNew(later)) yield later;
-        return;
+        return yield* seen.after(event);
       }
-      if (event instanceof Error) throw event;
       if (!seen || seen.isNew(event)) yield event;
     }
   } finally {
     call.end();
     if (seen) seen.free();
-    release();
   }
 }
 

@@ -1,6 +1,6 @@
 // The core's part of `A2AClient` that `agent-protocol.js` brings (Node build): its glue reads
 // and instantiates its own .wasm when this module is first required.
-import { EventStream, normalised, requestV1 } from "{{PROTOCOL_GLUE}}";
+import { EventStream, SeenEvents, normalised, requestV1 } from "{{PROTOCOL_GLUE}}";
 
 /** Its exports. */
-export const protocol = () => Promise.resolve({ EventStream, normalised, requestV1 });
+export const protocol = () => Promise.resolve({ EventStream, SeenEvents, normalised, requestV1 });

@@ -63,10 +63,10 @@ async fn ever_new_agents_keep_a_bounded_number_of_cards() {
     for n in 0..=MAX_CARDS {
         discover(n).await.expect("the card");
     }
-    // The newest is kept (no request); the first made room for it, and is fetched again.
+    // The newest is kept (no request); the others were let go to keep it, and are fetched again.
     discover(MAX_CARDS).await.expect("the card");
     assert_eq!(asked(MAX_CARDS), Some(1), "kept for its max-age");
     discover(0).await.expect("the card");
-    assert_eq!(asked(0), Some(2), "past {MAX_CARDS} cards, the one ending first made room");
+    assert_eq!(asked(0), Some(2), "past {MAX_CARDS} cards, the earlier ones were let go");
     server.abort();
 }

@@ -23,9 +23,9 @@ test("ever new agents keep a bounded number of cards", async (t) => {
   const base = `http://127.0.0.1:${server.address().port}`;
   const cardOf = (n) => asked.get(`/agent-${n}/.well-known/agent.json`);
   for (let n = 0; n <= MAX_CARDS; n++) await A2AClient.discover(`${base}/agent-${n}`);
-  // The newest is kept (no request); the first made room for it, and is fetched again.
+  // The newest is kept (no request); the others were let go to keep it, and are fetched again.
   await A2AClient.discover(`${base}/agent-${MAX_CARDS}`);
   assert.equal(cardOf(MAX_CARDS), 1, "kept for its max-age");
   await A2AClient.discover(`${base}/agent-0`);
-  assert.equal(cardOf(0), 2, `past ${MAX_CARDS} cards, the one ending first made room`);
+  assert.equal(cardOf(0), 2, `past ${MAX_CARDS} cards, the earlier ones were let go`);
 });

@@ -4,7 +4,6 @@
 //! may be resumed ([`Seen::resume_after`]), those of `tasks/resubscribe`
 //! (1.0 `SubscribeToTask`) the consumer has not had ([`Seen::is_new`]).
 
-use super::client::A2AClient;
 use super::results::Event;
 use crate::client::error::Error;
 use crate::sans_io::resume::Seen;
@@ -15,9 +14,9 @@ use std::pin::Pin;
 /// Where a resuming stream stands: the first connection's events, the
 /// client that resubscribes (until it has), the resubscription's events,
 /// and what the consumer has had.
-struct Resuming<S, T> {
+struct Resuming<S, T, C> {
     first: Pin<Box<S>>,
-    client: Option<A2AClient>,
+    client: Option<C>,
     again: Option<Pin<Box<T>>>,
     seen: Seen,
     /// Whether events are noted at all (a stream that may resubscribe).
@@ -26,10 +25,10 @@ struct Resuming<S, T> {
 
 /// `events`, resubscribed once by `subscribe` on `client` after a drop;
 /// with no `client`, `events` as they come.
-pub(super) fn resuming<S, T>(
+pub(super) fn resuming<S, T, C>(
     events: S,
-    client: Option<A2AClient>,
-    subscribe: fn(&A2AClient, String) -> T,
+    client: Option<C>,
+    subscribe: fn(&C, String) -> T,
 ) -> impl Stream<Item = Result<Event, Error>>
 where
     S: Stream<Item = Result<Event, Error>>,

@@ -207,6 +207,17 @@ export interface ActivatedExtensions {
 /** An event of `sendMessageStream` or `subscribeToTask`, in A2A 0.3's shape whatever the agent's version, unknown fields kept; `kind` tells which. */
 export type A2AStreamEvent = (Task | Message | TaskStatusUpdateEvent | TaskArtifactUpdateEvent) & ActivatedExtensions;
 
+/** The options of `sendMessageStream` and `subscribeToTask`. */
+export interface StreamOptions extends CallOptions {
+  /**
+   * `true`: when the connection drops (NETWORK) before the task settles, the
+   * stream resubscribes to the task once (`tasks/resubscribe`, 1.0
+   * `SubscribeToTask`, with the same `signal` and a `timeoutMs` of its own)
+   * and goes on, yielding no event twice. Default `false`: the stream ends with the error.
+   */
+  resubscribe?: boolean;
+}
+
 /**
  * What `sendMessageStream` and `subscribeToTask` return: iterate it with
  * `for await`. It is its own iterator. An error ends it: `next()` rejects
@@ -283,9 +294,9 @@ export class A2AClient {
    * card does not say `capabilities.streaming` (Magisterium) gets one
    * `message/send` that waits, and the stream yields its task or message.
    */
-  sendMessageStream(message: SendMessageParams, options?: CallOptions | null): A2AEventStream;
+  sendMessageStream(message: SendMessageParams, options?: StreamOptions | null): A2AEventStream;
   /** `tasks/resubscribe` (1.0: `SubscribeToTask`): the task's events from its current state on, bounded as `sendMessageStream`'s; from an agent that does not stream, polls as `waitForTask` and yields the final task. */
-  subscribeToTask(id: string, options?: CallOptions | null): A2AEventStream;
+  subscribeToTask(id: string, options?: StreamOptions | null): A2AEventStream;
   /** `tasks/list` (1.0: `ListTasks`), the params sent as given (a 0.3 agent usually has no such method: METHOD_NOT_FOUND). */
   listTasks(params?: ListTasksParams | null, options?: CallOptions | null): Promise<ListTasksResult>;
   /**

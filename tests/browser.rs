@@ -27,6 +27,8 @@ mod hostile;
 mod reliability;
 #[path = "browser/response_limits.rs"]
 mod response_limits;
+#[path = "browser/rust_agents.rs"]
+mod rust_agents;
 #[path = "browser/rust_client.rs"]
 mod rust_client;
 #[path = "browser/rust_to_js.rs"]

@@ -11,12 +11,16 @@ mod support;
 
 #[path = "client/agent.rs"]
 mod agent;
+#[path = "client/card_cache.rs"]
+mod card_cache;
 #[path = "client/errors.rs"]
 mod errors;
 #[path = "client/fixture_agents.rs"]
 mod fixture_agents;
 #[path = "client/reliability.rs"]
 mod reliability;
+#[path = "client/resubscribe.rs"]
+mod resubscribe;
 #[path = "client/shapes.rs"]
 mod shapes;
 #[path = "client/skills.rs"]

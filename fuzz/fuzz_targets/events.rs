@@ -5,16 +5,18 @@
 //! same JSON; the push-notification configs' rewrites and checks, and the
 //! activated extensions, from the same bytes), and the HTTP+JSON mapping of
 //! the same JSON as a request (its ids, params and base) and as an answer of
-//! any status.
+//! any status; each shaped event is noted by a resubscription's bookkeeping
+//! (`resume::Seen`), resumed halfway.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use magisterium_a2a::sans_io::error::Dialect;
+use magisterium_a2a::sans_io::error::{Dialect, ErrorCode};
 use magisterium_a2a::sans_io::event_stream::{EventStream, Next};
 use magisterium_a2a::sans_io::http_json;
 use magisterium_a2a::sans_io::push_config::{self, PushOp};
 use magisterium_a2a::sans_io::request_shape::request_v1;
 use magisterium_a2a::sans_io::result_shape::{normalised, with_activated};
+use magisterium_a2a::sans_io::resume::Seen;
 use magisterium_a2a::sans_io::wire::HttpReply;
 use serde_json::Value;
 
@@ -48,9 +50,14 @@ fuzz_target!(|data: &[u8]| {
     if !refused && !cut_refused {
         assert_eq!(whole, cut, "the same events however the bytes are cut");
     }
-    for event in whole.iter().chain([&String::from_utf8_lossy(body).into_owned()]) {
+    let mut seen = Seen::new();
+    for (i, event) in whole.iter().chain([&String::from_utf8_lossy(body).into_owned()]).enumerate() {
+        if i == whole.len() / 2 {
+            let _ = seen.resume_after(ErrorCode::Network);
+        }
         if let Ok(response) = serde_json::from_str::<Value>(event) {
-            let _ = with_activated(normalised(response.clone(), true), Some(event));
+            let shaped = with_activated(normalised(response.clone(), true), Some(event));
+            seen.is_new(&shaped["result"]);
             for op in [PushOp::Set, PushOp::Get, PushOp::List, PushOp::Delete] {
                 let _ = push_config::params_v1(op.name(), &response);
                 let call =

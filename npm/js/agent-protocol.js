@@ -23,11 +23,35 @@ import { protocol } from "./protocol-wasm.js";
 let core;
 
 /**
- * This module's `post`, once the core's `.wasm` of it is instantiated;
- * rejects when it cannot be (the next call tries again).
+ * This module's `post` and `seen`, once the core's `.wasm` of it is
+ * instantiated; rejects when it cannot be (the next call tries again).
  */
 export function ready() {
-  return protocol().then((loaded) => ((core = loaded), { post }));
+  return protocol().then((loaded) => ((core = loaded), { post, seen }));
+}
+
+/**
+ * What a stream that may resubscribe once after a drop (`transport.js`'s
+ * `stream`, with the call's `options` and `client`, an `A2AClient` of its
+ * session) has yielded, by the core's rules (`SeenEvents`): `isNew(event)`
+ * notes an event and tells whether to yield it; `after(error)` yields the
+ * events of the task's resubscription the consumer has not had when the
+ * core deems the error a resumable drop, else throws it; `free()` lets go
+ * of both.
+ */
+function seen(client, options) {
+  const events = new core.SeenEvents();
+  return {
+    isNew: (event) => events.isNew(event),
+    async *after(error) {
+      const id = events.resumeAfter(error.code);
+      if (!id) throw error;
+      for await (const event of client.subscribeToTask(id, { signal: options.signal, timeoutMs: options.timeoutMs })) {
+        if (events.isNew(event)) yield event;
+      }
+    },
+    free: () => (events.free(), client.free()),
+  };
 }
 
 /** How a call goes (`post`'s `wire`): JSON-RPC in A2A 0.3, JSON-RPC in 1.0, HTTP+JSON (1.0). */

@@ -352,28 +352,36 @@ export function post(url, wire, magisterium, token, body, maxBytes, call, reader
  * of a failed one (thrown here). Leaving the loop, an error, or the end of the
  * stream, or `return()` before any `next()`, closes the connection and ends
  * the call at once; a stream never iterated is ended by the call's signal or
- * timeout.
+ * timeout. With a `client` (`options.resubscribe`), the events are noted by
+ * `agent-protocol.js`'s `seen`, whose `after` resubscribes once after a drop
+ * (never iterated, the client is freed by the garbage collector).
  */
-export function events(opened) {
+export function events(opened, options, client) {
   opened.catch(() => {});
-  const iterator = stream(opened);
+  const iterator = stream(opened, options, client);
   const close = iterator.return;
   // A `return()` before the first `next()` never enters the generator: the call is ended here too.
   iterator.return = (value) => (opened.then((first) => first.call.end(), () => {}), close.call(iterator, value));
   return iterator;
 }
 
-async function* stream(opened) {
+async function* stream(opened, options, client) {
   const { first, call } = await opened;
+  const seen = client && (await load()).seen(client, options);
   try {
-    yield first;
+    if (!seen || seen.isNew(first)) yield first;
     for (let reply; call.events && (reply = await call.events.next()); ) {
       const event = call.events.decoder.read(call, reply);
-      if (event instanceof Error) throw event;
-      yield event;
+      if (event instanceof Error) {
+        if (!seen) throw event;
+        call.end();
+        return yield* seen.after(event);
+      }
+      if (!seen || seen.isNew(event)) yield event;
     }
   } finally {
     call.end();
+    if (seen) seen.free();
   }
 }
 

@@ -89,6 +89,8 @@ pub fn prepare(
         #[cfg(feature = "magisterium")]
         ClientMethod::Ask => &["signal", "timeoutMs", "contextId"],
         ClientMethod::WaitForTask => &["signal", "timeoutMs", "pollIntervalMs"],
+        #[cfg(feature = "agents")]
+        ClientMethod::SendMessageStream | ClientMethod::SubscribeToTask => &["signal", "timeoutMs", "resubscribe"],
         _ => &["signal", "timeoutMs"],
     };
     let mut config = call_config(options, keys)?;

@@ -1,4 +1,4 @@
-//! Agent discovery: the card under a base URL (cached for its max-age),
+//! Agent discovery: the card under a base URL (cached for its max-age, a bounded number of them),
 //! and the session of a client for the card's `url`.
 
 use crate::arguments::serialized;
@@ -7,10 +7,9 @@ use crate::js_url::parse as parse_url;
 use crate::json_view::Json;
 use crate::options::{AGENT_KEYS, CLIENT_KEYS, Reader, binding, client_settings, dialect, extensions, protocol_version};
 use crate::transport::{self, CallSignal};
-use alloc::string::String;
-use alloc::vec::Vec;
 use core::cell::RefCell;
 use magisterium_a2a::sans_io::card;
+use magisterium_a2a::sans_io::card_cache::CardCache;
 use magisterium_a2a::sans_io::error::{CallError, Dialect};
 use magisterium_a2a::sans_io::settings::DEFAULT_TIMEOUT_MS;
 use magisterium_a2a::sans_io::validate;
@@ -19,15 +18,8 @@ use wasm_bindgen::JsValue;
 
 type Result<T> = core::result::Result<T, CallError<Json>>;
 
-/// A card kept until `expires_ms`.
-struct Cached {
-    base: String,
-    card: Json,
-    expires_ms: f64,
-}
-
-/// Cards by base URL, for the page's lifetime.
-struct Cache(RefCell<Vec<Cached>>);
+/// Cards by base URL, for the page's lifetime, bounded in count ([`CardCache`]).
+struct Cache(RefCell<CardCache<Json>>);
 
 // SAFETY: the cache lives in `CARDS`, reached only from the thread of this
 // wasm instance: without the `atomics` target feature, wasm32 code runs on one
@@ -36,7 +28,7 @@ struct Cache(RefCell<Vec<Cached>>);
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 unsafe impl Sync for Cache {}
 
-static CARDS: Cache = Cache(RefCell::new(Vec::new()));
+static CARDS: Cache = Cache(RefCell::new(CardCache::new()));
 
 /// The largest agent card read (real cards are a few kilobytes).
 const MAX_CARD_BYTES: f64 = 1024.0 * 1024.0;
@@ -62,7 +54,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     // The card: cached while fresh, else fetched from the first well-known path that answers one.
     let key = base.key.as_str();
     let now = js_sys::Date::now();
-    let cached = CARDS.0.borrow().iter().find(|c| c.base == key && c.expires_ms > now).map(|c| c.card.clone());
+    let cached = CARDS.0.borrow().get(key, now);
     // One async fn for the whole discovery: each nested future costs the bundle state and drop code.
     let (head, card) = 'found: {
         if let Some(card) = cached {
@@ -85,15 +77,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
             };
             match fetched {
                 Ok((head, card, max_age_ms)) => {
-                    let mut cards = CARDS.0.borrow_mut();
-                    cards.retain(|c| c.base != key && c.expires_ms > now);
-                    if max_age_ms > 0.0 {
-                        cards.push(Cached {
-                            base: String::from(key),
-                            card: card.clone(),
-                            expires_ms: now + max_age_ms,
-                        });
-                    }
+                    CARDS.0.borrow_mut().put(key, card.clone(), now, max_age_ms);
                     break 'found (head, card);
                 }
                 Err(e) if signal.is_aborted() => return Err(e),

@@ -17,8 +17,11 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
     /// The `AsyncIterable` of a stream whose call `opened` resolves with the
-    /// first event (the rest read and decoded by the call's `EventReader`).
-    pub fn events(opened: &Promise) -> JsValue;
+    /// first event (the rest read and decoded by the call's `EventReader`);
+    /// `options` the call's, and `client` (an `A2AClient` of the same
+    /// session, or `undefined`) what resubscribes it after a drop when
+    /// `options.resubscribe` is true.
+    pub fn events(opened: &Promise, options: &JsValue, client: JsValue) -> JsValue;
 }
 
 /// How one stream's events are decoded (internal: handed to `post`, which

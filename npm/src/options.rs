@@ -151,6 +151,11 @@ impl CallConfig {
 /// only one method takes (`contextId` for `ask`, `pollIntervalMs` for `waitForTask`).
 pub fn call_config(options: &JsValue, keys: &[&str]) -> Result<CallConfig> {
     let o = Reader::new(options, "options", &[keys])?;
+    // A stream's `resubscribe` (read by `js/transport.js`'s `events`) is a boolean.
+    #[cfg(feature = "agents")]
+    if o.get("resubscribe").is_some_and(|v| v.as_bool().is_none()) {
+        return Err(o.refuse("resubscribe", " must be a boolean"));
+    }
     let poll_interval_ms =
         o.number("pollIntervalMs")?.map(|ms| validate::timeout_ms("pollIntervalMs", ms)).transpose()?;
     Ok(CallConfig {

@@ -5,18 +5,19 @@
 //! as they are: [`request_shape`] (a request in 1.0's shape),
 //! [`http_json`] (the HTTP+JSON binding: a request's verb, URL and body, and
 //! an answer back as JSON-RPC's), [`result_shape`] (an answer or event in the
-//! package's one shape) and [`event_stream`] (server-sent events, bounded).
-//! Kept out of the entry's `.wasm`, they cost a page that only speaks 0.3
-//! nothing.
+//! package's one shape), [`event_stream`] (server-sent events, bounded) and
+//! [`resume`] (which events a stream resubscribed after a drop has already
+//! yielded). Kept out of the entry's `.wasm`, they cost a page that only
+//! speaks 0.3 nothing.
 
 use crate::json_view::Json;
 use alloc::string::String;
 use alloc::vec;
-use magisterium_a2a::sans_io::error::{CallError, Dialect};
+use magisterium_a2a::sans_io::error::{CallError, Dialect, ErrorCode};
 use magisterium_a2a::sans_io::event_stream::{self, Next};
 use magisterium_a2a::sans_io::json::JsonView;
 use magisterium_a2a::sans_io::wire::HttpReply;
-use magisterium_a2a::sans_io::{http_json, request_shape, result_shape};
+use magisterium_a2a::sans_io::{http_json, request_shape, result_shape, resume};
 use wasm_bindgen::prelude::*;
 
 /// `response` (a parsed JSON-RPC response, or anything else) with its
@@ -133,5 +134,33 @@ impl Events {
             Next::More => JsValue::UNDEFINED,
             Next::TooLarge => JsValue::NULL,
         }
+    }
+}
+
+/// What one stream has yielded, for a stream that may resubscribe once
+/// after a drop (the core's [`resume::Seen`]).
+#[wasm_bindgen(js_name = SeenEvents)]
+pub struct SeenEvents(resume::Seen);
+
+#[wasm_bindgen(js_class = SeenEvents)]
+impl SeenEvents {
+    /// A stream that has yielded nothing yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> SeenEvents {
+        SeenEvents(resume::Seen::new())
+    }
+
+    /// Whether the consumer has not had `event` (in the package's shape) yet; notes it.
+    #[wasm_bindgen(js_name = isNew)]
+    pub fn is_new(&mut self, event: JsValue) -> bool {
+        self.0.is_new(&Json(event))
+    }
+
+    /// The task to resubscribe to after an error of `code` (a
+    /// `MagisteriumError`'s), when the stream may be resumed; `undefined` otherwise.
+    #[wasm_bindgen(js_name = resumeAfter)]
+    pub fn resume_after(&mut self, code: &str) -> Option<String> {
+        let network = code == ErrorCode::Network.as_str();
+        self.0.resume_after(if network { ErrorCode::Network } else { ErrorCode::InternalError })
     }
 }

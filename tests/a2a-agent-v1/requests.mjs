@@ -24,16 +24,21 @@ function whenParsed(request, onMethod) {
 /**
  * Counts every request as `METHOD /path` (preflights included: place it
  * before `cors()`), each but a preflight also as `METHOD /path A2A-Version=<value
- * or none>`, and each POST also as `POST /path method=<JSON-RPC method>`. `count` is the
+ * or none>`, each POST also as `POST /path method=<JSON-RPC method>` and, when
+ * the client closed the connection before the response ended, `METHOD /path closed early`. `count` is the
  * middleware, `report` the route answering the counts.
  */
 export function requestCounter() {
   const counts = {};
   const add = (key) => (counts[key] = (counts[key] ?? 0) + 1);
-  const count = (request, _response, next) => {
+  const count = (request, response, next) => {
     const key = `${request.method} ${request.path}`;
     add(key);
-    if (request.method !== "OPTIONS") add(`${key} A2A-Version=${request.get("A2A-Version") || "none"}`);
+    if (request.method !== "OPTIONS") {
+      add(`${key} A2A-Version=${request.get("A2A-Version") || "none"}`);
+      // A response whose connection ended before it did: the client closed it (a dropped stream).
+      response.on("close", () => response.writableFinished || add(`${key} closed early`));
+    }
     if (request.method === "POST") whenParsed(request, (method) => add(`${key} method=${method}`));
     next();
   };

@@ -59,7 +59,7 @@ fn difference(ours: &JsValue, theirs: &JsValue) -> String {
 }
 
 /// Asserts the Rust value, made a JS value by `ToJs`, equals the npm client's.
-fn assert_same(ours: &JsValue, theirs: &JsValue, what: &str) {
+pub fn assert_same(ours: &JsValue, theirs: &JsValue, what: &str) {
     let difference = difference(ours, theirs);
     assert!(difference.is_empty(), "{what}: {difference}\nRust: {ours:?}\nnpm:  {theirs:?}");
 }

@@ -24,6 +24,7 @@ import {
   type MagisteriumErrorCode,
   type Message,
   type ProtocolVersion,
+  type StreamOptions,
   type Task,
   type TaskArtifactUpdateEvent,
   type TaskState,
@@ -175,7 +176,8 @@ async function streams(agent: A2AClient, signal: AbortSignal): Promise<void> {
     }
   }
 
-  const resumed = agent.subscribeToTask("task-1", { timeoutMs: 30_000 });
+  const streamOptions: StreamOptions = { timeoutMs: 30_000, resubscribe: true };
+  const resumed = agent.subscribeToTask("task-1", streamOptions);
   const same: A2AEventStream = resumed[Symbol.asyncIterator]();
   const step: IteratorResult<A2AStreamEvent, undefined> = await resumed.next();
   const first: A2AStreamEvent | undefined = step.done ? undefined : step.value;
@@ -229,6 +231,8 @@ async function streams(agent: A2AClient, signal: AbortSignal): Promise<void> {
   new A2AClient({ endpoint: "https://agent.example/rest", binding: "REST" });
   // @ts-expect-error the binding is read-only
   rest.binding = "JSONRPC";
+  // @ts-expect-error `resubscribe` is a boolean
+  agent.sendMessageStream({ parts: [] }, { resubscribe: "yes" });
   // @ts-expect-error a stream is iterated, not a task
   agent.sendMessageStream({ parts: [] }).id;
   // @ts-expect-error only a status-update has `final`: narrow on `kind` first

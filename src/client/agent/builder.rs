@@ -48,6 +48,7 @@ pub struct A2AClientBuilder {
     token_origins: Option<Vec<String>>,
     extensions: Vec<String>,
     stream_timeout: Option<Duration>,
+    resubscribe: bool,
 }
 
 impl A2AClient {
@@ -139,6 +140,16 @@ impl A2AClientBuilder {
     /// The time limit of a whole stream (default 5 minutes, as a wait's).
     pub fn stream_timeout(mut self, timeout: Duration) -> A2AClientBuilder {
         self.stream_timeout = Some(timeout);
+        self
+    }
+
+    /// Whether a stream whose connection drops (NETWORK) before its task
+    /// settles resubscribes to the task once (`tasks/resubscribe`, 1.0
+    /// `SubscribeToTask`, with a time limit of its own) and goes on, yielding
+    /// no event twice (default false: the stream ends with the error). What
+    /// counts as the same event: the core's `sans_io::resume`.
+    pub fn resubscribe(mut self, resubscribe: bool) -> A2AClientBuilder {
+        self.resubscribe = resubscribe;
         self
     }
 
@@ -240,6 +251,7 @@ impl A2AClientBuilder {
             timeout_ms,
             stream_timeout_ms,
             streaming,
+            resubscribe: self.resubscribe,
             card: card.map(Shared::new),
         })
     }

@@ -1,7 +1,7 @@
 //! The [`A2AClient`] type and its methods (made by [`A2AClientBuilder`](crate::A2AClientBuilder)).
 
 use super::results::{Event, SendResult, TaskList, bad_response};
-use super::stream;
+use super::{resume, stream};
 use crate::client::a2a::{SendMessage, Task};
 use crate::client::call::{CallContext, ClientState};
 use crate::client::credential::Shared;
@@ -57,6 +57,7 @@ pub struct A2AClient {
     pub(super) timeout_ms: u32,
     pub(super) stream_timeout_ms: u32,
     pub(super) streaming: bool,
+    pub(super) resubscribe: bool,
     pub(super) card: Option<Shared<Value>>,
 }
 
@@ -227,7 +228,9 @@ impl A2AClient {
     /// [`cancel_task`](Self::cancel_task) ends it).
     pub fn send_message_stream(&self, message: SendMessage) -> impl Stream<Item = Result<Event, Error>> + use<> {
         let mode = if self.streaming { SendMode::Stream } else { SendMode::Final };
-        stream::events(self.shared.clone(), send_call(message, mode), self.stream_timeout_ms, self.streaming)
+        let events =
+            stream::events(self.shared.clone(), send_call(message, mode), self.stream_timeout_ms, self.streaming);
+        resume::resuming(events, self.again(), A2AClient::subscription)
     }
 
     /// `tasks/resubscribe` (1.0 `SubscribeToTask`): the events of a task,
@@ -235,8 +238,18 @@ impl A2AClient {
     /// From an agent that does not stream, `tasks/get` polls as
     /// [`wait_for_task`](Self::wait_for_task)'s, and the settled task.
     pub fn subscribe_to_task(&self, id: &str) -> impl Stream<Item = Result<Event, Error>> + use<> {
-        let call = methods::subscribe_to_task(Some(id.to_owned())).map_err(Error::plain);
+        resume::resuming(self.subscription(id.to_owned()), self.again(), A2AClient::subscription)
+    }
+
+    /// The events of `tasks/resubscribe` to the task `id`.
+    fn subscription(&self, id: String) -> impl Stream<Item = Result<Event, Error>> + use<> {
+        let call = methods::subscribe_to_task(Some(id)).map_err(Error::plain);
         stream::events(self.shared.clone(), call, self.stream_timeout_ms, self.streaming)
+    }
+
+    /// The client that resubscribes a stream after a drop, when the builder said so.
+    fn again(&self) -> Option<A2AClient> {
+        self.resubscribe.then(|| self.clone())
     }
 
     async fn task(&self, call: &Call) -> Result<Task, Error> {

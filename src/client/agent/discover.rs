@@ -1,13 +1,15 @@
 //! Discovery: the agent card under a base URL, fetched (no token: cards are
 //! public) from the well-known paths in the core's order, bounded, read by
 //! the core ([`card::read_card`]), and kept for its `Cache-Control` max-age
-//! ([`card::max_age_ms`]) for the process's (or the page's) lifetime.
+//! ([`card::max_age_ms`]) for the process's (or the page's) lifetime, at
+//! most [`card_cache::MAX_CARDS`](crate::sans_io::card_cache::MAX_CARDS) of them.
 
 use crate::client::builder::ClientBuilder;
 use crate::client::error::Causes;
 use crate::client::error::Error;
 use crate::client::transport::{self, Deadline, Http, Reply, Request, Verb};
 use crate::sans_io::card::{self, Binding, CardHead, Version};
+use crate::sans_io::card_cache::CardCache;
 use crate::sans_io::error::CallError;
 use crate::sans_io::wire::HttpReply;
 use serde_json::Value;
@@ -16,15 +18,9 @@ use std::sync::{Mutex, PoisonError};
 /// The largest agent card read (real cards are a few kilobytes), as the npm package's.
 const MAX_CARD_BYTES: f64 = 1024.0 * 1024.0;
 
-/// A card kept until `expires_ms` (on [`transport::now_ms`]'s clock).
-struct Cached {
-    base: String,
-    card: Value,
-    expires_ms: f64,
-}
-
-/// Cards by base URL (the core's key: `HTTP://X/` and `http://x` are one agent).
-static CARDS: Mutex<Vec<Cached>> = Mutex::new(Vec::new());
+/// Cards by base URL (the core's key: `HTTP://X/` and `http://x` are one
+/// agent), on [`transport::now_ms`]'s clock, bounded in count ([`CardCache`]).
+static CARDS: Mutex<CardCache<Value>> = Mutex::new(CardCache::new());
 
 /// An agent's card and what the client needs of it.
 pub(super) struct Found {
@@ -52,10 +48,7 @@ pub(super) async fn card(
     let deadline = Deadline::start(options.timeout_ms()?).map_err(Error::plain)?;
     let causes = Causes::default();
     let now = transport::now_ms();
-    let cached = {
-        let cards = CARDS.lock().unwrap_or_else(PoisonError::into_inner);
-        cards.iter().find(|c| c.base == base.key && c.expires_ms > now).map(|c| c.card.clone())
-    };
+    let cached = { CARDS.lock().unwrap_or_else(PoisonError::into_inner).get(&base.key, now) };
     if let Some(card) = cached {
         let head = card::read_card(&card, crate::url_parser::parse, wanted, binding).map_err(Error::plain)?;
         return Ok(Found { card, head, host: base.host, http });
@@ -83,11 +76,7 @@ pub(super) async fn card(
         };
         match fetched {
             Ok((head, card, max_age_ms)) => {
-                let mut cards = CARDS.lock().unwrap_or_else(PoisonError::into_inner);
-                cards.retain(|c| c.base != base.key && c.expires_ms > now);
-                if max_age_ms > 0.0 {
-                    cards.push(Cached { base: base.key.clone(), card: card.clone(), expires_ms: now + max_age_ms });
-                }
+                CARDS.lock().unwrap_or_else(PoisonError::into_inner).put(&base.key, card.clone(), now, max_age_ms);
                 return Ok(Found { card, head, host: base.host, http });
             }
             Err(e) if deadline.passed() => return Err(failure(e, &causes)),

@@ -9,6 +9,7 @@ mod client;
 mod discover;
 mod push;
 mod results;
+mod resume;
 mod stream;
 
 pub use builder::A2AClientBuilder;

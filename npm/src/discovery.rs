@@ -5,7 +5,9 @@ use crate::arguments::serialized;
 use crate::js_platform::{Agent, Session};
 use crate::js_url::parse as parse_url;
 use crate::json_view::Json;
-use crate::options::{AGENT_KEYS, CLIENT_KEYS, Reader, binding, client_settings, dialect, extensions, protocol_version};
+use crate::options::{
+    AGENT_KEYS, CLIENT_KEYS, Reader, binding, client_settings, dialect, extensions, protocol_version,
+};
 use crate::transport::{self, CallSignal};
 use core::cell::RefCell;
 use magisterium_a2a::sans_io::card;
@@ -65,8 +67,9 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
             // GETs the card URL (no token: cards are public) and checks what comes back.
             let route =
                 transport::JsRoute::new(JsValue::from_str(url), card::Version::V0_3, None, card::Binding::JsonRpc);
-            let no_extensions = JsValue::UNDEFINED;
-            let sent = transport::send(&signal, &route, None, None, MAX_CARD_BYTES, None, Dialect::A2a, &no_extensions);
+            let extensions = &JsValue::UNDEFINED;
+            let agent = transport::AgentRequest { reader: None, dialect: Dialect::A2a, extensions };
+            let sent = transport::send(&signal, &route, None, None, MAX_CARD_BYTES, agent);
             let fetched = match sent.await {
                 Ok(HttpReply { status, body: Some(card), cache_control, .. }) if (200..300).contains(&status) => {
                     card::read_card(&card, parse_url, version, binding)

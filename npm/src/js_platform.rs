@@ -228,8 +228,8 @@ impl Platform for JsPlatform<'_> {
         #[cfg(feature = "agents")]
         {
             let reader = self.stream.then(|| crate::event_reader::EventReader::new(session.dialect, max_bytes).into());
-            let extensions = &session.extensions;
-            transport::send(self.signal, &session.route, bearer, Some(body), max_bytes, reader, session.dialect, extensions)
+            let agent = transport::AgentRequest { reader, dialect: session.dialect, extensions: &session.extensions };
+            transport::send(self.signal, &session.route, bearer, Some(body), max_bytes, agent)
         }
         #[cfg(not(feature = "agents"))]
         transport::send(self.signal, &session.route, bearer, Some(body), max_bytes)

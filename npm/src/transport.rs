@@ -270,6 +270,17 @@ impl Future for Sleep {
     }
 }
 
+/// What an agent's request carries besides its body (see [`send`]).
+#[cfg(feature = "agents")]
+pub struct AgentRequest<'a> {
+    /// A stream's `EventReader` as JS (`None`: not a stream).
+    pub reader: Option<JsValue>,
+    /// The meanings of the agent's error codes.
+    pub dialect: Dialect,
+    /// The `extensions` option's header value, or `undefined`.
+    pub extensions: &'a JsValue,
+}
+
 /// POSTs `body` (or GETs, without one) to `route` (see [`JsRoute`]) with
 /// exactly `Content-Type: application/json` (with a body) and, when there is
 /// a token, `Authorization: Bearer …`; a 1.0 agent's request also carries
@@ -289,12 +300,11 @@ pub async fn send(
     token: Option<&JsValue>,
     body: Option<&str>,
     max_bytes: f64,
-    #[cfg(feature = "agents")] reader: Option<JsValue>,
-    #[cfg(feature = "agents")] dialect: Dialect,
-    #[cfg(feature = "agents")] extensions: &JsValue,
+    #[cfg(feature = "agents")] agent: AgentRequest<'_>,
 ) -> Result<HttpReply<Json>, CallError<Json>> {
     #[cfg(feature = "agents")]
     let sent = {
+        let AgentRequest { reader, dialect, extensions } = agent;
         let current = route.0.borrow();
         let wire = match (current.version(), route.1) {
             (Version::V0_3, _) => 0,

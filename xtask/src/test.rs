@@ -266,10 +266,18 @@ fn summary(run: &Run) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{PACKAGE, SUITES};
+    use super::{BESIDE_PAGE, PACKAGE, SUITES};
 
     #[test]
     fn the_package_suite_starts_the_later_group() {
         assert_eq!(SUITES[PACKAGE], "package");
+    }
+
+    #[test]
+    fn the_suites_beside_the_page_suite_are_suites_after_the_package() {
+        for name in BESIDE_PAGE {
+            assert!(SUITES[PACKAGE + 1..].contains(&name), "{name}");
+        }
+        assert!(!BESIDE_PAGE.contains(&"page"));
     }
 }

@@ -3,10 +3,11 @@
 //! with the recorded responses and every past crash. A crash fails the suite.
 //! A longer run: `cargo +nightly fuzz run decode -- -max_total_time=3600` in `fuzz/`.
 //!
-//! The targets are built first; then they run one after another on a thread
-//! of their own while the suites after this one go on: a fuzzer keeps one
-//! core busy for a set time, and the suites after it mostly leave the other
-//! one idle (docs/testing.md, "How long it takes").
+//! The targets are built, then run one after another, on a thread of their
+//! own started after the code checks, while the other suites go on: the
+//! build uses a target folder of its own, and a fuzzer keeps one core busy for
+//! a set time while the suites beside it mostly wait (docs/testing.md, "How
+//! long it takes").
 
 use crate::shell::{self, Result, root, stdout_of};
 use crate::tally::Tally;
@@ -23,34 +24,42 @@ const FUZZ_TARGETS: [(&str, &[&str]); 3] = [
     ("events", &["tests/fixtures/responses", "tests/fixtures/fuzz-regressions"]),
 ];
 
-/// The fuzz suite once started: failed before any target ran, or running.
-pub enum Fuzzing {
-    /// The tools or the build failed: the suite's outcome.
-    Ended(Tally),
-    /// The targets are running on their own thread.
-    Running(JoinHandle<Tally>),
-}
+/// The fuzz suite once started: its targets being built, then run, on a thread of their own.
+pub struct Fuzzing(JoinHandle<Tally>);
 
 impl Fuzzing {
     /// Waits for the targets to end: the suite's outcome.
     pub fn finish(self) -> Tally {
-        match self {
-            Fuzzing::Ended(tally) => tally,
-            Fuzzing::Running(thread) => thread.join().unwrap_or_else(|_| Tally::broken("the fuzz thread panicked")),
-        }
+        self.0.join().unwrap_or_else(|_| Tally::broken("the fuzz thread panicked"))
     }
 }
 
-/// Builds every target, then starts running each for a short while on a
-/// thread of its own; each target is one test.
+/// Starts building every target (nightly, in `fuzz/target`: no lock shared with the other
+/// builds), then running each for a short while, on a thread of their own; each target is one
+/// test. The build's output is shown only when it fails, so it never interleaves with the
+/// suites that go on meanwhile.
 pub fn start() -> Fuzzing {
-    let built = cargo_fuzz().and_then(|()| {
-        shell::run(Command::new("cargo").current_dir(root().join("fuzz")).args(["+nightly", "fuzz", "build"]))
-    });
-    match built {
-        Ok(()) => Fuzzing::Running(thread::spawn(run_targets)),
-        Err(e) => Fuzzing::Ended(Tally::broken(&e)),
+    Fuzzing(thread::spawn(|| match cargo_fuzz().and_then(|()| build()) {
+        Ok(()) => run_targets(),
+        Err(e) => Tally::broken(&e),
+    }))
+}
+
+/// `cargo +nightly fuzz build`, its output kept; the end of it when it fails.
+fn build() -> Result<()> {
+    let mut cmd = Command::new("cargo");
+    cmd.current_dir(root().join("fuzz")).args(["+nightly", "fuzz", "build"]);
+    let output = cmd.output().map_err(|e| format!("could not start cargo fuzz: {e}"))?;
+    match output.status.success() {
+        true => Ok(()),
+        false => Err(format!("cargo +nightly fuzz build failed:\n{}", tail(&String::from_utf8_lossy(&output.stderr)))),
     }
+}
+
+/// The last 30 lines of `log`.
+fn tail(log: &str) -> String {
+    let lines: Vec<&str> = log.lines().collect();
+    lines[lines.len().saturating_sub(30)..].join("\n")
 }
 
 /// Runs every (built) target for [`SECONDS_PER_TARGET`], one after another.
@@ -81,11 +90,7 @@ fn fuzz_once(cmd: &mut Command) -> Result<String> {
     let runs = log.lines().find_map(|l| l.strip_prefix("stat::number_of_executed_units:")).map(|n| n.trim().to_owned());
     match (output.status.success(), runs) {
         (true, Some(runs)) => Ok(runs),
-        _ => {
-            let tail: Vec<&str> = log.lines().rev().take(30).collect();
-            let tail: Vec<&str> = tail.into_iter().rev().collect();
-            Err(format!("a crash or a failed build (see fuzz/artifacts/):\n{}", tail.join("\n")))
-        }
+        _ => Err(format!("a crash or a failed build (see fuzz/artifacts/):\n{}", tail(&log))),
     }
 }
 

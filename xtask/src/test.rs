@@ -3,7 +3,9 @@
 //! Naming suites runs only those (and the package suite, which every suite
 //! after it needs). The Rust suites run in turn; the package and the suites
 //! after it run in turn too, beside them in a second process when both
-//! groups are asked for (see test_lane.rs).
+//! groups are asked for (see test_lane.rs); once the package is built, the
+//! suites of [`BESIDE_PAGE`] run in a third, beside the page suite and those
+//! after it.
 
 use crate::build::NPM_CRATE;
 use crate::shell::Result;
@@ -39,6 +41,12 @@ pub const SUITES: [&str; 18] = [
     "bundlers",
 ];
 
+/// The suites after the package that run in a child process of their own beside the page
+/// suite and the suites after it, when both kinds are asked for: the page suite (Chromium)
+/// and the proxy suite (Node, workerd, WordPress) each mostly wait, a few minutes each, on
+/// servers of their own (docs/testing.md, "How long it takes").
+const BESIDE_PAGE: [&str; 4] = ["types", "differential", "proxy", "wordpress"];
+
 /// One suite's outcome: its title, its counts and what it used.
 struct SuiteResult {
     title: String,
@@ -49,6 +57,8 @@ struct SuiteResult {
 /// The suites chosen on the command line, and their outcomes as they run.
 struct Run {
     wanted: Vec<String>,
+    /// Suites asked for that another process runs.
+    elsewhere: Vec<&'static str>,
     outcomes: Vec<SuiteResult>,
     clock: SuiteClock,
 }
@@ -56,7 +66,7 @@ struct Run {
 impl Run {
     /// Whether the suite `name` was asked for (every suite when none was named).
     fn wants(&self, name: &str) -> bool {
-        self.wanted.is_empty() || self.wanted.iter().any(|w| w == name)
+        !self.elsewhere.contains(&name) && (self.wanted.is_empty() || self.wanted.iter().any(|w| w == name))
     }
 
     /// Runs `suite` when `name` was asked for, timing it.
@@ -82,7 +92,8 @@ pub fn run(args: &[String]) -> Result<()> {
     if let Some(unknown) = args.iter().find(|a| !SUITES.contains(&a.as_str())) {
         return Err(format!("no suite `{unknown}`: the suites are {}", SUITES.join(", ")));
     }
-    let mut run = Run { wanted: args.to_vec(), outcomes: Vec::new(), clock: SuiteClock::start() };
+    let mut run =
+        Run { wanted: args.to_vec(), elsewhere: Vec::new(), outcomes: Vec::new(), clock: SuiteClock::start() };
     let rust_wanted = SUITES[..PACKAGE].iter().any(|name| run.wants(name));
     let later = run.later_wanted();
     let lane = match (rust_wanted, later.is_empty()) {
@@ -90,6 +101,8 @@ pub fn run(args: &[String]) -> Result<()> {
         _ => None,
     };
     run.suite("checks", "code checks (rustfmt, clippy natively and on wasm32, import cycles)", code_checks::run);
+    // Built and run on a thread of its own, beside the suites after the checks (see fuzz.rs).
+    let fuzzing = run.wants("fuzz").then(|| (SuiteClock::start(), fuzz::start()));
     run.suite("unit", "core and npm crate unit tests (native)", || {
         cargo_test(&["-p", "magisterium-a2a", "-p", NPM_CRATE, "--lib"])
     });
@@ -112,8 +125,6 @@ pub fn run(args: &[String]) -> Result<()> {
         "the packaged crate (docs for both targets) and a Rust program on it (native vs simulator, wasm32, rust-version)",
         user_crate::run,
     );
-    // Built here; its targets run beside the suites after it (see fuzz.rs).
-    let fuzzing = run.wants("fuzz").then(|| (SuiteClock::start(), fuzz::start()));
     match lane {
         Some(lane) => run.outcomes.extend(lane.finish().iter().map(SuiteResult::from)),
         None => package_and_later(&mut run),
@@ -121,7 +132,8 @@ pub fn run(args: &[String]) -> Result<()> {
     if let Some((clock, fuzzing)) = fuzzing {
         let tally = fuzzing.finish();
         run.outcomes.push(SuiteResult {
-            title: "fuzzing (cargo fuzz: built, then run beside the suites after it, which count its CPU time)".into(),
+            title: "fuzzing (cargo fuzz: built, then run beside the suites after the checks, which count its CPU time)"
+                .into(),
             tally,
             used: Used { cpu: None, ..clock.used() },
         });
@@ -134,63 +146,92 @@ fn package_and_later(run: &mut Run) {
     if run.later_wanted().is_empty() {
         return;
     }
-    let clock = SuiteClock::start();
-    let (package, built) = package_checks::run();
-    run.outcomes.push(SuiteResult {
-        title: "package (build, npm pack, size budget)".into(),
-        tally: package,
-        used: clock.used(),
-    });
-    if built {
-        run.suite(
-            "types",
-            "TypeScript matrix (5.0, 5.9, 7.0 × targets, resolutions, ESM and CommonJS)",
-            typecheck::run,
-        );
-        run.suite(
-            "differential",
-            "differential (the package in Node vs the native core, random responses)",
-            differential::run,
-        );
-        run.suite("page", "page suite (demo and widget in Chromium, Playwright)", demo::page_suite);
-        run.suite(
-            "proxy",
-            "proxy suite (the parish proxy on Node, workerd and as the WordPress route vs the simulator, its deploy recipes)",
-            proxy_suite::run,
-        );
-        run.suite(
-            "wordpress",
-            "wordpress suite (the plugin: php -l, phpcs, its shortcodes, blocks and settings page in a throw-away WordPress)",
-            wordpress::suite,
-        );
-        if ["browser", "node", "readme", "bundlers"].iter().any(|name| run.wants(name)) {
-            match SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])
-                .and_then(|sim| Ok((sim, agent_server::start()?)))
-            {
-                Ok((sim, agents)) => {
-                    run.suite(
-                        "browser",
-                        "browser suite (headless Chromium vs simulator and agent, cross-origin)",
-                        || browser::run(&sim, &agents),
-                    );
-                    run.suite("node", "node suite (nodejs build vs simulator and agent)", || {
-                        node_suite::run(&sim, &agents)
-                    });
-                    run.suite("readme", "README examples (executed in Node against the simulator alone)", || {
-                        readme::run(&sim)
-                    });
-                    run.suite(
-                        "bundlers",
-                        "bundlers suite (the tarball in Vite, webpack, Rollup, esbuild, a plain page and Node)",
-                        || bundlers::run(&sim),
-                    );
-                }
-                Err(e) => run.outcomes.push(SuiteResult {
-                    title: "node suite (nodejs build vs simulator and agent)".into(),
-                    tally: Tally::broken(&e),
-                    used: Used::default(),
-                }),
+    if !test_lane::package_built() {
+        let clock = SuiteClock::start();
+        let (package, built) = package_checks::run();
+        run.outcomes.push(SuiteResult {
+            title: "package (build, npm pack, size budget)".into(),
+            tally: package,
+            used: clock.used(),
+        });
+        if !built {
+            return;
+        }
+    }
+    let beside = beside_page(run);
+    later_suites(run);
+    if let Some(lane) = beside {
+        run.outcomes.extend(lane.finish().iter().map(SuiteResult::from));
+    }
+}
+
+/// Starts the suites of [`BESIDE_PAGE`] asked for in a child process, when others after the
+/// package are asked for too (which then run here, meanwhile).
+fn beside_page(run: &mut Run) -> Option<test_lane::Lane> {
+    let (beside, here): (Vec<&'static str>, Vec<&'static str>) =
+        run.later_wanted().into_iter().filter(|name| *name != "package").partition(|name| BESIDE_PAGE.contains(name));
+    if beside.is_empty() || here.is_empty() {
+        return None;
+    }
+    let started = test_lane::start_beside_page(&beside);
+    run.elsewhere = beside;
+    match started {
+        Ok(lane) => Some(lane),
+        Err(e) => {
+            run.outcomes.push(SuiteResult {
+                title: format!("the suites {}", run.elsewhere.join(", ")),
+                tally: Tally::broken(&e),
+                used: Used::default(),
+            });
+            None
+        }
+    }
+}
+
+/// The suites after the package that were asked for, in turn.
+fn later_suites(run: &mut Run) {
+    run.suite("types", "TypeScript matrix (5.0, 5.9, 7.0 × targets, resolutions, ESM and CommonJS)", typecheck::run);
+    run.suite(
+        "differential",
+        "differential (the package in Node vs the native core, random responses)",
+        differential::run,
+    );
+    run.suite("page", "page suite (demo and widget in Chromium, Playwright)", demo::page_suite);
+    run.suite(
+        "proxy",
+        "proxy suite (the parish proxy on Node, workerd and as the WordPress route vs the simulator, its deploy recipes)",
+        proxy_suite::run,
+    );
+    run.suite(
+        "wordpress",
+        "wordpress suite (the plugin: php -l, phpcs, its shortcodes, blocks and settings page in a throw-away WordPress)",
+        wordpress::suite,
+    );
+    if ["browser", "node", "readme", "bundlers"].iter().any(|name| run.wants(name)) {
+        match SimulatorProcess::start(&["--rate-default", "600/60s", "--rate-expensive", "600/60s"])
+            .and_then(|sim| Ok((sim, agent_server::start()?)))
+        {
+            Ok((sim, agents)) => {
+                run.suite("browser", "browser suite (headless Chromium vs simulator and agent, cross-origin)", || {
+                    browser::run(&sim, &agents)
+                });
+                run.suite("node", "node suite (nodejs build vs simulator and agent)", || {
+                    node_suite::run(&sim, &agents)
+                });
+                run.suite("readme", "README examples (executed in Node against the simulator alone)", || {
+                    readme::run(&sim)
+                });
+                run.suite(
+                    "bundlers",
+                    "bundlers suite (the tarball in Vite, webpack, Rollup, esbuild, a plain page and Node)",
+                    || bundlers::run(&sim),
+                );
             }
+            Err(e) => run.outcomes.push(SuiteResult {
+                title: "node suite (nodejs build vs simulator and agent)".into(),
+                tally: Tally::broken(&e),
+                used: Used::default(),
+            }),
         }
     }
 }
@@ -225,10 +266,18 @@ fn summary(run: &Run) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{PACKAGE, SUITES};
+    use super::{BESIDE_PAGE, PACKAGE, SUITES};
 
     #[test]
     fn the_package_suite_starts_the_later_group() {
         assert_eq!(SUITES[PACKAGE], "package");
+    }
+
+    #[test]
+    fn the_suites_beside_the_page_suite_are_suites_after_the_package() {
+        for name in BESIDE_PAGE {
+            assert!(SUITES[PACKAGE + 1..].contains(&name), "{name}");
+        }
+        assert!(!BESIDE_PAGE.contains(&"page"));
     }
 }

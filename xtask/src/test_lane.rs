@@ -23,6 +23,9 @@ use std::time::Duration;
 /// Where the child writes its suites' outcomes (one JSON object a line), read back by the parent.
 pub const RESULTS_ENV: &str = "MAGISTERIUM_XTASK_LANE_RESULTS";
 
+/// Set for a child started by [`start_beside_page`]: the package is built and installed already.
+const PACKAGE_BUILT_ENV: &str = "MAGISTERIUM_XTASK_PACKAGE_BUILT";
+
 /// One suite's outcome as the child reports it.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct LaneOutcome {
@@ -63,7 +66,25 @@ pub fn start(suites: &[&str]) -> Result<Lane> {
     setup::wasm_target()?;
     setup::wasm_bindgen_cli()?;
     setup::npm_tools()?;
-    let dir = root().join("target/test-lane");
+    spawn("target/test-lane", suites, false)
+}
+
+/// Starts `cargo xtask test SUITES…` in a child once this process has built and installed the
+/// package (which the child then neither builds nor tests again), beside the suites this process
+/// goes on with: the page, proxy and browser suites mostly wait on their servers and Chromium,
+/// so two of them at once fill the cores one of them leaves idle.
+pub fn start_beside_page(suites: &[&str]) -> Result<Lane> {
+    spawn("target/test-lane/beside-page", suites, true)
+}
+
+/// Whether this process was started by [`start_beside_page`], the package built and installed.
+pub fn package_built() -> bool {
+    std::env::var_os(PACKAGE_BUILT_ENV).is_some()
+}
+
+/// Starts `cargo xtask test SUITES…` in a child, its output and outcomes in the folder `dir`.
+fn spawn(dir: &str, suites: &[&str], package_built: bool) -> Result<Lane> {
+    let dir = root().join(dir);
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let (log, results) = (dir.join("output.log"), dir.join("results.jsonl"));
     if results.exists() {
@@ -72,14 +93,12 @@ pub fn start(suites: &[&str]) -> Result<Lane> {
     let out = File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
     let err = out.try_clone().map_err(|e| format!("{}: {e}", log.display()))?;
     let exe = std::env::current_exe().map_err(|e| format!("this program's path: {e}"))?;
-    let child = Command::new(exe)
-        .arg("test")
-        .args(suites)
-        .env(RESULTS_ENV, &results)
-        .stdout(out)
-        .stderr(err)
-        .spawn()
-        .map_err(|e| format!("starting the package's suites: {e}"))?;
+    let mut cmd = Command::new(exe);
+    cmd.arg("test").args(suites).env(RESULTS_ENV, &results).stdout(out).stderr(err);
+    if package_built {
+        cmd.env(PACKAGE_BUILT_ENV, "1");
+    }
+    let child = cmd.spawn().map_err(|e| format!("starting the package's suites: {e}"))?;
     let suites = suites.join(" ");
     println!(
         "`cargo xtask test {suites}` runs beside these suites; its output is printed when it ends ({})",

@@ -79,6 +79,7 @@ pub fn binding(o: &Reader) -> Result<Option<Binding>> {
     }
 }
 
+#[cfg(feature = "agents")]
 /// Reads the `extensions` option (an array of URIs) as the header that asks
 /// for them (a JS string), `undefined` without any.
 pub fn extensions(o: &Reader) -> Result<JsValue> {

@@ -135,7 +135,7 @@ impl A2AClient {
             (Binding::JsonRpc, version) => version.unwrap_or(Version::V0_3),
         };
         let settings = client_settings(&o, endpoint)?;
-        let extensions = extensions(&o)?;
+        let extensions = extensions(&o);
         let agent = Agent { dialect, version, binding, other: None, streaming: dialect == Dialect::A2a, extensions };
         Ok(A2AClient { session: Rc::new(Session::new(settings, agent)), card: JsValue::NULL })
     }

@@ -5,7 +5,9 @@ use crate::arguments::serialized;
 use crate::js_platform::{Agent, Session};
 use crate::js_url::parse as parse_url;
 use crate::json_view::Json;
-use crate::options::{AGENT_KEYS, CLIENT_KEYS, Reader, binding, client_settings, dialect, extensions, protocol_version};
+use crate::options::{
+    AGENT_KEYS, CLIENT_KEYS, Reader, binding, client_settings, dialect, extensions, protocol_version,
+};
 use crate::transport::{self, CallSignal};
 use core::cell::RefCell;
 use magisterium_a2a::sans_io::card;
@@ -95,6 +97,6 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
         card::keep_token_to_audience(&settings.endpoint, fallback, &settings.auth, &base.host, origins.as_ref())?;
     let other = head.other.filter(|_| keep);
     let (dialect, version, streaming) = (dialect.unwrap_or(head.dialect), head.version, head.streaming);
-    let agent = Agent { dialect, version, binding: head.binding, other, streaming, extensions: extensions(&o)? };
+    let agent = Agent { dialect, version, binding: head.binding, other, streaming, extensions: extensions(&o) };
     Ok(Discovered { session: Session::new(settings, agent), card: card.0 })
 }

@@ -229,7 +229,16 @@ impl Platform for JsPlatform<'_> {
         {
             let reader = self.stream.then(|| crate::event_reader::EventReader::new(session.dialect, max_bytes).into());
             let extensions = &session.extensions;
-            transport::send(self.signal, &session.route, bearer, Some(body), max_bytes, reader, session.dialect, extensions)
+            transport::send(
+                self.signal,
+                &session.route,
+                bearer,
+                Some(body),
+                max_bytes,
+                reader,
+                session.dialect,
+                extensions,
+            )
         }
         #[cfg(not(feature = "agents"))]
         transport::send(self.signal, &session.route, bearer, Some(body), max_bytes)

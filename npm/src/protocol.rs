@@ -99,26 +99,22 @@ pub fn rest_response(
     Ok(reply.body.map_or(JsValue::UNDEFINED, |body| result_shape::normalised(body, true).0))
 }
 
-/// An error of the core as the entry's `.wasm` reads it back (`reply_of`
-/// in `transport.rs`, through `agent-protocol.js`): `{ code, message,
-/// httpStatus?, retryAfter?, data? }`, `code` its
-/// [`magisterium_a2a::sans_io::error::ErrorCode::index`].
+/// An error of the core as the entry's `.wasm` reads it back (`read_error`
+/// in `transport.rs`, through `agent-protocol.js`): `[code, message,
+/// httpStatus, retryAfter, data]`, `code` its
+/// [`magisterium_a2a::sans_io::error::ErrorCode::index`], the last three
+/// `undefined` when it has none.
 fn fields(e: CallError<Json>) -> JsValue {
     let e = e.into_fields();
-    let mut members = vec![
-        (Json::from_str("code"), Json(JsValue::from(e.code.index()))),
-        (Json::from_str("message"), Json::from_str(&e.message)),
+    let number = |n: Option<f64>| n.map_or(JsValue::UNDEFINED, JsValue::from_f64);
+    let fields = [
+        JsValue::from(e.code.index()),
+        JsValue::from_str(&e.message),
+        number(e.http_status.map(f64::from)),
+        number(e.retry_after),
+        e.data.map_or(JsValue::UNDEFINED, |d| d.0),
     ];
-    let numbers = [("httpStatus", e.http_status.map(f64::from)), ("retryAfter", e.retry_after)];
-    for (key, number) in numbers {
-        if let Some(number) = number {
-            members.push((Json::from_str(key), Json(JsValue::from_f64(number))));
-        }
-    }
-    if let Some(data) = e.data {
-        members.push((Json::from_str("data"), data));
-    }
-    Json::object(members).0
+    fields.iter().collect::<js_sys::Array>().into()
 }
 
 /// One stream's server-sent events, read as the body's chunks are pushed in

@@ -282,6 +282,9 @@ impl Future for Sleep {
 /// string, made once per client rather than per request. An agent's answer
 /// in 1.0, or to a stream, comes back in the package's result shape
 /// (`js/agent-protocol.js` hands it to the core's `result_shape` first).
+// Eight with `agents` (the stream's reader, the dialect, the extensions): a struct
+// to hold them would be built and taken apart at each of the two callers for nothing.
+#[allow(clippy::too_many_arguments)]
 pub async fn send(
     call: &CallSignal,
     route: &JsRoute,

@@ -71,9 +71,18 @@ const HTTP_JSON = 2;
  * `failed` 4. `extensions` (a header value, or `undefined`) is sent as
  * `A2A-Extensions` (0.3: `X-A2A-Extensions`), and the extensions the agent
  * lists in its answer's header are carried with the answer, and with each
- * event of a stream (the core's `activated`).
+ * event of a stream (the core's `activated`); `extensions` is the client's
+ * option as the caller gave it, which the core checks and writes as that
+ * header (`extensionsHeader`: an invalid option fails the call, INVALID_INPUT).
  */
 function post(exchange, url, wire, magisterium, token, body, maxBytes, call, reader, extensions) {
+  // An error the core read before any request: the reply's value is its fields (`failed` 4).
+  const refused = (fields) => (reader && reader.free(), Promise.resolve({ status: 0, failed: 4, value: fields, retryAfter: null, cacheControl: null }));
+  try {
+    if (extensions !== undefined) extensions = core.extensionsHeader(extensions);
+  } catch (fields) {
+    return refused(fields);
+  }
   const request = JSON.parse(body);
   const extra = { headers: {}, events: null, activated: null };
   const read = (value, status, retryAfter) => shaped(value, wire, request.id, status, retryAfter, magisterium, extra.activated);
@@ -94,8 +103,7 @@ function post(exchange, url, wire, magisterium, token, body, maxBytes, call, rea
       // The core's mapping: `{ method, url, body? }` (no body: none is sent).
       ({ url, method: extra.method, body: sent } = core.restRequest(url, sent));
     } catch (fields) {
-      if (reader) reader.free();
-      return Promise.resolve({ status: 0, failed: 4, value: fields, retryAfter: null, cacheControl: null });
+      return refused(fields);
     }
   }
   body = sent === undefined ? undefined : wire ? JSON.stringify(sent) : body;

@@ -352,9 +352,11 @@ export function post(url, wire, magisterium, token, body, maxBytes, call, reader
  * of a failed one (thrown here). Leaving the loop, an error, or the end of the
  * stream, or `return()` before any `next()`, closes the connection and ends
  * the call at once; a stream never iterated is ended by the call's signal or
- * timeout. With a `client` (`options.resubscribe`), the events are noted by
- * `agent-protocol.js`'s `seen`, whose `after` resubscribes once after a drop
- * (never iterated, the client is freed by the garbage collector).
+ * timeout. `client` is an `A2AClient` of the same session: with
+ * `options.resubscribe` (checked a boolean by the core's `call_config`), the
+ * events are noted by `agent-protocol.js`'s `seen`, whose `after` resubscribes
+ * through it once after a drop; without, it is freed when the stream starts
+ * (never iterated, by the garbage collector).
  */
 export function events(opened, options, client) {
   opened.catch(() => {});
@@ -367,7 +369,7 @@ export function events(opened, options, client) {
 
 async function* stream(opened, options, client) {
   const { first, call } = await opened;
-  const seen = client && (await load()).seen(client, options);
+  const seen = options?.resubscribe === true ? (await load()).seen(client, options) : client.free();
   try {
     if (!seen || seen.isNew(first)) yield first;
     for (let reply; call.events && (reply = await call.events.next()); ) {

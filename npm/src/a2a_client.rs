@@ -135,18 +135,17 @@ impl A2AClient {
             (Binding::JsonRpc, version) => version.unwrap_or(Version::V0_3),
         };
         let settings = client_settings(&o, endpoint)?;
-        let extensions = extensions(&o)?;
+        let extensions = extensions(&o);
         let agent = Agent { dialect, version, binding, other: None, streaming: dialect == Dialect::A2a, extensions };
         Ok(A2AClient { session: Rc::new(Session::new(settings, agent)), card: JsValue::NULL })
     }
 
-    /// The events of `method` on this client's session; with `options.resubscribe`,
-    /// a client of the session goes with them, to resubscribe after a drop.
+    /// The events of `method` on this client's session; a client of the
+    /// session goes with them, to resubscribe after a drop when
+    /// `options.resubscribe` (`js/transport.js`'s `events` reads it).
     fn stream(&self, method: ClientMethod, argument: &JsValue, options: &JsValue) -> JsValue {
         let opened = call_future::start(&self.session, method, argument, options);
-        let resubscribe = js_sys::Reflect::get(options, &JsValue::from_str("resubscribe")).ok() == Some(JsValue::TRUE);
-        let client = resubscribe.then(|| A2AClient { session: self.session.clone(), card: JsValue::NULL }.into());
-        events(&opened, options, client.unwrap_or_default())
+        events(&opened, options, A2AClient { session: self.session.clone(), card: JsValue::NULL }.into())
     }
 }
 

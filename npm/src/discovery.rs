@@ -98,6 +98,6 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
         card::keep_token_to_audience(&settings.endpoint, fallback, &settings.auth, &base.host, origins.as_ref())?;
     let other = head.other.filter(|_| keep);
     let (dialect, version, streaming) = (dialect.unwrap_or(head.dialect), head.version, head.streaming);
-    let agent = Agent { dialect, version, binding: head.binding, other, streaming, extensions: extensions(&o)? };
+    let agent = Agent { dialect, version, binding: head.binding, other, streaming, extensions: extensions(&o) };
     Ok(Discovered { session: Session::new(settings, agent), card: card.0 })
 }

@@ -19,8 +19,8 @@ extern "C" {
     /// The `AsyncIterable` of a stream whose call `opened` resolves with the
     /// first event (the rest read and decoded by the call's `EventReader`);
     /// `options` the call's, and `client` (an `A2AClient` of the same
-    /// session, or `undefined`) what resubscribes it after a drop when
-    /// `options.resubscribe` is true.
+    /// session) what resubscribes it after a drop when `options.resubscribe`
+    /// is true (else it is freed).
     pub fn events(opened: &Promise, options: &JsValue, client: JsValue) -> JsValue;
 }
 

@@ -79,18 +79,13 @@ pub fn binding(o: &Reader) -> Result<Option<Binding>> {
     }
 }
 
+/// The `extensions` option as the caller gave it (`undefined` without it):
+/// the core's lazily loaded part checks it and writes its header at each
+/// call (`extensionsHeader` in `protocol.rs`), so a client with it loads
+/// that part on its first call (as it does to read the agent's answer).
 #[cfg(feature = "agents")]
-/// Reads the `extensions` option (an array of URIs) as the header that asks
-/// for them (a JS string), `undefined` without any.
-pub fn extensions(o: &Reader) -> Result<JsValue> {
-    let Some(list) = o.get("extensions") else { return Ok(JsValue::UNDEFINED) };
-    let bad = || CallError::invalid_input("extensions must be an array of strings");
-    let list = list.dyn_into::<js_sys::Array>().map_err(|_| bad())?;
-    let mut header = String::new();
-    for uri in list.iter() {
-        validate::push_extension(&mut header, &uri.as_string().ok_or_else(bad)?)?;
-    }
-    Ok(if header.is_empty() { JsValue::UNDEFINED } else { JsValue::from_str(&header) })
+pub fn extensions(o: &Reader) -> JsValue {
+    o.get("extensions").unwrap_or_default()
 }
 
 /// Reads the [`CLIENT_KEYS`] of `o` for a client of `endpoint`, checked by

@@ -17,7 +17,8 @@ use magisterium_a2a::sans_io::error::{CallError, Dialect, ErrorCode};
 use magisterium_a2a::sans_io::event_stream::{self, Next};
 use magisterium_a2a::sans_io::json::JsonView;
 use magisterium_a2a::sans_io::wire::HttpReply;
-use magisterium_a2a::sans_io::{http_json, request_shape, result_shape, resume};
+use magisterium_a2a::sans_io::{http_json, request_shape, result_shape, resume, validate};
+use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 /// `response` (a parsed JSON-RPC response, or anything else) with its
@@ -34,6 +35,21 @@ pub fn normalised(response: JsValue, v1: bool) -> JsValue {
 #[wasm_bindgen]
 pub fn activated(response: JsValue, header: Option<String>) -> JsValue {
     result_shape::with_activated(Json(response), header.as_deref()).0
+}
+
+/// The header asking for `list` (a client's `extensions` option as the
+/// caller gave it: an array of URIs), `undefined` for none; throws the
+/// fields (see [`fields`]) of INVALID_INPUT for anything else, or a URI the
+/// header cannot carry (see [`validate::push_extension`]).
+#[wasm_bindgen(js_name = extensionsHeader)]
+pub fn extensions_header(list: JsValue) -> Result<Option<String>, JsValue> {
+    let bad = || fields(CallError::invalid_input("extensions must be an array of strings"));
+    let list = list.dyn_into::<js_sys::Array>().map_err(|_| bad())?;
+    let mut header = String::new();
+    for uri in list.iter() {
+        validate::push_extension(&mut header, &uri.as_string().ok_or_else(bad)?).map_err(fields)?;
+    }
+    Ok(Some(header).filter(|h| !h.is_empty()))
 }
 
 /// `request` (a parsed JSON-RPC request of the core, in 0.3's shape) in
@@ -83,26 +99,22 @@ pub fn rest_response(
     Ok(reply.body.map_or(JsValue::UNDEFINED, |body| result_shape::normalised(body, true).0))
 }
 
-/// An error of the core as the entry's `.wasm` reads it back (`reply_of`
-/// in `transport.rs`, through `agent-protocol.js`): `{ code, message,
-/// httpStatus?, retryAfter?, data? }`, `code` its
-/// [`magisterium_a2a::sans_io::error::ErrorCode::index`].
+/// An error of the core as the entry's `.wasm` reads it back (`read_error`
+/// in `transport.rs`, through `agent-protocol.js`): `[code, message,
+/// httpStatus, retryAfter, data]`, `code` its
+/// [`magisterium_a2a::sans_io::error::ErrorCode::index`], the last three
+/// `undefined` when it has none.
 fn fields(e: CallError<Json>) -> JsValue {
     let e = e.into_fields();
-    let mut members = vec![
-        (Json::from_str("code"), Json(JsValue::from(e.code.index()))),
-        (Json::from_str("message"), Json::from_str(&e.message)),
+    let number = |n: Option<f64>| n.map_or(JsValue::UNDEFINED, JsValue::from_f64);
+    let fields = [
+        JsValue::from(e.code.index()),
+        JsValue::from_str(&e.message),
+        number(e.http_status.map(f64::from)),
+        number(e.retry_after),
+        e.data.map_or(JsValue::UNDEFINED, |d| d.0),
     ];
-    let numbers = [("httpStatus", e.http_status.map(f64::from)), ("retryAfter", e.retry_after)];
-    for (key, number) in numbers {
-        if let Some(number) = number {
-            members.push((Json::from_str(key), Json(JsValue::from_f64(number))));
-        }
-    }
-    if let Some(data) = e.data {
-        members.push((Json::from_str("data"), data));
-    }
-    Json::object(members).0
+    fields.iter().collect::<js_sys::Array>().into()
 }
 
 /// One stream's server-sent events, read as the body's chunks are pushed in

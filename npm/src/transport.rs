@@ -22,7 +22,6 @@ use {
     magisterium_a2a::sans_io::agent_route::Route,
     magisterium_a2a::sans_io::card::{Binding, Version},
     magisterium_a2a::sans_io::error::Dialect,
-    magisterium_a2a::sans_io::json::JsonView,
 };
 
 #[cfg(feature = "agents")]
@@ -294,6 +293,8 @@ pub struct AgentRequest<'a> {
 /// string, made once per client rather than per request. An agent's answer
 /// in 1.0, or to a stream, comes back in the package's result shape
 /// (`js/agent-protocol.js` hands it to the core's `result_shape` first).
+// Eight with `agents` (the stream's reader, the dialect, the extensions): a struct
+// to hold them would be built and taken apart at each of the two callers for nothing.
 pub async fn send(
     call: &CallSignal,
     route: &JsRoute,
@@ -330,7 +331,7 @@ pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<Htt
         1 => return Err(failed(call, "the request failed", &reply.value())),
         2 => return Err(failed(call, "the response body could not be read", &reply.value()).with_http_status(status)),
         #[cfg(feature = "agents")]
-        4 => return Err(read_error(Json(reply.value()))),
+        4 => return Err(read_error(reply.value().unchecked_into())),
         _ => return Err(exchange::too_large(max_bytes, status)),
     }
     let body = Some(reply.value()).filter(|b| !b.is_undefined()).map(Json);
@@ -338,17 +339,17 @@ pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<Htt
 }
 
 /// The error the core read in the lazily loaded `.wasm` (an HTTP+JSON
-/// answer's, see `fields` in `protocol.rs`), from its fields: its code (by
-/// [`ErrorCode::index`]), message, `httpStatus`, `retryAfter` and `data`, so
-/// that the call loop retries it as any other.
+/// answer's, see `fields` in `protocol.rs`), from its fields, an array:
+/// its code (by [`ErrorCode::index`]), message, `httpStatus`, `retryAfter`
+/// and `data` (`undefined` when it has none), so that the call loop
+/// retries it as any other.
 #[cfg(feature = "agents")]
-fn read_error(fields: Json) -> CallError<Json> {
-    let code = fields.get("code").and_then(|i| i.as_f64()).and_then(|i| ErrorCode::at(i as u8));
-    let code = code.unwrap_or(ErrorCode::BadResponse);
-    let mut e = CallError::new(code, fields.get_string("message").unwrap_or_default());
-    e.http_status = fields.get("httpStatus").and_then(|s| s.as_f64()).map(|s| s as u16);
-    e.retry_after = fields.get("retryAfter").and_then(|s| s.as_f64());
-    e.data = fields.get("data");
+fn read_error(fields: js_sys::Array) -> CallError<Json> {
+    let code = fields.get(0).as_f64().and_then(|i| ErrorCode::at(i as u8));
+    let mut e = CallError::new(code.unwrap_or(ErrorCode::BadResponse), fields.get(1).as_string().unwrap_or_default());
+    e.http_status = fields.get(2).as_f64().map(|s| s as u16);
+    e.retry_after = fields.get(3).as_f64();
+    e.data = Some(fields.get(4)).filter(|d| !d.is_undefined()).map(Json);
     e
 }
 

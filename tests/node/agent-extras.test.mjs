@@ -82,10 +82,14 @@ for (const protocolVersion of ["1.0", "0.3"]) {
   });
 }
 
-test("the extensions option is checked", async () => {
-  const endpoint = "https://agent.example/a2a";
+test("the extensions option is checked at each call, before any request", async (t) => {
+  const { endpoint, seen } = await extensionsAgent(t, "0.3");
   for (const extensions of ["urn:a", [1], ["a,b"], ["a b"], ["a\r\nX: 1"], [""]]) {
-    assert.throws(() => new A2AClient({ endpoint, extensions }), { code: "INVALID_INPUT" }, JSON.stringify(extensions));
+    const agent = new A2AClient({ endpoint, extensions });
+    await rejectsWith(agent.getTask("one"), { code: "INVALID_INPUT" });
   }
-  assert.ok(new A2AClient({ endpoint, extensions: [] }));
+  assert.equal(seen.length, 0, "no request sent");
+  const none = await new A2AClient({ endpoint, extensions: [] }).getTask("one");
+  assert.equal(seen.at(-1)["x-a2a-extensions"], undefined, "an empty list asks for none");
+  assert.equal(none.id, "one");
 });

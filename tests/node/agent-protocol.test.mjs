@@ -137,18 +137,18 @@ test("over HTTP+JSON: the core's verb, URL and body, the header; a result wrappe
   assert.deepEqual([sent.requests[0].url, sent.requests[0].method, sent.requests[0].body], [`${url}/message:send`, "POST", { message: { role: "ROLE_USER", messageId: "m1", parts: [{ text: "hi" }] } }]);
   assert.deepEqual(reply.value.result, { kind: "message", messageId: "m", role: "agent", parts: [{ kind: "text", text: "hi" }] });
 
-  // An error: its fields, the code by its index (the entry reads it back with ErrorCode::at).
+  // An error: its fields by position, [code, message, httpStatus, retryAfter, data], the code by its index (the entry reads it back with ErrorCode::at).
   const details = [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "TASK_NOT_CANCELABLE", domain: "a2a-protocol.org" }];
   const refusal = async (status, body) => {
     const exchange = async () => ({ status, failed: 0, value: body, retryAfter: "7", cacheControl: null });
     return post(exchange, url, 2, false, undefined, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/cancel", params: { id: "t" } }), 1000, call());
   };
   const refused = await refusal(400, { error: { code: 400, status: "FAILED_PRECONDITION", message: "done already", details } });
-  assert.deepEqual([refused.failed, refused.value], [4, { code: 16, message: "done already", httpStatus: 400, data: details }]);
+  assert.deepEqual([refused.failed, refused.value], [4, [16, "done already", 400, undefined, details]]);
   const limited = await refusal(429, undefined);
-  assert.deepEqual([limited.failed, limited.value.code, limited.value.httpStatus, limited.value.retryAfter], [4, 7, 429, 7], "RATE_LIMITED from the status, with its Retry-After");
+  assert.deepEqual([limited.failed, limited.value[0], limited.value[2], limited.value[3]], [4, 7, 429, 7], "RATE_LIMITED from the status, with its Retry-After");
   const noRoute = await post(exchange, url, 2, false, undefined, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: ".." } }), 1000, call());
-  assert.deepEqual([noRoute.failed, noRoute.value.code], [4, 15], "INVALID_INPUT before any request");
+  assert.deepEqual([noRoute.failed, noRoute.value[0]], [4, 15], "INVALID_INPUT before any request");
   assert.equal(requests.length, 1);
 });
 

@@ -10,12 +10,14 @@
 use super::credential::{Shared, TokenProvider};
 use super::error::{Causes, Error};
 use super::events::EventBody;
-use super::transport::{self, Deadline, Http, Reply, Request, Verb};
+use super::request::Request;
+use super::transport::{self, Deadline, Http, Reply};
 use crate::sans_io::agent_route::Route;
 use crate::sans_io::call_loop::Failed;
 use crate::sans_io::card::{Binding, Version};
 use crate::sans_io::error::{self as core_error, Dialect};
 use crate::sans_io::exchange::timed_out;
+use crate::sans_io::http_json::Verb;
 use crate::sans_io::pacing::Pacer;
 use crate::sans_io::platform::Platform;
 use crate::sans_io::retry::RetryPolicy;

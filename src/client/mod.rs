@@ -13,6 +13,7 @@ mod error;
 mod events;
 mod options;
 mod rate;
+mod request;
 mod results;
 mod run;
 

@@ -3,10 +3,11 @@
 //! moves bytes; the size bound and the failures are the core's.
 
 use super::error::{Cause, Causes};
+use super::request::{Exchanged, Request};
 use crate::sans_io::error::CallError;
 use crate::sans_io::event_stream::is_event_stream;
 use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
-pub(crate) use crate::sans_io::http_json::Verb;
+use crate::sans_io::http_json::Verb;
 use crate::sans_io::wire::HttpReply;
 use reqwest::header::{ACCEPT, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HeaderMap, HeaderName, RETRY_AFTER};
 use serde_json::Value;
@@ -99,31 +100,8 @@ impl Deadline {
     }
 }
 
-/// What one exchange sends.
-pub(crate) struct Request<'a> {
-    /// The endpoint (or the agent card's URL).
-    pub(crate) url: &'a str,
-    /// The Bearer token.
-    pub(crate) token: Option<&'a str>,
-    /// The verb: POST for JSON-RPC, GET for a card, the method's for HTTP+JSON.
-    pub(crate) verb: Verb,
-    /// The JSON body (sent as `application/json`), or none.
-    pub(crate) body: Option<&'a str>,
-    /// `maxResponseBytes`.
-    pub(crate) max_bytes: f64,
-    /// Further headers (`A2A-Version`, `A2A-Extensions`).
-    pub(crate) headers: &'a [(&'static str, &'a str)],
-    /// Asks for server-sent events: a `text/event-stream` answer's body is handed back unread.
-    pub(crate) events: bool,
-}
-
-/// What an exchange got, with the response's `A2A-Extensions` header (0.3: `X-A2A-Extensions`), the extensions the agent activated.
-pub(crate) enum Reply {
-    /// A whole response, its body read (within the bound) and parsed.
-    Whole(HttpReply<Value>, Option<String>),
-    /// A successful `text/event-stream` response (its status) whose body is still to be read.
-    Events(u16, Body, Option<String>),
-}
+/// What an exchange got (see [`Exchanged`]), its streamed body this platform's [`Body`].
+pub(crate) type Reply = Exchanged<Body>;
 
 /// A response body read as it arrives; dropping it closes the connection.
 pub(crate) struct Body(reqwest::Response);

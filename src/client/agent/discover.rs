@@ -7,10 +7,12 @@
 use crate::client::builder::ClientBuilder;
 use crate::client::error::Causes;
 use crate::client::error::Error;
-use crate::client::transport::{self, Deadline, Http, Reply, Request, Verb};
+use crate::client::request::Request;
+use crate::client::transport::{self, Deadline, Http, Reply};
 use crate::sans_io::card::{self, Binding, CardHead, Version};
 use crate::sans_io::card_cache::CardCache;
 use crate::sans_io::error::CallError;
+use crate::sans_io::http_json::Verb;
 use crate::sans_io::wire::HttpReply;
 use serde_json::Value;
 use std::sync::{Mutex, PoisonError};

@@ -31,6 +31,8 @@ mod response_limits;
 mod rust_agents;
 #[path = "browser/rust_client.rs"]
 mod rust_client;
+#[path = "browser/rust_http_json.rs"]
+mod rust_http_json;
 #[path = "browser/rust_to_js.rs"]
 mod rust_to_js;
 #[path = "browser/skills.rs"]

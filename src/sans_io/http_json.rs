@@ -20,7 +20,7 @@
 //!   | `SendStreamingMessage` | `POST /message:stream`, the params as the body (an event stream answers) |
 //!   | `GetTask` | `GET /tasks/{id}?historyLength=…` |
 //!   | `CancelTask` | `POST /tasks/{id}:cancel` |
-//!   | `SubscribeToTask` | `POST /tasks/{id}:subscribe` (an event stream answers) |
+//!   | `SubscribeToTask` | `GET /tasks/{id}:subscribe` (an event stream answers; A2A 1.0's verb, which the SDK serves beside `POST`) |
 //!   | `ListTasks` | `GET /tasks?contextId=…&status=…&pageSize=…&…` |
 //!   | `GetExtendedAgentCard` | `GET /extendedAgentCard` |
 //!   | `CreateTaskPushNotificationConfig` | `POST /tasks/{taskId}/pushNotificationConfigs`, the params as the body |
@@ -124,7 +124,7 @@ const ROUTES: [Route; 11] = [
     Route { method: "SendStreamingMessage", verb: Verb::Post, path: &[Text("/message:stream")] },
     Route { method: "GetTask", verb: Verb::Get, path: &[Text("/tasks/"), Param("id")] },
     Route { method: "CancelTask", verb: Verb::Post, path: &[Text("/tasks/"), Param("id"), Text(":cancel")] },
-    Route { method: "SubscribeToTask", verb: Verb::Post, path: &[Text("/tasks/"), Param("id"), Text(":subscribe")] },
+    Route { method: "SubscribeToTask", verb: Verb::Get, path: &[Text("/tasks/"), Param("id"), Text(":subscribe")] },
     Route { method: "ListTasks", verb: Verb::Get, path: &[Text("/tasks")] },
     Route { method: "GetExtendedAgentCard", verb: Verb::Get, path: &[Text("/extendedAgentCard")] },
     Route {

@@ -25,10 +25,10 @@ use wasm_bindgen_test::wasm_bindgen_test;
 /// The 0.3 fixture agent's base URL.
 const AGENT: &str = env!("A2A_AGENT_URL");
 /// The v1.0 fixture's base URL (its agents under `/v1`, `/compat`, `/old`).
-const AGENTS_V1: &str = env!("A2A_AGENT_V1_URL");
+pub(crate) const AGENTS_V1: &str = env!("A2A_AGENT_V1_URL");
 
 /// A message to `skill`, with the data part `data` (JSON object text) when given.
-fn to_skill(skill: &str, data: Option<&str>) -> SendMessage {
+pub(crate) fn to_skill(skill: &str, data: Option<&str>) -> SendMessage {
     let mut parts = vec![Part::text(skill)];
     if let Some(data) = data {
         parts.push(Part::data(serde_json::from_str(data).expect("a JSON object")));
@@ -37,13 +37,13 @@ fn to_skill(skill: &str, data: Option<&str>) -> SendMessage {
 }
 
 /// The npm client's argument for the same message.
-fn npm_message(skill: &str, data: Option<&str>) -> JsValue {
+pub(crate) fn npm_message(skill: &str, data: Option<&str>) -> JsValue {
     let data = data.map(|d| format!(r#",{{"kind":"data","data":{d}}}"#)).unwrap_or_default();
     json(&format!(r#"{{"parts":[{{"kind":"text","text":"{skill}"}}{data}],"skillId":"{skill}"}}"#))
 }
 
 /// The task of an answer that must be one.
-fn task_of(sent: Result<SendResult, magisterium_a2a::Error>, what: &str) -> Task {
+pub(crate) fn task_of(sent: Result<SendResult, magisterium_a2a::Error>, what: &str) -> Task {
     match sent {
         Ok(SendResult::Task(task)) => task,
         other => panic!("{what}: a task, not {other:?}"),
@@ -51,12 +51,12 @@ fn task_of(sent: Result<SendResult, magisterium_a2a::Error>, what: &str) -> Task
 }
 
 /// A method of the npm client; its Promise.
-fn npm(client: &JsValue, name: &str, args: &[JsValue]) -> Promise {
+pub(crate) fn npm(client: &JsValue, name: &str, args: &[JsValue]) -> Promise {
     Promise::from(call(client, name, args))
 }
 
 /// The npm call's rejection, which must come.
-async fn npm_error(call: Promise, what: &str) -> JsValue {
+pub(crate) async fn npm_error(call: Promise, what: &str) -> JsValue {
     JsFuture::from(call).await.expect_err(what)
 }
 
@@ -64,7 +64,7 @@ async fn npm_error(call: Promise, what: &str) -> JsValue {
 /// to `"*"`, so that two tasks that went alike compare equal; with `history`,
 /// the task's history too (each SDK keeps its own: 0.3's sends none with a
 /// new task, 1.0's the message).
-fn minted_aside(value: &JsValue, history: bool) -> JsValue {
+pub(crate) fn minted_aside(value: &JsValue, history: bool) -> JsValue {
     let aside = Function::new_with_args(
         "v, history",
         r#"
@@ -81,7 +81,9 @@ fn minted_aside(value: &JsValue, history: bool) -> JsValue {
 }
 
 /// Every event of a Rust stream, as JS values; panics on an error.
-async fn rust_events(events: impl futures_util::Stream<Item = Result<Event, magisterium_a2a::Error>>) -> Vec<JsValue> {
+pub(crate) async fn rust_events(
+    events: impl futures_util::Stream<Item = Result<Event, magisterium_a2a::Error>>,
+) -> Vec<JsValue> {
     let mut events = pin!(events);
     let mut seen = Vec::new();
     while let Some(event) = events.next().await {
@@ -97,7 +99,7 @@ async fn sleep(ms: u32) {
 }
 
 /// The v1.0 fixture's count of `key` (its `/_requests`).
-async fn fixture_count(key: &str) -> f64 {
+pub(crate) async fn fixture_count(key: &str) -> f64 {
     get(&get_json(&format!("{AGENTS_V1}/_requests")).await, key).as_f64().unwrap_or(0.0)
 }
 
@@ -107,7 +109,7 @@ async fn fixture_count(key: &str) -> f64 {
 /// (`same`) the whole error): echo, the stored task, a message reply,
 /// unknown and finished tasks, a working task canceled, a failing one waited
 /// for; then the Rust client's stream.
-async fn behaves_as_the_npm_client(rust: &A2AClient, npm_client: &JsValue, same: bool, at: &str) {
+pub(crate) async fn behaves_as_the_npm_client(rust: &A2AClient, npm_client: &JsValue, same: bool, at: &str) {
     let alike =
         |ours: &JsValue, theirs: &JsValue| assert_same(&minted_aside(ours, !same), &minted_aside(theirs, !same), at);
     let errors_alike = |ours: &JsValue, theirs: &JsValue| {
@@ -164,7 +166,7 @@ fn error_fields(error: &JsValue) -> JsValue {
 }
 
 /// A stream's event (a JS value), in a line: its kind and state, or its chunk's text and flags.
-fn describe(event: &JsValue) -> String {
+pub(crate) fn describe(event: &JsValue) -> String {
     match text(event, "kind").as_str() {
         "task" => format!("task {}", text(&get(event, "status"), "state")),
         "artifact-update" => {
@@ -222,7 +224,9 @@ async fn the_rust_a2a_client_follows_a_task_and_lists_on_the_simulator_agent() {
 }
 
 /// The error a Rust stream ends with (its first item must be it).
-async fn rust_first_error(events: impl futures_util::Stream<Item = Result<Event, magisterium_a2a::Error>>) -> JsValue {
+pub(crate) async fn rust_first_error(
+    events: impl futures_util::Stream<Item = Result<Event, magisterium_a2a::Error>>,
+) -> JsValue {
     let mut events = pin!(events);
     match events.next().await {
         Some(Err(e)) => e.to_js(),

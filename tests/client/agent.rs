@@ -353,7 +353,7 @@ async fn over_http_json_each_method_has_its_route_the_version_header_and_the_tok
             "GET /api/tasks/a%2Fb HTTP/1.1",
             "GET /api/tasks/x HTTP/1.1",
             "POST /api/tasks/a%2Fb:cancel HTTP/1.1",
-            "POST /api/tasks/t:subscribe HTTP/1.1",
+            "GET /api/tasks/t:subscribe HTTP/1.1",
             "POST /api/message:send HTTP/1.1",
             "GET /api/extendedAgentCard HTTP/1.1",
         ]

@@ -7,8 +7,14 @@ use crate::tally::Tally;
 use crate::{doctests, example, import_cycles, setup};
 
 /// What the browser suite reads with `env!` when it compiles: any text will do for linting it.
-const BROWSER_SUITE_ENV: [&str; 5] =
-    ["MAGISTERIUM_ENDPOINT", "MAGISTERIUM_SIMULATOR", "MAGISTERIUM_HOSTILE", "A2A_AGENT_URL", "A2A_AGENT_V1_URL"];
+const BROWSER_SUITE_ENV: [&str; 6] = [
+    "MAGISTERIUM_ENDPOINT",
+    "MAGISTERIUM_SIMULATOR",
+    "MAGISTERIUM_HOSTILE",
+    "A2A_AGENT_URL",
+    "A2A_AGENT_V1_URL",
+    crate::browser::AGENTS_MODULE_ENV,
+];
 
 /// `cargo xtask checks`.
 pub fn command() -> Result<()> {

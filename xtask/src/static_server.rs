@@ -6,7 +6,9 @@
 use crate::shell::Result;
 use http_body_util::{BodyExt, Empty, Full};
 use hyper::body::Incoming;
-use hyper::header::{CACHE_CONTROL, CONNECTION, CONTENT_TYPE, HeaderValue, X_CONTENT_TYPE_OPTIONS};
+use hyper::header::{
+    ACCESS_CONTROL_ALLOW_ORIGIN, CACHE_CONTROL, CONNECTION, CONTENT_TYPE, HeaderValue, X_CONTENT_TYPE_OPTIONS,
+};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Method, Request, Response, StatusCode};
@@ -54,6 +56,12 @@ impl StaticServer {
         StaticServer::reserve()?.serve(site)
     }
 
+    /// As [`StaticServer::start`], each answer readable by a page of any
+    /// origin (`Access-Control-Allow-Origin: *`): the package's modules, imported from another origin.
+    pub fn start_for_any_origin(site: Site) -> Result<StaticServer> {
+        StaticServer::reserve()?.serve_to(site, true)
+    }
+
     /// Binds a free loopback port, to serve a site on later.
     pub fn reserve() -> Result<Reserved> {
         let failed = |e: std::io::Error| format!("static server: {e}");
@@ -67,6 +75,11 @@ impl StaticServer {
 impl Reserved {
     /// Serves `site` on the reserved port, on a thread of its own.
     pub fn serve(self, site: Site) -> Result<StaticServer> {
+        self.serve_to(site, false)
+    }
+
+    /// Serves `site`, its answers readable by any origin when `any_origin`.
+    fn serve_to(self, site: Site, any_origin: bool) -> Result<StaticServer> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -76,7 +89,7 @@ impl Reserved {
         let thread = std::thread::spawn(move || {
             runtime.block_on(async move {
                 if let Ok(listener) = TcpListener::from_std(listener) {
-                    serve(listener, Arc::new(site), stopped).await;
+                    serve(listener, Arc::new((site, any_origin)), stopped).await;
                 }
             });
         });
@@ -96,7 +109,7 @@ impl Drop for StaticServer {
 }
 
 /// Accepts connections until told to stop, then aborts the open ones.
-async fn serve(listener: TcpListener, site: Arc<Site>, mut stopped: oneshot::Receiver<()>) {
+async fn serve(listener: TcpListener, site: Arc<(Site, bool)>, mut stopped: oneshot::Receiver<()>) {
     let mut connections = JoinSet::new();
     loop {
         tokio::select! {
@@ -114,10 +127,10 @@ async fn serve(listener: TcpListener, site: Arc<Site>, mut stopped: oneshot::Rec
 }
 
 /// Answers one request and closes the connection.
-async fn serve_connection(site: Arc<Site>, stream: tokio::net::TcpStream) {
+async fn serve_connection(site: Arc<(Site, bool)>, stream: tokio::net::TcpStream) {
     let service = service_fn(move |request: Request<Incoming>| {
         let site = Arc::clone(&site);
-        async move { Ok::<_, Infallible>(answer(&site, request).await) }
+        async move { Ok::<_, Infallible>(answer(&site.0, site.1, request).await) }
     });
     let _ = http1::Builder::new()
         .timer(TokioTimer::new())
@@ -128,10 +141,14 @@ async fn serve_connection(site: Arc<Site>, stream: tokio::net::TcpStream) {
         .await;
 }
 
-/// The response to `request`, never cached nor sniffed (hyper leaves the body out for `HEAD`).
-async fn answer(site: &Site, request: Request<Incoming>) -> Response<ResponseBody> {
+/// The response to `request`, never cached nor sniffed (hyper leaves the
+/// body out for `HEAD`); readable by any origin when `any_origin`.
+async fn answer(site: &Site, any_origin: bool, request: Request<Incoming>) -> Response<ResponseBody> {
     let mut response = lookup(site, request).await;
     let headers = response.headers_mut();
+    if any_origin {
+        headers.insert(ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+    }
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(CONNECTION, HeaderValue::from_static("close"));
@@ -241,6 +258,18 @@ mod tests {
         assert!(get(&server, "POST / HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 405"));
         assert!(get(&server, "POST /demo-config.json HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 405"));
         assert!(get(&server, "GET /pkg HTTP/1.1\r\n\r\n").starts_with("HTTP/1.1 404"), "no redirect out of the mount");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn only_a_server_for_any_origin_lets_other_origins_read() {
+        let (dir, server) = site("origins");
+        let request = "GET /pkg/m_bg.wasm HTTP/1.1\r\nOrigin: http://page.example\r\n\r\n";
+        assert!(!get(&server, request).contains("Access-Control-Allow-Origin"));
+        let open =
+            StaticServer::start_for_any_origin(Site { mounts: vec![("/", dir.clone())], files: vec![] }).unwrap();
+        let answer = get(&open, request);
+        assert!(answer.contains("Access-Control-Allow-Origin: *\r\n") && answer.ends_with("\0asm"), "{answer}");
         std::fs::remove_dir_all(dir).unwrap();
     }
 

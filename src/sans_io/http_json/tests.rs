@@ -26,7 +26,7 @@ fn every_method_has_the_route_of_the_sdks_rest_handler() {
         ("GetTask", json!({"id": "t-1", "historyLength": 3}), "GET", "/tasks/t-1?historyLength=3", None),
         ("GetTask", json!({"id": "t-1"}), "GET", "/tasks/t-1", None),
         ("CancelTask", json!({"id": "t-1"}), "POST", "/tasks/t-1:cancel", None),
-        ("SubscribeToTask", json!({"id": "t-1"}), "POST", "/tasks/t-1:subscribe", None),
+        ("SubscribeToTask", json!({"id": "t-1"}), "GET", "/tasks/t-1:subscribe", None),
         (
             "ListTasks",
             json!({"contextId": "c 1", "includeArtifacts": true, "pageSize": 10, "status": "TASK_STATE_WORKING"}),

@@ -8,8 +8,8 @@
 //! mints (and each SDK's history) set aside: the same executor is behind every fixture agent, so a
 //! 1.0 agent's answers, brought to the 0.3 shape, must be the 0.3 agent's.
 //! (The npm client's 1.0 requests and streams load `agent-protocol.js`'s
-//! `.wasm`, which only a built package has: this binary compares with its
-//! 0.3 calls.)
+//! `.wasm`, which only a built package has: this file compares with its
+//! 0.3 calls; `rust_http_json.rs`, over HTTP+JSON, with the package's web build.)
 
 use crate::rust_to_js::assert_same;
 use crate::support::*;

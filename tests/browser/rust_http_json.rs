@@ -121,10 +121,12 @@ async fn http_json_errors_and_verbs(rust: &A2AClient, at: &str) {
     };
     let error = |code: ErrorCode, status| (code, None, Some(status), Some(code.as_str().to_owned()));
     let echoed = task_of(rust.send_message(to_skill("echo", None)).await, at);
-    let task = format!("{}/tasks/{}", rust.endpoint().trim_start_matches(AGENTS_V1), echoed.id);
+    // The paths as the fixture counts them.
+    let tasks = format!("{}/tasks", rust.endpoint().trim_start_matches(AGENTS_V1));
+    let task = format!("{tasks}/{}", echoed.id);
     let configs = format!("{task}/pushNotificationConfigs");
     let requests = [
-        format!("GET {}/tasks/no-such-task", rust.endpoint().trim_start_matches(AGENTS_V1)),
+        format!("GET {tasks}/no-such-task"),
         format!("POST {task}:cancel"),
         format!("GET {task}:subscribe"),
         format!("POST {configs}"),

@@ -5,7 +5,9 @@
 //!
 //! `cargo xtask test` starts the simulator and the agent and compiles this
 //! suite with their addresses in `MAGISTERIUM_ENDPOINT` / `MAGISTERIUM_SIMULATOR`
-//! and `A2A_AGENT_URL`. It also runs the Rust client compiled to wasm32
+//! and `A2A_AGENT_URL` (and `A2A_AGENT_V1_URL`), and the package's web
+//! module of `magisterium-a2a/agents`, served from another port, in
+//! `MAGISTERIUM_AGENTS_MODULE`. It also runs the Rust client compiled to wasm32
 //! (`browser/rust_client.rs`) and compares its results and errors, as JS
 //! values (feature `js`), with the classes' (`browser/rust_to_js.rs`).
 #![cfg(target_arch = "wasm32")]

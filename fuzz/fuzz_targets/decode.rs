@@ -45,7 +45,9 @@ fuzz_target!(|data: &[u8]| {
     };
     let outcome = call.outcome(reply, 1, if selector & 0x40 != 0 { Dialect::A2a } else { Dialect::Magisterium });
     if let (Call::Other { method, .. }, Ok(Outcome::Task(result))) = (call, outcome) {
-        let push = [PushOp::Set, PushOp::Get, PushOp::List, PushOp::Delete].into_iter().find(|op| Method::push(*op) == *method);
+        let push = [PushOp::Set, PushOp::Get, PushOp::List, PushOp::Delete]
+            .into_iter()
+            .find(|op| Method::push(*op) == *method);
         let _ = match push {
             Some(op) => op.read(result).map(drop),
             None => read_extended_card(result).map(drop),

@@ -84,7 +84,7 @@ impl A2AClient {
         call_future::start(&self.session, ClientMethod::ListTasks, &params, &options)
     }
 
-    /// A call of `magisterium-a2a/agents/extras` (internal): `method` (its
+    /// A call of `client.extras()` (internal): `method` (its
     /// index in the core's `wire::OTHER`) and `params` as the lazily loaded
     /// part wrote them; resolves with the result as sent, which that part reads.
     #[wasm_bindgen(js_name = _call)]

@@ -61,7 +61,7 @@ pub enum ClientMethod {
     /// `listTasks(params)`.
     ListTasks,
     #[cfg(feature = "agents")]
-    /// `_call(method, params, options)`: a call of `magisterium-a2a/agents/extras`
+    /// `_call(method, params, options)`: a call of `client.extras()`
     /// (`method` its index in the core's [`OTHER`]).
     Other(u8),
 }
@@ -133,7 +133,7 @@ pub fn prepare(
         #[cfg(feature = "agents")]
         ClientMethod::Other(index) => match (OTHER.get(usize::from(index)), text) {
             (Some(&method), Some(params)) => Call::Other { method, params },
-            _ => return Err(CallError::invalid_input("not a call of magisterium-a2a/agents/extras")),
+            _ => return Err(CallError::invalid_input("not a call of client.extras()")),
         },
         #[cfg(feature = "agents")]
         ClientMethod::SubscribeToTask => return wait(text, config),

@@ -259,6 +259,76 @@ export interface ListTasksResult extends ActivatedExtensions {
   [key: string]: unknown;
 }
 
+/** How an agent authenticates to a webhook (0.3's `PushNotificationAuthenticationInfo`; a 1.0 agent takes the first scheme). */
+export interface PushAuthentication {
+  /** `"Bearer"`, …. */
+  schemes: string[];
+  credentials?: string;
+  [key: string]: unknown;
+}
+
+/** Where and how an agent POSTs a task's updates (A2A 0.3's `PushNotificationConfig`). */
+export interface PushNotificationConfig {
+  /** The config's id: given by the caller, or by the agent. */
+  id?: string;
+  /** The webhook's URL. */
+  url: string;
+  /** A token the agent sends with each notification, for the webhook to check. */
+  token?: string;
+  authentication?: PushAuthentication;
+  [key: string]: unknown;
+}
+
+/** A task's push-notification config as the agent stored it, in A2A 0.3's shape whatever the agent's version. */
+export interface TaskPushNotificationConfig extends ActivatedExtensions {
+  /** The task (absent when the agent left it out). */
+  taskId?: string;
+  pushNotificationConfig: PushNotificationConfig;
+  [key: string]: unknown;
+}
+
+/** A task's push-notification configs (a 0.3 agent's bare list wrapped), and a 1.0 agent's next page. */
+export interface PushNotificationConfigList extends ActivatedExtensions {
+  configs: TaskPushNotificationConfig[];
+  /** The next page's token; absent or empty on the last. */
+  nextPageToken?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * What `A2AClient.extras()` resolves with: calls of that client's session
+ * (its token, limits and retries) that not every orchestrator needs. Each
+ * rejects only with `MagisteriumError`; an invalid argument with
+ * INVALID_INPUT before a request is sent.
+ */
+export interface A2AExtras {
+  /**
+   * `agent/getAuthenticatedExtendedCard` (1.0: `GetExtendedAgentCard`): the
+   * card the agent shows an authenticated caller (with this client's token),
+   * as sent. AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED, without a request,
+   * when the discovered card does not say `capabilities.extendedAgentCard`
+   * (0.3: `supportsAuthenticatedExtendedCard`); from the agent (-32007) when it has none after all.
+   */
+  extendedCard(options?: CallOptions | null): Promise<AgentCard>;
+  /**
+   * `tasks/pushNotificationConfig/set` (1.0: `CreateTaskPushNotificationConfig`):
+   * asks the agent to POST the task's updates to `config.url`; the config as
+   * stored. For a program that can receive webhooks (a page cannot).
+   * PUSH_NOTIFICATION_NOT_SUPPORTED from an agent without push notifications.
+   */
+  createPushNotificationConfig(
+    taskId: string,
+    config: PushNotificationConfig,
+    options?: CallOptions | null,
+  ): Promise<TaskPushNotificationConfig>;
+  /** `tasks/pushNotificationConfig/get` (1.0: `GetTaskPushNotificationConfig`): the task's config `configId`. */
+  getPushNotificationConfig(taskId: string, configId: string, options?: CallOptions | null): Promise<TaskPushNotificationConfig>;
+  /** `tasks/pushNotificationConfig/list` (1.0: `ListTaskPushNotificationConfigs`): the task's configs. */
+  listPushNotificationConfigs(taskId: string, options?: CallOptions | null): Promise<PushNotificationConfigList>;
+  /** `tasks/pushNotificationConfig/delete` (1.0: `DeleteTaskPushNotificationConfig`): removes the task's config `configId`. */
+  deletePushNotificationConfig(taskId: string, configId: string, options?: CallOptions | null): Promise<void>;
+}
+
 /**
  * A client for every A2A agent (Magisterium among them): discovered from its
  * agent card, or given an endpoint. The error dialect is decided once, from
@@ -300,13 +370,12 @@ export class A2AClient {
   /** `tasks/list` (1.0: `ListTasks`), the params sent as given (a 0.3 agent usually has no such method: METHOD_NOT_FOUND). */
   listTasks(params?: ListTasksParams | null, options?: CallOptions | null): Promise<ListTasksResult>;
   /**
-   * `agent/getAuthenticatedExtendedCard` (1.0: `GetExtendedAgentCard`): the
-   * card the agent shows an authenticated caller (with this client's token),
-   * as sent. AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED, without a request,
-   * when the discovered card does not say `capabilities.extendedAgentCard`
-   * (0.3: `supportsAuthenticatedExtendedCard`); from the agent (-32007) when it has none after all.
+   * The calls not every orchestrator needs: the authenticated extended card
+   * and push-notification configs. Loads their part of the module (as a
+   * first A2A 1.0 call or stream does) and resolves with them, bound to this
+   * client (its session, token, options and card).
    */
-  extendedCard(options?: CallOptions | null): Promise<AgentCard>;
+  extras(): Promise<A2AExtras>;
   /** Frees the client's wasm memory (also done by the garbage collector). */
   free(): void;
   [Symbol.dispose](): void;

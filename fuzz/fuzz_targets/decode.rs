@@ -1,13 +1,15 @@
-//! Any bytes as a response body, under any status, for every call: the
-//! decoder must return a value or a typed error, never panic.
+//! Any bytes as a response body, under any status, for every call (and the
+//! reading of a [`Call::Other`]'s result): the decoder must return a value or
+//! a typed error, never panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use magisterium_a2a::sans_io::call::{Call, SendMode};
+use magisterium_a2a::sans_io::call::{Call, Outcome, SendMode};
+use magisterium_a2a::sans_io::card::read_extended_card;
 use magisterium_a2a::sans_io::error::Dialect;
-use magisterium_a2a::sans_io::push_config::{PushCall, PushOp};
+use magisterium_a2a::sans_io::push_config::PushOp;
 use magisterium_a2a::sans_io::skills::{Skill, SkillInput};
-use magisterium_a2a::sans_io::wire::HttpReply;
+use magisterium_a2a::sans_io::wire::{HttpReply, Method};
 use serde_json::Value;
 
 fuzz_target!(|data: &[u8]| {
@@ -27,11 +29,11 @@ fuzz_target!(|data: &[u8]| {
         Call::Send { parts_json: "[]".into(), skill_id: None, context_id: None, task_id: None, mode: SendMode::Stream },
         Call::Subscribe("t".into()),
         Call::ListTasks("{}".into()),
-        Call::ExtendedCard,
-        Call::PushConfig(PushCall { op: PushOp::Set, task_id: "t".into(), argument: "{\"url\":\"u\"}".into() }),
-        Call::PushConfig(PushCall { op: PushOp::Get, task_id: "t".into(), argument: "c".into() }),
-        Call::PushConfig(PushCall { op: PushOp::List, task_id: "t".into(), argument: String::new() }),
-        Call::PushConfig(PushCall { op: PushOp::Delete, task_id: "t".into(), argument: "c".into() }),
+        Call::Other { method: Method::ExtendedCard, params: "{}".into() },
+        Call::Other { method: Method::PushSet, params: "{}".into() },
+        Call::Other { method: Method::PushGet, params: "{}".into() },
+        Call::Other { method: Method::PushList, params: "{}".into() },
+        Call::Other { method: Method::PushDelete, params: "{}".into() },
     ];
     let call = &calls[usize::from(selector / 6) % calls.len()];
     let header = (selector & 0x80 != 0).then(|| String::from_utf8_lossy(&body[..body.len().min(12)]).into_owned());
@@ -41,5 +43,14 @@ fuzz_target!(|data: &[u8]| {
         cache_control: None,
         body: serde_json::from_slice::<Value>(body).ok(),
     };
-    let _ = call.outcome(reply, 1, if selector & 0x40 != 0 { Dialect::A2a } else { Dialect::Magisterium });
+    let outcome = call.outcome(reply, 1, if selector & 0x40 != 0 { Dialect::A2a } else { Dialect::Magisterium });
+    if let (Call::Other { method, .. }, Ok(Outcome::Task(result))) = (call, outcome) {
+        let push = [PushOp::Set, PushOp::Get, PushOp::List, PushOp::Delete]
+            .into_iter()
+            .find(|op| Method::push(*op) == *method);
+        let _ = match push {
+            Some(op) => op.read(result).map(drop),
+            None => read_extended_card(result).map(drop),
+        };
+    }
 });

@@ -13,7 +13,7 @@
 // (`EventStream`) reads a stream's bytes into events. A stream's body is read
 // here and its bytes pushed into the core's reader, each event's `data` a
 // JSON-RPC response (over HTTP+JSON a bare event, which the core wraps) that
-// the entry's core then decodes (`EventReader`'s `read`). Where a call goes,
+// the entry's core then decodes (the stream's client's `_event`). Where a call goes,
 // the retry in the other version after a -32009, and what an answer means are
 // the core's. `exchange` is handed in, so a bundler splits this file (and the
 // `.wasm` it loads) off whole.
@@ -27,7 +27,29 @@ let core;
  * instantiated; rejects when it cannot be (the next call tries again).
  */
 export function ready() {
-  return protocol().then((loaded) => ((core = loaded), { post, seen }));
+  return protocol().then((loaded) => ((core = loaded), { post, seen, extras }));
+}
+
+/**
+ * What `client.extras()` resolves with (`client`: an `A2AClient` of the
+ * caller's client's session): the calls not every orchestrator needs, each
+ * request's params written and each result read by the core here, the call
+ * run by the client's session (`_call`, the core's `Call::Other`, whose
+ * method is named by its index in `wire::OTHER`: the extended card's, then
+ * the push-notification configs' in `pushParams`'s order). An argument
+ * refused rejects before any request.
+ */
+function extras(client) {
+  const call = async (method, params, options, read) => read(await client._call(method, params, options));
+  const push = async (op, taskId, argument, options) =>
+    call(1 + op, core.pushParams(op, taskId, argument), options, (result) => core.pushRead(op, result));
+  return {
+    extendedCard: async (options) => (core.extendedCardAsked(client.card), call(0, "{}", options, core.extendedCardRead)),
+    createPushNotificationConfig: (taskId, config, options) => push(0, taskId, config, options),
+    getPushNotificationConfig: (taskId, configId, options) => push(1, taskId, configId, options),
+    listPushNotificationConfigs: (taskId, options) => push(2, taskId, undefined, options),
+    deletePushNotificationConfig: (taskId, configId, options) => push(3, taskId, configId, options).then(() => undefined),
+  };
 }
 
 /**
@@ -37,7 +59,7 @@ export function ready() {
  * notes an event and tells whether to yield it; `after(error)` yields the
  * events of the task's resubscription the consumer has not had when the
  * core deems the error a resumable drop, else throws it; `free()` lets go
- * of both.
+ * of its notes (the stream frees `client`).
  */
 function seen(client, options) {
   const events = new core.SeenEvents();
@@ -50,7 +72,7 @@ function seen(client, options) {
         if (events.isNew(event)) yield event;
       }
     },
-    free: () => (events.free(), client.free()),
+    free: () => events.free(),
   };
 }
 
@@ -62,11 +84,11 @@ const HTTP_JSON = 2;
  * says how (0: JSON-RPC in A2A 0.3, 1: JSON-RPC in 1.0, 2: HTTP+JSON, whose
  * verb, URL under `url` and body the core derives from the JSON-RPC request
  * `body`, and whose errors it reads in the Magisterium dialect when
- * `magisterium`), its answer in the package's shape. A stream (`reader`: the
- * entry's `EventReader`, which decodes its events) asks for
- * `text/event-stream`; when the agent answers with one, the reply's value is
- * its first event, and the rest of the stream waits on `call.events` (an
- * `Events`) with what decoding them needs (`requestId`, `token`). An error
+ * `magisterium`), its answer in the package's shape. A stream (`stream`
+ * true) asks for `text/event-stream`; when the agent answers with one, the
+ * reply's value is its first event, and the rest of the stream waits on
+ * `call.events` (an `Events`) with what decoding them needs (`requestId`,
+ * `token`). An error
  * the core read here (an HTTP+JSON one) is the reply's value, its fields, with
  * `failed` 4. `extensions` (a header value, or `undefined`) is sent as
  * `A2A-Extensions` (0.3: `X-A2A-Extensions`), and the extensions the agent
@@ -75,9 +97,9 @@ const HTTP_JSON = 2;
  * option as the caller gave it, which the core checks and writes as that
  * header (`extensionsHeader`: an invalid option fails the call, INVALID_INPUT).
  */
-function post(exchange, url, wire, magisterium, token, body, maxBytes, call, reader, extensions) {
+function post(exchange, url, wire, magisterium, token, body, maxBytes, call, stream, extensions) {
   // An error the core read before any request: the reply's value is its fields (`failed` 4).
-  const refused = (fields) => (reader && reader.free(), Promise.resolve({ status: 0, failed: 4, value: fields, retryAfter: null, cacheControl: null }));
+  const refused = (fields) => Promise.resolve({ status: 0, failed: 4, value: fields, retryAfter: null, cacheControl: null });
   try {
     if (extensions !== undefined) extensions = core.extensionsHeader(extensions);
   } catch (fields) {
@@ -89,11 +111,11 @@ function post(exchange, url, wire, magisterium, token, body, maxBytes, call, rea
   const header = wire ? "A2A-Extensions" : "X-A2A-Extensions";
   extra.read = (response) => {
     if (extensions !== undefined) extra.activated = response.headers.get(header) ?? response.headers.get("A2A-Extensions");
-    if (!reader || !response.ok || !response.body || !/^text\/event-stream/i.test(response.headers.get("Content-Type") || "")) return;
-    extra.events = new Events(response.body, new core.EventStream(maxBytes), reader, read);
+    if (!stream || !response.ok || !response.body || !/^text\/event-stream/i.test(response.headers.get("Content-Type") || "")) return;
+    extra.events = new Events(response.body, new core.EventStream(maxBytes), read);
     return extra.events.read();
   };
-  if (reader) extra.headers.Accept = "text/event-stream";
+  if (stream) extra.headers.Accept = "text/event-stream";
   if (extensions !== undefined) extra.headers[header] = extensions;
   if (wire) extra.headers["A2A-Version"] = "1.0";
   if (call.events) call.events.cancel();
@@ -110,7 +132,6 @@ function post(exchange, url, wire, magisterium, token, body, maxBytes, call, rea
   return exchange(url, token, body, maxBytes, call.signal, extra).then((out) => {
     if (out.failed === 0) Object.assign(out, read(out.value, out.status, out.retryAfter));
     if (extra.events) Object.assign(call, { events: extra.events, requestId: request.id, token });
-    else if (reader) reader.free();
     return out;
   });
 }
@@ -137,20 +158,19 @@ const utf8 = new TextDecoder();
 
 /**
  * A stream's body read as it arrives, its bytes pushed into the core's
- * event-stream reader (`lines`, an `EventStream`), each event brought to the
- * package's shape and decoded by `decoder` (the entry's `EventReader`, whose
- * `read` `transport.js` calls); both freed when the stream ends.
+ * event-stream reader (`lines`, an `EventStream`, freed when the stream
+ * ends), each event brought to the package's shape (`read`) for the
+ * stream's client to decode (`_event`, which `transport.js` calls).
  */
 class Events {
-  constructor(body, lines, decoder, read) {
+  constructor(body, lines, read) {
     this.reader = body.getReader();
     this.lines = lines;
-    this.decoder = decoder;
     this.shaped = read;
   }
 
   /**
-   * The next event as a reply for the core's `EventReader` (`{ status,
+   * The next event as a reply for the entry's core (`{ status,
    * failed, value, … }` as `exchange` resolves with): its data parsed
    * (`undefined` when it is not JSON) and in the package's shape; `failed`
    * 2 with what was thrown when the read fails, 3 when an event is too
@@ -192,14 +212,11 @@ class Events {
     }
   }
 
-  /** Stops reading, which closes the connection, and frees the reader and the decoder. */
+  /** Stops reading, which closes the connection, and frees the event-stream reader. */
   cancel() {
     this.reader.cancel().catch(() => {});
-    if (this.lines) {
-      this.lines.free();
-      this.decoder.free();
-    }
-    this.lines = this.decoder = null;
+    if (this.lines) this.lines.free();
+    this.lines = null;
   }
 }
 

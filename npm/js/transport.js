@@ -326,36 +326,38 @@ const load = () =>
       .then((p) => p.ready())
       .catch((error) => ((protocol = undefined), Promise.reject(error))));
 
+/** What `client.extras()` resolves with (`extras` in `agent-protocol.js`), `client` an `A2AClient` of its session. */
+export const extras = (client) => load().then((p) => p.extras(client));
+
 /**
  * One call's HTTP exchange with `url`, `wire` saying how: 0 JSON-RPC in A2A
  * 0.3, 1 JSON-RPC in 1.0, 2 HTTP+JSON, whose errors are read in the
  * Magisterium dialect when `magisterium` (see `exchange`, above, for what it
  * resolves with; `failed` may also be 4, `value` then an error's fields, see
- * `agent-protocol.js`); with `reader` (the core's `EventReader`) the call
- * asks for events, which `reader` decodes; `extensions` (the `extensions`
+ * `agent-protocol.js`); with `stream` the call asks for events; `extensions` (the `extensions`
  * option's header value, or `undefined`) asks for extensions. A 0.3 call
  * outside a stream and without extensions is `exchange` itself; the others
  * go through `agent-protocol.js` (a failure to load it is the request's
  * failure).
  */
-export function post(url, wire, magisterium, token, body, maxBytes, call, reader, extensions) {
-  if (!wire && !reader && extensions === undefined) return exchange(url, token, body, maxBytes, call.signal);
-  const sent = (p) => p.post(exchange, url, wire, magisterium, token, body, maxBytes, call, reader, extensions);
+export function post(url, wire, magisterium, token, body, maxBytes, call, stream, extensions) {
+  if (!wire && !stream && extensions === undefined) return exchange(url, token, body, maxBytes, call.signal);
+  const sent = (p) => p.post(exchange, url, wire, magisterium, token, body, maxBytes, call, stream, extensions);
   return load().then(sent, (error) => reply(0, 1, error));
 }
 
 /**
  * The `AsyncIterable` of a stream: its first event (or, from an agent that
  * cannot stream, the one result) once `opened` resolves with
- * `{ first, call }`, then each event `call.events` reads, decoded by its
- * `EventReader`'s `read(call, reply)`, which returns the `MagisteriumError`
- * of a failed one (thrown here). Leaving the loop, an error, or the end of the
- * stream, or `return()` before any `next()`, closes the connection and ends
- * the call at once; a stream never iterated is ended by the call's signal or
- * timeout. `client` is an `A2AClient` of the same session: with
+ * `{ first, call }`, then each event `call.events` reads, decoded by
+ * `client` (an `A2AClient` of the same session: its `_event(call, reply)`
+ * returns the `MagisteriumError` of a failed one, thrown here). Leaving the
+ * loop, an error, or the end of the stream, or `return()` before any
+ * `next()`, closes the connection and ends the call at once; a stream never
+ * iterated is ended by the call's signal or timeout. With
  * `options.resubscribe` (checked a boolean by the core's `call_config`), the
  * events are noted by `agent-protocol.js`'s `seen`, whose `after` resubscribes
- * through it once after a drop; without, it is freed when the stream starts
+ * through `client` once after a drop. `client` is freed when the stream ends
  * (never iterated, by the garbage collector).
  */
 export function events(opened, options, client) {
@@ -369,11 +371,11 @@ export function events(opened, options, client) {
 
 async function* stream(opened, options, client) {
   const { first, call } = await opened;
-  const seen = options?.resubscribe === true ? (await load()).seen(client, options) : client.free();
+  const seen = options?.resubscribe === true ? (await load()).seen(client, options) : undefined;
   try {
     if (!seen || seen.isNew(first)) yield first;
     for (let reply; call.events && (reply = await call.events.next()); ) {
-      const event = call.events.decoder.read(call, reply);
+      const event = client._event(call, reply);
       if (event instanceof Error) {
         if (!seen) throw event;
         call.end();
@@ -384,6 +386,7 @@ async function* stream(opened, options, client) {
   } finally {
     call.end();
     if (seen) seen.free();
+    client.free();
   }
 }
 

@@ -7,7 +7,7 @@
 use crate::arguments::ClientMethod;
 use crate::call_future::{self, Work};
 use crate::discovery::Discovered;
-use crate::event_reader::events;
+use crate::event_reader::{self, events};
 use crate::js_error::to_js;
 use crate::js_platform::{Agent, Session};
 use crate::json_view::{Json, cached_key};
@@ -15,9 +15,10 @@ use crate::options::{
     self, AGENT_KEYS, CLIENT_KEYS, Reader, binding, client_settings, dialect, extensions, protocol_version,
 };
 use crate::task_methods::task_methods;
+use crate::transport::{JsCallSignal, JsReply, extras};
 use alloc::rc::Rc;
 use js_sys::Promise;
-use magisterium_a2a::sans_io::card::{Binding, Version, dialect_of, require_extended_card};
+use magisterium_a2a::sans_io::card::{Binding, Version, dialect_of};
 use magisterium_a2a::sans_io::error::{CallError, Dialect};
 use wasm_bindgen::prelude::*;
 
@@ -83,18 +84,27 @@ impl A2AClient {
         call_future::start(&self.session, ClientMethod::ListTasks, &params, &options)
     }
 
-    /// `agent/getAuthenticatedExtendedCard` (1.0 `GetExtendedAgentCard`):
-    /// resolves with the card the agent shows an authenticated caller, as
-    /// sent; AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED without a request
-    /// when the discovered card says it has none.
-    #[wasm_bindgen(js_name = extendedCard)]
-    pub fn extended_card(&self, options: JsValue) -> Promise {
-        if !self.card.is_null()
-            && let Err(e) = require_extended_card::<Json, Json>(&Json(self.card.clone()))
-        {
-            return Promise::reject(&to_js(e, None));
-        }
-        call_future::start(&self.session, ClientMethod::ExtendedCard, &JsValue::UNDEFINED, &options)
+    /// A call of `client.extras()` (internal): `method` (its
+    /// index in the core's `wire::OTHER`) and `params` as the lazily loaded
+    /// part wrote them; resolves with the result as sent, which that part reads.
+    #[wasm_bindgen(js_name = _call)]
+    pub fn call(&self, method: u8, params: JsValue, options: JsValue) -> Promise {
+        call_future::start(&self.session, ClientMethod::Other(method), &params, &options)
+    }
+
+    /// `extras()`: resolves with the client's calls that not every
+    /// orchestrator needs (the authenticated extended card, push-notification
+    /// configs), which the lazily loaded part writes and reads (see `extras`
+    /// in `js/agent-protocol.js`); loads it, as a first 1.0 call does.
+    pub fn extras(&self) -> Promise {
+        extras(A2AClient { session: self.session.clone(), card: self.card.clone() }.into())
+    }
+
+    /// The event `reply` of a stream of this client's session holds on `call`
+    /// (internal: see [`crate::event_reader::read`]).
+    #[wasm_bindgen(js_name = _event)]
+    pub fn event(&self, call: JsCallSignal, reply: JsReply) -> JsValue {
+        event_reader::read(&self.session, call, reply)
     }
 
     /// `"magisterium"` or `"a2a"`: whose meanings -32002..-32007 have.
@@ -141,8 +151,9 @@ impl A2AClient {
     }
 
     /// The events of `method` on this client's session; a client of the
-    /// session goes with them, to resubscribe after a drop when
-    /// `options.resubscribe` (`js/transport.js`'s `events` reads it).
+    /// session goes with them, to decode each event after the first and to
+    /// resubscribe after a drop when `options.resubscribe` (`js/transport.js`'s
+    /// `events` reads it).
     fn stream(&self, method: ClientMethod, argument: &JsValue, options: &JsValue) -> JsValue {
         let opened = call_future::start(&self.session, method, argument, options);
         events(&opened, options, A2AClient { session: self.session.clone(), card: JsValue::NULL }.into())

@@ -4,6 +4,7 @@
 
 #[cfg(feature = "magisterium")]
 use crate::caller_values;
+use crate::caller_values::serialized;
 use crate::json_view::Json;
 use crate::options::{CallConfig, Reader, call_config};
 use alloc::string::String;
@@ -16,6 +17,8 @@ use magisterium_a2a::sans_io::poll;
 use magisterium_a2a::sans_io::validate;
 #[cfg(feature = "magisterium")]
 use magisterium_a2a::sans_io::validate::Date;
+#[cfg(feature = "agents")]
+use magisterium_a2a::sans_io::wire::OTHER;
 #[cfg(feature = "magisterium")]
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
@@ -58,8 +61,9 @@ pub enum ClientMethod {
     /// `listTasks(params)`.
     ListTasks,
     #[cfg(feature = "agents")]
-    /// `extendedCard(options)`.
-    ExtendedCard,
+    /// `_call(method, params, options)`: a call of `client.extras()`
+    /// (`method` its index in the core's [`OTHER`]).
+    Other(u8),
 }
 
 /// A client method's work.
@@ -127,7 +131,10 @@ pub fn prepare(
             methods::list_tasks(params_json, &parsed)?
         }
         #[cfg(feature = "agents")]
-        ClientMethod::ExtendedCard => Call::ExtendedCard,
+        ClientMethod::Other(index) => match (OTHER.get(usize::from(index)), text) {
+            (Some(&method), Some(params)) => Call::Other { method, params },
+            _ => return Err(CallError::invalid_input("not a call of client.extras()")),
+        },
         #[cfg(feature = "agents")]
         ClientMethod::SubscribeToTask => return wait(text, config),
         ClientMethod::WaitForTask => return wait(text, config),
@@ -150,17 +157,6 @@ fn send_message(message: &JsValue, mode: SendMode) -> Result<Call> {
     let (parts_json, parsed) = serialized(&parts, "parts must be a JSON-serializable array of A2A parts")?;
     let (skill_id, context_id, task_id) = (m.string("skillId")?, m.string("contextId")?, m.string("taskId")?);
     methods::send_message(parts_json, &parsed, skill_id, context_id, task_id, mode)
-}
-
-/// `value` serialized by `JSON.stringify` and parsed back (plain data,
-/// whatever the caller passed), or INVALID_INPUT `why`.
-pub fn serialized(value: &JsValue, why: &str) -> Result<(String, Json)> {
-    let json = js_sys::JSON::stringify(value).ok().and_then(|s| s.as_string());
-    let parsed = json.as_deref().and_then(|json| js_sys::JSON::parse(json).ok());
-    match (json, parsed) {
-        (Some(json), Some(parsed)) => Ok((json, Json(parsed))),
-        _ => Err(CallError::invalid_input(why)),
-    }
 }
 
 #[cfg(feature = "magisterium")]

@@ -1,7 +1,7 @@
 //! Agent discovery: the card under a base URL (cached for its max-age, a bounded number of them),
 //! and the session of a client for the card's `url`.
 
-use crate::arguments::serialized;
+use crate::caller_values::serialized;
 use crate::js_platform::{Agent, Session};
 use crate::js_url::parse as parse_url;
 use crate::json_view::Json;
@@ -68,7 +68,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
             let route =
                 transport::JsRoute::new(JsValue::from_str(url), card::Version::V0_3, None, card::Binding::JsonRpc);
             let extensions = &JsValue::UNDEFINED;
-            let agent = transport::AgentRequest { reader: None, dialect: Dialect::A2a, extensions };
+            let agent = transport::AgentRequest { stream: false, dialect: Dialect::A2a, extensions };
             let sent = transport::send(&signal, &route, None, None, MAX_CARD_BYTES, agent);
             let fetched = match sent.await {
                 Ok(HttpReply { status, body: Some(card), cache_control, .. }) if (200..300).contains(&status) => {

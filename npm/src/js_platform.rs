@@ -227,8 +227,11 @@ impl Platform for JsPlatform<'_> {
         let max_bytes = session.settings.max_response_bytes;
         #[cfg(feature = "agents")]
         {
-            let reader = self.stream.then(|| crate::event_reader::EventReader::new(session.dialect, max_bytes).into());
-            let agent = transport::AgentRequest { reader, dialect: session.dialect, extensions: &session.extensions };
+            let agent = transport::AgentRequest {
+                stream: self.stream,
+                dialect: session.dialect,
+                extensions: &session.extensions,
+            };
             transport::send(self.signal, &session.route, bearer, Some(body), max_bytes, agent)
         }
         #[cfg(not(feature = "agents"))]

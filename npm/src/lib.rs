@@ -37,7 +37,7 @@ mod a2a_client;
 mod arguments;
 #[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod call_future;
-#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents", feature = "protocol")))]
 mod caller_values;
 #[cfg(all(target_arch = "wasm32", feature = "agents"))]
 mod discovery;
@@ -45,7 +45,7 @@ mod discovery;
 mod driver;
 #[cfg(all(target_arch = "wasm32", feature = "agents"))]
 mod event_reader;
-#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents", feature = "protocol")))]
 mod js_error;
 #[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod js_platform;

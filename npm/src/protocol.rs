@@ -7,15 +7,21 @@
 //! an answer back as JSON-RPC's), [`result_shape`] (an answer or event in the
 //! package's one shape), [`event_stream`] (server-sent events, bounded) and
 //! [`resume`] (which events a stream resubscribed after a drop has already
-//! yielded). Kept out of the entry's `.wasm`, they cost a page that only
-//! speaks 0.3 nothing.
+//! yielded); and what `client.extras()` calls write and read (the extended
+//! card's, and the push-notification configs' [`push_config`]), run by the
+//! entry's call loop as the core's `Call::Other`. Kept out of the entry's
+//! `.wasm`, they cost a page that only speaks 0.3 nothing.
 
+use crate::caller_values::serialized;
+use crate::js_error::to_js;
 use crate::json_view::Json;
 use alloc::string::String;
 use alloc::vec;
+use magisterium_a2a::sans_io::card::{read_extended_card, require_extended_card};
 use magisterium_a2a::sans_io::error::{CallError, Dialect, ErrorCode};
 use magisterium_a2a::sans_io::event_stream::{self, Next};
 use magisterium_a2a::sans_io::json::JsonView;
+use magisterium_a2a::sans_io::push_config::{PushOp, push_call};
 use magisterium_a2a::sans_io::wire::HttpReply;
 use magisterium_a2a::sans_io::{http_json, request_shape, result_shape, resume, validate};
 use wasm_bindgen::JsCast;
@@ -50,6 +56,50 @@ pub fn extensions_header(list: JsValue) -> Result<Option<String>, JsValue> {
         validate::push_extension(&mut header, &uri.as_string().ok_or_else(bad)?).map_err(fields)?;
     }
     Ok(Some(header).filter(|h| !h.is_empty()))
+}
+
+/// Nothing when `card` (a client's: `null` for one made for an endpoint,
+/// which asks all the same) says its agent has an authenticated extended
+/// card; else throws AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED (see
+/// [`require_extended_card`]), before any request.
+#[wasm_bindgen(js_name = extendedCardAsked)]
+pub fn extended_card_asked(card: JsValue) -> Result<(), JsValue> {
+    if card.is_null() {
+        return Ok(());
+    }
+    require_extended_card::<Json, Json>(&Json(card)).map_err(|e| to_js(e, None))
+}
+
+/// The result of the extended card's call, checked (see [`read_extended_card`]).
+#[wasm_bindgen(js_name = extendedCardRead)]
+pub fn extended_card_read(result: JsValue) -> Result<JsValue, JsValue> {
+    read_extended_card(Json(result)).map(|card| card.0).map_err(|e| to_js(e, None))
+}
+
+/// The push-notification config calls by the index `pushParams` and `pushRead` name them with.
+const PUSH_OPS: [PushOp; 4] = [PushOp::Set, PushOp::Get, PushOp::List, PushOp::Delete];
+
+/// The params of the push-notification config call `op` (0 create, 1 get,
+/// 2 list, 3 delete) on the task `task_id`, with `argument` (create: the
+/// config, serialized by `JSON.stringify`; get, delete: the config's id),
+/// in 0.3's shape (see [`push_call`]); throws its INVALID_INPUT, before any request.
+#[wasm_bindgen(js_name = pushParams)]
+pub fn push_params(op: u8, task_id: JsValue, argument: JsValue) -> Result<String, JsValue> {
+    let op = PUSH_OPS[usize::from(op) % PUSH_OPS.len()];
+    let (argument, parsed) = match op {
+        PushOp::Set => serialized(&argument, "").ok().unzip(),
+        _ => (argument.as_string(), None),
+    };
+    let call = push_call(op, task_id.as_string(), argument, parsed.as_ref()).map_err(|e| to_js(e, None))?;
+    Ok(call.params())
+}
+
+/// The result of the push-notification config call `op` (as [`push_params`]
+/// names it) in the package's shape, checked (see [`PushOp::read`]).
+#[wasm_bindgen(js_name = pushRead)]
+pub fn push_read(op: u8, result: JsValue) -> Result<JsValue, JsValue> {
+    let op = PUSH_OPS[usize::from(op) % PUSH_OPS.len()];
+    op.read(Json(result)).map(|read| read.0).map_err(|e| to_js(e, None))
 }
 
 /// `request` (a parsed JSON-RPC request of the core, in 0.3's shape) in

@@ -29,8 +29,9 @@ use {
 extern "C" {
     /// One HTTP exchange with `url`, `wire` saying how (0: JSON-RPC in A2A
     /// 0.3, 1: JSON-RPC in 1.0, 2: HTTP+JSON, its errors read in the
-    /// Magisterium dialect when `magisterium`); a stream's events are decoded
-    /// by `reader` (an `EventReader`). Resolves (never rejects) with a [`JsReply`].
+    /// Magisterium dialect when `magisterium`); `stream`: the call asks for
+    /// events (each decoded by `_event` of the stream's `A2AClient`, see
+    /// `crate::event_reader`). Resolves (never rejects) with a [`JsReply`].
     fn post(
         url: &JsValue,
         wire: u8,
@@ -39,9 +40,17 @@ extern "C" {
         body: Option<&str>,
         max_bytes: f64,
         call: &JsCallSignal,
-        reader: Option<JsValue>,
+        stream: bool,
         extensions: &JsValue,
     ) -> Promise;
+}
+
+#[cfg(feature = "agents")]
+#[wasm_bindgen(module = "/js/transport.js")]
+extern "C" {
+    /// The extras of `client` (an `A2AClient`), once `agent-protocol.js`
+    /// and its `.wasm` are loaded (see `extras` there).
+    pub fn extras(client: JsValue) -> Promise;
 }
 
 #[cfg(not(feature = "agents"))]
@@ -272,8 +281,8 @@ impl Future for Sleep {
 /// What an agent's request carries besides its body (see [`send`]).
 #[cfg(feature = "agents")]
 pub struct AgentRequest<'a> {
-    /// A stream's `EventReader` as JS (`None`: not a stream).
-    pub reader: Option<JsValue>,
+    /// The call asks for a stream of events.
+    pub stream: bool,
     /// The meanings of the agent's error codes.
     pub dialect: Dialect,
     /// The `extensions` option's header value, or `undefined`.
@@ -283,7 +292,7 @@ pub struct AgentRequest<'a> {
 /// POSTs `body` (or GETs, without one) to `route` (see [`JsRoute`]) with
 /// exactly `Content-Type: application/json` (with a body) and, when there is
 /// a token, `Authorization: Bearer …`; a 1.0 agent's request also carries
-/// `A2A-Version`, a stream's (one with `reader`, its `EventReader` as JS)
+/// `A2A-Version`, a stream's (`stream` in `agent`)
 /// `Accept: text/event-stream` (and its first event is the reply). Over
 /// HTTP+JSON, the request is mapped to its verb, URL and body, and the
 /// answer back, by the core's `http_json` (errors read in `dialect`). The response body is parsed by `JSON.parse` in JS;
@@ -293,7 +302,7 @@ pub struct AgentRequest<'a> {
 /// string, made once per client rather than per request. An agent's answer
 /// in 1.0, or to a stream, comes back in the package's result shape
 /// (`js/agent-protocol.js` hands it to the core's `result_shape` first).
-// Eight with `agents` (the stream's reader, the dialect, the extensions): a struct
+// Eight with `agents` (whether a stream, the dialect, the extensions): a struct
 // to hold them would be built and taken apart at each of the two callers for nothing.
 pub async fn send(
     call: &CallSignal,
@@ -305,7 +314,7 @@ pub async fn send(
 ) -> Result<HttpReply<Json>, CallError<Json>> {
     #[cfg(feature = "agents")]
     let sent = {
-        let AgentRequest { reader, dialect, extensions } = agent;
+        let AgentRequest { stream, dialect, extensions } = agent;
         let current = route.0.borrow();
         let wire = match (current.version(), route.1) {
             (Version::V0_3, _) => 0,
@@ -313,7 +322,7 @@ pub async fn send(
             (Version::V1_0, Binding::HttpJson) => 2,
         };
         let magisterium = dialect == Dialect::Magisterium;
-        post(current.endpoint(), wire, magisterium, token, body, max_bytes, &call.0, reader, extensions)
+        post(current.endpoint(), wire, magisterium, token, body, max_bytes, &call.0, stream, extensions)
     };
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&route.0, token, body, max_bytes, &call.0.signal());

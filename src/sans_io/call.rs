@@ -4,18 +4,21 @@
 use super::error::{CallError, Dialect};
 use super::json::{JsonView, Kind};
 use super::pacing::Pool;
-#[cfg(feature = "push-configs")]
-use super::push_config::PushCall;
+#[cfg(feature = "skills")]
 use super::skills::{self, Document, QaAnswer, SearchResult, Skill, SkillInput};
 use super::task::{read_event, read_message, read_task};
 use super::wire::{self, HttpReply, MessageMeta, Method};
 use alloc::string::String;
+#[cfg(feature = "skills")]
 use alloc::vec::Vec;
 
 /// What a call asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Call {
-    /// A typed skill method (`ask`, `searchDocuments`, …).
+    /// A typed skill method (`ask`, `searchDocuments`, …). Only with feature
+    /// `skills` (Magisterium's typed methods and their decoders: the Rust
+    /// `Client`, the npm entry `magisterium-a2a`; the `agents` entry has none).
+    #[cfg(feature = "skills")]
     Skill {
         /// The skill.
         skill: Skill,
@@ -45,12 +48,20 @@ pub enum Call {
     Subscribe(String),
     /// `listTasks`: `tasks/list` with the params as given (a JSON object, serialized).
     ListTasks(String),
-    /// `extendedCard`: the agent's authenticated extended card (see [`Method::ExtendedCard`]).
-    #[cfg(feature = "extended-card")]
-    ExtendedCard,
-    /// A push-notification config's call (see [`super::push_config`]).
-    #[cfg(feature = "push-configs")]
-    PushConfig(PushCall),
+    /// A call whose `params` (a JSON object, serialized) the caller wrote
+    /// with the core's own functions, its result as sent for the caller to
+    /// read with them: the authenticated extended card ([`Method::ExtendedCard`], `{}`, read by
+    /// [`super::card::read_extended_card`]) and the push-notification
+    /// configs' ([`Method::PushSet`] and the next three, written and read by
+    /// [`super::push_config::PushCall`]). The npm package writes and reads
+    /// those in its lazily loaded part: its entry carries this alone.
+    #[cfg(any(feature = "extended-card", feature = "push-configs"))]
+    Other {
+        /// The method.
+        method: Method,
+        /// Its params.
+        params: String,
+    },
 }
 
 /// How a `sendMessage` is answered.
@@ -68,16 +79,20 @@ pub enum SendMode {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome<V> {
     /// `ask`.
+    #[cfg(feature = "skills")]
     Answer(QaAnswer<V>),
     /// `searchDocuments`.
+    #[cfg(feature = "skills")]
     Hits(Vec<SearchResult<V>>),
     /// `fetchDocument` (`None`: not found).
+    #[cfg(feature = "skills")]
     Document(Option<Document<V>>),
     /// `massReadings`, `saintsOfTheDay` (`None`: nothing for that date).
+    #[cfg(feature = "skills")]
     Text(Option<V>),
     /// `sendMessage`, `getTask`, `cancelTask`: the task as sent (from a
     /// generic A2A agent, `sendMessage` may answer a message instead); a
-    /// stream's first event; `listTasks`' result; the extended card.
+    /// stream's first event; `listTasks`' result; a [`Call::Other`]'s result.
     Task(V),
 }
 
@@ -86,28 +101,27 @@ impl Call {
     pub fn method(&self) -> Method {
         match self {
             Call::Send { mode: SendMode::Stream, .. } => Method::MessageStream,
-            Call::Skill { .. } | Call::Send { .. } => Method::MessageSend,
+            #[cfg(feature = "skills")]
+            Call::Skill { .. } => Method::MessageSend,
+            Call::Send { .. } => Method::MessageSend,
             Call::GetTask(_) => Method::TasksGet,
             Call::CancelTask(_) => Method::TasksCancel,
             Call::Subscribe(_) => Method::TasksResubscribe,
             Call::ListTasks(_) => Method::TasksList,
-            #[cfg(feature = "extended-card")]
-            Call::ExtendedCard => Method::ExtendedCard,
-            #[cfg(feature = "push-configs")]
-            Call::PushConfig(call) => Method::PushConfig(call.op),
+            #[cfg(any(feature = "extended-card", feature = "push-configs"))]
+            Call::Other { method, .. } => *method,
         }
     }
 
     /// The rate-limit pool the call counts in; `None` for task methods, which do not count.
     pub fn pool(&self) -> Option<Pool> {
         match self {
+            #[cfg(feature = "skills")]
             Call::Skill { skill, .. } => Some(Pool::of_skill(Some(skill.id()))),
             Call::Send { skill_id, .. } => Some(Pool::of_skill(skill_id.as_deref())),
             Call::GetTask(_) | Call::CancelTask(_) | Call::Subscribe(_) | Call::ListTasks(_) => None,
-            #[cfg(feature = "extended-card")]
-            Call::ExtendedCard => None,
-            #[cfg(feature = "push-configs")]
-            Call::PushConfig(_) => None,
+            #[cfg(any(feature = "extended-card", feature = "push-configs"))]
+            Call::Other { .. } => None,
         }
     }
 
@@ -124,6 +138,7 @@ impl Call {
                 wire::message_send_body(request_id, method, &meta, parts_json)
             };
         match self {
+            #[cfg(feature = "skills")]
             Call::Skill { skill, input, context_id } => {
                 send(&input.parts_json(), Some(skill.id()), context_id, None, true)
             }
@@ -132,10 +147,8 @@ impl Call {
             }
             Call::GetTask(id) | Call::CancelTask(id) | Call::Subscribe(id) => wire::task_body(request_id, method, id),
             Call::ListTasks(params_json) => wire::params_body(request_id, method, params_json),
-            #[cfg(feature = "extended-card")]
-            Call::ExtendedCard => wire::params_body(request_id, method, "{}"),
-            #[cfg(feature = "push-configs")]
-            Call::PushConfig(call) => wire::params_body(request_id, method, &call.params()),
+            #[cfg(any(feature = "extended-card", feature = "push-configs"))]
+            Call::Other { params, .. } => wire::params_body(request_id, method, params),
         }
     }
 
@@ -154,14 +167,8 @@ impl Call {
             }
             Call::ListTasks(_) if result.get_kind("tasks", Kind::Array).is_some() => return Ok(Outcome::Task(result)),
             Call::ListTasks(_) => return Err(CallError::bad_response("the result has no `tasks` array")),
-            #[cfg(feature = "extended-card")]
-            Call::ExtendedCard if result.get_kind("name", Kind::String).is_some() => return Ok(Outcome::Task(result)),
-            #[cfg(feature = "extended-card")]
-            Call::ExtendedCard => {
-                return Err(CallError::bad_response("the result is not an agent card (no string `name`)"));
-            }
-            #[cfg(feature = "push-configs")]
-            Call::PushConfig(call) => return call.read(result).map(Outcome::Task),
+            #[cfg(any(feature = "extended-card", feature = "push-configs"))]
+            Call::Other { .. } => return Ok(Outcome::Task(result)),
             _ => {}
         }
         if let (Call::Send { .. }, Dialect::A2a) = (self, dialect)
@@ -170,19 +177,25 @@ impl Call {
             return Ok(Outcome::Task(result));
         }
         let task = read_task(result)?;
-        let Call::Skill { skill, input, .. } = self else {
-            return Ok(Outcome::Task(task.task));
-        };
-        Ok(match skill {
-            Skill::CatholicQa => Outcome::Answer(skills::decode_qa(&task)?),
-            Skill::DocumentSearch => Outcome::Hits(skills::decode_search(&task)?),
-            Skill::DocumentFetch => {
-                let requested = match input {
-                    SkillInput::Data(_, id) | SkillInput::Text(id) => id,
-                };
-                Outcome::Document(skills::decode_document(&task, requested)?)
-            }
-            Skill::LiturgicalReadings | Skill::SaintsOfTheDay => Outcome::Text(skills::decode_text(&task, *skill)?),
-        })
+        // Without `skills` every call is generic: its task as sent.
+        #[cfg(not(feature = "skills"))]
+        return Ok(Outcome::Task(task.task));
+        #[cfg(feature = "skills")]
+        {
+            let Call::Skill { skill, input, .. } = self else {
+                return Ok(Outcome::Task(task.task));
+            };
+            Ok(match skill {
+                Skill::CatholicQa => Outcome::Answer(skills::decode_qa(&task)?),
+                Skill::DocumentSearch => Outcome::Hits(skills::decode_search(&task)?),
+                Skill::DocumentFetch => {
+                    let requested = match input {
+                        SkillInput::Data(_, id) | SkillInput::Text(id) => id,
+                    };
+                    Outcome::Document(skills::decode_document(&task, requested)?)
+                }
+                Skill::LiturgicalReadings | Skill::SaintsOfTheDay => Outcome::Text(skills::decode_text(&task, *skill)?),
+            })
+        }
     }
 }

@@ -246,6 +246,16 @@ pub fn require_extended_card<V: JsonView, E>(card: &V) -> Result<(), CallError<E
     Err(CallError::new(super::error::ErrorCode::AuthenticatedExtendedCardNotConfigured, why))
 }
 
+/// The result of `agent/getAuthenticatedExtendedCard` (1.0
+/// `GetExtendedAgentCard`): an agent card (a string `name`), as sent; else BAD_RESPONSE.
+#[cfg(feature = "extended-card")]
+pub fn read_extended_card<V: JsonView>(result: V) -> Result<V, CallError<V>> {
+    match result.get_kind("name", Kind::String) {
+        Some(_) => Ok(result),
+        None => Err(CallError::bad_response("the result is not an agent card (no string `name`)")),
+    }
+}
+
 /// True when a card says its agent has an authenticated extended card: A2A
 /// 1.0's `capabilities.extendedAgentCard`, or 0.3's
 /// `supportsAuthenticatedExtendedCard`, `true`.
@@ -670,6 +680,17 @@ mod tests {
         for no in [json!({"capabilities": {"extendedAgentCard": "true"}}), json!({"capabilities": {}}), json!([])] {
             assert!(!has_extended_card(&no), "{no}");
         }
+    }
+
+    #[test]
+    fn an_extended_card_is_read_as_sent_when_it_is_a_card() {
+        let card = json!({"name": "A (extended)", "skills": []});
+        assert_eq!(read_extended_card(card.clone()).unwrap(), card);
+        for bad in [json!({"name": 1}), json!(null), json!("A")] {
+            assert_eq!(read_extended_card(bad.clone()).unwrap_err().code, ErrorCode::BadResponse, "{bad}");
+        }
+        let none = require_extended_card::<_, ()>(&json!({"capabilities": {}})).unwrap_err();
+        assert_eq!(none.code, ErrorCode::AuthenticatedExtendedCardNotConfigured);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::call::{Call, SendMode};
 use super::error::CallError;
 use super::json::{JsonView, Kind};
 use super::parts::check_parts;
+#[cfg(feature = "skills")]
 use super::skills::{Skill, SkillInput};
 use super::validate::{self, Date};
 use alloc::string::String;
@@ -13,6 +14,7 @@ use alloc::string::String;
 // Each text argument comes as the caller gave it: `None` when it is not a
 // string (a JS caller may pass anything), refused then as when it is blank.
 
+#[cfg(feature = "skills")]
 /// `ask(question, { contextId })`: `catholic_qa`.
 pub fn ask<V>(question: Option<String>, context_id: Option<String>) -> Result<Call, CallError<V>> {
     let input = SkillInput::Text(text("question", question)?);
@@ -20,11 +22,13 @@ pub fn ask<V>(question: Option<String>, context_id: Option<String>) -> Result<Ca
     Ok(Call::Skill { skill: Skill::CatholicQa, input, context_id })
 }
 
+#[cfg(feature = "skills")]
 /// `searchDocuments(query)`: `document_search`.
 pub fn search_documents<V>(query: Option<String>) -> Result<Call, CallError<V>> {
     Ok(skill(Skill::DocumentSearch, SkillInput::Text(text("query", query)?)))
 }
 
+#[cfg(feature = "skills")]
 /// `fetchDocument(id)`: `document_fetch` with a data part `{id}`.
 pub fn fetch_document<V>(id: Option<String>) -> Result<Call, CallError<V>> {
     Ok(skill(Skill::DocumentFetch, SkillInput::Data("id", text("id", id)?)))
@@ -50,6 +54,7 @@ impl DateArg {
     }
 }
 
+#[cfg(feature = "skills")]
 /// `massReadings(date)`: `liturgical_readings`, whose input is a text part (a day as `YYYY-MM-DD`).
 pub fn mass_readings(date: DateArg) -> Call {
     let query = match date {
@@ -59,6 +64,7 @@ pub fn mass_readings(date: DateArg) -> Call {
     skill(Skill::LiturgicalReadings, SkillInput::Text(query))
 }
 
+#[cfg(feature = "skills")]
 /// `saintsOfTheDay(date)`: `saints_of_the_day`, a data part `{date}` for a day, a text part for a query.
 pub fn saints_of_the_day(date: DateArg) -> Call {
     let input = match date {
@@ -125,6 +131,7 @@ fn optional<V>(arguments: &[(&str, &Option<String>)]) -> Result<(), CallError<V>
     Ok(())
 }
 
+#[cfg(feature = "skills")]
 fn skill(skill: Skill, input: SkillInput) -> Call {
     Call::Skill { skill, input, context_id: None }
 }
@@ -138,6 +145,7 @@ mod tests {
 
     type E = CallError<()>;
 
+    #[cfg(feature = "skills")]
     #[test]
     fn arguments_become_calls() {
         let ask: Call = ask::<()>(Some("What is grace?".to_owned()), Some("ctx-1".to_owned())).unwrap();
@@ -155,6 +163,7 @@ mod tests {
         assert_eq!(cancel_task::<()>(Some("t".to_owned())).unwrap(), Call::CancelTask("t".to_owned()));
     }
 
+    #[cfg(feature = "skills")]
     #[test]
     fn dates_are_days_or_queries() {
         let day = DateArg::parse::<()>(Some("2026-03-19".to_owned())).unwrap();

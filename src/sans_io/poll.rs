@@ -52,6 +52,8 @@ pub async fn wait_for_task<P: Platform>(
     let get = Call::GetTask(id);
     let mut backoff = Backoff::new(first_interval_ms);
     loop {
+        // Without `skills` a task is the only outcome.
+        #[cfg_attr(not(feature = "skills"), allow(irrefutable_let_patterns))]
         let Outcome::Task(task) = call_loop::run(platform, &get).await? else {
             let error = CallError::bad_response("tasks/get did not answer a task");
             return Err(Failed { error, token: None });

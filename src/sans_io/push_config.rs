@@ -34,16 +34,22 @@ pub enum PushOp {
 
 /// The 0.3 and 1.0 names of the calls.
 pub const METHODS: [(&str, &str); 4] = [
-    ("tasks/pushNotificationConfig/set", "CreateTaskPushNotificationConfig"),
-    ("tasks/pushNotificationConfig/get", "GetTaskPushNotificationConfig"),
-    ("tasks/pushNotificationConfig/list", "ListTaskPushNotificationConfigs"),
-    ("tasks/pushNotificationConfig/delete", "DeleteTaskPushNotificationConfig"),
+    (PushOp::Set.name(), "CreateTaskPushNotificationConfig"),
+    (PushOp::Get.name(), "GetTaskPushNotificationConfig"),
+    (PushOp::List.name(), "ListTaskPushNotificationConfigs"),
+    (PushOp::Delete.name(), "DeleteTaskPushNotificationConfig"),
 ];
 
 impl PushOp {
-    /// The 0.3 method name.
-    pub fn name(self) -> &'static str {
-        METHODS[self as usize].0
+    /// The 0.3 method name (alone: a bundle that sends these calls in 0.3's
+    /// shape links no 1.0 name, see [`METHODS`]).
+    pub const fn name(self) -> &'static str {
+        match self {
+            PushOp::Set => "tasks/pushNotificationConfig/set",
+            PushOp::Get => "tasks/pushNotificationConfig/get",
+            PushOp::List => "tasks/pushNotificationConfig/list",
+            PushOp::Delete => "tasks/pushNotificationConfig/delete",
+        }
     }
 }
 
@@ -105,12 +111,19 @@ impl PushCall {
         out
     }
 
-    /// The result in the package's shape, checked: a config (`set`, `get`),
+    /// The result in the package's shape, checked (see [`PushOp::read`]).
+    pub fn read<V: JsonView>(&self, result: V) -> Result<V, CallError<V>> {
+        self.op.read(result)
+    }
+}
+
+impl PushOp {
+    /// The result of this call in the package's shape, checked: a config (`set`, `get`),
     /// `{ configs, nextPageToken? }` (`list`; a bare array wrapped, a missing
     /// `configs` an empty one), or as
     /// sent (`delete`, whose result is `null`).
-    pub fn read<V: JsonView>(&self, result: V) -> Result<V, CallError<V>> {
-        match self.op {
+    pub fn read<V: JsonView>(self, result: V) -> Result<V, CallError<V>> {
+        match self {
             PushOp::Delete => Ok(result),
             PushOp::Set | PushOp::Get if is_config(&result) => Ok(result),
             PushOp::Set | PushOp::Get => Err(CallError::bad_response("the result is not a push-notification config")),

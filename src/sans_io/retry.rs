@@ -13,8 +13,6 @@
 //! - UNAUTHORIZED refreshes the token once, at once, when a token provider exists.
 
 use super::error::ErrorCode;
-#[cfg(feature = "push-configs")]
-use super::push_config::PushOp;
 use super::wire::Method;
 
 /// The knobs of the policy.
@@ -131,9 +129,9 @@ impl RetryLoop {
             #[cfg(feature = "extended-card")]
             Method::ExtendedCard => transient,
             #[cfg(feature = "push-configs")]
-            Method::PushConfig(PushOp::Set) => refused_unprocessed,
+            Method::PushSet => refused_unprocessed,
             #[cfg(feature = "push-configs")]
-            Method::PushConfig(_) => transient,
+            Method::PushGet | Method::PushList | Method::PushDelete => transient,
             Method::MessageSend | Method::MessageStream => refused_unprocessed,
         };
         safe.then(|| self.backoff(random))

@@ -40,8 +40,8 @@ export function serveV1(app, root) {
  * v0.3 at the same URL. Its card lists both; the SDK answers a card request
  * without `A2A-Version: 1.0` with its v0.3 translation (top-level `url` and
  * `protocolVersion: "0.3"`, the interfaces kept as `supportedInterfaces`).
- * It alone has push notifications (the configs' calls) and an extended card
- * (its card named `… (extended)`); `/v1` answers those with their errors.
+ * It has push notifications (the configs' calls; `/rest` too) and, alone,
+ * an extended card (its card named `… (extended)`); `/v1` answers those with their errors.
  */
 export function serveCompat(app, root) {
   const url = `${root}/compat/a2a`;
@@ -53,9 +53,10 @@ export function serveCompat(app, root) {
   mount(app, "/compat", card, true, undefined, async () => extended);
 }
 
-/** `${root}/rest`: v1.0 over HTTP+JSON only; its card has one HTTP+JSON interface. */
+/** `${root}/rest`: v1.0 over HTTP+JSON only; its card has one HTTP+JSON interface, and push notifications. */
 export function serveRest(app, root) {
   const card = v1Card(`${root}/rest`, "Fixture agent v1.0 HTTP+JSON (@a2a-js/sdk 1.3)", [httpJson(`${root}/rest/rest`)]);
+  card.capabilities = { ...card.capabilities, pushNotifications: true };
   mount(app, "/rest", { ...card, securitySchemes: V1_SECURITY_SCHEMES }, false, { rest: true });
 }
 

@@ -1,6 +1,8 @@
-// A2AClient's extended card and extensions (issue 26 §3): against the
-// @a2a-js/sdk 1.3 fixture agents (`/compat` has an extended card, `/v1` none)
-// in both versions, and against a local agent that activates extensions.
+// A2AClient's extras (issue 26 §3: `client.extras()`, the extended card and
+// push-notification configs) and extensions: against the @a2a-js/sdk 1.3
+// fixture agents (`/compat` has an extended card and push notifications in
+// both versions, `/rest` push notifications over HTTP+JSON, `/v1` neither),
+// and against a local agent that activates extensions.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
@@ -13,22 +15,81 @@ test("the extended card, when the card offers one, in either version", async () 
   for (const protocolVersion of ["1.0", "0.3"]) {
     const agent = await A2AClient.discover(`${agentV1Url}/compat`, { protocolVersion });
     assert.equal(agent.protocolVersion, protocolVersion);
-    const card = await agent.extendedCard();
+    const extras = await agent.extras();
+    const card = await extras.extendedCard();
     assert.match(card.name, /\(extended\)$/, protocolVersion);
     assert.equal(card.kind, undefined, "the card as sent, not brought to a task's shape");
     assert.ok(Array.isArray(card.skills) && card.capabilities, protocolVersion);
-    await rejectsWith(agent.extendedCard({ nope: 1 }), { code: "INVALID_INPUT" });
+    await rejectsWith(extras.extendedCard({ nope: 1 }), { code: "INVALID_INPUT" });
   }
   // A card without one: refused before any request.
   const plain = await A2AClient.discover(`${agentV1Url}/v1`);
-  const asked = async () => (await (await fetch(`${agentV1Url}/_requests`)).json())["POST /v1/a2a method=GetExtendedAgentCard"] ?? 0;
+  const asked = () => served("POST /v1/a2a method=GetExtendedAgentCard");
   const before = await asked();
-  await rejectsWith(plain.extendedCard(), { code: "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED", rpcCode: undefined });
+  await rejectsWith((await plain.extras()).extendedCard(), { code: "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED", rpcCode: undefined });
   assert.equal(await asked(), before, "no request");
   // A client built for the endpoint asks (the SDK answers a card without the capability with -32004).
   const built = new A2AClient({ endpoint: `${agentV1Url}/v1/a2a`, protocolVersion: "1.0" });
-  await rejectsWith(built.extendedCard(), { code: "UNSUPPORTED_OPERATION", rpcCode: -32004 });
+  await rejectsWith((await built.extras()).extendedCard(), { code: "UNSUPPORTED_OPERATION", rpcCode: -32004 });
   assert.equal(await asked(), before + 1);
+});
+
+/** The fixture's count of `key` (a request line, see `tests/a2a-agent-v1/requests.mjs`). */
+async function served(key) {
+  return (await (await fetch(`${agentV1Url}/_requests`)).json())[key] ?? 0;
+}
+
+// A webhook nothing listens on (port 9, discard): the configs are only stored.
+const hook = "http://127.0.0.1:9/hook";
+
+for (const [name, options, binding] of [
+  ["compat", { protocolVersion: "1.0" }, "JSONRPC"],
+  ["compat", { protocolVersion: "0.3" }, "JSONRPC"],
+  ["rest", {}, "HTTP+JSON"],
+]) {
+  const at = `/${name} ${binding} ${options.protocolVersion ?? "1.0"}`;
+  test(`push-notification configs: create, get, list, delete (${at})`, async () => {
+    const agent = await A2AClient.discover(`${agentV1Url}/${name}`, options);
+    assert.equal(agent.binding, binding);
+    const task = await agent.sendMessage({ parts: [{ kind: "text", text: "hi" }], skillId: "echo" });
+    const push = await agent.extras();
+    const config = { id: "hook-1", url: hook, token: "webhook-secret" };
+    const created = await push.createPushNotificationConfig(task.id, config);
+    // The SDK's HTTP+JSON handler names the config itself (its id, not the one sent).
+    const id = binding === "JSONRPC" ? "hook-1" : created.pushNotificationConfig.id;
+    assert.equal(typeof id, "string");
+    assert.deepEqual(created, { taskId: task.id, pushNotificationConfig: { ...config, id } }, "stored, in 0.3's shape");
+    assert.deepEqual(await push.getPushNotificationConfig(task.id, id), created);
+    const list = await push.listPushNotificationConfigs(task.id);
+    assert.deepEqual(list.configs, [created]);
+    assert.equal(await push.deletePushNotificationConfig(task.id, id), undefined);
+    assert.deepEqual((await push.listPushNotificationConfigs(task.id)).configs, []);
+    await rejectsWith(push.getPushNotificationConfig(task.id, id), { code: "TASK_NOT_FOUND" });
+    await rejectsWith(push.createPushNotificationConfig("no-such-task", config), { code: "TASK_NOT_FOUND" });
+  });
+}
+
+test("push-notification configs: an agent without them, and arguments refused before any request", async () => {
+  const agent = await A2AClient.discover(`${agentV1Url}/v1`);
+  const task = await agent.sendMessage({ parts: [{ kind: "text", text: "hi" }], skillId: "echo" });
+  const push = await agent.extras();
+  const refused = { code: "PUSH_NOTIFICATION_NOT_SUPPORTED", rpcCode: -32003 };
+  await rejectsWith(push.createPushNotificationConfig(task.id, { url: hook }), refused);
+  await rejectsWith(push.listPushNotificationConfigs(task.id), { code: "PUSH_NOTIFICATION_NOT_SUPPORTED" });
+  const before = await served("POST /v1/a2a");
+  for (const bad of [
+    () => push.createPushNotificationConfig(task.id, { id: "no url" }),
+    () => push.createPushNotificationConfig(task.id, "https://hook.example/"),
+    () => push.createPushNotificationConfig("", { url: hook }),
+    () => push.createPushNotificationConfig(task.id, { url: hook }, { nope: 1 }),
+    () => push.getPushNotificationConfig(task.id, " "),
+    () => push.getPushNotificationConfig(task.id),
+    () => push.deletePushNotificationConfig(undefined, "c"),
+    () => push.listPushNotificationConfigs(42),
+  ]) {
+    await rejectsWith(bad(), { code: "INVALID_INPUT" });
+  }
+  assert.equal(await served("POST /v1/a2a"), before, "no request");
 });
 
 /**
@@ -77,7 +138,7 @@ for (const protocolVersion of ["1.0", "0.3"]) {
     const plain = await new A2AClient({ endpoint, protocolVersion }).getTask("one");
     assert.equal(plain.activatedExtensions, undefined, "none asked for, none activated");
     assert.equal(seen.at(-1)[name], undefined, "no header without the option");
-    const error = await rejectsWith(agent.extendedCard(), { code: "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED" });
+    const error = await rejectsWith((await agent.extras()).extendedCard(), { code: "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED" });
     assert.equal(error.rpcCode, -32007, "the agent's answer");
   });
 }

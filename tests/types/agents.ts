@@ -8,6 +8,7 @@ import {
   MagisteriumError,
   type A2AClientOptions,
   type A2AEventStream,
+  type A2AExtras,
   type A2AStreamEvent,
   type ActivatedExtensions,
   type AgentCapabilities,
@@ -24,9 +25,13 @@ import {
   type MagisteriumErrorCode,
   type Message,
   type ProtocolVersion,
+  type PushAuthentication,
+  type PushNotificationConfig,
+  type PushNotificationConfigList,
   type StreamOptions,
   type Task,
   type TaskArtifactUpdateEvent,
+  type TaskPushNotificationConfig,
   type TaskState,
   type TaskStatusUpdateEvent,
   type TokenProviderContext,
@@ -245,7 +250,7 @@ async function streams(agent: A2AClient, signal: AbortSignal): Promise<void> {
   void [pinned, unset, version, literal, rest, jsonRpc, direct, binding, spoken, unbound, state, texts, same, first, ended, closed];
 }
 
-/** Extensions asked for, the ones activated read from each answer, and the extended card. */
+/** Extensions asked for, the ones activated read from each answer, and the extras: the extended card and push-notification configs. */
 export async function extras(signal: AbortSignal): Promise<void> {
   const uris: readonly string[] = ["https://agent.example/ext/trace/v1"];
   const agent = await A2AClient.discover("https://agent.example", { extensions: uris, signal });
@@ -256,8 +261,18 @@ export async function extras(signal: AbortSignal): Promise<void> {
   const fromTask: string[] = task.activatedExtensions ?? [];
   const page: string[] | undefined = (await agent.listTasks()).activatedExtensions;
   for await (const event of agent.subscribeToTask("id")) void (event.activatedExtensions satisfies string[] | undefined);
-  const card: AgentCard = await agent.extendedCard({ signal, timeoutMs: 5000 });
+  const more: A2AExtras = await agent.extras();
+  const card: AgentCard = await more.extendedCard({ signal, timeoutMs: 5000 });
   const skills: AgentSkill[] = card.skills;
+  const authentication: PushAuthentication = { schemes: ["Bearer"], credentials: "secret" };
+  const config: PushNotificationConfig = { id: "hook-1", url: "https://hook.example/a2a", token: "t", authentication };
+  const created: TaskPushNotificationConfig = await more.createPushNotificationConfig("task", config, { signal });
+  const stored: PushNotificationConfig = (await more.getPushNotificationConfig("task", "hook-1")).pushNotificationConfig;
+  const listed: PushNotificationConfigList = await more.listPushNotificationConfigs("task", { timeoutMs: 5000 });
+  const next: string | undefined = listed.nextPageToken;
+  const ids: (string | undefined)[] = listed.configs.map((c) => c.pushNotificationConfig.id);
+  const deleted: void = await more.deletePushNotificationConfig("task", "hook-1");
+  const fromCreate: string[] | undefined = created.activatedExtensions;
 
   // Wrong uses the types must refuse:
   // @ts-expect-error extensions are a list of URIs, not one
@@ -265,6 +280,12 @@ export async function extras(signal: AbortSignal): Promise<void> {
   // @ts-expect-error the activated extensions are a list, read-only data of the answer
   const one: string = task.activatedExtensions;
   // @ts-expect-error the extended card takes options only
-  await agent.extendedCard("id");
-  void [activated, fromTask, page, skills, one];
+  await more.extendedCard("id");
+  // @ts-expect-error the extended card is one of the extras, not a method of the client
+  await agent.extendedCard();
+  // @ts-expect-error a config needs the webhook's url
+  await more.createPushNotificationConfig("task", { id: "hook-1" });
+  // @ts-expect-error a config's id is a string
+  await more.getPushNotificationConfig("task", 1);
+  void [activated, fromTask, page, skills, one, stored, next, ids, deleted, fromCreate];
 }

@@ -15,15 +15,14 @@ use std::path::Path;
 pub const SIZE_BUDGET: usize = 37 * 1024;
 
 /// Gzip budget of the web build of `magisterium-a2a/agents` (`A2AClient`),
-/// up front, in bytes; its lazily loaded module is outside it (`cargo xtask
-/// build` prints its size). Issues 23 and 26 set the ceiling at 43.5 KB
-/// (44 544 B); HTTP+JSON, `extendedCard()`, the `extensions` option, stream
-/// resubscription and the card cache's bound, merged together, load 45 305 B
-/// on main (761 B over it after the moves into the lazily loaded part:
-/// docs/performance.md, "The agents entry back under its ceiling"), so this
-/// budget holds that figure with 135 B of room until the extras move to an
-/// entry of their own; the 43.5 KB is not met.
-pub const AGENTS_SIZE_BUDGET: usize = 44 * 1024 + 384;
+/// up front, in bytes: the 43.5 KB (44 544 B) ceiling that issues 17, 23 and
+/// 26 set. Met again since Magisterium's skill decoders left this entry (the
+/// core's feature `skills`), the stream decoding moved onto the client and
+/// the extended card and push configs went into the lazily loaded part
+/// (`client.extras()`; docs/performance.md, "The agents entry back under its
+/// ceiling"); its lazily loaded module is outside it (`cargo xtask build`
+/// prints its size).
+pub const AGENTS_SIZE_BUDGET: usize = 43 * 1024 + 512;
 
 /// The budget of each entry of the web build: (entry, bytes).
 pub const BUDGETS: [(&str, usize); 2] =

@@ -9,9 +9,10 @@ use crate::client::error::Error;
 use crate::client::options::WaitOptions;
 use crate::client::run::{mismatch, run, run_in, send_call, typed_task, wait_for_task};
 use crate::sans_io::call::{Call, Outcome, SendMode};
-use crate::sans_io::card::{self, Version, require_extended_card};
+use crate::sans_io::card::{self, Version, read_extended_card, require_extended_card};
 use crate::sans_io::error::Dialect;
 use crate::sans_io::methods;
+use crate::sans_io::wire::Method;
 use futures_core::Stream;
 use serde_json::Value;
 use std::fmt;
@@ -174,8 +175,9 @@ impl A2AClient {
             require_extended_card(card).map_err(Error::plain)?;
         }
         let context = CallContext::start(&self.shared, self.timeout_ms)?.unshaped();
-        match run_in(context, &Call::ExtendedCard).await? {
-            Outcome::Task(card) => Ok(card),
+        let call = Call::Other { method: Method::ExtendedCard, params: "{}".into() };
+        match run_in(context, &call).await? {
+            Outcome::Task(card) => read_extended_card(card).map_err(Error::plain),
             _ => Err(mismatch()),
         }
     }

@@ -10,6 +10,7 @@ use crate::client::error::Error;
 use crate::client::run::{mismatch, run};
 use crate::sans_io::call::{Call, Outcome};
 use crate::sans_io::push_config::{PushOp, push_call};
+use crate::sans_io::wire::Method;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -152,8 +153,12 @@ impl A2AClient {
         parsed: Option<&Value>,
     ) -> Result<T, Error> {
         let call = push_call(op, Some(task_id.to_owned()), argument, parsed).map_err(Error::plain)?;
-        match run(&self.shared, &Call::PushConfig(call), self.timeout_ms).await? {
-            Outcome::Task(value) => serde_json::from_value(value).map_err(|e| bad_response(e.to_string())),
+        let other = Call::Other { method: Method::push(op), params: call.params() };
+        match run(&self.shared, &other, self.timeout_ms).await? {
+            Outcome::Task(value) => {
+                let value = op.read(value).map_err(Error::plain)?;
+                serde_json::from_value(value).map_err(|e| bad_response(e.to_string()))
+            }
             _ => Err(mismatch()),
         }
     }

@@ -143,3 +143,16 @@ fn a_bad_random_number_is_tamed() {
     let mut retry = RetryLoop::new(RetryPolicy::default(), Method::TasksGet, false, 1e9);
     assert_eq!(retry.after(&NETWORK, 0.0, f64::NAN), RetryDecision::Wait(187.5));
 }
+
+#[cfg(feature = "push-configs")]
+#[test]
+fn a_push_config_is_retried_as_its_call_is_safe_to_repeat() {
+    // `set` stores a config (twice, without an id): only a 503 is retried, as for `message/send`.
+    let r = run(RetryPolicy::default(), Method::PushSet, false, 60_000.0, &[NETWORK]);
+    assert_eq!(r.attempts, 1, "set after a network failure");
+    let unavailable = failure(ErrorCode::InternalError, Some(503), None);
+    assert_eq!(run(RetryPolicy::default(), Method::PushSet, false, 60_000.0, &[unavailable]).attempts, 3);
+    for method in [Method::PushGet, Method::PushList, Method::PushDelete] {
+        assert_eq!(run(RetryPolicy::default(), method, false, 60_000.0, &[NETWORK]).attempts, 3, "{method:?}");
+    }
+}

@@ -36,7 +36,10 @@ fuzz_target!(|data: &[u8]| {
         let _ = check_parts::<Value, ()>(&parts);
         for wanted in [None, Some(Version::V1_0), Some(Version::V0_3)] {
             for binding in [None, Some(Binding::JsonRpc), Some(Binding::HttpJson)] {
-                let _ = read_card(&parts, parse_url, wanted, binding);
+                if let Ok(head) = read_card(&parts, parse_url, wanted, binding) {
+                    let tenant = head.tenant.as_deref().unwrap_or("-");
+                    assert!(!["", ".", ".."].contains(&tenant) && tenant.encode_utf16().count() <= 256, "{tenant:?}");
+                }
             }
         }
     }

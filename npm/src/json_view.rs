@@ -139,6 +139,10 @@ impl JsonView for Json {
         Json(JsValue::from_bool(value))
     }
 
+    fn null() -> Self {
+        Json(JsValue::NULL)
+    }
+
     fn array(elements: Vec<Self>) -> Self {
         Json(elements.into_iter().map(|e| e.0).collect::<Array>().into())
     }

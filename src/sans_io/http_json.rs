@@ -43,7 +43,8 @@
 //!   response of the request whose `id` is `id`, for the core to read as it
 //!   reads any: a 2xx body is the method's 1.0 result (a stream's event, a
 //!   bare `StreamResponse`), wrapped as `{ jsonrpc, id, result }`; a 204 (no
-//!   content) is the result `{}`; a 2xx that is not JSON is left for the
+//!   content: a push config's delete) is the result `null`, as the SDK's
+//!   JSON-RPC binding answers that delete; a 2xx that is not JSON is left for the
 //!   core to refuse as it refuses a JSON-RPC one. An error is the `Err`:
 //!   [`error_of`].
 //! - [`error_of`]`(body: Option<&V>, status, retry_after_header, dialect) -> Option<CallError<V>>`:
@@ -258,7 +259,7 @@ pub fn response<V: JsonView>(reply: HttpReply<V>, id: V, dialect: Dialect) -> Re
     }
     let result = match reply.body {
         Some(body) => body,
-        None if reply.status == 204 => V::object(vec![]),
+        None if reply.status == 204 => V::null(),
         None => return Ok(reply),
     };
     let envelope = V::object(vec![

@@ -58,6 +58,8 @@ pub trait JsonView: Sized + Clone {
     fn object(members: Vec<(Self, Self)>) -> Self;
     /// `true` or `false`.
     fn boolean(value: bool) -> Self;
+    /// `null`.
+    fn null() -> Self;
     /// A new array of `elements`.
     fn array(elements: Vec<Self>) -> Self;
     /// Sets the member `key` of an object (one the view made, or parsed
@@ -188,6 +190,9 @@ mod serde_view {
         }
         fn boolean(value: bool) -> Self {
             Value::Bool(value)
+        }
+        fn null() -> Self {
+            Value::Null
         }
         fn array(elements: Vec<Self>) -> Self {
             Value::Array(elements)

@@ -136,7 +136,8 @@ impl A2AClient {
         };
         let settings = client_settings(&o, endpoint)?;
         let extensions = extensions(&o);
-        let agent = Agent { dialect, version, binding, other: None, streaming: dialect == Dialect::A2a, extensions };
+        let streaming = dialect == Dialect::A2a;
+        let agent = Agent { dialect, version, binding, other: None, streaming, extensions, tenant: None };
         Ok(A2AClient { session: Rc::new(Session::new(settings, agent)), card: JsValue::NULL })
     }
 

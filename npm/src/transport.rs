@@ -30,7 +30,8 @@ extern "C" {
     /// One HTTP exchange with `url`, `wire` saying how (0: JSON-RPC in A2A
     /// 0.3, 1: JSON-RPC in 1.0, 2: HTTP+JSON, its errors read in the
     /// Magisterium dialect when `magisterium`); a stream's events are decoded
-    /// by `reader` (an `EventReader`). Resolves (never rejects) with a [`JsReply`].
+    /// by `reader` (an `EventReader`); a 1.0 request names `tenant` (a JS
+    /// string, or `undefined`). Resolves (never rejects) with a [`JsReply`].
     fn post(
         url: &JsValue,
         wire: u8,
@@ -41,6 +42,7 @@ extern "C" {
         call: &JsCallSignal,
         reader: Option<JsValue>,
         extensions: &JsValue,
+        tenant: &JsValue,
     ) -> Promise;
 }
 
@@ -66,12 +68,13 @@ extern "C" {
 }
 
 /// Where a client's calls go. With `agents`, the core's [`Route`] (the URL,
-/// the A2A version spoken there, and the version a -32009 moves to) and the
-/// binding (which never moves: an HTTP+JSON route has no other version);
+/// the A2A version spoken there, and the version a -32009 moves to), the
+/// binding (which never moves: an HTTP+JSON route has no other version) and
+/// the tenant its 1.0 requests name (a JS string, or `undefined`);
 /// without, a client speaks A2A 0.3 to its endpoint, and the route is that
 /// URL alone, a JS string made once.
 #[cfg(feature = "agents")]
-pub struct JsRoute(RefCell<Route<JsValue>>, Binding);
+pub struct JsRoute(RefCell<Route<JsValue>>, Binding, JsValue);
 /// Where a client's calls go: its endpoint, a JS string made once.
 #[cfg(not(feature = "agents"))]
 pub struct JsRoute(JsValue);
@@ -81,16 +84,23 @@ impl JsRoute {
     #[cfg(feature = "magisterium")]
     pub fn magisterium(url: &str) -> JsRoute {
         #[cfg(feature = "agents")]
-        return JsRoute::new(JsValue::from_str(url), Version::V0_3, None, Binding::JsonRpc);
+        return JsRoute::new(JsValue::from_str(url), Version::V0_3, None, Binding::JsonRpc, JsValue::UNDEFINED);
         #[cfg(not(feature = "agents"))]
         JsRoute(JsValue::from_str(url))
     }
 
-    /// A route to `url` (a JS string) in `version` and `binding`, and the
-    /// other version (its URL and version) a -32009 moves to.
+    /// A route to `url` (a JS string) in `version` and `binding`, the
+    /// other version (its URL and version) a -32009 moves to, and the
+    /// `tenant` its 1.0 requests name.
     #[cfg(feature = "agents")]
-    pub fn new(url: JsValue, version: Version, other: Option<(JsValue, Version)>, binding: Binding) -> JsRoute {
-        JsRoute(RefCell::new(Route::new(url, version, other)), binding)
+    pub fn new(
+        url: JsValue,
+        version: Version,
+        other: Option<(JsValue, Version)>,
+        binding: Binding,
+        tenant: JsValue,
+    ) -> JsRoute {
+        JsRoute(RefCell::new(Route::new(url, version, other)), binding, tenant)
     }
 
     /// The URL calls go to (`client.endpoint`).
@@ -313,7 +323,7 @@ pub async fn send(
             (Version::V1_0, Binding::HttpJson) => 2,
         };
         let magisterium = dialect == Dialect::Magisterium;
-        post(current.endpoint(), wire, magisterium, token, body, max_bytes, &call.0, reader, extensions)
+        post(current.endpoint(), wire, magisterium, token, body, max_bytes, &call.0, reader, extensions, &route.2)
     };
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&route.0, token, body, max_bytes, &call.0.signal());

@@ -1,8 +1,10 @@
 // The agents of the official SDK 1.x (`a2a-sdk-1`, i.e. @a2a-js/sdk 1.3): `/v1`
 // speaks v1.0 only, `/compat` also v0.3 through the SDK's compatibility layer,
-// `/rest` v1.0 over HTTP+JSON only, `/both` v1.0 over HTTP+JSON and JSON-RPC.
+// `/rest` v1.0 over HTTP+JSON only, `/both` v1.0 over HTTP+JSON and JSON-RPC,
+// `/tenant` as `/both` with a tenant on each interface.
 import { DefaultRequestHandler, InMemoryTaskStore } from "a2a-sdk-1/server";
 import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from "a2a-sdk-1/server/express";
+import { randomUUID } from "node:crypto";
 import { FixtureExecutor } from "../a2a-agent/executor.mjs";
 import { onV1Sdk } from "./adapter.mjs";
 import { httpJson, jsonRpc, noStore, v1Card } from "./cards.mjs";
@@ -17,10 +19,11 @@ const V1_SECURITY_SCHEMES = { bearer: { httpAuthSecurityScheme: { scheme: "beare
  * `${path}/rest` (the SDK's `restHandler`) when `bindings.rest`; the SDK's
  * v0.3 layer on the card and JSON-RPC when `legacy`. A card whose
  * `capabilities.extendedAgentCard` is true gets `extended` (the SDK's provider) for its extended card.
+ * The skills are `skills`' (a v0.3 executor, by default the fixture's).
  */
-function mount(app, path, card, legacy, bindings = { jsonRpc: true }, extended = undefined) {
+function mount(app, path, card, legacy, bindings = { jsonRpc: true }, extended = undefined, skills = new FixtureExecutor()) {
   const legacyCompat = legacy ? { enabled: true } : undefined;
-  const executor = onV1Sdk(new FixtureExecutor());
+  const executor = onV1Sdk(skills);
   // The SDK's own push-notification store and sender when the card says `pushNotifications`.
   const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor, undefined, undefined, undefined, extended);
   const userBuilder = UserBuilder.noAuthentication;
@@ -67,4 +70,39 @@ export function serveBoth(app, root) {
   const interfaces = [httpJson(`${root}/both/rest`), jsonRpc(`${root}/both/a2a`, "1.0")];
   const card = v1Card(`${root}/both`, "Fixture agent v1.0 HTTP+JSON + JSON-RPC (@a2a-js/sdk 1.3)", interfaces);
   mount(app, "/both", { ...card, securitySchemes: V1_SECURITY_SCHEMES }, false, { jsonRpc: true, rest: true });
+}
+
+/**
+ * The fixture's skills, and `tenant` (asked for by `metadata.skillId`): a task
+ * completed at once whose artifact `tenant` holds the tenant the SDK resolved
+ * for the request (`context.tenant`, from the params over JSON-RPC, from the
+ * path over HTTP+JSON; `""` for none).
+ */
+class TenantEcho extends FixtureExecutor {
+  async execute(context, bus) {
+    if (context.userMessage.metadata?.skillId !== "tenant") return super.execute(context, bus);
+    const text = context.tenant ?? "";
+    const artifact = { artifactId: randomUUID(), name: "tenant", parts: [{ kind: "text", text }] };
+    const status = { state: "completed", timestamp: new Date().toISOString() };
+    bus.publish({ kind: "task", id: context.taskId, contextId: context.contextId, status, history: [context.userMessage], artifacts: [artifact] });
+    bus.finished();
+  }
+}
+
+/** The tenants of `/tenant`'s interfaces: hostile in a URL path (a `/`, a space, non-ASCII) and in JSON. */
+export const TENANTS = { rest: "acme/rest ü", jsonRpc: "acme \"rpc\"" };
+
+/**
+ * `${root}/tenant`: v1.0 over both bindings, one task store (the SDK keeps each
+ * tenant's tasks apart); its card offers HTTP+JSON first, then JSON-RPC, each
+ * interface with its tenant (`TENANTS`), and the skill `tenant` echoes it.
+ */
+export function serveTenant(app, root) {
+  const interfaces = [
+    { ...httpJson(`${root}/tenant/rest`), tenant: TENANTS.rest },
+    { ...jsonRpc(`${root}/tenant/a2a`, "1.0"), tenant: TENANTS.jsonRpc },
+  ];
+  const card = v1Card(`${root}/tenant`, "Fixture agent v1.0 with tenants (@a2a-js/sdk 1.3)", interfaces);
+  const bindings = { jsonRpc: true, rest: true };
+  mount(app, "/tenant", { ...card, securitySchemes: V1_SECURITY_SCHEMES }, false, bindings, undefined, new TenantEcho());
 }

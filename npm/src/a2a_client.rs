@@ -137,7 +137,7 @@ impl A2AClient {
         let settings = client_settings(&o, endpoint)?;
         let extensions = extensions(&o);
         let streaming = dialect == Dialect::A2a;
-        let agent = Agent { dialect, version, binding, other: None, streaming, extensions, tenant: None };
+        let agent = Agent { dialect, version, binding, other: None, streaming, extensions, tenant: JsValue::UNDEFINED };
         Ok(A2AClient { session: Rc::new(Session::new(settings, agent)), card: JsValue::NULL })
     }
 

@@ -65,8 +65,8 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
         let mut last = CallError::bad_response("no agent card");
         for url in &base.urls {
             // GETs the card URL (no token: cards are public) and checks what comes back.
-            let (version, binding, tenant) = (card::Version::V0_3, card::Binding::JsonRpc, JsValue::UNDEFINED);
-            let route = transport::JsRoute::new(JsValue::from_str(url), version, None, binding, tenant);
+            let (v0_3, json_rpc, no_tenant) = (card::Version::V0_3, card::Binding::JsonRpc, JsValue::UNDEFINED);
+            let route = transport::JsRoute::new(JsValue::from_str(url), v0_3, None, json_rpc, no_tenant);
             let extensions = &JsValue::UNDEFINED;
             let agent = transport::AgentRequest { reader: None, dialect: Dialect::A2a, extensions };
             let sent = transport::send(&signal, &route, None, None, MAX_CARD_BYTES, agent);
@@ -98,7 +98,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
         card::keep_token_to_audience(&settings.endpoint, fallback, &settings.auth, &base.host, origins.as_ref())?;
     let other = head.other.filter(|_| keep);
     let (dialect, version, streaming) = (dialect.unwrap_or(head.dialect), head.version, head.streaming);
-    let (binding, tenant) = (head.binding, head.tenant);
+    let (binding, tenant) = (head.binding, head.tenant.map_or(JsValue::UNDEFINED, |t| t.0));
     let agent = Agent { dialect, version, binding, other, streaming, extensions: extensions(&o), tenant };
     Ok(Discovered { session: Session::new(settings, agent), card: card.0 })
 }

@@ -81,8 +81,8 @@ pub struct Agent {
     pub streaming: bool,
     /// The extensions asked for ([`Session::extensions`]).
     pub extensions: JsValue,
-    /// The tenant its 1.0 requests name (the chosen interface's).
-    pub tenant: Option<String>,
+    /// The tenant its 1.0 requests name (the chosen interface's, a JS string), or `undefined`.
+    pub tenant: JsValue,
 }
 
 impl Session {
@@ -120,10 +120,8 @@ impl Session {
     #[cfg(feature = "agents")]
     pub fn new(settings: Settings<Function>, agent: Agent) -> Session {
         let other = agent.other.map(|(endpoint, version)| (JsValue::from_str(&endpoint.url), version));
-        let tenant = agent.tenant.as_deref().map_or(JsValue::UNDEFINED, JsValue::from_str);
-        let route =
-            JsRoute::new(JsValue::from_str(&settings.endpoint.url), agent.version, other, agent.binding, tenant);
-        let Agent { dialect, streaming, extensions, .. } = agent;
+        let Agent { dialect, version, binding, streaming, extensions, tenant, .. } = agent;
+        let route = JsRoute::new(JsValue::from_str(&settings.endpoint.url), version, other, binding, tenant);
         Session { dialect, streaming, extensions, ..Session::over(settings, route) }
     }
 

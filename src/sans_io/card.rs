@@ -104,7 +104,7 @@ impl Binding {
 
 /// What the client needs of a card; the card itself is returned as sent.
 #[derive(Clone, Debug, PartialEq)]
-pub struct CardHead {
+pub struct CardHead<V> {
     /// The A2A endpoint the client calls, checked.
     pub endpoint: Endpoint,
     /// The version it speaks there.
@@ -120,28 +120,17 @@ pub struct CardHead {
     pub dialect: Dialect,
     /// `capabilities.streaming` is `true`.
     pub streaming: bool,
-    /// The chosen 1.x interface's `tenant` (none when it has none, or an
-    /// empty one; a 0.3 interface has none): sent in each 1.0 request
+    /// The chosen 1.x interface's `tenant`, a string of 1 to
+    /// [`MAX_TENANT_LENGTH`] UTF-16 units (none when it has none, or an empty
+    /// one; a 0.3 interface has none; a card whose own `url` is the 1.x
+    /// endpoint is that interface): sent in each 1.0 request
     /// ([`super::request_shape::request_v1`]), over HTTP+JSON as the path's
-    /// first segment ([`super::http_json`]). Checked by [`tenant_fault`].
-    pub tenant: Option<String>,
+    /// first segment ([`super::http_json`], which refuses `.` and `..`).
+    pub tenant: Option<V>,
 }
 
-/// The longest `tenant` the client sends, in UTF-16 units (as JS counts).
+/// The longest interface `tenant` the client sends, in UTF-16 units (as JS counts).
 pub const MAX_TENANT_LENGTH: usize = 256;
-
-/// Why `tenant` (a member's value, not empty) cannot be an interface's
-/// tenant: not a string, longer than [`MAX_TENANT_LENGTH`], or `.` or `..`
-/// (A2A's HTTP+JSON binding makes it a URL path segment, which a URL parser
-/// would resolve away). `None` when it can.
-pub fn tenant_fault<V: JsonView>(tenant: &V) -> Option<&'static str> {
-    match tenant.string_len() {
-        None => Some("`tenant` must be a string"),
-        Some(n) if n > MAX_TENANT_LENGTH => Some("`tenant` is longer than 256 characters"),
-        Some(_) if tenant.as_string().is_some_and(|t| t == "." || t == "..") => Some("`tenant` cannot be `.` or `..`"),
-        Some(_) => None,
-    }
-}
 
 /// Checks an agent card (a `name` string, a `capabilities` object, `skills`
 /// an array of objects with string `id` and `name`) and reads its head.
@@ -159,15 +148,14 @@ pub fn tenant_fault<V: JsonView>(tenant: &V) -> Option<&'static str> {
 /// (INVALID_INPUT); JSON-RPC is the choice above among JSON-RPC
 /// interfaces. Each endpoint is checked as `parse` reads it, an HTTP+JSON
 /// one also by [`super::http_json::check_base`]; the chosen 1.x
-/// interface's `tenant` by [`tenant_fault`] (BAD_RESPONSE), `null` or `""`
-/// being none.
+/// interface's `tenant` must be a string of at most [`MAX_TENANT_LENGTH`]
+/// UTF-16 units (else BAD_RESPONSE), `null` or `""` being none.
 pub fn read_card<V: JsonView>(
     card: &V,
     parse: UrlParser,
     wanted: Option<Version>,
     binding: Option<Binding>,
-) -> Result<CardHead, CallError<V>> {
-    let not_a_card = |why: &str| CallError::bad_response(cat(&["not an A2A agent card: ", why]));
+) -> Result<CardHead<V>, CallError<V>> {
     let refuse = |why: &str| Err(not_a_card(why));
     if !card.is_kind(Kind::Object) {
         return refuse("not a JSON object");
@@ -185,21 +173,19 @@ pub fn read_card<V: JsonView>(
     if !skills.elements().all(|s| skill_ok(&s)) {
         return refuse("every skill needs a string `id` and `name`");
     }
-    // The JSON-RPC URL offered for each version the client speaks, [0.3, 1.x]: the
-    // first found, the card's own `url` (0.3 unless it says otherwise) first;
-    // and the first HTTP+JSON 1.x URL, and whether it comes before any JSON-RPC 1.x one;
-    // each with its interface's `tenant` member, when a 1.x interface has one.
-    let mut offers: [Option<(V, Option<V>)>; 2] = [None, None];
-    let mut rest: Option<(V, Option<V>)> = None;
+    // Where each version the client speaks is offered over JSON-RPC, [0.3, 1.x]:
+    // the first holder of a `url` (an interface, or the card itself, whose own
+    // `url` is 0.3 unless it says otherwise, first); and the first HTTP+JSON 1.x
+    // interface, and whether it comes before any JSON-RPC 1.x one.
+    let mut offers: [Option<V>; 2] = [None, None];
+    let mut rest: Option<V> = None;
     let mut rest_first = false;
     let version_of = |holder: &V, default_version: Option<Version>| {
         holder.get_string("protocolVersion").map_or(default_version, |v| Version::of(&v))
     };
-    let offer = |offers: &mut [Option<(V, Option<V>)>; 2], holder: &V, default_version: Option<Version>| {
-        if let (Some(url), Some(version)) = (holder.get_str("url"), version_of(holder, default_version)) {
-            // The card's own `url` is no interface: it has no tenant.
-            let tenant = (version == Version::V1_0 && default_version.is_none()).then(|| holder.get("tenant"));
-            offers[version as usize].get_or_insert((url, tenant.flatten()));
+    let offer = |offers: &mut [Option<V>; 2], holder: &V, default_version: Option<Version>| {
+        if let (Some(_), Some(version)) = (holder.get_str("url"), version_of(holder, default_version)) {
+            offers[version as usize].get_or_insert_with(|| holder.clone());
         }
     };
     offer(&mut offers, card, Some(Version::V0_3));
@@ -209,20 +195,15 @@ pub fn read_card<V: JsonView>(
         } else if entry.member_is("protocolBinding", "HTTP+JSON")
             && rest.is_none()
             && version_of(&entry, None) == Some(Version::V1_0)
-            && let Some(url) = entry.get_str("url")
+            && entry.get_str("url").is_some()
         {
-            rest = Some((url, entry.get("tenant")));
             rest_first = offers[Version::V1_0 as usize].is_none();
+            rest = Some(entry);
         }
     }
-    // The chosen interface's tenant: none for `null` or `""`, else checked.
-    let tenant_of = |member: &Option<V>| {
-        let Some(tenant) = member.as_ref().filter(|t| !t.is_kind(Kind::Null) && t.string_len() != Some(0)) else {
-            return Ok(None);
-        };
-        tenant_fault(tenant).map_or_else(|| Ok(tenant.as_string()), |why| Err(not_a_card(why)))
+    let check = |holder: &V| {
+        validate::endpoint::<V>("the agent card's url", &holder.get_string("url").unwrap_or_default(), parse)
     };
-    let check = |url: &V| validate::endpoint::<V>("the agent card's url", &url.as_string().unwrap_or_default(), parse);
     let streaming = capabilities.get("streaming").is_some_and(|s| s.is_true());
     let named_magisterium = name.starts_with("Magisterium AI");
     let use_rest = match (binding, wanted) {
@@ -236,15 +217,8 @@ pub fn read_card<V: JsonView>(
         (Some(Binding::JsonRpc), _) | (None, Some(Version::V0_3)) => false,
         (None, _) => rest.is_some() && (rest_first || offers[Version::V1_0 as usize].is_none()),
     };
-    if let (true, Some((url, tenant))) = (use_rest, &rest) {
-        let endpoint = check(url)?;
-        super::http_json::check_base::<V>(&endpoint.url)?;
-        let tenant = tenant_of(tenant)?;
-        let dialect = dialect_of(&endpoint, named_magisterium);
-        let (version, binding) = (Version::V1_0, Binding::HttpJson);
-        return Ok(CardHead { endpoint, version, binding, other: None, dialect, streaming, tenant });
-    }
     let preferred = match wanted {
+        _ if use_rest => Version::V1_0,
         Some(version) => version,
         None if offers[1].is_some() => Version::V1_0,
         None => Version::V0_3,
@@ -253,22 +227,56 @@ pub fn read_card<V: JsonView>(
         Version::V0_3 => Version::V1_0,
         Version::V1_0 => Version::V0_3,
     };
-    let [own, theirs] = [&offers[preferred as usize], &offers[other as usize]];
-    let Some((url, tenant)) = own.as_ref().or(theirs.as_ref().filter(|_| wanted.is_some())) else {
+    let [own, theirs] = match use_rest {
+        true => [&rest, &None],
+        false => [&offers[preferred as usize], &offers[other as usize]],
+    };
+    let Some(holder) = own.as_ref().or(theirs.as_ref().filter(|_| wanted.is_some())) else {
         return refuse(match (rest.is_some(), binding) {
             (false, None) => "no JSON-RPC interface of A2A 1.x or 0.3, nor an HTTP+JSON one of 1.x",
             _ => "no JSON-RPC interface of A2A 1.x or 0.3",
         });
     };
-    let endpoint = check(url)?;
-    // Only 1.x offers hold a tenant, and only a 1.x request carries one.
-    let tenant = if preferred == Version::V1_0 { tenant_of(tenant)? } else { None };
+    let endpoint = check(holder)?;
+    let binding = if use_rest { Binding::HttpJson } else { Binding::JsonRpc };
+    if use_rest {
+        super::http_json::check_base::<V>(&endpoint.url)?;
+    }
+    // Only a 1.x holder has a tenant, and only a 1.x request carries one.
+    let tenant = match (preferred, own.is_some()) {
+        (Version::V1_0, true) => tenant_of(holder).ok_or_else(|| not_a_card(BAD_TENANT))?,
+        _ => None,
+    };
+    // An HTTP+JSON interface keeps no -32009 fallback (`theirs` is none).
     let other = match (wanted, own.is_some(), theirs) {
-        (None, true, Some((url, _))) => Some((check(url)?, other)),
+        (None, true, Some(holder)) => Some((check(holder)?, other)),
         _ => None,
     };
     let dialect = dialect_of(&endpoint, named_magisterium);
-    Ok(CardHead { endpoint, version: preferred, binding: Binding::JsonRpc, other, dialect, streaming, tenant })
+    Ok(CardHead { endpoint, version: preferred, binding, other, dialect, streaming, tenant })
+}
+
+/// BAD_RESPONSE: not an A2A agent card, because `why`.
+#[inline(never)]
+fn not_a_card<V>(why: &str) -> CallError<V> {
+    CallError::bad_response(cat(&["not an A2A agent card: ", why]))
+}
+
+/// Why a card's interface `tenant` is refused.
+const BAD_TENANT: &str = "`tenant` must be a string of at most 256 characters";
+
+/// The `tenant` of `holder` (a 1.x interface): `Some(None)` for none (absent,
+/// `null` or `""`), `Some(Some(tenant))` for a string within
+/// [`MAX_TENANT_LENGTH`]; `None` for anything else.
+#[inline(never)]
+fn tenant_of<V: JsonView>(holder: &V) -> Option<Option<V>> {
+    let Some(tenant) = holder.get("tenant") else { return Some(None) };
+    match tenant.string_len() {
+        Some(0) => Some(None),
+        Some(n) if n <= MAX_TENANT_LENGTH => Some(Some(tenant)),
+        None if tenant.is_kind(Kind::Null) => Some(None),
+        _ => None,
+    }
 }
 
 /// Nothing when a card says its agent has an authenticated extended card
@@ -550,32 +558,32 @@ mod tests {
         let old = entry("https://a.example/old", "JSONRPC", "0.3", json!("acme-old"));
         let tenant = |card: &Value, wanted, binding| read_card(card, parse_url, wanted, binding).map(|h| h.tenant);
         let both = with(vec![rest.clone(), rpc.clone(), old.clone()]);
-        assert_eq!(tenant(&both, None, None), Ok(Some("acme/rest".into())), "the card's first: HTTP+JSON");
-        assert_eq!(tenant(&both, None, Some(Binding::JsonRpc)), Ok(Some("acme-rpc".into())), "each interface its own");
+        assert_eq!(tenant(&both, None, None), Ok(Some(json!("acme/rest"))), "the card's first: HTTP+JSON");
+        assert_eq!(tenant(&both, None, Some(Binding::JsonRpc)), Ok(Some(json!("acme-rpc"))), "each interface its own");
         assert_eq!(tenant(&both, Some(Version::V0_3), None), Ok(None), "a 0.3 interface has none");
         assert_eq!(tenant(&with(vec![old.clone()]), Some(Version::V1_0), None), Ok(None), "nor 1.0 spoken there");
+        // A card whose own `url` is its 1.x endpoint is that interface, its members the card's.
         let own = json!({"name": "A", "url": "https://a.example/own", "protocolVersion": "1.0", "tenant": "t",
             "capabilities": {}, "skills": []});
-        assert_eq!(tenant(&own, None, None), Ok(None), "the card's own url is no interface");
-        // None, empty, or checked: a string of at most 256 UTF-16 units that a URL path keeps as one segment.
+        assert_eq!(tenant(&own, None, None), Ok(Some(json!("t"))));
+        // None, empty, or checked: a string of at most 256 UTF-16 units (`.` and `..` are
+        // refused where they would be a path segment, by `http_json`).
         let long = "é".repeat(MAX_TENANT_LENGTH);
+        let refused = "not an A2A agent card: `tenant` must be a string of at most 256 characters";
         for (value, expected) in [
             (json!(null), Ok(None)),
             (json!(""), Ok(None)),
-            (json!("a b/ü?#%"), Ok(Some(String::from("a b/ü?#%")))),
-            (json!("..."), Ok(Some(String::from("...")))),
-            (json!(long), Ok(Some(long.clone()))),
-            (json!(format!("{long}x")), Err("not an A2A agent card: `tenant` is longer than 256 characters")),
-            (json!("."), Err("not an A2A agent card: `tenant` cannot be `.` or `..`")),
-            (json!(".."), Err("not an A2A agent card: `tenant` cannot be `.` or `..`")),
-            (json!(7), Err("not an A2A agent card: `tenant` must be a string")),
-            (json!({"id": "t"}), Err("not an A2A agent card: `tenant` must be a string")),
+            (json!("a b/ü?#%"), Ok(Some(json!("a b/ü?#%")))),
+            (json!(".."), Ok(Some(json!("..")))),
+            (json!(long), Ok(Some(json!(long)))),
+            (json!(format!("{long}x")), Err(refused)),
+            (json!("😀".repeat(128) + "x"), Err(refused)),
+            (json!(7), Err(refused)),
+            (json!({"id": "t"}), Err(refused)),
         ] {
-            for first in [entry("https://a.example/rpc", "JSONRPC", "1.0", value.clone()), {
-                let mut rest = rest.clone();
-                rest["tenant"] = value.clone();
-                rest
-            }] {
+            let mut rest = rest.clone();
+            rest["tenant"] = value.clone();
+            for first in [entry("https://a.example/rpc", "JSONRPC", "1.0", value.clone()), rest] {
                 let got = read_card(&with(vec![first, old.clone()]), parse_url, None, None);
                 let got = got.map(|h| h.tenant).map_err(|e| (e.code, e.message.clone()));
                 let expected = expected.clone().map_err(|m| (ErrorCode::BadResponse, String::from(m)));
@@ -583,8 +591,8 @@ mod tests {
             }
         }
         // Only the chosen interface's is read.
-        let unused = with(vec![rpc, entry("https://a.example/rest", "HTTP+JSON", "1.0", json!(".."))]);
-        assert_eq!(tenant(&unused, None, None), Ok(Some("acme-rpc".into())));
+        let unused = with(vec![rpc, entry("https://a.example/rest", "HTTP+JSON", "1.0", json!(7))]);
+        assert_eq!(tenant(&unused, None, Some(Binding::JsonRpc)), Ok(Some(json!("acme-rpc"))));
     }
 
     #[test]

@@ -197,7 +197,7 @@ impl A2AClientBuilder {
         let head = found.head;
         let route = Route::new(head.endpoint, head.version, head.other.filter(|_| keep));
         let dialect = self.dialect.unwrap_or(head.dialect);
-        let (streaming, tenant) = (head.streaming, head.tenant);
+        let (streaming, tenant) = (head.streaming, head.tenant.and_then(|t| t.as_str().map(String::from)));
         self.finish(settings, found.http, (route, head.binding, tenant), dialect, streaming, Some(found.card))
     }
 

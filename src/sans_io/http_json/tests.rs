@@ -37,10 +37,10 @@ fn every_method_has_the_route_of_the_sdks_rest_handler() {
         ("GetExtendedAgentCard", json!({}), "GET", "/extendedAgentCard", None),
         (
             "CreateTaskPushNotificationConfig",
-            json!({"taskId": "t-1", "url": "https://hook.example/", "token": "k"}),
+            json!({"taskId": "t-1", "id": "hook-1", "url": "https://hook.example/", "token": "k"}),
             "POST",
             "/tasks/t-1/pushNotificationConfigs",
-            Some(json!({"url": "https://hook.example/", "token": "k"})),
+            Some(json!({"id": "hook-1", "url": "https://hook.example/", "token": "k"})),
         ),
         (
             "GetTaskPushNotificationConfig",
@@ -66,6 +66,16 @@ fn every_method_has_the_route_of_the_sdks_rest_handler() {
     // A cancel's other params are its body; a tenant is the path's first segment.
     let cancel = mapped(BASE, "CancelTask", json!({"id": "t", "metadata": {"why": "x"}, "tenant": "acme/1"}));
     assert_eq!(cancel, ("POST", format!("{BASE}/acme%2F1/tasks/t:cancel"), Some(json!({"metadata": {"why": "x"}}))));
+}
+
+#[test]
+fn a_route_takes_out_of_the_body_and_query_the_params_its_path_holds_and_the_tenant() {
+    for route in &ROUTES {
+        let mut held: Vec<&str> =
+            route.path.iter().filter_map(|p| if let Param(key) = p { Some(*key) } else { None }).collect();
+        held.push("tenant");
+        assert_eq!(route.taken, &held[..], "{}", route.method);
+    }
 }
 
 #[test]

@@ -17,7 +17,8 @@
 // - `/both` (`v1-agents.mjs`): v1.0 over both, one task store; a card offering
 //   HTTP+JSON first, then JSON-RPC.
 // - `/tenant` (`v1-agents.mjs`): as `/both`, each interface naming a tenant
-//   (`TENANTS`), and a skill `tenant` whose task's artifact is the tenant the SDK saw.
+//   (`TENANT`), with push notifications. Every v1.x agent also runs a skill
+//   `tenant`, whose task's artifact is the tenant the SDK saw.
 // - `/old` (`old-agent.mjs`): a card offering v1.0 then v0.3, an endpoint speaking
 //   only v0.3 that answers `A2A-Version: 1.0` with -32009.
 // `GET /_requests` (`requests.mjs`) counts what was asked, by path, version and method.

@@ -7,7 +7,7 @@ import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from "a2a-
 import { randomUUID } from "node:crypto";
 import { FixtureExecutor } from "../a2a-agent/executor.mjs";
 import { onV1Sdk } from "./adapter.mjs";
-import { httpJson, jsonRpc, noStore, v1Card } from "./cards.mjs";
+import { TENANT, httpJson, jsonRpc, noStore, v1Card } from "./cards.mjs";
 
 /** The bearer scheme the v0.3 card declares (not required), in the v1.0 form. */
 const V1_SECURITY_SCHEMES = { bearer: { httpAuthSecurityScheme: { scheme: "bearer" } } };
@@ -19,11 +19,11 @@ const V1_SECURITY_SCHEMES = { bearer: { httpAuthSecurityScheme: { scheme: "beare
  * `${path}/rest` (the SDK's `restHandler`) when `bindings.rest`; the SDK's
  * v0.3 layer on the card and JSON-RPC when `legacy`. A card whose
  * `capabilities.extendedAgentCard` is true gets `extended` (the SDK's provider) for its extended card.
- * The skills are `skills`' (a v0.3 executor, by default the fixture's).
+ * Its skills are `TenantEcho`'s.
  */
-function mount(app, path, card, legacy, bindings = { jsonRpc: true }, extended = undefined, skills = new FixtureExecutor()) {
+function mount(app, path, card, legacy, bindings = { jsonRpc: true }, extended = undefined) {
   const legacyCompat = legacy ? { enabled: true } : undefined;
-  const executor = onV1Sdk(skills);
+  const executor = onV1Sdk(new TenantEcho());
   // The SDK's own push-notification store and sender when the card says `pushNotifications`.
   const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor, undefined, undefined, undefined, extended);
   const userBuilder = UserBuilder.noAuthentication;
@@ -73,36 +73,36 @@ export function serveBoth(app, root) {
 }
 
 /**
- * The fixture's skills, and `tenant` (asked for by `metadata.skillId`): a task
- * completed at once whose artifact `tenant` holds the tenant the SDK resolved
- * for the request (`context.tenant`, from the params over JSON-RPC, from the
- * path over HTTP+JSON; `""` for none).
+ * The fixture's skills, and `tenant` (not on the cards; asked for by
+ * `metadata.skillId` or the text's first word): a task completed at once whose
+ * artifact `tenant` holds the tenant the SDK resolved for the request
+ * (`context.tenant`, from the params over JSON-RPC, from the path over
+ * HTTP+JSON; `""` for none).
  */
 class TenantEcho extends FixtureExecutor {
   async execute(context, bus) {
-    if (context.userMessage.metadata?.skillId !== "tenant") return super.execute(context, bus);
-    const text = context.tenant ?? "";
-    const artifact = { artifactId: randomUUID(), name: "tenant", parts: [{ kind: "text", text }] };
+    const { userMessage } = context;
+    const words = userMessage.parts.find((p) => p.kind === "text")?.text.trim().split(/\s+/) ?? [];
+    if ((userMessage.metadata?.skillId ?? words[0]) !== "tenant") return super.execute(context, bus);
+    const artifact = { artifactId: randomUUID(), name: "tenant", parts: [{ kind: "text", text: context.tenant ?? "" }] };
     const status = { state: "completed", timestamp: new Date().toISOString() };
-    bus.publish({ kind: "task", id: context.taskId, contextId: context.contextId, status, history: [context.userMessage], artifacts: [artifact] });
+    bus.publish({ kind: "task", id: context.taskId, contextId: context.contextId, status, history: [userMessage], artifacts: [artifact] });
     bus.finished();
   }
 }
 
-/** The tenants of `/tenant`'s interfaces: hostile in a URL path (a `/`, a space, non-ASCII) and in JSON. */
-export const TENANTS = { rest: "acme/rest ü", jsonRpc: "acme \"rpc\"" };
-
 /**
- * `${root}/tenant`: v1.0 over both bindings, one task store (the SDK keeps each
- * tenant's tasks apart); its card offers HTTP+JSON first, then JSON-RPC, each
- * interface with its tenant (`TENANTS`), and the skill `tenant` echoes it.
+ * `${root}/tenant`: `/both` (v1.0 over both bindings, HTTP+JSON first, one
+ * task store, which keeps each tenant's tasks apart) with each interface
+ * naming `TENANT`, and push notifications (a config's delete over HTTP+JSON
+ * answers 204).
  */
 export function serveTenant(app, root) {
   const interfaces = [
-    { ...httpJson(`${root}/tenant/rest`), tenant: TENANTS.rest },
-    { ...jsonRpc(`${root}/tenant/a2a`, "1.0"), tenant: TENANTS.jsonRpc },
+    { ...httpJson(`${root}/tenant/rest`), tenant: TENANT },
+    { ...jsonRpc(`${root}/tenant/a2a`, "1.0"), tenant: TENANT },
   ];
-  const card = v1Card(`${root}/tenant`, "Fixture agent v1.0 with tenants (@a2a-js/sdk 1.3)", interfaces);
-  const bindings = { jsonRpc: true, rest: true };
-  mount(app, "/tenant", { ...card, securitySchemes: V1_SECURITY_SCHEMES }, false, bindings, undefined, new TenantEcho());
+  const card = v1Card(`${root}/tenant`, "Fixture agent v1.0 with a tenant (@a2a-js/sdk 1.3)", interfaces);
+  card.capabilities = { ...card.capabilities, pushNotifications: true };
+  mount(app, "/tenant", { ...card, securitySchemes: V1_SECURITY_SCHEMES }, false, { jsonRpc: true, rest: true });
 }

@@ -136,9 +136,8 @@ impl A2AClient {
         };
         let settings = client_settings(&o, endpoint)?;
         let extensions = extensions(&o);
-        let streaming = dialect == Dialect::A2a;
-        let agent = Agent { dialect, version, binding, other: None, streaming, extensions, tenant: JsValue::UNDEFINED };
-        Ok(A2AClient { session: Rc::new(Session::new(settings, agent)), card: JsValue::NULL })
+        let agent = Agent { dialect, version, binding, other: None, streaming: dialect == Dialect::A2a, extensions };
+        Ok(A2AClient { session: Rc::new(Session::new(settings, agent, JsValue::UNDEFINED)), card: JsValue::NULL })
     }
 
     /// The events of `method` on this client's session; a client of the

@@ -65,8 +65,8 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
         let mut last = CallError::bad_response("no agent card");
         for url in &base.urls {
             // GETs the card URL (no token: cards are public) and checks what comes back.
-            let (v0_3, json_rpc, no_tenant) = (card::Version::V0_3, card::Binding::JsonRpc, JsValue::UNDEFINED);
-            let route = transport::JsRoute::new(JsValue::from_str(url), v0_3, None, json_rpc, no_tenant);
+            let route =
+                transport::JsRoute::new(JsValue::from_str(url), card::Version::V0_3, None, card::Binding::JsonRpc);
             let extensions = &JsValue::UNDEFINED;
             let agent = transport::AgentRequest { reader: None, dialect: Dialect::A2a, extensions };
             let sent = transport::send(&signal, &route, None, None, MAX_CARD_BYTES, agent);
@@ -99,6 +99,6 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     let other = head.other.filter(|_| keep);
     let (dialect, version, streaming) = (dialect.unwrap_or(head.dialect), head.version, head.streaming);
     let (binding, tenant) = (head.binding, head.tenant.map_or(JsValue::UNDEFINED, |t| t.0));
-    let agent = Agent { dialect, version, binding, other, streaming, extensions: extensions(&o), tenant };
-    Ok(Discovered { session: Session::new(settings, agent), card: card.0 })
+    let agent = Agent { dialect, version, binding, other, streaming, extensions: extensions(&o) };
+    Ok(Discovered { session: Session::new(settings, agent, tenant), card: card.0 })
 }

@@ -81,8 +81,6 @@ pub struct Agent {
     pub streaming: bool,
     /// The extensions asked for ([`Session::extensions`]).
     pub extensions: JsValue,
-    /// The tenant its 1.0 requests name (the chosen interface's, a JS string), or `undefined`.
-    pub tenant: JsValue,
 }
 
 impl Session {
@@ -116,12 +114,12 @@ impl Session {
         Session::over(settings, route)
     }
 
-    /// An `A2AClient`'s session with `agent`.
+    /// An `A2AClient`'s session with `agent`, its 1.0 requests naming `tenant` (a JS string, or `undefined`).
     #[cfg(feature = "agents")]
-    pub fn new(settings: Settings<Function>, agent: Agent) -> Session {
+    pub fn new(settings: Settings<Function>, agent: Agent, tenant: JsValue) -> Session {
         let other = agent.other.map(|(endpoint, version)| (JsValue::from_str(&endpoint.url), version));
-        let Agent { dialect, version, binding, streaming, extensions, tenant, .. } = agent;
-        let route = JsRoute::new(JsValue::from_str(&settings.endpoint.url), version, other, binding, tenant);
+        let Agent { dialect, version, binding, streaming, extensions, .. } = agent;
+        let route = JsRoute::new(JsValue::from_str(&settings.endpoint.url), version, other, binding).naming(tenant);
         Session { dialect, streaming, extensions, ..Session::over(settings, route) }
     }
 

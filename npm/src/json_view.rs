@@ -139,10 +139,6 @@ impl JsonView for Json {
         Json(JsValue::from_bool(value))
     }
 
-    fn null() -> Self {
-        Json(JsValue::NULL)
-    }
-
     fn array(elements: Vec<Self>) -> Self {
         Json(elements.into_iter().map(|e| e.0).collect::<Array>().into())
     }
@@ -230,4 +226,11 @@ fn known_set(known: &'static [&'static str]) -> &'static JsValue {
     KNOWN.get((known.as_ptr() as usize, known.len()), || {
         key_set(known.iter().map(|key| JsValue::from_str(key)).collect())
     })
+}
+
+/// JSON `null`, the core's default value ([`JsonView`]).
+impl Default for Json {
+    fn default() -> Self {
+        Json(JsValue::NULL)
+    }
 }

@@ -27,11 +27,9 @@ use {
 #[cfg(feature = "agents")]
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
-    /// One HTTP exchange with `url`, `wire` saying how (0: JSON-RPC in A2A
-    /// 0.3, 1: JSON-RPC in 1.0, 2: HTTP+JSON, its errors read in the
-    /// Magisterium dialect when `magisterium`); a stream's events are decoded
-    /// by `reader` (an `EventReader`); a 1.0 request names `tenant` (a JS
-    /// string, or `undefined`). Resolves (never rejects) with a [`JsReply`].
+    /// One HTTP exchange with `url`, `wire` saying how (0: JSON-RPC in A2A 0.3, 1: JSON-RPC in 1.0, 2: HTTP+JSON,
+    /// its errors read in the Magisterium dialect when `magisterium`); a stream's events are decoded by `reader` (an
+    /// `EventReader`); a 1.0 request names `tenant` ([`JsRoute::naming`]). Resolves (never rejects) with a [`JsReply`].
     fn post(
         url: &JsValue,
         wire: u8,
@@ -67,12 +65,11 @@ extern "C" {
     fn in_browser() -> bool;
 }
 
-/// Where a client's calls go. With `agents`, the core's [`Route`] (the URL,
-/// the A2A version spoken there, and the version a -32009 moves to), the
-/// binding (which never moves: an HTTP+JSON route has no other version) and
-/// the tenant its 1.0 requests name (a JS string, or `undefined`);
-/// without, a client speaks A2A 0.3 to its endpoint, and the route is that
-/// URL alone, a JS string made once.
+/// Where a client's calls go. With `agents`, the core's [`Route`] (the URL, the A2A
+/// version spoken there, and the version a -32009 moves to), the binding (which never
+/// moves: an HTTP+JSON route has no other version) and the tenant its 1.0 requests name
+/// ([`JsRoute::naming`]); without, a client speaks A2A 0.3 to its endpoint, and the route
+/// is that URL alone, a JS string made once.
 #[cfg(feature = "agents")]
 pub struct JsRoute(RefCell<Route<JsValue>>, Binding, JsValue);
 /// Where a client's calls go: its endpoint, a JS string made once.
@@ -84,23 +81,16 @@ impl JsRoute {
     #[cfg(feature = "magisterium")]
     pub fn magisterium(url: &str) -> JsRoute {
         #[cfg(feature = "agents")]
-        return JsRoute::new(JsValue::from_str(url), Version::V0_3, None, Binding::JsonRpc, JsValue::UNDEFINED);
+        return JsRoute::new(JsValue::from_str(url), Version::V0_3, None, Binding::JsonRpc);
         #[cfg(not(feature = "agents"))]
         JsRoute(JsValue::from_str(url))
     }
 
-    /// A route to `url` (a JS string) in `version` and `binding`, the
-    /// other version (its URL and version) a -32009 moves to, and the
-    /// `tenant` its 1.0 requests name.
+    /// A route to `url` (a JS string) in `version` and `binding`, and the
+    /// other version (its URL and version) a -32009 moves to; no tenant.
     #[cfg(feature = "agents")]
-    pub fn new(
-        url: JsValue,
-        version: Version,
-        other: Option<(JsValue, Version)>,
-        binding: Binding,
-        tenant: JsValue,
-    ) -> JsRoute {
-        JsRoute(RefCell::new(Route::new(url, version, other)), binding, tenant)
+    pub fn new(url: JsValue, version: Version, other: Option<(JsValue, Version)>, binding: Binding) -> JsRoute {
+        JsRoute(RefCell::new(Route::new(url, version, other)), binding, JsValue::UNDEFINED)
     }
 
     /// The URL calls go to (`client.endpoint`).
@@ -379,4 +369,13 @@ fn failed(call: &CallSignal, what: &str, error: &JsValue) -> CallError<Json> {
     };
     let runtime = if in_browser() { exchange::Runtime::Browser } else { exchange::Runtime::Elsewhere };
     exchange::network_error(what, &detail, runtime).with_cause(Some(Json(error.clone())))
+}
+
+#[cfg(feature = "agents")]
+impl JsRoute {
+    /// This route, its 1.0 requests naming `tenant` (a JS string, or `undefined` for none).
+    pub fn naming(mut self, tenant: JsValue) -> JsRoute {
+        self.2 = tenant;
+        self
+    }
 }

@@ -272,7 +272,7 @@ pub fn response<V: JsonView>(reply: HttpReply<V>, id: V, dialect: Dialect) -> Re
     }
     let result = match reply.body {
         Some(body) => body,
-        None if reply.status == 204 => V::null(),
+        None if reply.status == 204 => V::default(),
         None => return Ok(reply),
     };
     let envelope = V::object(vec![

@@ -25,8 +25,8 @@ pub enum Kind {
 /// A parsed JSON value the decoder can walk without copying it.
 ///
 /// Implementations must never panic: a missing member, an index out of range
-/// or a value of another kind answers `None`.
-pub trait JsonView: Sized + Clone {
+/// or a value of another kind answers `None`. Its [`Default`] is JSON `null`.
+pub trait JsonView: Sized + Clone + Default {
     /// The JSON type of this value.
     fn kind(&self) -> Kind;
     /// The member `key` of an object; `None` for other kinds or a missing key.
@@ -58,8 +58,6 @@ pub trait JsonView: Sized + Clone {
     fn object(members: Vec<(Self, Self)>) -> Self;
     /// `true` or `false`.
     fn boolean(value: bool) -> Self;
-    /// `null`.
-    fn null() -> Self;
     /// A new array of `elements`.
     fn array(elements: Vec<Self>) -> Self;
     /// Sets the member `key` of an object (one the view made, or parsed
@@ -190,9 +188,6 @@ mod serde_view {
         }
         fn boolean(value: bool) -> Self {
             Value::Bool(value)
-        }
-        fn null() -> Self {
-            Value::Null
         }
         fn array(elements: Vec<Self>) -> Self {
             Value::Array(elements)

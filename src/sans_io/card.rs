@@ -268,7 +268,6 @@ const BAD_TENANT: &str = "`tenant` must be a string of at most 256 characters";
 /// The `tenant` of `holder` (a 1.x interface): `Some(None)` for none (absent,
 /// `null` or `""`), `Some(Some(tenant))` for a string within
 /// [`MAX_TENANT_LENGTH`]; `None` for anything else.
-#[inline(never)]
 fn tenant_of<V: JsonView>(holder: &V) -> Option<Option<V>> {
     let Some(tenant) = holder.get("tenant") else { return Some(None) };
     match tenant.string_len() {

@@ -181,7 +181,8 @@ impl A2AClientBuilder {
     /// A client of the agent whose card is under `base_url`
     /// (`/.well-known/agent.json`, then `/.well-known/agent-card.json`): the
     /// interface it chooses (A2A 1.x when offered, the card's first of
-    /// JSON-RPC and HTTP+JSON there, else JSON-RPC 0.3),
+    /// JSON-RPC and HTTP+JSON there, else JSON-RPC 0.3), its `tenant`
+    /// (if any) named in each 1.0 request ([`A2AClient::tenant`]),
     /// the token kept to its audience. BAD_RESPONSE when no card is found or
     /// it is not one; INVALID_INPUT for refused options, or a fixed token the
     /// card's endpoint may not receive (another host, not in

@@ -11,6 +11,7 @@
 // replaced by their order of appearance (`comparable`): the package's one
 // shape, whatever the binding.
 import assert from "node:assert/strict";
+import { TENANT } from "./a2a-agent-v1/cards.mjs";
 
 /**
  * The bindings, each a column: where its agent is under the 1.x fixture's
@@ -18,11 +19,23 @@ import assert from "node:assert/strict";
  * 1.x or 0.3), what `client.binding` and
  * `client.protocolVersion` then say, and the `group` of columns whose results
  * must be identical: the two bindings of one agent (the two 0.3 columns are
- * agents of two SDKs, which differ, e.g. in the history `getTask` returns).
+ * agents of two SDKs, which differ, e.g. in the history `getTask` returns);
+ * and the `tenant` the card's interface names, which every call carries.
  */
 export const COLUMNS = [
   { name: "JSON-RPC 1.0", path: "/v1", options: {}, binding: "JSONRPC", protocolVersion: "1.0", sdk: "1.x", group: "1.0" },
   { name: "HTTP+JSON 1.0", path: "/rest", options: {}, binding: "HTTP+JSON", protocolVersion: "1.0", sdk: "1.x", group: "1.0" },
+  { name: "HTTP+JSON 1.0, a tenant", path: "/tenant", options: {}, binding: "HTTP+JSON", protocolVersion: "1.0", sdk: "1.x", group: "tenant", tenant: TENANT },
+  {
+    name: "JSON-RPC 1.0, a tenant",
+    path: "/tenant",
+    options: { binding: "JSONRPC" },
+    binding: "JSONRPC",
+    protocolVersion: "1.0",
+    sdk: "1.x",
+    group: "tenant",
+    tenant: TENANT,
+  },
   {
     name: "JSON-RPC 0.3 (@a2a-js/sdk 0.3)",
     path: "/old",
@@ -105,6 +118,18 @@ export const CASES = [
     check(reply) {
       assert.deepEqual([reply.kind, reply.role], ["message", "agent"]);
       assert.deepEqual(reply.parts, [{ kind: "text", text: "You said: reply hi" }]);
+    },
+  },
+  {
+    name: "the agent sees the tenant of the card's interface (none when it names none, or in 0.3)",
+    run: async (client, h) => {
+      const sent = await client.sendMessage(h.message("tenant"));
+      return { sent, got: await h.settle(client.getTask(sent.id)) };
+    },
+    check({ sent, got }, column) {
+      if (column.sdk === "0.3") return assert.equal(sent.status.state, "rejected", "no skill `tenant` in SDK 0.3's fixture");
+      assert.deepEqual(sent.artifacts[0].parts, [{ kind: "text", text: column.tenant ?? "" }]);
+      assert.deepEqual(got.value.id, sent.id, "found under the tenant it was made in");
     },
   },
   {

@@ -66,9 +66,12 @@ fuzz_target!(|data: &[u8]| {
                     let _ = call.read(response.clone());
                 }
             }
-            let _ = request_v1(response.clone());
+            // A tenant (any text, as a card's interface may name one) in the params, and in the HTTP+JSON path.
+            let tenant = (selector % 2 == 1).then_some(event);
+            let request = request_v1(response.clone(), tenant);
             let _ = normalised(response.clone(), false);
             rest(&response, selector);
+            rest(&request, selector);
         }
     }
 });

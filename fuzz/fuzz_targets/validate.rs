@@ -36,7 +36,10 @@ fuzz_target!(|data: &[u8]| {
         let _ = check_parts::<Value, ()>(&parts);
         for wanted in [None, Some(Version::V1_0), Some(Version::V0_3)] {
             for binding in [None, Some(Binding::JsonRpc), Some(Binding::HttpJson)] {
-                let _ = read_card(&parts, parse_url, wanted, binding);
+                if let Ok(head) = read_card(&parts, parse_url, wanted, binding) {
+                    let tenant = head.tenant.map(|t| t.as_str().map(|t| t.encode_utf16().count()));
+                    assert!(tenant.is_none_or(|n| n.is_some_and(|n| (1..=256).contains(&n))), "{tenant:?}");
+                }
             }
         }
     }

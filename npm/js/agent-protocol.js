@@ -96,8 +96,10 @@ const HTTP_JSON = 2;
  * event of a stream (the core's `activated`); `extensions` is the client's
  * option as the caller gave it, which the core checks and writes as that
  * header (`extensionsHeader`: an invalid option fails the call, INVALID_INPUT).
+ * A 1.0 request names `tenant` (the interface's, or `undefined`): in its
+ * params, over HTTP+JSON as its path's first segment.
  */
-function post(exchange, url, wire, magisterium, token, body, maxBytes, call, stream, extensions) {
+function post(exchange, url, wire, magisterium, token, body, maxBytes, call, stream, extensions, tenant) {
   // An error the core read before any request: the reply's value is its fields (`failed` 4).
   const refused = (fields) => Promise.resolve({ status: 0, failed: 4, value: fields, retryAfter: null, cacheControl: null });
   try {
@@ -119,7 +121,7 @@ function post(exchange, url, wire, magisterium, token, body, maxBytes, call, str
   if (extensions !== undefined) extra.headers[header] = extensions;
   if (wire) extra.headers["A2A-Version"] = "1.0";
   if (call.events) call.events.cancel();
-  let sent = wire ? core.requestV1(request) : request;
+  let sent = wire ? core.requestV1(request, tenant) : request;
   if (wire === HTTP_JSON) {
     try {
       // The core's mapping: `{ method, url, body? }` (no body: none is sent).

@@ -335,14 +335,15 @@ export const extras = (client) => load().then((p) => p.extras(client));
  * Magisterium dialect when `magisterium` (see `exchange`, above, for what it
  * resolves with; `failed` may also be 4, `value` then an error's fields, see
  * `agent-protocol.js`); with `stream` the call asks for events; `extensions` (the `extensions`
- * option's header value, or `undefined`) asks for extensions. A 0.3 call
+ * option's header value, or `undefined`) asks for extensions; a 1.0 call
+ * names `tenant` (the interface's, or `undefined`). A 0.3 call
  * outside a stream and without extensions is `exchange` itself; the others
  * go through `agent-protocol.js` (a failure to load it is the request's
  * failure).
  */
-export function post(url, wire, magisterium, token, body, maxBytes, call, stream, extensions) {
+export function post(url, wire, magisterium, token, body, maxBytes, call, stream, extensions, tenant) {
   if (!wire && !stream && extensions === undefined) return exchange(url, token, body, maxBytes, call.signal);
-  const sent = (p) => p.post(exchange, url, wire, magisterium, token, body, maxBytes, call, stream, extensions);
+  const sent = (p) => p.post(exchange, url, wire, magisterium, token, body, maxBytes, call, stream, extensions, tenant);
   return load().then(sent, (error) => reply(0, 1, error));
 }
 

@@ -147,7 +147,7 @@ impl A2AClient {
         let settings = client_settings(&o, endpoint)?;
         let extensions = extensions(&o);
         let agent = Agent { dialect, version, binding, other: None, streaming: dialect == Dialect::A2a, extensions };
-        Ok(A2AClient { session: Rc::new(Session::new(settings, agent)), card: JsValue::NULL })
+        Ok(A2AClient { session: Rc::new(Session::new(settings, agent, JsValue::UNDEFINED)), card: JsValue::NULL })
     }
 
     /// The events of `method` on this client's session; a client of the

@@ -98,6 +98,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
         card::keep_token_to_audience(&settings.endpoint, fallback, &settings.auth, &base.host, origins.as_ref())?;
     let other = head.other.filter(|_| keep);
     let (dialect, version, streaming) = (dialect.unwrap_or(head.dialect), head.version, head.streaming);
-    let agent = Agent { dialect, version, binding: head.binding, other, streaming, extensions: extensions(&o) };
-    Ok(Discovered { session: Session::new(settings, agent), card: card.0 })
+    let (binding, tenant) = (head.binding, head.tenant.map_or(JsValue::UNDEFINED, |t| t.0));
+    let agent = Agent { dialect, version, binding, other, streaming, extensions: extensions(&o) };
+    Ok(Discovered { session: Session::new(settings, agent, tenant), card: card.0 })
 }

@@ -114,12 +114,12 @@ impl Session {
         Session::over(settings, route)
     }
 
-    /// An `A2AClient`'s session with `agent`.
+    /// An `A2AClient`'s session with `agent`, its 1.0 requests naming `tenant` (a JS string, or `undefined`).
     #[cfg(feature = "agents")]
-    pub fn new(settings: Settings<Function>, agent: Agent) -> Session {
+    pub fn new(settings: Settings<Function>, agent: Agent, tenant: JsValue) -> Session {
         let other = agent.other.map(|(endpoint, version)| (JsValue::from_str(&endpoint.url), version));
-        let route = JsRoute::new(JsValue::from_str(&settings.endpoint.url), agent.version, other, agent.binding);
-        let Agent { dialect, streaming, extensions, .. } = agent;
+        let Agent { dialect, version, binding, streaming, extensions, .. } = agent;
+        let route = JsRoute::new(JsValue::from_str(&settings.endpoint.url), version, other, binding).naming(tenant);
         Session { dialect, streaming, extensions, ..Session::over(settings, route) }
     }
 

@@ -227,3 +227,10 @@ fn known_set(known: &'static [&'static str]) -> &'static JsValue {
         key_set(known.iter().map(|key| JsValue::from_str(key)).collect())
     })
 }
+
+/// JSON `null`, the core's default value ([`JsonView`]).
+impl Default for Json {
+    fn default() -> Self {
+        Json(JsValue::NULL)
+    }
+}

@@ -103,10 +103,11 @@ pub fn push_read(op: u8, result: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// `request` (a parsed JSON-RPC request of the core, in 0.3's shape) in
-/// A2A 1.0's, rewritten in place (see [`request_shape::request_v1`]).
+/// A2A 1.0's, rewritten in place, naming `tenant` when given (see
+/// [`request_shape::request_v1`]).
 #[wasm_bindgen(js_name = requestV1)]
-pub fn request_v1(request: JsValue) -> JsValue {
-    request_shape::request_v1(Json(request)).0
+pub fn request_v1(request: JsValue, tenant: Option<String>) -> JsValue {
+    request_shape::request_v1(Json(request), tenant.as_deref()).0
 }
 
 /// The HTTP request of `request` (a JSON-RPC request of the core in A2A

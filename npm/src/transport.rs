@@ -31,7 +31,8 @@ extern "C" {
     /// 0.3, 1: JSON-RPC in 1.0, 2: HTTP+JSON, its errors read in the
     /// Magisterium dialect when `magisterium`); `stream`: the call asks for
     /// events (each decoded by `_event` of the stream's `A2AClient`, see
-    /// `crate::event_reader`). Resolves (never rejects) with a [`JsReply`].
+    /// `crate::event_reader`); a 1.0 request names `tenant`
+    /// ([`JsRoute::naming`]). Resolves (never rejects) with a [`JsReply`].
     fn post(
         url: &JsValue,
         wire: u8,
@@ -42,6 +43,7 @@ extern "C" {
         call: &JsCallSignal,
         stream: bool,
         extensions: &JsValue,
+        tenant: &JsValue,
     ) -> Promise;
 }
 
@@ -74,13 +76,13 @@ extern "C" {
     fn in_browser() -> bool;
 }
 
-/// Where a client's calls go. With `agents`, the core's [`Route`] (the URL,
-/// the A2A version spoken there, and the version a -32009 moves to) and the
-/// binding (which never moves: an HTTP+JSON route has no other version);
-/// without, a client speaks A2A 0.3 to its endpoint, and the route is that
-/// URL alone, a JS string made once.
+/// Where a client's calls go. With `agents`, the core's [`Route`] (the URL, the A2A
+/// version spoken there, and the version a -32009 moves to), the binding (which never
+/// moves: an HTTP+JSON route has no other version) and the tenant its 1.0 requests name
+/// ([`JsRoute::naming`]); without, a client speaks A2A 0.3 to its endpoint, and the route
+/// is that URL alone, a JS string made once.
 #[cfg(feature = "agents")]
-pub struct JsRoute(RefCell<Route<JsValue>>, Binding);
+pub struct JsRoute(RefCell<Route<JsValue>>, Binding, JsValue);
 /// Where a client's calls go: its endpoint, a JS string made once.
 #[cfg(not(feature = "agents"))]
 pub struct JsRoute(JsValue);
@@ -96,10 +98,10 @@ impl JsRoute {
     }
 
     /// A route to `url` (a JS string) in `version` and `binding`, and the
-    /// other version (its URL and version) a -32009 moves to.
+    /// other version (its URL and version) a -32009 moves to; no tenant.
     #[cfg(feature = "agents")]
     pub fn new(url: JsValue, version: Version, other: Option<(JsValue, Version)>, binding: Binding) -> JsRoute {
-        JsRoute(RefCell::new(Route::new(url, version, other)), binding)
+        JsRoute(RefCell::new(Route::new(url, version, other)), binding, JsValue::UNDEFINED)
     }
 
     /// The URL calls go to (`client.endpoint`).
@@ -322,7 +324,7 @@ pub async fn send(
             (Version::V1_0, Binding::HttpJson) => 2,
         };
         let magisterium = dialect == Dialect::Magisterium;
-        post(current.endpoint(), wire, magisterium, token, body, max_bytes, &call.0, stream, extensions)
+        post(current.endpoint(), wire, magisterium, token, body, max_bytes, &call.0, stream, extensions, &route.2)
     };
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&route.0, token, body, max_bytes, &call.0.signal());
@@ -378,4 +380,13 @@ fn failed(call: &CallSignal, what: &str, error: &JsValue) -> CallError<Json> {
     };
     let runtime = if in_browser() { exchange::Runtime::Browser } else { exchange::Runtime::Elsewhere };
     exchange::network_error(what, &detail, runtime).with_cause(Some(Json(error.clone())))
+}
+
+#[cfg(feature = "agents")]
+impl JsRoute {
+    /// This route, its 1.0 requests naming `tenant` (a JS string, or `undefined` for none).
+    pub fn naming(mut self, tenant: JsValue) -> JsRoute {
+        self.2 = tenant;
+        self
+    }
 }

@@ -40,6 +40,8 @@ pub(crate) struct Agent {
     pub(crate) dialect: Dialect,
     /// The `A2A-Extensions` header (the URIs joined by commas), when any.
     pub(crate) extensions: Option<String>,
+    /// The tenant each 1.0 request names (the chosen interface's, [`crate::sans_io::card::CardHead::tenant`]).
+    pub(crate) tenant: Option<String>,
 }
 
 /// What every call of one client shares.
@@ -50,6 +52,7 @@ pub(crate) struct ClientState {
     binding: Binding,
     dialect: Dialect,
     extensions: Option<String>,
+    tenant: Option<String>,
     /// The token or its provider.
     auth: Auth<TokenProvider>,
     policy: RetryPolicy,
@@ -65,20 +68,22 @@ impl ClientState {
     /// timeout is the client handle's): A2A 0.3 at the endpoint, Magisterium's meanings.
     pub(crate) fn new(settings: Settings<TokenProvider>, http: Http) -> ClientState {
         let route = Route::new(settings.endpoint.clone(), Version::V0_3, None);
-        let agent = Agent { route, binding: Binding::JsonRpc, dialect: Dialect::Magisterium, extensions: None };
+        let (binding, dialect) = (Binding::JsonRpc, Dialect::Magisterium);
+        let agent = Agent { route, binding, dialect, extensions: None, tenant: None };
         ClientState::of_agent(settings, http, agent)
     }
 
     /// The shared state of a client of `agent`.
     pub(crate) fn of_agent(settings: Settings<TokenProvider>, http: Http, agent: Agent) -> ClientState {
         let Settings { endpoint, auth, timeout_ms: _, policy, pacer, max_response_bytes } = settings;
-        let Agent { route, binding, dialect, extensions } = agent;
+        let Agent { route, binding, dialect, extensions, tenant } = agent;
         ClientState {
             endpoint,
             route: Mutex::new(route),
             binding,
             dialect,
             extensions,
+            tenant,
             auth,
             policy,
             max_response_bytes,
@@ -101,6 +106,11 @@ impl ClientState {
     /// The binding calls are made in.
     pub(crate) fn binding(&self) -> Binding {
         self.binding
+    }
+
+    /// The tenant each 1.0 request names, if any.
+    pub(crate) fn tenant(&self) -> Option<&str> {
+        self.tenant.as_deref()
     }
 }
 
@@ -237,7 +247,7 @@ impl Platform for CallContext {
         }
     }
 
-    /// To a 1.0 route: the request in 1.0's shape, with `A2A-Version: 1.0`
+    /// To a 1.0 route: the request in 1.0's shape (naming the agent's tenant, if any), with `A2A-Version: 1.0`
     /// (over HTTP+JSON, mapped to its verb, URL and body, and the answer
     /// mapped back); the answer (or a stream's first event) brought to the 0.3 shape.
     async fn exchange(
@@ -250,7 +260,10 @@ impl Platform for CallContext {
             (route.endpoint().url.clone(), route.version())
         };
         let v1 = version == Version::V1_0;
-        let request = v1.then(|| serde_json::from_str(body).map(request_shape::request_v1::<Value>).ok()).flatten();
+        let tenant = self.shared.tenant.as_deref();
+        let request =
+            v1.then(|| serde_json::from_str(body).map(|r| request_shape::request_v1::<Value>(r, tenant)).ok());
+        let request = request.flatten();
         // Over HTTP+JSON (1.0 only): the id the answer is read back with, and the mapped request.
         let rest = match (&request, self.shared.binding) {
             (Some(request), Binding::HttpJson) => {

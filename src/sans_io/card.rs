@@ -104,7 +104,7 @@ impl Binding {
 
 /// What the client needs of a card; the card itself is returned as sent.
 #[derive(Clone, Debug, PartialEq)]
-pub struct CardHead {
+pub struct CardHead<V> {
     /// The A2A endpoint the client calls, checked.
     pub endpoint: Endpoint,
     /// The version it speaks there.
@@ -120,7 +120,17 @@ pub struct CardHead {
     pub dialect: Dialect,
     /// `capabilities.streaming` is `true`.
     pub streaming: bool,
+    /// The chosen 1.x interface's `tenant`, a string of 1 to
+    /// [`MAX_TENANT_LENGTH`] UTF-16 units (none when it has none, or an empty
+    /// one; a 0.3 interface has none; a card whose own `url` is the 1.x
+    /// endpoint is that interface): sent in each 1.0 request
+    /// ([`super::request_shape::request_v1`]), over HTTP+JSON as the path's
+    /// first segment ([`super::http_json`], which refuses `.` and `..`).
+    pub tenant: Option<V>,
 }
+
+/// The longest interface `tenant` the client sends, in UTF-16 units (as JS counts).
+pub const MAX_TENANT_LENGTH: usize = 256;
 
 /// Checks an agent card (a `name` string, a `capabilities` object, `skills`
 /// an array of objects with string `id` and `name`) and reads its head.
@@ -137,14 +147,16 @@ pub struct CardHead {
 /// interface (else BAD_RESPONSE) and refuses a `wanted` 0.3
 /// (INVALID_INPUT); JSON-RPC is the choice above among JSON-RPC
 /// interfaces. Each endpoint is checked as `parse` reads it, an HTTP+JSON
-/// one also by [`super::http_json::check_base`].
+/// one also by [`super::http_json::check_base`]; the chosen 1.x
+/// interface's `tenant` must be a string of at most [`MAX_TENANT_LENGTH`]
+/// UTF-16 units (else BAD_RESPONSE), `null` or `""` being none.
 pub fn read_card<V: JsonView>(
     card: &V,
     parse: UrlParser,
     wanted: Option<Version>,
     binding: Option<Binding>,
-) -> Result<CardHead, CallError<V>> {
-    let refuse = |why: &str| Err(CallError::bad_response(cat(&["not an A2A agent card: ", why])));
+) -> Result<CardHead<V>, CallError<V>> {
+    let refuse = |why: &str| Err(not_a_card(why));
     if !card.is_kind(Kind::Object) {
         return refuse("not a JSON object");
     }
@@ -161,9 +173,10 @@ pub fn read_card<V: JsonView>(
     if !skills.elements().all(|s| skill_ok(&s)) {
         return refuse("every skill needs a string `id` and `name`");
     }
-    // The JSON-RPC URL offered for each version the client speaks, [0.3, 1.x]: the
-    // first found, the card's own `url` (0.3 unless it says otherwise) first;
-    // and the first HTTP+JSON 1.x URL, and whether it comes before any JSON-RPC 1.x one.
+    // Where each version the client speaks is offered over JSON-RPC, [0.3, 1.x]:
+    // the first holder of a `url` (an interface, or the card itself, whose own
+    // `url` is 0.3 unless it says otherwise, first); and the first HTTP+JSON 1.x
+    // interface, and whether it comes before any JSON-RPC 1.x one.
     let mut offers: [Option<V>; 2] = [None, None];
     let mut rest: Option<V> = None;
     let mut rest_first = false;
@@ -171,8 +184,8 @@ pub fn read_card<V: JsonView>(
         holder.get_string("protocolVersion").map_or(default_version, |v| Version::of(&v))
     };
     let offer = |offers: &mut [Option<V>; 2], holder: &V, default_version: Option<Version>| {
-        if let (Some(url), Some(version)) = (holder.get_str("url"), version_of(holder, default_version)) {
-            offers[version as usize].get_or_insert(url);
+        if let (Some(_), Some(version)) = (holder.get_str("url"), version_of(holder, default_version)) {
+            offers[version as usize].get_or_insert_with(|| holder.clone());
         }
     };
     offer(&mut offers, card, Some(Version::V0_3));
@@ -182,13 +195,15 @@ pub fn read_card<V: JsonView>(
         } else if entry.member_is("protocolBinding", "HTTP+JSON")
             && rest.is_none()
             && version_of(&entry, None) == Some(Version::V1_0)
-            && let Some(url) = entry.get_str("url")
+            && entry.get_str("url").is_some()
         {
-            rest = Some(url);
             rest_first = offers[Version::V1_0 as usize].is_none();
+            rest = Some(entry);
         }
     }
-    let check = |url: &V| validate::endpoint::<V>("the agent card's url", &url.as_string().unwrap_or_default(), parse);
+    let check = |holder: &V| {
+        validate::endpoint::<V>("the agent card's url", &holder.get_string("url").unwrap_or_default(), parse)
+    };
     let streaming = capabilities.get("streaming").is_some_and(|s| s.is_true());
     let named_magisterium = name.starts_with("Magisterium AI");
     let use_rest = match (binding, wanted) {
@@ -202,14 +217,8 @@ pub fn read_card<V: JsonView>(
         (Some(Binding::JsonRpc), _) | (None, Some(Version::V0_3)) => false,
         (None, _) => rest.is_some() && (rest_first || offers[Version::V1_0 as usize].is_none()),
     };
-    if let (true, Some(url)) = (use_rest, &rest) {
-        let endpoint = check(url)?;
-        super::http_json::check_base::<V>(&endpoint.url)?;
-        let dialect = dialect_of(&endpoint, named_magisterium);
-        let (version, binding) = (Version::V1_0, Binding::HttpJson);
-        return Ok(CardHead { endpoint, version, binding, other: None, dialect, streaming });
-    }
     let preferred = match wanted {
+        _ if use_rest => Version::V1_0,
         Some(version) => version,
         None if offers[1].is_some() => Version::V1_0,
         None => Version::V0_3,
@@ -218,20 +227,55 @@ pub fn read_card<V: JsonView>(
         Version::V0_3 => Version::V1_0,
         Version::V1_0 => Version::V0_3,
     };
-    let [own, theirs] = [&offers[preferred as usize], &offers[other as usize]];
-    let Some(url) = own.as_ref().or(theirs.as_ref().filter(|_| wanted.is_some())) else {
+    let [own, theirs] = match use_rest {
+        true => [&rest, &None],
+        false => [&offers[preferred as usize], &offers[other as usize]],
+    };
+    let Some(holder) = own.as_ref().or(theirs.as_ref().filter(|_| wanted.is_some())) else {
         return refuse(match (rest.is_some(), binding) {
             (false, None) => "no JSON-RPC interface of A2A 1.x or 0.3, nor an HTTP+JSON one of 1.x",
             _ => "no JSON-RPC interface of A2A 1.x or 0.3",
         });
     };
-    let endpoint = check(url)?;
+    let endpoint = check(holder)?;
+    let binding = if use_rest { Binding::HttpJson } else { Binding::JsonRpc };
+    if use_rest {
+        super::http_json::check_base::<V>(&endpoint.url)?;
+    }
+    // Only a 1.x holder has a tenant, and only a 1.x request carries one.
+    let tenant = match (preferred, own.is_some()) {
+        (Version::V1_0, true) => tenant_of(holder).ok_or_else(|| not_a_card(BAD_TENANT))?,
+        _ => None,
+    };
+    // An HTTP+JSON interface keeps no -32009 fallback (`theirs` is none).
     let other = match (wanted, own.is_some(), theirs) {
-        (None, true, Some(url)) => Some((check(url)?, other)),
+        (None, true, Some(holder)) => Some((check(holder)?, other)),
         _ => None,
     };
     let dialect = dialect_of(&endpoint, named_magisterium);
-    Ok(CardHead { endpoint, version: preferred, binding: Binding::JsonRpc, other, dialect, streaming })
+    Ok(CardHead { endpoint, version: preferred, binding, other, dialect, streaming, tenant })
+}
+
+/// BAD_RESPONSE: not an A2A agent card, because `why`.
+#[inline(never)]
+fn not_a_card<V>(why: &str) -> CallError<V> {
+    CallError::bad_response(cat(&["not an A2A agent card: ", why]))
+}
+
+/// Why a card's interface `tenant` is refused.
+const BAD_TENANT: &str = "`tenant` must be a string of at most 256 characters";
+
+/// The `tenant` of `holder` (a 1.x interface): `Some(None)` for none (absent,
+/// `null` or `""`), `Some(Some(tenant))` for a string within
+/// [`MAX_TENANT_LENGTH`]; `None` for anything else.
+fn tenant_of<V: JsonView>(holder: &V) -> Option<Option<V>> {
+    let Some(tenant) = holder.get("tenant") else { return Some(None) };
+    match tenant.string_len() {
+        Some(0) => Some(None),
+        Some(n) if n <= MAX_TENANT_LENGTH => Some(Some(tenant)),
+        None if tenant.is_kind(Kind::Null) => Some(None),
+        _ => None,
+    }
 }
 
 /// Nothing when a card says its agent has an authenticated extended card
@@ -512,6 +556,52 @@ mod tests {
             assert_eq!(Binding::of(text), binding, "{text}");
             assert!(binding.is_none_or(|b| b.as_str() == text));
         }
+    }
+
+    #[test]
+    fn the_chosen_1_0_interface_gives_its_tenant() {
+        let entry = |url: &str, binding: &str, version: &str, tenant: Value| json!({"url": url, "protocolBinding": binding, "protocolVersion": version, "tenant": tenant});
+        let with = |interfaces: Vec<Value>| json!({"name": "A", "capabilities": {}, "skills": [], "supportedInterfaces": interfaces});
+        let rest = entry("https://a.example/rest", "HTTP+JSON", "1.0", json!("acme/rest"));
+        let rpc = entry("https://a.example/rpc", "JSONRPC", "1.0", json!("acme-rpc"));
+        let old = entry("https://a.example/old", "JSONRPC", "0.3", json!("acme-old"));
+        let tenant = |card: &Value, wanted, binding| read_card(card, parse_url, wanted, binding).map(|h| h.tenant);
+        let both = with(vec![rest.clone(), rpc.clone(), old.clone()]);
+        assert_eq!(tenant(&both, None, None), Ok(Some(json!("acme/rest"))), "the card's first: HTTP+JSON");
+        assert_eq!(tenant(&both, None, Some(Binding::JsonRpc)), Ok(Some(json!("acme-rpc"))), "each interface its own");
+        assert_eq!(tenant(&both, Some(Version::V0_3), None), Ok(None), "a 0.3 interface has none");
+        assert_eq!(tenant(&with(vec![old.clone()]), Some(Version::V1_0), None), Ok(None), "nor 1.0 spoken there");
+        // A card whose own `url` is its 1.x endpoint is that interface, its members the card's.
+        let own = json!({"name": "A", "url": "https://a.example/own", "protocolVersion": "1.0", "tenant": "t",
+            "capabilities": {}, "skills": []});
+        assert_eq!(tenant(&own, None, None), Ok(Some(json!("t"))));
+        // None, empty, or checked: a string of at most 256 UTF-16 units (`.` and `..` are
+        // refused where they would be a path segment, by `http_json`).
+        let long = "é".repeat(MAX_TENANT_LENGTH);
+        let refused = "not an A2A agent card: `tenant` must be a string of at most 256 characters";
+        for (value, expected) in [
+            (json!(null), Ok(None)),
+            (json!(""), Ok(None)),
+            (json!("a b/ü?#%"), Ok(Some(json!("a b/ü?#%")))),
+            (json!(".."), Ok(Some(json!("..")))),
+            (json!(long), Ok(Some(json!(long)))),
+            (json!(format!("{long}x")), Err(refused)),
+            (json!("😀".repeat(128) + "x"), Err(refused)),
+            (json!(7), Err(refused)),
+            (json!({"id": "t"}), Err(refused)),
+        ] {
+            let mut rest = rest.clone();
+            rest["tenant"] = value.clone();
+            for first in [entry("https://a.example/rpc", "JSONRPC", "1.0", value.clone()), rest] {
+                let got = read_card(&with(vec![first, old.clone()]), parse_url, None, None);
+                let got = got.map(|h| h.tenant).map_err(|e| (e.code, e.message.clone()));
+                let expected = expected.clone().map_err(|m| (ErrorCode::BadResponse, String::from(m)));
+                assert_eq!(got, expected, "{value}");
+            }
+        }
+        // Only the chosen interface's is read.
+        let unused = with(vec![rpc, entry("https://a.example/rest", "HTTP+JSON", "1.0", json!(7))]);
+        assert_eq!(tenant(&unused, None, Some(Binding::JsonRpc)), Ok(Some(json!("acme-rpc"))));
     }
 
     #[test]

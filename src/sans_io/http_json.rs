@@ -43,7 +43,8 @@
 //!   response of the request whose `id` is `id`, for the core to read as it
 //!   reads any: a 2xx body is the method's 1.0 result (a stream's event, a
 //!   bare `StreamResponse`), wrapped as `{ jsonrpc, id, result }`; a 204 (no
-//!   content) is the result `{}`; a 2xx that is not JSON is left for the
+//!   content: a push config's delete) is the result `null`, as the SDK's
+//!   JSON-RPC binding answers that delete; a 2xx that is not JSON is left for the
 //!   core to refuse as it refuses a JSON-RPC one. An error is the `Err`:
 //!   [`error_of`].
 //! - [`error_of`]`(body: Option<&V>, status, retry_after_header, dialect) -> Option<CallError<V>>`:
@@ -101,11 +102,13 @@ pub struct RestRequest<V> {
     pub body: Option<V>,
 }
 
-/// A route: the method, the verb, and the path's pieces.
+/// A route: the method, the verb, the path's pieces, and the params the
+/// path takes (its `Param`s and the tenant), left out of the body or query.
 struct Route {
     method: &'static str,
     verb: Verb,
     path: &'static [Piece],
+    taken: &'static [&'static str],
 }
 
 /// A piece of a route's path.
@@ -120,37 +123,48 @@ use Piece::{Param, Text};
 
 /// The routes of `@a2a-js/sdk` 1.3.0's `restHandler` (see the module doc).
 const ROUTES: [Route; 11] = [
-    Route { method: "SendMessage", verb: Verb::Post, path: &[Text("/message:send")] },
-    Route { method: "SendStreamingMessage", verb: Verb::Post, path: &[Text("/message:stream")] },
-    Route { method: "GetTask", verb: Verb::Get, path: &[Text("/tasks/"), Param("id")] },
-    Route { method: "CancelTask", verb: Verb::Post, path: &[Text("/tasks/"), Param("id"), Text(":cancel")] },
-    Route { method: "SubscribeToTask", verb: Verb::Get, path: &[Text("/tasks/"), Param("id"), Text(":subscribe")] },
-    Route { method: "ListTasks", verb: Verb::Get, path: &[Text("/tasks")] },
-    Route { method: "GetExtendedAgentCard", verb: Verb::Get, path: &[Text("/extendedAgentCard")] },
+    Route { method: "SendMessage", verb: Verb::Post, path: &[Text("/message:send")], taken: &["tenant"] },
+    Route { method: "SendStreamingMessage", verb: Verb::Post, path: &[Text("/message:stream")], taken: &["tenant"] },
+    Route { method: "GetTask", verb: Verb::Get, path: &[Text("/tasks/"), Param("id")], taken: &["id", "tenant"] },
+    Route {
+        method: "CancelTask",
+        verb: Verb::Post,
+        path: &[Text("/tasks/"), Param("id"), Text(":cancel")],
+        taken: &["id", "tenant"],
+    },
+    Route {
+        method: "SubscribeToTask",
+        verb: Verb::Get,
+        path: &[Text("/tasks/"), Param("id"), Text(":subscribe")],
+        taken: &["id", "tenant"],
+    },
+    Route { method: "ListTasks", verb: Verb::Get, path: &[Text("/tasks")], taken: &["tenant"] },
+    Route { method: "GetExtendedAgentCard", verb: Verb::Get, path: &[Text("/extendedAgentCard")], taken: &["tenant"] },
     Route {
         method: "CreateTaskPushNotificationConfig",
         verb: Verb::Post,
         path: &[Text("/tasks/"), Param("taskId"), Text("/pushNotificationConfigs")],
+        taken: &["taskId", "tenant"],
     },
     Route {
         method: "GetTaskPushNotificationConfig",
         verb: Verb::Get,
         path: &[Text("/tasks/"), Param("taskId"), Text("/pushNotificationConfigs/"), Param("id")],
+        taken: &["taskId", "id", "tenant"],
     },
     Route {
         method: "DeleteTaskPushNotificationConfig",
         verb: Verb::Delete,
         path: &[Text("/tasks/"), Param("taskId"), Text("/pushNotificationConfigs/"), Param("id")],
+        taken: &["taskId", "id", "tenant"],
     },
     Route {
         method: "ListTaskPushNotificationConfigs",
         verb: Verb::Get,
         path: &[Text("/tasks/"), Param("taskId"), Text("/pushNotificationConfigs")],
+        taken: &["taskId", "tenant"],
     },
 ];
-
-/// The params a path may hold, and the tenant (all taken out of the body or query).
-const PATH_PARAMS: &[&str] = &["id", "taskId", "tenant"];
 
 /// Refuses an HTTP+JSON interface URL with a query or a fragment: its
 /// paths are appended to it (INVALID_INPUT, as an endpoint the parser refuses).
@@ -185,7 +199,7 @@ pub fn request<V: JsonView>(request: &V, base: &str) -> Result<RestRequest<V>, C
             }
         }
     }
-    let (_, rest) = params.others(PATH_PARAMS);
+    let (_, rest) = params.others(route.taken);
     if route.verb == Verb::Post {
         let body = (route.method.starts_with("Send") || !rest.members().is_empty()).then_some(rest);
         return Ok(RestRequest { verb: route.verb, url, body });
@@ -258,7 +272,7 @@ pub fn response<V: JsonView>(reply: HttpReply<V>, id: V, dialect: Dialect) -> Re
     }
     let result = match reply.body {
         Some(body) => body,
-        None if reply.status == 204 => V::object(vec![]),
+        None if reply.status == 204 => V::default(),
         None => return Ok(reply),
     };
     let envelope = V::object(vec![

@@ -25,8 +25,8 @@ pub enum Kind {
 /// A parsed JSON value the decoder can walk without copying it.
 ///
 /// Implementations must never panic: a missing member, an index out of range
-/// or a value of another kind answers `None`.
-pub trait JsonView: Sized + Clone {
+/// or a value of another kind answers `None`. Its [`Default`] is JSON `null`.
+pub trait JsonView: Sized + Clone + Default {
     /// The JSON type of this value.
     fn kind(&self) -> Kind;
     /// The member `key` of an object; `None` for other kinds or a missing key.

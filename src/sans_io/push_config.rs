@@ -310,7 +310,7 @@ mod tests {
         let request =
             json!({"jsonrpc": "2.0", "id": 1, "method": "tasks/pushNotificationConfig/list", "params": {"id": "t"}});
         assert_eq!(
-            request_v1(request),
+            request_v1(request, None),
             json!({"jsonrpc": "2.0", "id": 1, "method": "ListTaskPushNotificationConfigs",
             "params": {"taskId": "t"}})
         );

@@ -4,7 +4,8 @@
 //! part itself: `raw`, `url`, `mediaType`, `filename`),
 //! `configuration: { returnImmediately: true }` for `blocking: false`, a
 //! `tasks/list` status as its 1.0 state, and a push-notification config's
-//! call as [`push_config::params_v1`] writes it. The counterpart of
+//! call as [`push_config::params_v1`] writes it, and the interface's
+//! `tenant` (when it has one) in the params. The counterpart of
 //! [`super::result_shape`], whose state table it shares. Anything that is not
 //! the shape expected is left as it is.
 
@@ -25,18 +26,30 @@ const METHODS: [(&str, &str); 7] = [
 ];
 
 /// `request` (a JSON-RPC request of the core, parsed) in A2A 1.0's shape,
-/// rewritten in place (see [`JsonView::set`]).
-pub fn request_v1<V: JsonView>(mut request: V) -> V {
+/// rewritten in place (see [`JsonView::set`]); with `tenant` (the chosen
+/// interface's, [`super::card::CardHead::tenant`]) set in its params (made
+/// when it has none), as `@a2a-js/sdk` 1.3.0 sends it.
+pub fn request_v1<V: JsonView>(mut request: V, tenant: Option<&str>) -> V {
     let method = request.get("method").and_then(|m| m.as_string());
     if let Some((_, new)) = METHODS.iter().find(|(old, _)| Some(*old) == method.as_deref()) {
         request.set("method", V::from_str(new));
     }
-    let Some(mut params) = request.get("params").filter(|p| p.is_kind(Kind::Object)) else { return request };
+    let params = request.get("params");
+    let tenanted = |mut params: V| {
+        if let Some(tenant) = tenant {
+            params.set("tenant", V::from_str(tenant));
+        }
+        params
+    };
+    if params.is_none() && tenant.is_some() && request.is_kind(Kind::Object) {
+        request.set("params", tenanted(V::object(alloc::vec![])));
+    }
+    let Some(mut params) = params.filter(|p| p.is_kind(Kind::Object)) else { return request };
     if let Some(pushed) = method.as_deref().and_then(|m| push_config::params_v1(m, &params)) {
         if let Some((_, new)) = push_config::METHODS.iter().find(|(old, _)| Some(*old) == method.as_deref()) {
             request.set("method", V::from_str(new));
         }
-        request.set("params", pushed);
+        request.set("params", tenanted(pushed));
         return request;
     }
     if let Some(message) = params.get("message").filter(|m| m.is_kind(Kind::Object)) {
@@ -60,7 +73,7 @@ pub fn request_v1<V: JsonView>(mut request: V) -> V {
     if let Some((new, _)) = STATES.iter().find(|(_, old)| Some(*old) == status.as_deref()) {
         params.set("status", V::from_str(new));
     }
-    request.set("params", params);
+    request.set("params", tenanted(params));
     request
 }
 

@@ -26,7 +26,8 @@ export function onV1Sdk(executor) {
   return {
     execute: (context, bus) =>
       executor.execute(
-        { taskId: context.taskId, contextId: context.contextId, userMessage: legacyMessage(context.userMessage) },
+        // The tenant the SDK resolved for the request (`ServerCallContext.tenant`), which v0.3 has not.
+        { taskId: context.taskId, contextId: context.contextId, userMessage: legacyMessage(context.userMessage), tenant: context.context?.tenant },
         legacyBus(bus),
       ),
     cancelTask: (taskId, bus) => executor.cancelTask(taskId, legacyBus(bus)),

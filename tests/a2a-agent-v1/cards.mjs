@@ -2,6 +2,9 @@
 // same skills, provider and modes; endpoints as v1.0 `supportedInterfaces`.
 import { agentCard } from "../a2a-agent/card.mjs";
 
+/** The tenant `/tenant`'s interfaces name: hostile in a URL path (a `/`, a space, non-ASCII) and in JSON (`"`). */
+export const TENANT = 'acme/ü "1"';
+
 /** A JSON-RPC interface at `url` speaking A2A `protocolVersion` ("1.0", "0.3"). */
 export const jsonRpc = (url, protocolVersion) => ({ url, protocolBinding: "JSONRPC", protocolVersion });
 

@@ -5,7 +5,7 @@
 // `cargo xtask test` starts it and passes that base URL to the suites as
 // A2A_AGENT_V1_URL.
 //
-// Five agents with the skills of `tests/a2a-agent/executor.mjs` (echo, slow,
+// Six agents with the skills of `tests/a2a-agent/executor.mjs` (echo, slow,
 // ask-back, fail, reply, stream) and `capabilities.streaming`, each with its
 // card at `${base}/<name>/.well-known/agent-card.json` (`Cache-Control: no-store`),
 // its JSON-RPC endpoint at `${base}/<name>/a2a` and its HTTP+JSON base at
@@ -16,6 +16,9 @@
 //   a card with one HTTP+JSON interface.
 // - `/both` (`v1-agents.mjs`): v1.0 over both, one task store; a card offering
 //   HTTP+JSON first, then JSON-RPC.
+// - `/tenant` (`v1-agents.mjs`): as `/both`, each interface naming a tenant
+//   (`TENANT`), with push notifications. Every v1.x agent also runs a skill
+//   `tenant`, whose task's artifact is the tenant the SDK saw.
 // - `/old` (`old-agent.mjs`): a card offering v1.0 then v0.3, an endpoint speaking
 //   only v0.3 that answers `A2A-Version: 1.0` with -32009.
 // `GET /_requests` (`requests.mjs`) counts what was asked, by path, version and method.
@@ -24,7 +27,7 @@ import cors from "cors";
 import express from "express";
 import { serveOld } from "./old-agent.mjs";
 import { requestCounter } from "./requests.mjs";
-import { serveBoth, serveCompat, serveRest, serveV1 } from "./v1-agents.mjs";
+import { serveBoth, serveCompat, serveRest, serveTenant, serveV1 } from "./v1-agents.mjs";
 
 const counter = requestCounter();
 const app = express();
@@ -39,5 +42,6 @@ const server = app.listen(0, "127.0.0.1", () => {
   serveOld(app, base);
   serveRest(app, base);
   serveBoth(app, base);
+  serveTenant(app, base);
   console.log(`listening on ${base}`);
 });

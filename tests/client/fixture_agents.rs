@@ -205,7 +205,18 @@ async fn one_behaviour_table_holds_on_every_binding_and_version() {
         ("HTTP+JSON 1.0 (/rest)", at("rest"), A2AClient::builder(), Wire::HttpJson, (V1_0, HttpJson), V1_0, &[]),
         ("JSON-RPC 0.3 (/compat, told 0.3)", at("compat"), told(V0_3), Wire::JsonRpc, (V0_3, JsonRpc), V0_3, no_list),
         ("HTTP+JSON first (/both)", at("both"), A2AClient::builder(), Wire::HttpJson, (V1_0, HttpJson), V1_0, &[]),
-        ("JSON-RPC forced (/both)", at("both"), rpc_forced, Wire::JsonRpc, (V1_0, JsonRpc), V1_0, &[]),
+        ("JSON-RPC forced (/both)", at("both"), rpc_forced.clone(), Wire::JsonRpc, (V1_0, JsonRpc), V1_0, &[]),
+        // Each interface names a tenant: every call carries it (the SDK keeps each tenant's tasks apart).
+        (
+            "HTTP+JSON, a tenant (/tenant)",
+            at("tenant"),
+            A2AClient::builder(),
+            Wire::HttpJson,
+            (V1_0, HttpJson),
+            V1_0,
+            &[],
+        ),
+        ("JSON-RPC, a tenant (/tenant)", at("tenant"), rpc_forced, Wire::JsonRpc, (V1_0, JsonRpc), V1_0, &[]),
         ("JSON-RPC 1.0 + 0.3 (/compat)", at("compat"), A2AClient::builder(), Wire::JsonRpc, (V1_0, JsonRpc), V1_0, &[]),
         // The card offers 1.0 first, the endpoint answers it with -32009: the client moves to 0.3.
         ("JSON-RPC 1.0 refused (/old)", at("old"), A2AClient::builder(), Wire::JsonRpc, (V1_0, JsonRpc), V0_3, sdk_0_3),
@@ -234,6 +245,55 @@ async fn one_behaviour_table_holds_on_every_binding_and_version() {
         assert_eq!(agent.protocol_version(), after, "{name}");
     }
     assert!(misses.is_empty(), "{} misses:\n{}", misses.len(), misses.join("\n"));
+}
+
+/// The tenant of `/tenant`'s interfaces (`TENANT` in `tests/a2a-agent-v1/cards.mjs`).
+const TENANT: &str = "acme/ü \"1\"";
+
+#[tokio::test]
+async fn the_interface_s_tenant_reaches_the_agent_on_either_binding() {
+    let v1 = Fixture::start("tests/a2a-agent-v1/server.mjs");
+    let base = format!("{}/tenant", v1.url);
+    for binding in [Binding::HttpJson, Binding::JsonRpc] {
+        let at = format!("{base} {}", binding.as_str());
+        let agent = discovered(A2AClient::builder().binding(binding), &base).await;
+        assert_eq!(agent.tenant(), Some(TENANT), "{at}");
+        // The agent's skill `tenant` answers with the tenant the SDK resolved: from the params, or the path.
+        let text_of = |t: &Task| t.artifacts.as_ref().and_then(|a| a[0].parts[0].text.clone());
+        let sent = task_of(agent.send_message(to_skill("tenant", None)).await, &at);
+        assert_eq!(text_of(&sent).as_deref(), Some(TENANT), "{at}");
+        let events: Vec<Event> = pin!(agent.send_message_stream(to_skill("tenant", None)))
+            .map(|e| e.unwrap_or_else(|e| panic!("{at}: {e}")))
+            .collect()
+            .await;
+        assert!(matches!(&events[..], [Event::Task(t)] if text_of(t).as_deref() == Some(TENANT)), "{at}: {events:?}");
+        assert_eq!(agent.get_task(&sent.id).await.expect("found under the tenant").id, sent.id, "{at}");
+        // Push-notification configs under the tenant; a delete over HTTP+JSON is a 204.
+        let config = magisterium_a2a::PushNotificationConfig::new("http://127.0.0.1:9/hook").id("hook-1");
+        let created = agent.create_push_notification_config(&sent.id, &config).await.expect("created");
+        let got = agent.get_push_notification_config(&sent.id, "hook-1").await.expect("found");
+        assert_eq!(got, created, "{at}");
+        agent.delete_push_notification_config(&sent.id, "hook-1").await.expect("deleted");
+        let list = agent.list_push_notification_configs(&sent.id).await.expect("listed");
+        assert!(list.configs.is_empty(), "{at}: {list:?}");
+        // The same endpoint without the tenant is another tenant's: the task is not there.
+        let untenanted = A2AClient::builder()
+            .endpoint(agent.endpoint())
+            .binding(binding)
+            .protocol_version(ProtocolVersion::V1_0)
+            .build()
+            .expect("a client");
+        assert_eq!(untenanted.tenant(), None);
+        let e = untenanted.get_task(&sent.id).await.unwrap_err();
+        assert_eq!(e.code(), ErrorCode::TaskNotFound, "{at}");
+        let echoed = task_of(untenanted.send_message(to_skill("tenant", None)).await, &at);
+        assert_eq!(text_of(&echoed).as_deref(), Some(""), "{at}: no tenant sent");
+    }
+    // An agent whose card names none sends none (its tenant is the SDK's default, "").
+    let plain = discovered(A2AClient::builder(), &format!("{}/both", v1.url)).await;
+    assert_eq!(plain.tenant(), None);
+    let echoed = task_of(plain.send_message(to_skill("tenant", None)).await, "/both");
+    assert_eq!(echoed.artifacts.as_ref().and_then(|a| a[0].parts[0].text.clone()).as_deref(), Some(""));
 }
 
 #[tokio::test]

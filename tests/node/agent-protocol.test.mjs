@@ -152,6 +152,40 @@ test("over HTTP+JSON: the core's verb, URL and body, the header; a result wrappe
   assert.equal(requests.length, 1);
 });
 
+test("a tenant goes in a 1.0 request's params, over HTTP+JSON as its path's first segment; never in 0.3", async () => {
+  const tenant = 'acme/ü "1"';
+  const get = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tasks/get", params: { id: "t" } });
+  const rpc = scripted({ jsonrpc: "2.0", id: 3, result: { id: "t", contextId: "c", status: { state: "TASK_STATE_WORKING" } } });
+  await post(rpc.exchange, url, 1, false, undefined, get, 1000, call(), undefined, undefined, tenant);
+  assert.deepEqual(rpc.requests[0].body, { jsonrpc: "2.0", id: 3, method: "GetTask", params: { id: "t", tenant } });
+  const rest = scripted({ id: "t", contextId: "c", status: { state: "TASK_STATE_WORKING" } });
+  await post(rest.exchange, url, 2, false, undefined, send({ message: { kind: "message", messageId: "m", parts: [] } }), 1000, call(), undefined, undefined, tenant);
+  await post(rest.exchange, url, 2, false, undefined, get, 1000, call(), undefined, undefined, tenant);
+  assert.deepEqual(
+    rest.requests.map((r) => [r.method, r.url, r.body]),
+    [
+      ["POST", `${url}/acme%2F%C3%BC%20%221%22/message:send`, { message: { role: "ROLE_USER", messageId: "m", parts: [] } }],
+      ["GET", `${url}/acme%2F%C3%BC%20%221%22/tasks/t`, undefined],
+    ],
+  );
+  // 0.3 (a stream's or an extension's call goes through here too): the request as the core wrote it.
+  const old = scripted({ jsonrpc: "2.0", id: 3, result: { kind: "task", id: "t", contextId: "c", status: { state: "working" } } });
+  await post(old.exchange, url, 0, false, undefined, get, 1000, call(), undefined, [], tenant);
+  assert.deepEqual(old.requests[0].body, JSON.parse(get));
+  // A tenant a URL path cannot keep as a segment fails the call before any request (INVALID_INPUT).
+  const dots = await post(rest.exchange, url, 2, false, undefined, get, 1000, call(), undefined, undefined, "..");
+  assert.deepEqual([dots.failed, dots.value[0], rest.requests.length], [4, 15, 2]);
+});
+
+test("a push config's delete: HTTP+JSON's 204 and JSON-RPC's null result are one answer, null", async () => {
+  const remove = JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tasks/pushNotificationConfig/delete", params: { id: "t", pushNotificationConfigId: "c" } });
+  const noContent = async () => ({ status: 204, failed: 0, value: undefined, retryAfter: null, cacheControl: null });
+  const rest = await post(noContent, url, 2, false, undefined, remove, 1000, call());
+  const rpc = await post(scripted({ jsonrpc: "2.0", id: 5, result: null }).exchange, url, 1, false, undefined, remove, 1000, call());
+  assert.deepEqual([rest.failed, rest.value], [0, { jsonrpc: "2.0", id: 5, result: null }]);
+  assert.deepEqual(rpc.value, rest.value);
+});
+
 /** A random JSON value of depth at most `depth`, with the keys and strings 1.0 answers use. */
 function randomJson(depth) {
   const keys = ["task", "message", "statusUpdate", "artifactUpdate", "tasks", "status", "state", "role", "parts", "artifacts", "history", "artifact", "text", "data", "raw", "url", "file", "kind", "final", "append", "__proto__", "result"];

@@ -181,7 +181,8 @@ impl A2AClientBuilder {
     /// A client of the agent whose card is under `base_url`
     /// (`/.well-known/agent.json`, then `/.well-known/agent-card.json`): the
     /// interface it chooses (A2A 1.x when offered, the card's first of
-    /// JSON-RPC and HTTP+JSON there, else JSON-RPC 0.3),
+    /// JSON-RPC and HTTP+JSON there, else JSON-RPC 0.3), its `tenant`
+    /// (if any) named in each 1.0 request ([`A2AClient::tenant`]),
     /// the token kept to its audience. BAD_RESPONSE when no card is found or
     /// it is not one; INVALID_INPUT for refused options, or a fixed token the
     /// card's endpoint may not receive (another host, not in
@@ -197,8 +198,8 @@ impl A2AClientBuilder {
         let head = found.head;
         let route = Route::new(head.endpoint, head.version, head.other.filter(|_| keep));
         let dialect = self.dialect.unwrap_or(head.dialect);
-        let streaming = head.streaming;
-        self.finish(settings, found.http, (route, head.binding), dialect, streaming, Some(found.card))
+        let (streaming, tenant) = (head.streaming, head.tenant.and_then(|t| t.as_str().map(String::from)));
+        self.finish(settings, found.http, (route, head.binding, tenant), dialect, streaming, Some(found.card))
     }
 
     /// A client of the [`endpoint`](Self::endpoint) (required; INVALID_INPUT
@@ -226,15 +227,15 @@ impl A2AClientBuilder {
         }
         let route = Route::new(settings.endpoint.clone(), version, None);
         let http = self.client.http()?;
-        self.finish(settings, http, (route, binding), dialect, dialect == Dialect::A2a, None)
+        self.finish(settings, http, (route, binding, None), dialect, dialect == Dialect::A2a, None)
     }
 
-    /// The client of checked `settings` on `route`, in its binding.
+    /// The client of checked `settings` on `route`, in its binding, for its tenant.
     fn finish(
         self,
         settings: Settings<TokenProvider>,
         http: Http,
-        (route, binding): (Route<validate::Endpoint>, card::Binding),
+        (route, binding, tenant): (Route<validate::Endpoint>, card::Binding, Option<String>),
         dialect: Dialect,
         streaming: bool,
         card: Option<Value>,
@@ -245,7 +246,7 @@ impl A2AClientBuilder {
         };
         let extensions = validate::extensions_header(&self.extensions).map_err(Error::plain)?;
         let timeout_ms = settings.timeout_ms;
-        let agent = Agent { route, binding, dialect, extensions };
+        let agent = Agent { route, binding, dialect, extensions, tenant };
         Ok(A2AClient {
             shared: Shared::new(ClientState::of_agent(settings, http, agent)),
             timeout_ms,

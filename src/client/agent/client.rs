@@ -125,6 +125,7 @@ impl fmt::Debug for A2AClient {
             .field("protocol_version", &self.protocol_version())
             .field("binding", &self.binding())
             .field("dialect", &self.dialect())
+            .field("tenant", &self.tenant())
             .finish()
     }
 }
@@ -156,6 +157,13 @@ impl A2AClient {
     /// Whose meanings the server-defined error codes have.
     pub fn dialect(&self) -> Dialect {
         self.shared.dialect()
+    }
+
+    /// The tenant each A2A 1.0 request names (in its params; over HTTP+JSON
+    /// as the path's first segment): the discovered interface's `tenant`;
+    /// `None` when it has none.
+    pub fn tenant(&self) -> Option<&str> {
+        self.shared.tenant()
     }
 
     /// The agent card the client was discovered from, as sent; `None` for a

@@ -29,7 +29,7 @@ pub(super) struct Found {
     /// The card, as sent.
     pub(super) card: Value,
     /// What the core read of it (for the `protocol_version` and `binding` options).
-    pub(super) head: CardHead,
+    pub(super) head: CardHead<Value>,
     /// The card's host: the audience of a fixed token.
     pub(super) host: String,
     /// The HTTP client, for the client's calls.

@@ -37,10 +37,10 @@ fn every_method_has_the_route_of_the_sdks_rest_handler() {
         ("GetExtendedAgentCard", json!({}), "GET", "/extendedAgentCard", None),
         (
             "CreateTaskPushNotificationConfig",
-            json!({"taskId": "t-1", "url": "https://hook.example/", "token": "k"}),
+            json!({"taskId": "t-1", "id": "hook-1", "url": "https://hook.example/", "token": "k"}),
             "POST",
             "/tasks/t-1/pushNotificationConfigs",
-            Some(json!({"url": "https://hook.example/", "token": "k"})),
+            Some(json!({"id": "hook-1", "url": "https://hook.example/", "token": "k"})),
         ),
         (
             "GetTaskPushNotificationConfig",
@@ -69,6 +69,16 @@ fn every_method_has_the_route_of_the_sdks_rest_handler() {
 }
 
 #[test]
+fn a_route_takes_out_of_the_body_and_query_the_params_its_path_holds_and_the_tenant() {
+    for route in &ROUTES {
+        let mut held: Vec<&str> =
+            route.path.iter().filter_map(|p| if let Param(key) = p { Some(*key) } else { None }).collect();
+        held.push("tenant");
+        assert_eq!(route.taken, &held[..], "{}", route.method);
+    }
+}
+
+#[test]
 fn the_core_s_own_requests_map_after_the_1_0_rewrite() {
     let body = crate::sans_io::wire::message_send_body(
         3,
@@ -76,14 +86,14 @@ fn the_core_s_own_requests_map_after_the_1_0_rewrite() {
         &crate::sans_io::wire::MessageMeta { message_id: "m", non_blocking: true, ..Default::default() },
         r#"[{"kind":"text","text":"hi"}]"#,
     );
-    let v1 = request_v1(serde_json::from_str::<Value>(&body).unwrap());
+    let v1 = request_v1(serde_json::from_str::<Value>(&body).unwrap(), None);
     let r = request(&v1, BASE).unwrap();
     assert_eq!((r.verb, r.url.as_str()), (Verb::Post, "https://agent.example/a2a/rest/message:send"));
     let sent = r.body.unwrap();
     assert_eq!(sent["message"]["role"], "ROLE_USER");
     assert_eq!(sent["message"]["parts"], json!([{"text": "hi"}]));
     assert_eq!(sent["configuration"], json!({"returnImmediately": true}));
-    let list = request_v1(rpc("tasks/list", json!({"status": "working"})));
+    let list = request_v1(rpc("tasks/list", json!({"status": "working"})), None);
     assert_eq!(request(&list, BASE).unwrap().url, format!("{BASE}/tasks?status=TASK_STATE_WORKING"));
 }
 
@@ -112,11 +122,36 @@ fn hostile_ids_stay_one_path_segment() {
             "{id:?}: a URL parser keeps it as it is (no segment resolved, no query, no fragment)"
         );
         assert_eq!(url.matches('/').count(), BASE.matches('/').count() + 4, "{id:?}: {url}");
+        // A tenant is one segment by the same rule, before every route's path.
+        let tenanted = request_v1(rpc("tasks/get", json!({"id": "t"})), Some(id));
+        let url = request(&tenanted, BASE).unwrap().url;
+        assert_eq!(url, format!("{BASE}/{segment}/tasks/t"), "tenant {id:?}");
+        assert_eq!(crate::url_parser::parse(&url).expect("a URL").href, url, "tenant {id:?}: kept as it is");
     }
     for id in ["", ".", ".."] {
         let e = request(&rpc("GetTask", json!({"id": id})), BASE).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidInput, "{id:?}");
+        let tenanted = request_v1(rpc("tasks/get", json!({"id": "t"})), Some(id));
+        match request(&tenanted, BASE) {
+            Ok(r) => assert_eq!((id, r.url), ("", format!("{BASE}/tasks/t")), "an empty tenant is none"),
+            Err(e) => assert_eq!(e.code, ErrorCode::InvalidInput, "tenant {id:?}"),
+        }
     }
+    // Every route takes the tenant, and it is never in the body or the query.
+    let card =
+        request_v1(json!({"jsonrpc": "2.0", "id": 1, "method": "agent/getAuthenticatedExtendedCard"}), Some("t"));
+    assert_eq!(request(&card, BASE).unwrap().url, format!("{BASE}/t/extendedAgentCard"));
+    let list = request_v1(rpc("tasks/list", json!({"pageSize": 2})), Some("t"));
+    assert_eq!(request(&list, BASE).unwrap().url, format!("{BASE}/t/tasks?pageSize=2"));
+    let send = request_v1(rpc("message/send", json!({"message": {"messageId": "m", "parts": []}})), Some("t"));
+    let sent = request(&send, BASE).unwrap();
+    assert_eq!(sent.url, format!("{BASE}/t/message:send"));
+    assert_eq!(sent.body.unwrap().get("tenant"), None);
+    let delete = request_v1(
+        rpc("tasks/pushNotificationConfig/delete", json!({"id": "t-1", "pushNotificationConfigId": "p"})),
+        Some("t"),
+    );
+    assert_eq!(request(&delete, BASE).unwrap().url, format!("{BASE}/t/tasks/t-1/pushNotificationConfigs/p"));
     for params in [json!({}), json!({"id": 5}), json!([])] {
         let e = request(&rpc("GetTask", params.clone()), BASE).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidInput, "{params}");
@@ -187,9 +222,11 @@ fn a_result_becomes_the_json_rpc_response_the_core_reads() {
             .unwrap(),
         event
     );
-    // No content: `{}`; a 2xx that is not JSON: refused as on the JSON-RPC route.
+    // No content (a push config's delete): `null`, the JSON-RPC route's result for
+    // it; a 2xx that is not JSON: refused as on the JSON-RPC route.
     let empty = response(reply(204, None), json!(1), Dialect::A2a).unwrap();
-    assert_eq!(read_response(empty, 1, Dialect::A2a).unwrap(), json!({}));
+    assert_eq!(empty.body, Some(json!({"jsonrpc": "2.0", "id": 1, "result": null})));
+    assert_eq!(read_response(empty, 1, Dialect::A2a).unwrap(), json!(null));
     let not_json = read_response(response(reply(200, None), json!(1), Dialect::A2a).unwrap(), 1, Dialect::A2a);
     let e = not_json.unwrap_err();
     assert_eq!(

@@ -2,8 +2,8 @@
 //! in Chromium, cross-origin, against the SDK fixture agents `/rest`
 //! (HTTP+JSON only) and `/both` (HTTP+JSON first, then JSON-RPC: by the
 //! card's order, and with JSON-RPC forced): every method, both streams, the
-//! extended card and push configs (which neither agent offers: their
-//! errors), each result, event and error, made a JS value by `ToJs`,
+//! extended card (which neither agent offers: its error) and push configs
+//! (`/rest` keeps them, `/both` refuses them), each result, event and error, made a JS value by `ToJs`,
 //! deep-equal to what the npm `A2AClient` gives for the same call on the
 //! same agent (the ids and times each task mints set aside). The npm client
 //! is the package's web build (`MAGISTERIUM_AGENTS_MODULE`, served on another
@@ -105,14 +105,15 @@ async fn streams_and_lists_as_the_npm_client(rust: &A2AClient, npm_client: &JsVa
     let theirs = ok(npm(npm_client, "listTasks", &[json(&context.to_string())])).await;
     assert_same(&ours, &theirs, at);
     assert_eq!(Array::from(&get(&ours, "tasks")).length(), 1, "{at}");
-    let theirs = npm_error(npm(npm_client, "extendedCard", &[]), at).await;
+    let extras = ok(npm(npm_client, "extras", &[])).await;
+    let theirs = npm_error(npm(&extras, "extendedCard", &[]), at).await;
     assert_same(&rust.extended_card().await.expect_err(at).to_js(), &theirs, at);
 }
 
 /// Over HTTP+JSON an agent's error has its HTTP status and no `rpcCode`,
 /// its `data` the google.rpc `details`: an unknown task (404), a finished
 /// one canceled or subscribed to (400), and the push configs an agent
-/// without them refuses; each request seen by the fixture with its verb
+/// without them refuses (one with them keeps them); each request seen by the fixture with its verb
 /// (a subscription's event stream over GET, a DELETE without a body).
 async fn http_json_errors_and_verbs(rust: &A2AClient, at: &str) {
     let shown = |e: magisterium_a2a::Error| {
@@ -145,10 +146,18 @@ async fn http_json_errors_and_verbs(rust: &A2AClient, at: &str) {
     let refused = finished.next().await.expect("one item").unwrap_err();
     assert_eq!(shown(refused), error(ErrorCode::UnsupportedOperation, 400), "{at}");
     let config = PushNotificationConfig::new("http://127.0.0.1:9/hook").id("hook");
-    let unsupported = error(ErrorCode::PushNotificationNotSupported, 400);
-    assert_eq!(shown(rust.create_push_notification_config(&echoed.id, &config).await.unwrap_err()), unsupported);
-    assert_eq!(shown(rust.list_push_notification_configs(&echoed.id).await.unwrap_err()), unsupported);
-    assert_eq!(shown(rust.delete_push_notification_config(&echoed.id, "hook").await.unwrap_err()), unsupported);
+    if rust.card().is_some_and(|card| card["capabilities"]["pushNotifications"] == true) {
+        // Kept under the id sent, listed, then deleted.
+        let created = rust.create_push_notification_config(&echoed.id, &config).await.expect(at);
+        assert_eq!(created.push_notification_config.id.as_deref(), Some("hook"), "{at}");
+        assert_eq!(rust.list_push_notification_configs(&echoed.id).await.expect(at).configs, [created], "{at}");
+        rust.delete_push_notification_config(&echoed.id, "hook").await.expect(at);
+    } else {
+        let unsupported = error(ErrorCode::PushNotificationNotSupported, 400);
+        assert_eq!(shown(rust.create_push_notification_config(&echoed.id, &config).await.unwrap_err()), unsupported);
+        assert_eq!(shown(rust.list_push_notification_configs(&echoed.id).await.unwrap_err()), unsupported);
+        assert_eq!(shown(rust.delete_push_notification_config(&echoed.id, "hook").await.unwrap_err()), unsupported);
+    }
     for (request, count) in requests.iter().zip(before) {
         assert_eq!(fixture_count(request).await, count + 1.0, "{at}: {request}");
     }

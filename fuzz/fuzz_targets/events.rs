@@ -67,7 +67,7 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
             // A tenant (any text, as a card's interface may name one) in the params, and in the HTTP+JSON path.
-            let tenant = (selector % 2 == 1).then_some(event);
+            let tenant = (selector % 2 == 1).then_some(event.as_str());
             let request = request_v1(response.clone(), tenant);
             let _ = normalised(response.clone(), false);
             rest(&response, selector);

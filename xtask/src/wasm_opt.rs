@@ -7,7 +7,7 @@
 //! `.wasm`s its web build bound (wasm-bindgen writes the same module for
 //! `--target web` and `--target nodejs`), and one `cargo xtask test` shrinks
 //! the simulator's module in two processes (the simulator and package
-//! suites). Measured: 46 s of CPU a run (docs/testing.md, "How long it takes").
+//! suites). Measured: about 50 s of CPU a run (docs/testing.md, "How long it takes").
 
 use crate::files::read;
 use crate::shell::{self, Result, npm_bin, root};

@@ -3,6 +3,7 @@
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Errors are messages for the person at the terminal.
 pub type Result<T> = std::result::Result<T, String>;
@@ -71,10 +72,24 @@ pub fn stdout_of(cmd: &mut Command) -> Option<String> {
     output.status.success().then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
 }
 
+/// Whether [`cargo`]'s builds are whole rather than incremental (set by a test run).
+static WHOLE_BUILDS: AtomicBool = AtomicBool::new(false);
+
+/// Makes the later [`cargo`] commands build without incremental compilation,
+/// unless the caller's `CARGO_INCREMENTAL` says otherwise: a test run builds
+/// each crate once, and on a fresh clone the incremental caches only cost
+/// time (docs/testing.md, "How long it takes").
+pub fn build_whole() {
+    WHOLE_BUILDS.store(true, Ordering::Relaxed);
+}
+
 /// A `cargo` command using the toolchain that runs xtask.
 pub fn cargo() -> Command {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cmd.current_dir(root());
+    if WHOLE_BUILDS.load(Ordering::Relaxed) && std::env::var_os("CARGO_INCREMENTAL").is_none() {
+        cmd.env("CARGO_INCREMENTAL", "0");
+    }
     cmd
 }
 

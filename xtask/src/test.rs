@@ -92,6 +92,7 @@ pub fn run(args: &[String]) -> Result<()> {
     if let Some(unknown) = args.iter().find(|a| !SUITES.contains(&a.as_str())) {
         return Err(format!("no suite `{unknown}`: the suites are {}", SUITES.join(", ")));
     }
+    crate::shell::build_whole();
     let mut run =
         Run { wanted: args.to_vec(), elsewhere: Vec::new(), outcomes: Vec::new(), clock: SuiteClock::start() };
     let rust_wanted = SUITES[..PACKAGE].iter().any(|name| run.wants(name));

@@ -15,14 +15,16 @@ use std::path::Path;
 pub const SIZE_BUDGET: usize = 37 * 1024;
 
 /// Gzip budget of the web build of `magisterium-a2a/agents` (`A2AClient`),
-/// up front, in bytes: the 43.5 KB (44 544 B) ceiling that issues 17, 23 and
-/// 26 set. Met again since Magisterium's skill decoders left this entry (the
+/// up front, in bytes, under the 43.5 KB (44 544 B) ceiling that issues 17,
+/// 23 and 26 set. Met again since Magisterium's skill decoders left this entry (the
 /// core's feature `skills`), the stream decoding moved onto the client and
 /// the extended card and push configs went into the lazily loaded part
 /// (`client.extras()`; docs/performance.md, "The agents entry back under its
-/// ceiling"); its lazily loaded module is outside it (`cargo xtask build`
+/// ceiling"): 37 158 B with an interface's tenant, so the budget now holds
+/// that figure, rounded up to the half KB with 1.2 KB of room, below the
+/// ceiling; its lazily loaded module is outside it (`cargo xtask build`
 /// prints its size).
-pub const AGENTS_SIZE_BUDGET: usize = 43 * 1024 + 512;
+pub const AGENTS_SIZE_BUDGET: usize = 37 * 1024 + 512;
 
 /// The budget of each entry of the web build: (entry, bytes).
 pub const BUDGETS: [(&str, usize); 2] =

@@ -76,8 +76,10 @@ pub fn extended_card_read(result: JsValue) -> Result<JsValue, JsValue> {
     read_extended_card(Json(result)).map(|card| card.0).map_err(|e| to_js(e, None))
 }
 
-/// The push-notification config calls by the index `pushParams` and `pushRead` name them with.
-const PUSH_OPS: [PushOp; 4] = [PushOp::Set, PushOp::Get, PushOp::List, PushOp::Delete];
+/// The push-notification config call `pushParams` and `pushRead` name by `index` ([`PushOp::ALL`]'s).
+fn push_op(index: u8) -> PushOp {
+    PushOp::ALL[usize::from(index) % PushOp::ALL.len()]
+}
 
 /// The params of the push-notification config call `op` (0 create, 1 get,
 /// 2 list, 3 delete) on the task `task_id`, with `argument` (create: the
@@ -85,7 +87,7 @@ const PUSH_OPS: [PushOp; 4] = [PushOp::Set, PushOp::Get, PushOp::List, PushOp::D
 /// in 0.3's shape (see [`push_call`]); throws its INVALID_INPUT, before any request.
 #[wasm_bindgen(js_name = pushParams)]
 pub fn push_params(op: u8, task_id: JsValue, argument: JsValue) -> Result<String, JsValue> {
-    let op = PUSH_OPS[usize::from(op) % PUSH_OPS.len()];
+    let op = push_op(op);
     let (argument, parsed) = match op {
         PushOp::Set => serialized(&argument, "").ok().unzip(),
         _ => (argument.as_string(), None),
@@ -98,7 +100,7 @@ pub fn push_params(op: u8, task_id: JsValue, argument: JsValue) -> Result<String
 /// names it) in the package's shape, checked (see [`PushOp::read`]).
 #[wasm_bindgen(js_name = pushRead)]
 pub fn push_read(op: u8, result: JsValue) -> Result<JsValue, JsValue> {
-    let op = PUSH_OPS[usize::from(op) % PUSH_OPS.len()];
+    let op = push_op(op);
     op.read(Json(result)).map(|read| read.0).map_err(|e| to_js(e, None))
 }
 

@@ -304,8 +304,8 @@ pub struct AgentRequest<'a> {
 /// string, made once per client rather than per request. An agent's answer
 /// in 1.0, or to a stream, comes back in the package's result shape
 /// (`js/agent-protocol.js` hands it to the core's `result_shape` first).
-// Eight with `agents` (whether a stream, the dialect, the extensions): a struct
-// to hold them would be built and taken apart at each of the two callers for nothing.
+// With `agents`, what an agent's request carries besides its body comes as one
+// `AgentRequest` (whether a stream, the dialect, the extensions).
 pub async fn send(
     call: &CallSignal,
     route: &JsRoute,

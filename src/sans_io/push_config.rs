@@ -41,6 +41,10 @@ pub const METHODS: [(&str, &str); 4] = [
 ];
 
 impl PushOp {
+    /// The four, in order: an op's index here is `op as usize`, by which
+    /// [`METHODS`] and the npm package's lazily loaded part name it.
+    pub const ALL: [PushOp; 4] = [PushOp::Set, PushOp::Get, PushOp::List, PushOp::Delete];
+
     /// The 0.3 method name (alone: a bundle that sends these calls in 0.3's
     /// shape links no 1.0 name, see [`METHODS`]).
     pub const fn name(self) -> &'static str {
@@ -235,6 +239,13 @@ mod tests {
     fn call(op: PushOp, argument: Option<&str>, config: Option<Value>) -> Result<PushCall, E> {
         let argument = config.as_ref().map(Value::to_string).or(argument.map(String::from));
         push_call(op, Some(String::from("t")), argument, config.as_ref())
+    }
+
+    #[test]
+    fn each_op_is_named_by_its_index() {
+        for (index, op) in PushOp::ALL.into_iter().enumerate() {
+            assert_eq!((op as usize, METHODS[index].0), (index, op.name()), "{op:?}");
+        }
     }
 
     #[test]

@@ -308,9 +308,8 @@ mod tests {
     #[cfg(all(feature = "extended-card", feature = "push-configs"))]
     #[test]
     fn the_other_calls_are_named_by_their_index() {
-        let ops = [PushOp::Set, PushOp::Get, PushOp::List, PushOp::Delete];
         assert_eq!(OTHER[0].name(), "agent/getAuthenticatedExtendedCard");
-        for (index, op) in ops.into_iter().enumerate() {
+        for (index, op) in PushOp::ALL.into_iter().enumerate() {
             assert_eq!((OTHER[1 + index], OTHER[1 + index].name()), (Method::push(op), op.name()), "{op:?}");
         }
         let body: Value = serde_json::from_str(&params_body(3, Method::push(PushOp::List), r#"{"id":"t"}"#)).unwrap();

@@ -153,3 +153,69 @@ test("Settings → Magisterium shows only the token's last four characters, and 
   await (await post(form({ _wpnonce: keep._wpnonce, "magisterium_a2a_settings[token]": "" }), cookies)).arrayBuffer();
   assert.ok(storedSettings().includes("new-token-9c1d"), "an empty token field keeps the token");
 });
+
+test("both shortcodes pass a language tag on as the element's lang, and leave out what is none", async () => {
+  site.sql(`UPDATE p${site.port}_posts SET post_content = CONCAT(post_content, '\\n[magisterium_saints lang="es"][magisterium_readings lang="pt-BR" date="tomorrow"][magisterium_saints lang=''x&quot; onclick=&quot;alert(1)'']') WHERE post_type = 'page';`);
+  const page = await (await fetch(`${site.url}/`)).text();
+  const endpoint = `${site.url}${ROUTE}`;
+  assert.ok(page.includes(`<magisterium-saints endpoint="${endpoint}" lang="es"></magisterium-saints>`), "saints in Spanish");
+  assert.ok(page.includes(`<magisterium-readings endpoint="${endpoint}" date="tomorrow" lang="pt-BR"></magisterium-readings>`), "readings in Portuguese");
+  assert.ok(!page.includes("onclick"), "no attribute from a lang that is no language tag");
+});
+
+test("the route is the plugin's however WordPress's case-insensitive matching spells it: another origin is refused", async () => {
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "message/send", params: {} });
+  for (const path of [ROUTE, "/wp-json/Magisterium/V1/A2A"]) {
+    const response = await fetch(`${site.url}${path}`, { method: "POST", body, headers: { Origin: "https://stranger.example", "Content-Type": "application/json" } });
+    await response.arrayBuffer();
+    assert.equal(response.status, 403, path);
+    assert.equal(response.headers.get("access-control-allow-origin"), null, `${path}: no CORS for a stranger`);
+  }
+});
+
+test("a visitor's value ending in a newline is one quoted log word, not a second line", async () => {
+  const message = { role: "user", kind: "message", messageId: "m1", parts: [{ kind: "text", text: "today" }], metadata: { skillId: "saints_of_the_day\n" } };
+  const response = await fetch(`${site.url}${ROUTE}`, {
+    method: "POST",
+    body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "message/send", params: { message } }),
+    headers: { Origin: site.url, "Content-Type": "application/json" },
+  });
+  await response.arrayBuffer();
+  const lines = site.lines();
+  assert.ok(lines.some((line) => line.includes('skill="saints_of_the_day\\n" ')), lines.slice(-3).join("\n"));
+  assert.ok(lines.every((line) => line.startsWith("method=")), `every line a whole log line:\n${lines.slice(-3).join("\n")}`);
+});
+
+test("Settings → Magisterium: a Settings link on the Plugins row, both number fields of a row named, a typed origin printed back as text", async () => {
+  const cookies = await logIn();
+  const plugins = await (await fetch(`${site.url}/wp-admin/plugins.php`, { headers: { Cookie: cookies } })).text();
+  assert.match(plugins, /<a href="[^"]*options-general\.php\?page=magisterium-a2a">Settings<\/a>/);
+  const settingsPage = `${site.url}/wp-admin/options-general.php?page=magisterium-a2a`;
+  const html = await (await fetch(settingsPage, { headers: { Cookie: cookies } })).text();
+  for (const id of ["days_ahead", "client_misses"]) assert.match(html, new RegExp(`id="magisterium_a2a_${id}"[^>]*aria-label="[^"]+"`), id);
+  const fields = hiddenFields(html);
+  const hostile = "<svg/onload=alert(document.domain)>";
+  const form = new URLSearchParams({
+    option_page: "magisterium-a2a",
+    action: "update",
+    _wpnonce: fields._wpnonce,
+    _wp_http_referer: fields._wp_http_referer,
+    "magisterium_a2a_settings[budget]": "40",
+    "magisterium_a2a_settings[days_back]": "7",
+    "magisterium_a2a_settings[days_ahead]": "60",
+    "magisterium_a2a_settings[client_misses]": "5",
+    "magisterium_a2a_settings[origins]": `https://chapel.example\n${hostile}`,
+    "magisterium_a2a_settings[skills][]": "saints_of_the_day",
+    "magisterium_a2a_settings[upstream]": process.env.MAGISTERIUM_ENDPOINT ?? "",
+  });
+  // The first save of the option: WordPress then runs the sanitizer twice (update_option, then add_option).
+  site.sql(`DELETE FROM p${site.port}_options WHERE option_name = 'magisterium_a2a_settings';`);
+  const saved = await fetch(`${site.url}/wp-admin/options.php`, { method: "POST", body: form, headers: { Cookie: cookies }, redirect: "manual" });
+  await saved.arrayBuffer();
+  assert.equal(saved.status, 302, "saved");
+  assert.ok(storedSettings().includes("https://chapel.example"), `the origin kept on the first save: ${storedSettings()}`);
+  const again = await (await fetch(new URL(saved.headers.get("location"), site.url), { headers: { Cookie: cookies } })).text();
+  assert.ok(!again.includes("<svg/onload"), "the typed text is not markup on the page");
+  assert.ok(again.includes("&lt;svg/onload=alert(document.domain)&gt; is not an origin"), "the mistake is said, as text");
+  assert.ok(!again.includes("Array is not an origin") && !/Warning|Notice/.test(again), "no second pass's mistake");
+});

@@ -301,7 +301,7 @@ function magisterium_a2a_log_value( $value ) {
 		return '-';
 	}
 	$text = is_scalar( $value ) ? (string) $value : wp_json_encode( $value );
-	if ( preg_match( '/^[\w.:\/+-]{1,100}$/', $text ) ) {
+	if ( preg_match( '/^[\w.:\/+-]{1,100}$/D', $text ) ) {
 		return $text;
 	}
 	$cut = iconv( 'UTF-16LE', 'UTF-8', substr( (string) iconv( 'UTF-8', 'UTF-16LE//IGNORE', $text ), 0, 200 ) );

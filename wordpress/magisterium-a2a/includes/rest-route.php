@@ -43,7 +43,8 @@ function magisterium_a2a_register_route() {
  * @return bool
  */
 function magisterium_a2a_is_route( $request ) {
-	return '/' . MAGISTERIUM_A2A_ROUTE_NAMESPACE . MAGISTERIUM_A2A_ROUTE === untrailingslashit( $request->get_route() );
+	// WordPress matches a route case-insensitively (`rest_api_loaded` dispatches `/Magisterium/V1/A2A` here too).
+	return 0 === strcasecmp( '/' . MAGISTERIUM_A2A_ROUTE_NAMESPACE . MAGISTERIUM_A2A_ROUTE, untrailingslashit( $request->get_route() ) );
 }
 
 /**

@@ -15,6 +15,19 @@ const MAGISTERIUM_A2A_PAGE = 'magisterium-a2a';
 
 add_action( 'admin_menu', 'magisterium_a2a_add_settings_page' );
 add_action( 'admin_init', 'magisterium_a2a_register_settings' );
+add_filter( 'plugin_action_links_' . plugin_basename( MAGISTERIUM_A2A_FILE ), 'magisterium_a2a_settings_link' );
+
+/**
+ * A "Settings" link first on the plugin's row of the Plugins page.
+ *
+ * @param string[] $links The row's links.
+ * @return string[]
+ */
+function magisterium_a2a_settings_link( $links ) {
+	$url = admin_url( 'options-general.php?page=' . MAGISTERIUM_A2A_PAGE );
+	array_unshift( $links, '<a href="' . esc_url( $url ) . '">' . esc_html__( 'Settings', 'magisterium-a2a' ) . '</a>' );
+	return $links;
+}
 
 /** Adds Settings → Magisterium. */
 function magisterium_a2a_add_settings_page() {
@@ -138,18 +151,21 @@ function magisterium_a2a_description( $text ) {
 }
 
 /**
- * A number field of the option.
+ * A number field of the option, named for assistive technology by the row's
+ * label (`label_for`) or, when it is the second field of a row, by `$label`.
  *
  * @param string $field The field.
  * @param int    $least Its least value.
+ * @param string $label Its accessible name, when the row's label names another field.
  */
-function magisterium_a2a_number_input( $field, $least ) {
+function magisterium_a2a_number_input( $field, $least, $label = '' ) {
 	printf(
-		'<input type="number" min="%d" max="100000" step="1" id="magisterium_a2a_%s" name="%s" value="%s" class="small-text">',
+		'<input type="number" min="%d" max="100000" step="1" id="magisterium_a2a_%s" name="%s" value="%s" class="small-text"%s>',
 		(int) $least,
 		esc_attr( $field ),
 		esc_attr( magisterium_a2a_field_name( $field ) ),
-		esc_attr( (string) magisterium_a2a_settings()[ $field ] )
+		esc_attr( (string) magisterium_a2a_settings()[ $field ] ),
+		'' === $label ? '' : ' aria-label="' . esc_attr( $label ) . '"'
 	);
 }
 
@@ -157,7 +173,7 @@ function magisterium_a2a_number_input( $field, $least ) {
 function magisterium_a2a_render_days_field() {
 	magisterium_a2a_number_input( 'days_back', 0 );
 	echo ' ' . esc_html__( 'days back,', 'magisterium-a2a' ) . ' ';
-	magisterium_a2a_number_input( 'days_ahead', 0 );
+	magisterium_a2a_number_input( 'days_ahead', 0, __( 'Days ahead visitors may ask about', 'magisterium-a2a' ) );
 	echo ' ' . esc_html__( 'days ahead', 'magisterium-a2a' );
 	magisterium_a2a_description( __( 'A date outside these is refused without calling the service.', 'magisterium-a2a' ) );
 }
@@ -170,7 +186,7 @@ function magisterium_a2a_render_client_field() {
 		esc_attr( magisterium_a2a_settings()['client_header'] )
 	);
 	echo ' ';
-	magisterium_a2a_number_input( 'client_misses', 1 );
+	magisterium_a2a_number_input( 'client_misses', 1, __( 'New questions per visitor a minute', 'magisterium-a2a' ) );
 	echo ' ' . esc_html__( 'a minute', 'magisterium-a2a' );
 	magisterium_a2a_description( __( 'Only when a server in front of the site (a CDN such as Cloudflare) sets a header naming the visitor: its name. Empty: no per-visitor limit (anyone can send any header to a site reached directly). Answers already kept are always served.', 'magisterium-a2a' ) );
 }

@@ -167,7 +167,7 @@ function magisterium_a2a_sanitize_settings( $input ) {
 	} else {
 		magisterium_a2a_setting_error( 'client_header', __( 'A header name holds letters, digits and hyphens only: it was not changed.', 'magisterium-a2a' ) );
 	}
-	$lines   = isset( $input['origins'] ) ? preg_split( '/[\s,]+/', (string) $input['origins'], -1, PREG_SPLIT_NO_EMPTY ) : array();
+	$lines   = magisterium_a2a_origin_lines( isset( $input['origins'] ) ? $input['origins'] : '' );
 	$origins = array();
 	foreach ( $lines as $line ) {
 		$origin = magisterium_a2a_origin_of( $line );
@@ -197,11 +197,28 @@ function magisterium_a2a_sanitize_settings( $input ) {
 }
 
 /**
- * One message under the settings page's title.
+ * The origins field's entries: the form's text split at spaces and commas, or
+ * the list itself when WordPress hands the sanitizer its own output again (the
+ * first save of an option runs it twice: `update_option` then `add_option`).
+ *
+ * @param mixed $origins The field's text, or a list of origins.
+ * @return string[]
+ */
+function magisterium_a2a_origin_lines( $origins ) {
+	if ( is_array( $origins ) ) {
+		return array_values( array_filter( $origins, 'is_string' ) );
+	}
+	return is_string( $origins ) ? preg_split( '/[\s,]+/', $origins, -1, PREG_SPLIT_NO_EMPTY ) : array();
+}
+
+/**
+ * One message under the settings page's title, escaped here: WordPress's
+ * `settings_errors()` prints a message as markup, and a message may quote
+ * what the administrator typed.
  *
  * @param string $field   The field it is about.
  * @param string $message What went wrong.
  */
 function magisterium_a2a_setting_error( $field, $message ) {
-	add_settings_error( MAGISTERIUM_A2A_OPTION, 'magisterium_a2a_' . $field, $message );
+	add_settings_error( MAGISTERIUM_A2A_OPTION, 'magisterium_a2a_' . $field, esc_html( $message ) );
 }

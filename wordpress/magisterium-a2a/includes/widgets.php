@@ -14,6 +14,11 @@ defined( 'ABSPATH' ) || exit;
 
 /** The widget script's handle. */
 const MAGISTERIUM_A2A_SCRIPT = 'magisterium-a2a-widget';
+/** The attributes both shortcodes take: the day (words or `YYYY-MM-DD`) and the widget's language (a language tag). */
+const MAGISTERIUM_A2A_SHORTCODE_ATTRIBUTES = array(
+	'date' => '',
+	'lang' => '',
+);
 /** The blocks' editor script's handle (one script for both, named in their block.json). */
 const MAGISTERIUM_A2A_EDITOR_SCRIPT = 'magisterium-a2a-editor';
 
@@ -33,30 +38,31 @@ function magisterium_a2a_register_widgets() {
 }
 
 /**
- * `[magisterium_saints]` (a `date` is taken as well).
+ * `[magisterium_saints]` (a `date` and a `lang` are taken as well).
  *
  * @param array|string $attributes The shortcode's attributes.
  * @return string
  */
 function magisterium_a2a_saints_shortcode( $attributes ) {
-	return magisterium_a2a_element( 'magisterium-saints', shortcode_atts( array( 'date' => '' ), $attributes, 'magisterium_saints' ) );
+	return magisterium_a2a_element( 'magisterium-saints', shortcode_atts( MAGISTERIUM_A2A_SHORTCODE_ATTRIBUTES, $attributes, 'magisterium_saints' ) );
 }
 
 /**
- * `[magisterium_readings date="next Sunday"]` (no date: today).
+ * `[magisterium_readings date="next Sunday" lang="es"]` (no date: today; no lang: the page's).
  *
  * @param array|string $attributes The shortcode's attributes.
  * @return string
  */
 function magisterium_a2a_readings_shortcode( $attributes ) {
-	return magisterium_a2a_element( 'magisterium-readings', shortcode_atts( array( 'date' => '' ), $attributes, 'magisterium_readings' ) );
+	return magisterium_a2a_element( 'magisterium-readings', shortcode_atts( MAGISTERIUM_A2A_SHORTCODE_ATTRIBUTES, $attributes, 'magisterium_readings' ) );
 }
 
 /**
  * One of the widget's elements, its script enqueued.
  *
  * @param string $element    The element, `magisterium-saints` or `magisterium-readings`.
- * @param array  $attributes Its `date` (optional).
+ * @param array  $attributes Its `date` and `lang` (each optional; a `lang` that is no language tag is left out,
+ *                           and one the widget does not speak falls back as the widget's own attribute does).
  * @return string
  */
 function magisterium_a2a_element( $element, $attributes ) {
@@ -65,6 +71,10 @@ function magisterium_a2a_element( $element, $attributes ) {
 	$html = '<' . $element . ' endpoint="' . esc_url( rest_url( MAGISTERIUM_A2A_ROUTE_NAMESPACE . MAGISTERIUM_A2A_ROUTE ) ) . '"';
 	if ( '' !== $date ) {
 		$html .= ' date="' . esc_attr( $date ) . '"';
+	}
+	$lang = isset( $attributes['lang'] ) ? trim( (string) $attributes['lang'] ) : '';
+	if ( preg_match( '/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/D', $lang ) ) {
+		$html .= ' lang="' . esc_attr( $lang ) . '"';
 	}
 	return $html . '></' . $element . '>';
 }

@@ -50,7 +50,17 @@ test("readme.txt is in the plugin directory's format and agrees with the plugin'
   assert.equal(field(readme, "Requires PHP"), field(header, "Requires PHP"));
   assert.equal(field(header, "Plugin Name"), "Magisterium Parish Widget");
   const sections = [...readme.matchAll(/^== (.+) ==$/gm)].map((match) => match[1]);
-  assert.deepEqual(sections, ["Description", "Installation", "Frequently Asked Questions", "Changelog"]);
+  assert.deepEqual(sections, ["Description", "Installation", "Frequently Asked Questions", "External services", "Source", "Changelog"]);
+  for (const name of ["Author", "License", "License URI", "Text Domain"]) assert.ok(field(header, name), `the plugin's header names ${name}`);
+  assert.equal(field(header, "Text Domain"), "magisterium-a2a", "the text domain is the plugin's slug");
+  assert.equal(field(readme, "License"), field(header, "License"));
+  assert.equal(field(readme, "License URI"), field(header, "License URI"));
+  const services = readme.split("== External services ==")[1] ?? "";
+  assert.match(services, /https:\/\/www\.magisterium\.com\/developers\/terms/, "External services links the service's terms");
+  assert.match(services, /https:\/\/www\.magisterium\.com\/privacy-policy/, "and its privacy policy");
+  const tested = field(readme, "Tested up to");
+  const suiteRuns = /\$wp_version = '(\d+\.\d+)/.exec(readFileSync("/usr/share/wordpress/wp-includes/version.php", "utf8"))?.[1];
+  assert.equal(tested, suiteRuns, "Tested up to is the WordPress version this suite runs");
   const short = readme.split("\n\n")[1];
   assert.ok(short.length <= 150 && !short.includes("\n"), `the short description is one line of at most 150 characters: ${short.length}`);
 });

@@ -6,7 +6,10 @@
  * Version:           0.1.0
  * Requires at least: 6.1
  * Requires PHP:      7.4
+ * Author:            The magisterium-a2a contributors
+ * Author URI:        https://github.com/magisterium-a2a/magisterium-a2a
  * License:           MIT OR Apache-2.0
+ * License URI:       https://github.com/magisterium-a2a/magisterium-a2a/blob/main/LICENSE-MIT
  * Text Domain:       magisterium-a2a
  *
  * @package MagisteriumA2a

@@ -175,7 +175,8 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 		$seen['cache'] = 'joined';
 		return array( 'result' => $stored );
 	}
-	if ( '' === $settings['token'] ) {
+	$token = magisterium_a2a_bearer( $settings );
+	if ( '' === $token ) {
 		return array(
 			'status' => 503,
 			'error'  => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INTERNAL_ERROR, 'the proxy has no token for the Magisterium service' ),
@@ -193,7 +194,7 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 		return magisterium_a2a_refusal( 'budget', magisterium_a2a_seconds_to_midnight( $ask['now'], $ask['zone'] ), "the parish's upstream calls for today are spent", $seen );
 	}
 	$seen['cache']    = 'miss';
-	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $settings['token'], $ask['skill'], $ask['day'], $ask['query'] );
+	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $token, $ask['skill'], $ask['day'], $ask['query'] );
 	$seen['upstream'] = $outcome['upstream'];
 	if ( ! empty( $outcome['cacheable'] ) ) {
 		magisterium_a2a_store( $ask['key'], $ask['today'], $outcome['result'] );

@@ -96,9 +96,10 @@ function count(name, value, fallback, min, max) {
   return value;
 }
 
-/** Where the day's upstream calls are counted: `{ take(day, limit) }`; default this handler's memory. */
+/** Where the day's upstream calls are counted: `{ take(day, limit), giveBack?(day) }`; default this handler's memory. */
 function budgetStore(store = new MemoryBudget()) {
   if (typeof store?.take !== "function") fail("`budgetStore` must be an object with a method take(day, limit)");
+  if (store.giveBack !== undefined && typeof store.giveBack !== "function") fail("`budgetStore.giveBack` must be a method giveBack(day), or absent");
   return store;
 }
 

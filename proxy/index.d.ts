@@ -65,6 +65,12 @@ export interface BudgetStore {
    * from 0; an earlier one than the store's latest may be refused. A rejection refuses the call (HTTP 503, or a stale answer).
    */
   take(day: string, limit: number): boolean | Promise<boolean>;
+  /**
+   * Gives back one call counted on `day` whose upstream call the service did not answer (no answer, a 5xx, a 401 or 403,
+   * a 429): only answered calls count against the budget. Optional: without it such calls stay counted. A rejection is
+   * ignored (the call stays counted).
+   */
+  giveBack?(day: string): void | Promise<void>;
 }
 
 /** A standard fetch handler: what Workers, `deno serve` and Bun take as a default export. */

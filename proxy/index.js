@@ -18,6 +18,7 @@ import { RPC, corsHeaders, errorAnswer, preflight, resultAnswer, rpcError } from
 import { readConfig } from "./config.js";
 import { DayCache } from "./day-cache.js";
 import { dayWindow, normalizeQuery, resolveDay } from "./day.js";
+import { HoldOff, answered } from "./hold-off.js";
 import { upstreamGate } from "./limits.js";
 import { upstreamCaller } from "./upstream.js";
 
@@ -39,6 +40,7 @@ export function createProxy(config) {
   // Today's word entries come from today's upstream calls: the budget bounds them.
   const cache = new DayCache(settings.upstreamBudget, inWindow);
   const gate = upstreamGate(settings);
+  const holdOff = new HoldOff();
   const call = upstreamCaller(settings.upstream, settings.token);
   const explained = new Set();
 
@@ -115,7 +117,9 @@ export function createProxy(config) {
       return resultAnswer(id, cached, headers);
     }
     // Nothing is awaited between `running` and `once`: a second request for the key joins this call.
-    const entry = cache.running(key) ? { client: null } : gate.enter(request, today);
+    const running = cache.running(key);
+    const held = running ? null : holdOff.refusal(settings.clock.now());
+    const entry = running ? { client: null } : held ? { refusal: held } : gate.enter(request, today);
     if (entry.refusal) {
       seen.cache = entry.refusal.reason;
       return staleOr(id, key, entry.refusal, headers, seen);
@@ -124,6 +128,8 @@ export function createProxy(config) {
       const refusal = await gate.spend(entry.client, today);
       if (refusal) return refusal;
       const outcome = await call(skill, day, query);
+      holdOff.record(outcome, settings.clock.now());
+      if (!answered(outcome)) await gate.giveBack(entry.client, today);
       if (outcome.cacheable) cache.store(key, day, today, settings.clock.today(), outcome.result);
       return outcome;
     });

@@ -4,7 +4,7 @@
 // has one, a Durable Object on Workers), and a small bucket of misses per
 // client, in this handler's memory, where the platform says who the client
 // is. Only a request that would start an upstream call spends; a cached
-// answer is free.
+// answer is free, and a call the service did not answer is given back.
 import { RPC, rpcError } from "./answers.js";
 
 /**
@@ -18,7 +18,10 @@ import { RPC, rpcError } from "./answers.js";
  *   bucket gave one miss;
  * - `spend(client, today)`: null when the budget store counted one more call
  *   for `today`; else the refusal (a 503 -32603 when the store failed), and
- *   the client's miss is given back: a spent budget touches no bucket.
+ *   the client's miss is given back: a spent budget touches no bucket;
+ * - `giveBack(client, today)`: a counted call the service did not answer is
+ *   given back to the budget store (where it can: `giveBack` is optional) and
+ *   to the client's bucket.
  */
 export function upstreamGate({ upstreamBudget, clientMisses, clientKey, clock, budgetStore }) {
   const buckets = new ClientBuckets(clientMisses);
@@ -44,6 +47,15 @@ export function upstreamGate({ upstreamBudget, clientMisses, clientKey, clock, b
       buckets.giveBack(client);
       spentOn = today;
       return spent();
+    },
+    async giveBack(client, today) {
+      buckets.giveBack(client);
+      try {
+        await budgetStore.giveBack?.(today);
+      } catch {
+        // the call stays counted: a store that cannot be reached spends the budget, never more
+      }
+      if (spentOn === today) spentOn = null;
     },
   };
 }
@@ -77,6 +89,11 @@ export class MemoryBudget {
     if (this.#spent >= limit) return false;
     this.#spent++;
     return true;
+  }
+
+  /** Gives back one call counted on `day` (one the service did not answer), if that day is still counted. */
+  giveBack(day) {
+    if (day === this.#day && this.#spent > 0) this.#spent--;
   }
 }
 

@@ -22,7 +22,16 @@ export class ProxyBudget extends DurableObject {
     await this.ctx.storage.put("spent", { day, calls: calls + 1 });
     return true;
   }
+
+  /** Gives back one call counted on `day`, one the service did not answer (a 5xx, a 401, no answer). */
+  async giveBack(day) {
+    const counted = (await this.ctx.storage.get("spent")) ?? { day: "", calls: 0 };
+    if (counted.day === day && counted.calls > 0) await this.ctx.storage.put("spent", { day, calls: counted.calls - 1 });
+  }
 }
+
+/** The deployment's one budget object. */
+const budget = () => env.PROXY_BUDGET.get(env.PROXY_BUDGET.idFromName("budget"));
 
 export default createProxy({
   token: env.MAGISTERIUM_TOKEN,
@@ -30,5 +39,8 @@ export default createProxy({
   timeZone: env.TIME_ZONE,
   upstream: env.MAGISTERIUM_ENDPOINT, // unset: the Magisterium service
   clientKey: (request) => request.headers.get("CF-Connecting-IP"),
-  budgetStore: { take: (day, limit) => env.PROXY_BUDGET.get(env.PROXY_BUDGET.idFromName("budget")).take(day, limit) },
+  budgetStore: {
+    take: (day, limit) => budget().take(day, limit),
+    giveBack: (day) => budget().giveBack(day),
+  },
 });

@@ -7,7 +7,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
-import { INSTANT, PARISH, answerText, ask, countingUpstream, daysAfter, freshToken, post, widgetBody } from "./harness.mjs";
+import { INSTANT, PARISH, answerText, ask, countingUpstream, daysAfter, fault, freshToken, post, widgetBody } from "./harness.mjs";
 import { RUNTIMES, cpuMs, withProxy } from "./runtimes.mjs";
 
 /** A rate limit the simulator never reaches in these tests: the proxy alone limits the calls. */
@@ -141,6 +141,42 @@ for (const [runtime, start] of RUNTIMES) {
             ["2026-03-25", "budget", 429],
           ],
         );
+      });
+    });
+
+    test("only answered calls count against the budget: a 5xx is given back, and the proxy then holds off (30 s, then 60 s) instead of asking again", async () => {
+      const token = await freshToken(PLENTY);
+      await withCountedProxy(start, { token, limits: { upstreamBudget: 2 } }, async (proxy, upstream) => {
+        await fault(token, "error", { code: -32603, message: "Internal error", httpStatus: 500, times: 2 });
+        const saints = (date, id) => send(proxy.url, "saints_of_the_day", date, id);
+        const failed = await saints("2026-03-20", "v-1");
+        assert.equal(failed.status, 500, "the service's failure, passed on");
+        const held = await saints("2026-03-21", "v-2");
+        assert.deepEqual([held.status, held.body.id, held.body.error.code, held.retryAfter], [500, "v-2", -32603, "30"], "held: that failure, 30 s left");
+        assert.equal(upstream.sent.length, 1, "no upstream call while the proxy holds off");
+        await proxy.setClock(INSTANT + 30_000);
+        assert.equal((await saints("2026-03-21")).status, 500, "asked again after 30 s: a second failure");
+        await proxy.setClock(INSTANT + 60_000);
+        assert.equal((await saints("2026-03-22")).retryAfter, "30", "a second failure in a row holds off 60 s");
+        assert.equal(upstream.sent.length, 2);
+        await proxy.setClock(INSTANT + 90_000);
+        for (const date of ["2026-03-22", "2026-03-23"]) assert.equal((await saints(date)).status, 200, `${date}: the failures spent none of the 2 calls`);
+        assertRefused(await saints("2026-03-24"), 48_510, "the two answered calls spent the budget");
+        assert.equal(upstream.sent.length, 4);
+        const caches = (await logged(proxy, 7)).map(([, cache]) => cache);
+        assert.deepEqual(caches, ["miss", "held", "miss", "held", "miss", "miss", "budget"]);
+      });
+    });
+
+    test("a token the service refuses (401) spends nothing of the budget, and 47 misses make one upstream call", async () => {
+      const token = `refused-${process.pid}-${Math.random().toString(36).slice(2)}`; // never registered: the simulator answers 401
+      await withCountedProxy(start, { token, limits: { upstreamBudget: 3 } }, async (proxy, upstream) => {
+        const answers = [];
+        for (let i = 0; i < 47; i++) answers.push(await send(proxy.url, "liturgical_readings", dayAfter(i - 20), i));
+        assert.ok(answers.every((answer) => answer.status === 401 && answer.body.error.code === -32004), "each visitor is told the service refused");
+        assert.equal(upstream.sent.length, 1, "the first miss asked; the others were held");
+        const caches = (await logged(proxy, 47)).map(([, cache]) => cache);
+        assert.deepEqual([caches[0], new Set(caches.slice(1))], ["miss", new Set(["held"])]);
       });
     });
 

@@ -71,6 +71,15 @@ function nextDayStart(dayOf, instant) {
   return after;
 }
 
+/**
+ * The service's day at `instant` (`YYYY-MM-DD`), from which it reads words
+ * such as "Christmas": UTC's, as the simulator's (the contract names no time
+ * zone). Words' answers are kept only while both it and the parish's day last.
+ */
+export function serviceDay(instant) {
+  return new Date(instant).toISOString().slice(0, 10);
+}
+
 /** `text` lower-cased, its spaces collapsed, trailing `.?!` dropped: how the service reads a date query. */
 export function normalizeQuery(text) {
   return text.trim().toLowerCase().replace(/\s+/g, " ").replace(/[.?!]+$/, "");

@@ -17,7 +17,7 @@ import { boundedText } from "../npm/js/transport.js";
 import { RPC, corsHeaders, errorAnswer, preflight, resultAnswer, rpcError } from "./answers.js";
 import { readConfig } from "./config.js";
 import { DayCache } from "./day-cache.js";
-import { dayWindow, normalizeQuery, resolveDay } from "./day.js";
+import { dayWindow, normalizeQuery, resolveDay, serviceDay } from "./day.js";
 import { HoldOff, answered } from "./hold-off.js";
 import { upstreamGate } from "./limits.js";
 import { upstreamCaller } from "./upstream.js";
@@ -109,8 +109,9 @@ export function createProxy(config) {
     if (day && !inWindow(day, today)) {
       return refuse(id, RPC.INVALID_PARAMS, `Invalid params: ${day} is not within ${settings.daysBack} days before or ${settings.daysAhead} days after today`);
     }
-    // A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text.
-    const key = day ? `${skill} ${day}` : `${skill} ${query}`;
+    // A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text and
+    // the service's day: "Christmas" asked at 19:00 in Chicago on December 25 is the service's next one.
+    const key = day ? `${skill} ${day}` : `${skill} ${query} ${serviceDay(settings.clock.now())}`;
     const cached = cache.fresh(key, today);
     if (cached) {
       seen.cache = "hit";

@@ -225,6 +225,21 @@ for (const [runtime, start] of RUNTIMES) {
       });
     });
 
+    test("words that name no day are kept only until the earlier of the parish's and the service's (UTC) midnight", async () => {
+      const token = await freshToken(PLENTY);
+      // 2026-03-19T10:30Z is 05:30 in Chicago: the service's (UTC) day ends first, at 19:00 there.
+      await withCountedProxy(start, { token, timeZone: "America/Chicago" }, async (proxy, upstream) => {
+        const christmas = await ask(proxy.url, "liturgical_readings", "Christmas");
+        await proxy.setClock(Date.UTC(2026, 2, 19, 23, 59, 59));
+        assert.deepEqual((await ask(proxy.url, "liturgical_readings", "christmas")).result, christmas.result, "18:59 in Chicago: kept");
+        assert.equal(upstream.sent.length, 1);
+        await proxy.setClock(Date.UTC(2026, 2, 20, 0, 0, 1));
+        await ask(proxy.url, "liturgical_readings", "Christmas");
+        assert.equal(upstream.sent.length, 2, "19:00 in Chicago, a new day for the service: asked again");
+        assert.deepEqual((await logged(proxy, 3)).map(([, cache]) => cache), ["miss", "hit", "miss"]);
+      });
+    });
+
     test("today's entries are not evicted by a flood of 1100 other keys, even with a budget that pays for them", async () => {
       const token = await freshToken(PLENTY);
       await withCountedProxy(start, { token, limits: { upstreamBudget: 1200 } }, async (proxy, upstream) => {

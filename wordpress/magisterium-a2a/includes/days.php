@@ -135,3 +135,15 @@ function magisterium_a2a_add_days( $day, $days ) {
 function magisterium_a2a_utc_day( $day ) {
 	return new DateTimeImmutable( $day . 'T00:00:00Z' );
 }
+
+/**
+ * The service's day at `$now` (ms), from which it reads words such as
+ * "Christmas": UTC's, as the simulator's (the contract names no time zone).
+ * Words' answers are kept only while both it and the parish's day last.
+ *
+ * @param int $now The clock, in ms.
+ * @return string `Y-m-d`.
+ */
+function magisterium_a2a_service_day( $now ) {
+	return gmdate( 'Y-m-d', intdiv( $now, 1000 ) );
+}

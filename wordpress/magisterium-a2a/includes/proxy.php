@@ -96,8 +96,9 @@ function magisterium_a2a_answer( $request, &$seen ) {
 	if ( $offset < -$settings['days_back'] || $offset > $settings['days_ahead'] ) {
 		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, sprintf( 'Invalid params: %s is not within %d days before or %d days after today', $day, $settings['days_back'], $settings['days_ahead'] ) );
 	}
-	// A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text.
-	$key    = null === $day ? "$skill $query" : "$skill $day";
+	// A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text and
+	// the service's day: "Christmas" asked at 19:00 in Chicago on December 25 is the service's next one.
+	$key    = null === $day ? "$skill $query " . magisterium_a2a_service_day( $now ) : "$skill $day";
 	$cached = magisterium_a2a_fresh( $key, $today );
 	if ( null !== $cached ) {
 		$seen['cache'] = 'hit';

@@ -23,6 +23,14 @@ const USAGE = `usage: magisterium-a2a proxy --allow-origin ORIGIN [options]
                          the visitor's (e.g. X-Real-IP); each client then gets --client-misses
                          uncached requests a minute (default: no per-client limit)
   --client-misses N      the uncached requests a client may make a minute (default 20)
+  --client-daily-misses N  the uncached requests a client may make a parish day (default 50)
+  --reserve N            the calls of the budget only the parish's own days may spend: yesterday,
+                         today, tomorrow and each --reserved-date (default a fifth of the budget)
+  --reserved-date TEXT   a date the parish's pages ask for, e.g. "next Sunday" (repeatable)
+  --words-per-day N      the calls words that name no day may spend a parish day (default 10)
+
+Every 5 minutes it fetches today's answers if they are not kept yet (free when
+they are), so that the day's first visitor after midnight finds them.
 
 The token: MAGISTERIUM_TOKEN in the environment, else the sign-in that
 \`npx magisterium-a2a login\` saved (refreshed as it expires).`;
@@ -38,6 +46,10 @@ const OPTIONS = {
   "days-ahead": { type: "string" },
   "client-header": { type: "string" },
   "client-misses": { type: "string" },
+  "client-daily-misses": { type: "string" },
+  reserve: { type: "string" },
+  "reserved-date": { type: "string", multiple: true },
+  "words-per-day": { type: "string" },
   help: { type: "boolean", short: "h" },
 };
 
@@ -51,10 +63,17 @@ const FLAGS = {
   daysBack: "days-back",
   daysAhead: "days-ahead",
   clientMisses: "client-misses",
+  clientDailyMisses: "client-daily-misses",
+  reserve: "reserve",
+  reservedDates: "reserved-date",
+  wordsPerDay: "words-per-day",
 };
 
 /** The options whose value is a count. */
-const COUNTS = ["upstreamBudget", "daysBack", "daysAhead", "clientMisses"];
+const COUNTS = ["upstreamBudget", "daysBack", "daysAhead", "clientMisses", "clientDailyMisses", "reserve", "wordsPerDay"];
+
+/** How often the command makes sure today's answers are kept. */
+const PREFETCH_EVERY_MS = 5 * 60_000;
 
 /** Runs the proxy until a signal stops it; resolves with the exit code. */
 export async function run(args) {
@@ -94,6 +113,7 @@ export async function run(args) {
       timeZone: options["time-zone"],
       skills: options.skills?.split(",").map((skill) => skill.trim()),
       upstream: options.upstream,
+      reservedDates: options["reserved-date"],
       ...counts,
       clientKey: header && ((request) => request.headers.get(header)),
     });
@@ -112,8 +132,11 @@ export async function run(args) {
   }
   const { port } = server.address();
   console.log(`listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+  const prefetching = setInterval(() => proxy.prefetch(), PREFETCH_EVERY_MS);
+  prefetching.unref();
   return new Promise((resolve) => {
     const stop = () => {
+      clearInterval(prefetching);
       server.close(() => resolve(0));
       server.closeAllConnections();
     };

@@ -13,6 +13,7 @@ export const WIDGET_SKILLS = ["saints_of_the_day", "liturgical_readings"];
 /** The checked configuration: what the request pipeline reads. */
 export function readConfig(config) {
   if (typeof config !== "object" || config === null) fail("createProxy needs a configuration object");
+  const budget = count("upstreamBudget", config.upstreamBudget, 100, 1, 100_000);
   return {
     token: tokenSource(config),
     origins: origins(config.allowOrigins),
@@ -20,12 +21,16 @@ export function readConfig(config) {
     skills: skills(config.skills),
     upstream: upstream(config.upstream),
     log: log(config.log),
-    upstreamBudget: count("upstreamBudget", config.upstreamBudget, 100, 1, 100_000),
+    upstreamBudget: budget,
+    reserve: count("reserve", config.reserve, Math.floor(budget / 5), 0, budget),
+    reservedDates: reservedDates(config.reservedDates),
+    wordsPerDay: count("wordsPerDay", config.wordsPerDay, 10, 0, 100_000),
     budgetStore: budgetStore(config.budgetStore),
     daysBack: count("daysBack", config.daysBack, 31, 0, 3660),
     daysAhead: count("daysAhead", config.daysAhead, 366, 0, 3660),
     clientKey: clientKey(config.clientKey),
     clientMisses: count("clientMisses", config.clientMisses, 20, 1, 10_000),
+    clientDailyMisses: count("clientDailyMisses", config.clientDailyMisses, 50, 1, 100_000),
   };
 }
 
@@ -94,6 +99,16 @@ function count(name, value, fallback, min, max) {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min || value > max) fail(`\`${name}\` must be an integer from ${min} to ${max}`);
   return value;
+}
+
+/** The most dates `reservedDates` may list. */
+const MAX_RESERVED_DATES = 50;
+
+/** The date texts of the parish's own pages (at most 50, each 1 to 100 characters); default none. */
+function reservedDates(dates = []) {
+  const fine = Array.isArray(dates) && dates.length <= MAX_RESERVED_DATES && dates.every((date) => typeof date === "string" && date.trim() && date.length <= 100);
+  if (!fine) fail(`\`reservedDates\` must list at most ${MAX_RESERVED_DATES} date texts of 1 to 100 characters, e.g. ["next Sunday"]`);
+  return dates;
 }
 
 /** Where the day's upstream calls are counted: `{ take(day, limit), giveBack?(day) }`; default this handler's memory. */

@@ -29,10 +29,13 @@ export class DayCache {
     this.#inWindow = inWindow;
   }
 
-  /** The answer stored for `key` on `today`, if any. */
-  fresh(key, today) {
+  /**
+   * The answer stored for `key` on `today`, if any; a words entry only while
+   * `serviceDay` is the one it was stored on too (the service reads words from its own today).
+   */
+  fresh(key, today, serviceDay) {
     const entry = this.#entry(key);
-    return entry?.storedOn === today ? entry.value : undefined;
+    return entry?.storedOn === today && (entry.day || entry.serviceDay === serviceDay) ? entry.value : undefined;
   }
 
   /** The answer stored for `key` on an earlier day, if any. */
@@ -42,16 +45,17 @@ export class DayCache {
 
   /**
    * Keeps `value` for `key` (of calendar `day`, or of words when `day` is
-   * null), stored on `storedOn` (the day its call began), fresh until that
-   * day ends. `today` is the parish's day now: entries of days that have left
-   * its window are dropped first, and a day outside it is not kept.
+   * null), stored on `storedOn` (the parish's day its call began; for words,
+   * the service's was `serviceDay`), fresh until that day ends. `today` is the
+   * parish's day now: entries of days that have left its window are dropped
+   * first, and a day outside it is not kept.
    */
-  store(key, day, storedOn, today, value) {
+  store(key, day, { storedOn, serviceDay }, today, value) {
     this.#sweep(today);
     const entries = day ? this.#days : this.#words;
     if (day && !this.#inWindow(day, today)) return;
     entries.delete(key);
-    entries.set(key, { storedOn, day, value });
+    entries.set(key, { storedOn, serviceDay, day, value });
     if (this.#words.size > this.#maxWords) this.#evictWord(today);
   }
 

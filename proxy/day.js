@@ -117,7 +117,7 @@ function weekday(day) {
 }
 
 /** `YYYY-MM-DD` plus `days`. */
-function addDays(day, days) {
+export function addDays(day, days) {
   const date = utc(day);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

@@ -38,6 +38,16 @@ export interface ProxyOptions {
   /** The most upstream calls in a parish day (1 to 100 000); default 100. Once spent, only cached answers are served until the parish's midnight. */
   upstreamBudget?: number | undefined;
   /**
+   * The calls of `upstreamBudget` only the parish's own keys may spend (0 to `upstreamBudget`); default a fifth. Its own keys:
+   * yesterday, today and tomorrow (a visitor's today, in any time zone) for every skill served, and `reservedDates`. Any
+   * other day, and words that name no day, spend only the rest: a stranger cannot leave the parish's page without today's answers.
+   */
+  reserve?: number | undefined;
+  /** The date texts the parish's own pages ask for besides today (e.g. `["next Sunday"]`, at most 50), which may spend the reserve too; default none. */
+  reservedDates?: readonly string[] | undefined;
+  /** Of the calls beyond the reserve, how many words that name no day (`"Christmas"`) may spend a parish day (0 to 100 000); default 10. */
+  wordsPerDay?: number | undefined;
+  /**
    * Where the day's upstream calls are counted against `upstreamBudget`; default this handler's memory (one process).
    * Where a platform runs the handler in many isolates (Cloudflare Workers), a store they all share makes the budget
    * hold for the whole deployment: the Workers recipe's is a Durable Object. Asked once per upstream call, never for a cached answer.
@@ -55,6 +65,8 @@ export interface ProxyOptions {
   clientKey?: ((request: Request) => string | null | undefined) | undefined;
   /** The uncached requests a client (per `clientKey`) may make a minute (1 to 10 000); default 20. Cached answers are always served. */
   clientMisses?: number | undefined;
+  /** The uncached requests a client (per `clientKey`) may make a parish day (1 to 100 000); default 50. */
+  clientDailyMisses?: number | undefined;
 }
 
 /** A counter of upstream calls per parish day, shared by every handler that should share one budget. */
@@ -77,6 +89,13 @@ export interface BudgetStore {
 export interface ProxyHandler {
   /** Answers one request; never rejects. */
   fetch(request: Request): Promise<Response>;
+  /**
+   * Asks for today's answer of every skill served that is not kept yet, as the parish's own page would (a miss spends from
+   * the reserve and is logged; a kept answer costs nothing and is not), so that the day's first visitor finds it kept: call
+   * it soon after the parish's midnight (the command does every 5 minutes; the Workers recipe's Cron Trigger once a day).
+   * Resolves each skill's HTTP status (200 when kept or answered); never rejects.
+   */
+  prefetch(): Promise<Partial<Record<ProxySkill, number>>>;
 }
 
 /** Makes the proxy; a configuration mistake throws a TypeError at once. */

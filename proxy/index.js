@@ -20,6 +20,7 @@ import { DayCache } from "./day-cache.js";
 import { dayWindow, normalizeQuery, resolveDay, serviceDay } from "./day.js";
 import { HoldOff, answered } from "./hold-off.js";
 import { upstreamGate } from "./limits.js";
+import { ownKeys } from "./reserve.js";
 import { upstreamCaller } from "./upstream.js";
 
 export { DEFAULT_UPSTREAM, WIDGET_SKILLS } from "./config.js";
@@ -41,6 +42,7 @@ export function createProxy(config) {
   const cache = new DayCache(settings.upstreamBudget, inWindow);
   const gate = upstreamGate(settings);
   const holdOff = new HoldOff();
+  const isOwn = ownKeys(settings.reservedDates);
   const call = upstreamCaller(settings.upstream, settings.token);
   const explained = new Set();
 
@@ -109,10 +111,11 @@ export function createProxy(config) {
     if (day && !inWindow(day, today)) {
       return refuse(id, RPC.INVALID_PARAMS, `Invalid params: ${day} is not within ${settings.daysBack} days before or ${settings.daysAhead} days after today`);
     }
-    // A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text and
-    // the service's day: "Christmas" asked at 19:00 in Chicago on December 25 is the service's next one.
-    const key = day ? `${skill} ${day}` : `${skill} ${query} ${serviceDay(settings.clock.now())}`;
-    const cached = cache.fresh(key, today);
+    // A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text, and
+    // fresh only on the service's day they were asked: "Christmas" at 19:00 in Chicago on December 25 is its next one.
+    const key = day ? `${skill} ${day}` : `${skill} ${query}`;
+    const asked = { storedOn: today, serviceDay: serviceDay(settings.clock.now()) };
+    const cached = cache.fresh(key, today, asked.serviceDay);
     if (cached) {
       seen.cache = "hit";
       return resultAnswer(id, cached, headers);
@@ -120,18 +123,19 @@ export function createProxy(config) {
     // Nothing is awaited between `running` and `once`: a second request for the key joins this call.
     const running = cache.running(key);
     const held = running ? null : holdOff.refusal(settings.clock.now());
-    const entry = running ? { client: null } : held ? { refusal: held } : gate.enter(request, today);
+    const miss = { own: isOwn(day, query, today), words: !day };
+    const entry = running ? { client: null } : held ? { refusal: held } : gate.enter(request, today, miss);
     if (entry.refusal) {
       seen.cache = entry.refusal.reason;
       return staleOr(id, key, entry.refusal, headers, seen);
     }
     const { joined, outcome } = await cache.once(key, async () => {
-      const refusal = await gate.spend(entry.client, today);
+      const refusal = await gate.spend(entry.client, today, miss);
       if (refusal) return refusal;
       const outcome = await call(skill, day, query);
       holdOff.record(outcome, settings.clock.now());
-      if (!answered(outcome)) await gate.giveBack(entry.client, today);
-      if (outcome.cacheable) cache.store(key, day, today, settings.clock.today(), outcome.result);
+      if (!answered(outcome)) await gate.giveBack(entry.client, today, miss);
+      if (outcome.cacheable) cache.store(key, day, asked, settings.clock.today(), outcome.result);
       return outcome;
     });
     seen.cache = outcome.reason ?? (joined ? "joined" : "miss");
@@ -151,23 +155,49 @@ export function createProxy(config) {
     return errorAnswer(id, outcome.status, outcome.error, { ...headers, ...retry });
   }
 
+  /** Answers one request, and logs it. */
+  async function handle(request) {
+    const started = performance.now();
+    const seen = { skill: null, day: null, cache: "-", upstream: null };
+    let response;
+    try {
+      response = await answer(request, seen);
+    } catch {
+      const origin = request.headers.get("Origin");
+      const headers = corsHeaders(settings.origins.has(origin) ? origin : null);
+      response = errorAnswer(null, 500, rpcError(RPC.INTERNAL_ERROR, "the proxy failed"), headers);
+    }
+    settings.log(logLine(request, seen, response.status, performance.now() - started));
+    return response;
+  }
+
   return {
     /** Answers one request (a second argument, as some runtimes pass, is ignored). */
-    fetch: async (request) => {
-      const started = performance.now();
-      const seen = { skill: null, day: null, cache: "-", upstream: null };
-      let response;
-      try {
-        response = await answer(request, seen);
-      } catch {
-        const origin = request.headers.get("Origin");
-        const headers = corsHeaders(settings.origins.has(origin) ? origin : null);
-        response = errorAnswer(null, 500, rpcError(RPC.INTERNAL_ERROR, "the proxy failed"), headers);
+    fetch: (request) => handle(request),
+    /** Asks for today's answer of every skill served that is not kept, as the parish's page would (from the reserve): each skill's HTTP status. */
+    async prefetch() {
+      const [origin] = settings.origins;
+      const statuses = {};
+      for (const skill of settings.skills) {
+        const today = settings.clock.today();
+        if (cache.fresh(`${skill} ${today}`, today)) {
+          statuses[skill] = 200;
+          continue;
+        }
+        const request = new Request("http://prefetch.invalid/", { method: "POST", headers: { Origin: origin, "Content-Type": "application/json" }, body: todayBody(skill) });
+        const response = await handle(request);
+        await response.body?.cancel();
+        statuses[skill] = response.status;
       }
-      settings.log(logLine(request, seen, response.status, performance.now() - started));
-      return response;
+      return statuses;
     },
   };
+}
+
+/** The JSON-RPC request of the parish's own page for today's answer of `skill`. */
+function todayBody(skill) {
+  const message = { role: "user", kind: "message", messageId: `prefetch-${skill}`, parts: [{ kind: "text", text: "today" }], metadata: { skillId: skill } };
+  return JSON.stringify({ jsonrpc: "2.0", id: `prefetch-${skill}`, method: "message/send", params: { message } });
 }
 
 /** The date a message asks about: a data part's `date`, else the first text part. */

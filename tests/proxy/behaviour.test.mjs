@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { MagisteriumClient } from "magisterium-a2a";
 import {
+  INSTANT,
   PARISH,
   TWO_A_DAY,
   answerText,
@@ -290,7 +291,7 @@ for (const [runtime, start] of RUNTIMES) {
       }
     });
 
-    test("upstream down: a 502 the widget shows as unreachable; errors are not cached", async () => {
+    test("upstream down: a 502 the widget shows as unreachable, held off for 30 s; errors are not cached", async () => {
       const token = await freshToken();
       await withProxy(start, { token, upstream: await deadEndpoint() }, async (proxy) => {
         const answer = await post(proxy.url, widgetBody("saints_of_the_day", "2026-03-19", 5));
@@ -305,13 +306,15 @@ for (const [runtime, start] of RUNTIMES) {
           assert.equal(error.httpStatus, 502, "the widget says 'could not be reached' for a 502");
         });
         const lines = await logLines(proxy, 2);
-        assert.equal(linesWith(lines, { cache: "miss", upstream: "-", status: 502 }).length, 2, "each request tried again");
+        assert.equal(linesWith(lines, { cache: "miss", upstream: "-", status: 502 }).length, 1, "the first request called");
+        assert.equal(linesWith(lines, { cache: "held", upstream: "-", status: 502 }).length, 1, "the second got its failure, held off");
       });
       await withProxy(start, { token }, async (proxy) => {
         await fault(token, "error", { code: -32603, message: "Internal error", httpStatus: 500 });
         const failed = await post(proxy.url, widgetBody("saints_of_the_day", "2026-03-19"));
         assert.equal(failed.status, 500);
         assert.equal((await failed.json()).error.code, -32603);
+        await proxy.setClock(INSTANT + 30_000); // the hold-off after a failure
         assert.match(answerText(await ask(proxy.url, "saints_of_the_day", "2026-03-19")), /Saint Joseph/);
         const failedTask = { kind: "task", id: "t-failed", contextId: "c-1", status: { state: "failed" }, artifacts: [] };
         await fault(token, "result", { result: failedTask });

@@ -39,6 +39,13 @@ test("a configuration mistake throws a TypeError when the proxy is made", () => 
     [{ ...good, daysAhead: 3661 }, /`daysAhead` must be an integer from 0 to 3660/],
     [{ ...good, clientMisses: 0 }, /`clientMisses` must be an integer from 1 to 10000/],
     [{ ...good, budgetStore: {} }, /`budgetStore` must be an object with a method take\(day, limit\)/],
+    [{ ...good, budgetStore: { take: () => true, giveBack: 1 } }, /`budgetStore.giveBack` must be a method giveBack\(day\), or absent/],
+    [{ ...good, upstreamBudget: 10, reserve: 11 }, /`reserve` must be an integer from 0 to 10/],
+    [{ ...good, wordsPerDay: -1 }, /`wordsPerDay` must be an integer from 0 to 100000/],
+    [{ ...good, clientDailyMisses: 0 }, /`clientDailyMisses` must be an integer from 1 to 100000/],
+    [{ ...good, reservedDates: "next Sunday" }, /`reservedDates` must list at most 50 date texts/],
+    [{ ...good, reservedDates: [""] }, /reservedDates/],
+    [{ ...good, reservedDates: Array(51).fill("today") }, /reservedDates/],
     [{ ...good, clientKey: "CF-Connecting-IP" }, /`clientKey` must be a function/],
   ];
   for (const [config, message] of mistakes) {
@@ -180,4 +187,23 @@ test("words' entries are at most the budget: a new one evicts the oldest stale o
   assert.equal((await readings("Easter 2026")).status, 429, "evicted, and the budget is spent: nothing to serve");
   assert.match(answerText((await readings("Pentecost 2026")).body), /May 24, 2026/, "kept: served stale");
   assert.match(answerText((await readings("2026-03-19")).body), /March 19, 2026/, "a day's entry is kept while its day is in the window");
+});
+
+test("prefetch() asks for today's answers not kept yet, as the parish's page would, from the reserve; kept ones cost nothing", async () => {
+  const token = await freshToken();
+  const lines = [];
+  let now = INSTANT;
+  // A budget of 5 with its default reserve of 1: strangers may spend 4.
+  const proxy = createProxy({ token, upstream: endpoint, allowOrigins: [PARISH], timeZone: "UTC", now: () => now, log: (line) => lines.push(line), upstreamBudget: 5 });
+  for (let i = 0; i < 4; i++) assert.equal((await askProxy(proxy, "saints_of_the_day", `2026-04-0${i + 1}`)).status, 200, "a stranger's far day");
+  assert.equal((await askProxy(proxy, "saints_of_the_day", "2026-04-09")).status, 429, "the rest is spent");
+  assert.deepEqual(await proxy.prefetch(), { saints_of_the_day: 200, liturgical_readings: 429 }, "one call left, the reserve's: the first skill's");
+  assert.match(lines.at(-2), /skill=saints_of_the_day day=2026-03-19 cache=miss upstream=200 status=200/);
+  const before = lines.length;
+  assert.deepEqual(Object.keys(await proxy.prefetch()), ["saints_of_the_day", "liturgical_readings"]);
+  assert.equal(lines.filter((line) => line.includes("saints_of_the_day")).length, lines.slice(0, before).filter((line) => line.includes("saints_of_the_day")).length, "a kept answer is not asked again, nor logged");
+  now = INSTANT + 86_400_000;
+  assert.deepEqual(await proxy.prefetch(), { saints_of_the_day: 200, liturgical_readings: 200 }, "the next day: both, before any visitor");
+  assert.equal((await askProxy(proxy, "liturgical_readings", "today")).status, 200);
+  assert.match(lines.at(-1), /cache=hit/, "the day's first visitor finds it kept");
 });

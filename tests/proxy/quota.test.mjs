@@ -55,11 +55,11 @@ async function logged(proxy, count) {
   });
 }
 
-/** Sends `requests` (`[skill, date]`) 50 at a time; the answers, parsed, in order. */
-async function fiftyAtATime(url, requests) {
+/** Sends `requests` (`[skill, date]`) 50 at a time, the `i`th with `headersOf(i)`; the answers, parsed, in order. */
+async function fiftyAtATime(url, requests, headersOf = () => ({})) {
   const answers = [];
   for (let i = 0; i < requests.length; i += 50) {
-    const batch = requests.slice(i, i + 50).map(([skill, date], j) => send(url, skill, date, i + j));
+    const batch = requests.slice(i, i + 50).map(([skill, date], j) => send(url, skill, date, i + j, headersOf(i + j)));
     answers.push(...(await Promise.all(batch)));
   }
   return answers;
@@ -69,7 +69,8 @@ for (const [runtime, start] of RUNTIMES) {
   describe(runtime, () => {
     test("a flood of 3000 requests with an allowed Origin costs at most the day's budget (100); today's answers stay cached", async (t) => {
       const token = await freshToken(PLENTY);
-      await withCountedProxy(start, { token }, async (proxy, upstream) => {
+      // The budget alone: no reserve, no words' share (the next test has them).
+      await withCountedProxy(start, { token, limits: { reserve: 0, wordsPerDay: 100 } }, async (proxy, upstream) => {
         const today = await Promise.all(SKILLS.map((skill) => ask(proxy.url, skill, "today")));
         // Distinct keys: days inside the window (31 back, 366 ahead), days outside it, words.
         const flood = Array.from({ length: 3000 }, (_, i) => {
@@ -109,6 +110,28 @@ for (const [runtime, start] of RUNTIMES) {
         assert.ok(cpuSpent < 500, `${cpuSpent} ms of CPU`);
         const cpuText = cpuSpent ? `${cpuSpent} ms` : "under 10 ms";
         t.diagnostic(`after the flood, today's saints and readings: ${ms.toFixed(1)} ms from request to answer, ${cpuText} of the proxy's CPU (counted in 10 ms steps)`);
+      });
+    });
+
+    test("right after the parish's midnight, a flood of 3000 requests with a fresh client key each leaves today's and tomorrow's answers to the parish's page (the reserve), words spend their share, and all of it costs at most the budget", async () => {
+      const token = await freshToken(PLENTY);
+      const midnight = Date.UTC(2026, 2, 20, 0, 0, 30); // 30 s into March 20 in the parish (UTC)
+      const farDay = (i) => new Date(midnight + (2 + (i % 360)) * 86_400_000).toISOString().slice(0, 10);
+      await withCountedProxy(start, { token, now: midnight, clientHeader: "X-Client" }, async (proxy, upstream) => {
+        const flood = Array.from({ length: 3000 }, (_, i) => [SKILLS[i % 2], i % 4 === 3 ? `the feast of saint ${i}` : farDay(i)]);
+        const answers = await fiftyAtATime(proxy.url, flood, (i) => ({ "X-Client": `stranger-${i}` }));
+        assert.equal(upstream.sent.length, 80, "strangers spend the budget less its reserve (a fifth of 100)");
+        assert.equal(upstream.sent.filter((sent) => sent.startsWith("the feast")).length, 10, "words that name no day spend their share of 10");
+        const refused = answers.filter((answer) => answer.status === 429);
+        assert.equal(refused.length + answers.filter((answer) => answer.body.result).length, 3000);
+        assert.ok(refused.some((answer) => /questions that name no day is spent/.test(answer.body.error.message)), "the words' share says so");
+        for (const skill of SKILLS) {
+          for (const date of ["today", "tomorrow", "yesterday"]) {
+            const body = await ask(proxy.url, skill, date);
+            assert.ok(body.result, `${skill} ${date}: answered for the parish's page`);
+          }
+        }
+        assert.equal(upstream.sent.length, 86, "at most the budget: 80 and 6 of the reserve of 20");
       });
     });
 
@@ -242,7 +265,7 @@ for (const [runtime, start] of RUNTIMES) {
 
     test("today's entries are not evicted by a flood of 1100 other keys, even with a budget that pays for them", async () => {
       const token = await freshToken(PLENTY);
-      await withCountedProxy(start, { token, limits: { upstreamBudget: 1200 } }, async (proxy, upstream) => {
+      await withCountedProxy(start, { token, limits: { upstreamBudget: 1200, reserve: 0, wordsPerDay: 1200 } }, async (proxy, upstream) => {
         const today = await Promise.all(SKILLS.map((skill) => ask(proxy.url, skill, "today")));
         const flood = Array.from({ length: 1100 }, (_, i) => [SKILLS[i % 2], `the feast of saint ${i}`]);
         const answers = await fiftyAtATime(proxy.url, flood);

@@ -206,17 +206,19 @@ test("the Worker's isolates share one budget of upstream calls through its Durab
     const requests = Array.from({ length: 400 }, (_, i) => [urls[i % 2], i % 4 < 2 ? "saints_of_the_day" : "liturgical_readings", 1 + Math.floor(i / 2), `198.51.${i >> 8}.${i & 255}`]);
     const statuses = [];
     for (let i = 0; i < requests.length; i += 50) statuses.push(...(await Promise.all(requests.slice(i, i + 50).map((request) => send(...request)))));
-    assert.equal(upstream.sent.length, 100, "the day's budget of 100 upstream calls, for both isolates together");
-    assert.equal(statuses.filter((status) => status === 200).length, 100);
-    assert.equal(statuses.filter((status) => status === 429).length, 300);
+    assert.equal(upstream.sent.length, 80, "the day's budget of 100 upstream calls less its reserve (20), for both isolates together");
+    assert.equal(statuses.filter((status) => status === 200).length, 80);
+    assert.equal(statuses.filter((status) => status === 429).length, 320);
     const served = isolates.map((_, n) => statuses.filter((status, i) => status === 200 && i % 2 === n).length);
     assert.ok(served.every((count) => count > 0), `each isolate made some of the calls: ${served}`);
-    assert.equal(lines.filter((line) => line.includes(" cache=budget upstream=- status=429 ")).length, 300);
+    assert.equal(lines.filter((line) => line.includes(" cache=budget upstream=- status=429 ")).length, 320);
+    assert.equal(await send(urls[1], "liturgical_readings", 0, "198.51.200.1"), 200, "the parish's today: from the reserve");
+    assert.equal(upstream.sent.length, 81);
     await miniflare.dispose();
     // A new deployment's isolates and a restarted Durable Object: the count is kept in its storage.
     miniflare = start();
     assert.equal(await send(await miniflare.unsafeGetDirectURL(isolates[1]), "saints_of_the_day", 300, "198.51.100.1"), 429);
-    assert.equal(upstream.sent.length, 100);
+    assert.equal(upstream.sent.length, 81);
   } finally {
     await miniflare.dispose();
     await upstream.stop();

@@ -64,7 +64,15 @@ export function startCliWith(args, env, now = INSTANT) {
 }
 
 /** The CLI's flag for each count option of createProxy (the tests' `limits`). */
-const COUNT_FLAGS = { upstreamBudget: "--upstream-budget", daysBack: "--days-back", daysAhead: "--days-ahead", clientMisses: "--client-misses" };
+const COUNT_FLAGS = {
+  upstreamBudget: "--upstream-budget",
+  daysBack: "--days-back",
+  daysAhead: "--days-ahead",
+  clientMisses: "--client-misses",
+  clientDailyMisses: "--client-daily-misses",
+  reserve: "--reserve",
+  wordsPerDay: "--words-per-day",
+};
 
 /** The proxy's options as CLI arguments and environment (`clientHeader`: the header naming the client). */
 function cliArguments({ token, origins = [PARISH], timeZone = "UTC", skills, upstream = endpoint, limits = {}, clientHeader }) {

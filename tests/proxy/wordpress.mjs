@@ -6,7 +6,15 @@ import { INSTANT, PARISH, endpoint } from "./harness.mjs";
 import { startSite } from "../wordpress/site.mjs";
 
 /** The plugin's setting for each count option of createProxy (the tests' `limits`). */
-const COUNT_SETTINGS = { upstreamBudget: "budget", daysBack: "days_back", daysAhead: "days_ahead", clientMisses: "client_misses" };
+const COUNT_SETTINGS = {
+  upstreamBudget: "budget",
+  daysBack: "days_back",
+  daysAhead: "days_ahead",
+  clientMisses: "client_misses",
+  clientDailyMisses: "client_daily_misses",
+  reserve: "reserve",
+  wordsPerDay: "words_per_day",
+};
 
 /** The plugin's route with the options of createProxy, as its settings (`clientHeader`: the header naming the client). */
 export async function startWordPressProxy({ token, origins = [PARISH], timeZone = "UTC", skills, upstream = endpoint, now = INSTANT, limits = {}, clientHeader }) {

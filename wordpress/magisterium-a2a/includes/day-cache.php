@@ -36,7 +36,8 @@ function magisterium_a2a_entry_name( $key ) {
 }
 
 /**
- * The answer stored for `$key` on `$today`, if any.
+ * The answer stored for `$key` on `$today`, if any (`$today`: the parish's day, and for words
+ * that name no day the service's too, as `magisterium_a2a_answer` makes it).
  *
  * @param string $key   The cache key.
  * @param string $today The parish's today.

@@ -96,10 +96,11 @@ function magisterium_a2a_answer( $request, &$seen ) {
 	if ( $offset < -$settings['days_back'] || $offset > $settings['days_ahead'] ) {
 		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, sprintf( 'Invalid params: %s is not within %d days before or %d days after today', $day, $settings['days_back'], $settings['days_ahead'] ) );
 	}
-	// A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text and
-	// the service's day: "Christmas" asked at 19:00 in Chicago on December 25 is the service's next one.
-	$key    = null === $day ? "$skill $query " . magisterium_a2a_service_day( $now ) : "$skill $day";
-	$cached = magisterium_a2a_fresh( $key, $today );
+	// A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text, and
+	// fresh only on the service's day they were asked: "Christmas" at 19:00 in Chicago on December 25 is its next one.
+	$key      = null === $day ? "$skill $query" : "$skill $day";
+	$fresh_on = null === $day ? $today . ' ' . magisterium_a2a_service_day( $now ) : $today;
+	$cached   = magisterium_a2a_fresh( $key, $fresh_on );
 	if ( null !== $cached ) {
 		$seen['cache'] = 'hit';
 		return magisterium_a2a_result_answer( $id, $cached, $headers );
@@ -107,6 +108,7 @@ function magisterium_a2a_answer( $request, &$seen ) {
 	$ask     = array(
 		'key'      => $key,
 		'today'    => $today,
+		'fresh_on' => $fresh_on,
 		'settings' => $settings,
 		'skill'    => $skill,
 		'day'      => $day,
@@ -129,7 +131,8 @@ function magisterium_a2a_answer( $request, &$seen ) {
 }
 
 /**
- * What a miss asks for: `key`, `today`, `settings`, `skill`, `day` (null for
+ * What a miss asks for: `key`, `today`, `fresh_on` (what its entry is fresh on: the parish's
+ * today, and for words the service's day too), `settings`, `skill`, `day` (null for
  * words), `query` (the normalized words), `now`, `zone` (the parish's) and
  * `client` (as a header names it, or null).
  *
@@ -144,7 +147,7 @@ function magisterium_a2a_answer( $request, &$seen ) {
 function magisterium_a2a_once( $ask, &$seen ) {
 	for ( $tries = 0; $tries < 2; $tries++ ) {
 		if ( ! magisterium_a2a_lock( $ask['key'] ) ) {
-			$joined = magisterium_a2a_wait_for( $ask['key'], $ask['today'] );
+			$joined = magisterium_a2a_wait_for( $ask['key'], $ask['fresh_on'] );
 			if ( null !== $joined ) {
 				$seen['cache'] = 'joined';
 				return array( 'result' => $joined );
@@ -171,7 +174,7 @@ function magisterium_a2a_once( $ask, &$seen ) {
  */
 function magisterium_a2a_locked_call( $ask, &$seen ) {
 	$settings = $ask['settings'];
-	$stored   = magisterium_a2a_fresh_again( $ask['key'], $ask['today'] );
+	$stored   = magisterium_a2a_fresh_again( $ask['key'], $ask['fresh_on'] );
 	if ( null !== $stored ) {
 		$seen['cache'] = 'joined';
 		return array( 'result' => $stored );
@@ -198,7 +201,7 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $token, $ask['skill'], $ask['day'], $ask['query'] );
 	$seen['upstream'] = $outcome['upstream'];
 	if ( ! empty( $outcome['cacheable'] ) ) {
-		magisterium_a2a_store( $ask['key'], $ask['today'], $outcome['result'] );
+		magisterium_a2a_store( $ask['key'], $ask['fresh_on'], $outcome['result'] );
 	}
 	return $outcome;
 }

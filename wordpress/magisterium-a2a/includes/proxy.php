@@ -116,6 +116,7 @@ function magisterium_a2a_answer( $request, &$seen ) {
 		'now'      => $now,
 		'zone'     => $zone,
 		'client'   => magisterium_a2a_client_key( $request, $settings ),
+		'own'      => magisterium_a2a_is_own( $day, $query, $today ),
 	);
 	$outcome = magisterium_a2a_once( $ask, $seen );
 	if ( isset( $outcome['result'] ) ) {
@@ -134,7 +135,8 @@ function magisterium_a2a_answer( $request, &$seen ) {
  * What a miss asks for: `key`, `today`, `fresh_on` (what its entry is fresh on: the parish's
  * today, and for words the service's day too), `settings`, `skill`, `day` (null for
  * words), `query` (the normalized words), `now`, `zone` (the parish's) and
- * `client` (as a header names it, or null).
+ * `client` (as a header names it, or null), `own` (whether the key is one of the site's own,
+ * which may spend the reserve).
  *
  * The outcome for a key missing from the cache: one upstream call however
  * many requests ask at once (the others wait for its answer, or try once
@@ -186,20 +188,31 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 			'error'  => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INTERNAL_ERROR, 'the proxy has no token for the Magisterium service' ),
 		);
 	}
+	// The site's own keys may spend the whole budget; any other only what its reserve leaves.
 	$budget = (int) $settings['budget'];
-	if ( ! magisterium_a2a_budget_left( $ask['today'], $budget ) ) {
+	$limit  = $ask['own'] ? $budget : $budget - magisterium_a2a_reserve( $settings );
+	if ( ! magisterium_a2a_budget_left( $ask['today'], $limit ) ) {
 		return magisterium_a2a_refusal( 'budget', magisterium_a2a_seconds_to_midnight( $ask['now'], $ask['zone'] ), "the parish's upstream calls for today are spent", $seen );
+	}
+	$daily = magisterium_a2a_take_daily( $ask, $seen );
+	if ( null !== $daily ) {
+		return $daily;
 	}
 	$wait = null === $ask['client'] ? 0 : magisterium_a2a_take_from_bucket( $ask['client'], (int) $settings['client_misses'], $ask['now'] );
 	if ( $wait ) {
+		magisterium_a2a_give_back_daily( $ask );
 		return magisterium_a2a_refusal( 'client', $wait, 'too many new questions from this client', $seen );
 	}
-	if ( ! magisterium_a2a_spend( $ask['today'], $budget ) ) {
+	if ( ! magisterium_a2a_spend( $ask['today'], $limit ) ) {
+		magisterium_a2a_give_back_daily( $ask );
 		return magisterium_a2a_refusal( 'budget', magisterium_a2a_seconds_to_midnight( $ask['now'], $ask['zone'] ), "the parish's upstream calls for today are spent", $seen );
 	}
 	$seen['cache']    = 'miss';
 	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $token, $ask['skill'], $ask['day'], $ask['query'] );
 	$seen['upstream'] = $outcome['upstream'];
+	if ( 200 !== $outcome['upstream'] ) {
+		magisterium_a2a_give_back_daily( $ask );
+	}
 	if ( ! empty( $outcome['cacheable'] ) ) {
 		magisterium_a2a_store( $ask['key'], $ask['fresh_on'], $outcome['result'] );
 	}

@@ -24,27 +24,34 @@ const MAGISTERIUM_A2A_DEFAULT_DAYS_BACK = 31;
 const MAGISTERIUM_A2A_DEFAULT_DAYS_AHEAD = 366;
 /** Uncached questions a client may ask a minute, by default (when a header names the client). */
 const MAGISTERIUM_A2A_DEFAULT_CLIENT_MISSES = 20;
+/** Uncached questions a client may ask a parish day, by default (when a header names the client). */
+const MAGISTERIUM_A2A_DEFAULT_CLIENT_DAILY_MISSES = 50;
+/** Upstream calls words that name no day may spend a parish day, by default. */
+const MAGISTERIUM_A2A_DEFAULT_WORDS_PER_DAY = 10;
 
 /**
  * The settings with their defaults filled in.
  *
- * @return array{token: string, time_zone: string, budget: int, days_back: int, days_ahead: int, client_header: string, client_misses: int, origins: string[], skills: string[], upstream: string}
+ * @return array{token: string, time_zone: string, budget: int, reserve: int|null, words_per_day: int, client_daily_misses: int, days_back: int, days_ahead: int, client_header: string, client_misses: int, origins: string[], skills: string[], upstream: string}
  */
 function magisterium_a2a_settings() {
 	$stored = get_option( MAGISTERIUM_A2A_OPTION, array() );
 	$stored = is_array( $stored ) ? $stored : array();
 	return array_merge(
 		array(
-			'token'     => '',
-			'time_zone' => '',
-			'budget'        => MAGISTERIUM_A2A_DEFAULT_BUDGET,
-			'days_back'     => MAGISTERIUM_A2A_DEFAULT_DAYS_BACK,
-			'days_ahead'    => MAGISTERIUM_A2A_DEFAULT_DAYS_AHEAD,
-			'client_header' => '',
-			'client_misses' => MAGISTERIUM_A2A_DEFAULT_CLIENT_MISSES,
-			'origins'       => array(),
-			'skills'        => MAGISTERIUM_A2A_SKILLS,
-			'upstream'      => MAGISTERIUM_A2A_DEFAULT_UPSTREAM,
+			'token'               => '',
+			'time_zone'           => '',
+			'budget'              => MAGISTERIUM_A2A_DEFAULT_BUDGET,
+			'reserve'             => null,
+			'words_per_day'       => MAGISTERIUM_A2A_DEFAULT_WORDS_PER_DAY,
+			'days_back'           => MAGISTERIUM_A2A_DEFAULT_DAYS_BACK,
+			'days_ahead'          => MAGISTERIUM_A2A_DEFAULT_DAYS_AHEAD,
+			'client_header'       => '',
+			'client_misses'       => MAGISTERIUM_A2A_DEFAULT_CLIENT_MISSES,
+			'client_daily_misses' => MAGISTERIUM_A2A_DEFAULT_CLIENT_DAILY_MISSES,
+			'origins'             => array(),
+			'skills'              => MAGISTERIUM_A2A_SKILLS,
+			'upstream'            => MAGISTERIUM_A2A_DEFAULT_UPSTREAM,
 		),
 		$stored
 	);
@@ -147,13 +154,19 @@ function magisterium_a2a_sanitize_settings( $input ) {
 		magisterium_a2a_setting_error( 'time_zone', __( 'Unknown time zone: it was not changed.', 'magisterium-a2a' ) );
 	}
 	$counts = array(
-		'budget'        => 1,
-		'days_back'     => 0,
-		'days_ahead'    => 0,
-		'client_misses' => 1,
+		'budget'              => 1,
+		'reserve'             => 0,
+		'words_per_day'       => 0,
+		'days_back'           => 0,
+		'days_ahead'          => 0,
+		'client_misses'       => 1,
+		'client_daily_misses' => 1,
 	);
 	foreach ( $counts as $field => $least ) {
-		$count = isset( $input[ $field ] ) && is_numeric( $input[ $field ] ) ? (int) $input[ $field ] : -1;
+		if ( ! isset( $input[ $field ] ) ) {
+			continue; // not on the form that was sent: kept
+		}
+		$count = is_numeric( $input[ $field ] ) ? (int) $input[ $field ] : -1;
 		if ( $count >= $least && $count <= 100000 ) {
 			$clean[ $field ] = $count;
 		} else {

@@ -71,6 +71,7 @@ function magisterium_a2a_element( $element, $attributes ) {
 	$html = '<' . $element . ' endpoint="' . esc_url( rest_url( MAGISTERIUM_A2A_ROUTE_NAMESPACE . MAGISTERIUM_A2A_ROUTE ) ) . '"';
 	if ( '' !== $date ) {
 		$html .= ' date="' . esc_attr( $date ) . '"';
+		magisterium_a2a_note_page_date( $date );
 	}
 	$lang = isset( $attributes['lang'] ) ? trim( (string) $attributes['lang'] ) : '';
 	if ( preg_match( '/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/D', $lang ) ) {

@@ -32,6 +32,7 @@ require_once MAGISTERIUM_A2A_DIR . 'includes/days.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/day-cache.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/client-buckets.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/upstream.php';
+require_once MAGISTERIUM_A2A_DIR . 'includes/upstream-status.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/proxy.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/rest-route.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/widgets.php';

@@ -118,7 +118,7 @@ function magisterium_a2a_answer( $request, &$seen ) {
 	if ( isset( $outcome['result'] ) ) {
 		return magisterium_a2a_result_answer( $id, $outcome['result'], $headers );
 	}
-	$stale = 429 === $outcome['status'] ? magisterium_a2a_stale( $key ) : null;
+	$stale = 429 === $outcome['status'] || isset( $outcome['reason'] ) ? magisterium_a2a_stale( $key ) : null;
 	if ( null !== $stale ) {
 		$seen['cache'] = 'stale';
 		return magisterium_a2a_result_answer( $id, $stale, $headers );
@@ -134,7 +134,9 @@ function magisterium_a2a_answer( $request, &$seen ) {
  *
  * The outcome for a key missing from the cache: one upstream call however
  * many requests ask at once (the others wait for its answer, or try once
- * more themselves if it stored none), within the parish day's budget.
+ * more themselves if it stored none), within the parish day's budget. A
+ * request whose wait ended without an answer while the route holds off
+ * (magisterium_a2a_held) gets the failure of the call it waited on.
  *
  * @param array $ask  The miss.
  * @param array $seen The log's fields, filled in.
@@ -147,6 +149,11 @@ function magisterium_a2a_once( $ask, &$seen ) {
 			if ( null !== $joined ) {
 				$seen['cache'] = 'joined';
 				return array( 'result' => $joined );
+			}
+			$held = magisterium_a2a_held( magisterium_a2a_bearer( $ask['settings'] ), magisterium_a2a_now() );
+			if ( null !== $held ) {
+				$seen['cache'] = 'held';
+				return $held;
 			}
 			continue;
 		}
@@ -161,8 +168,11 @@ function magisterium_a2a_once( $ask, &$seen ) {
 }
 
 /**
- * The outcome of a miss while holding its key's lock: the budget is asked
- * first (once it is spent no bucket is touched), then the client's bucket.
+ * The outcome of a miss while holding its key's lock: no call while the
+ * route holds off (a refused token, a failure's back-off); then the budget
+ * is asked (once it is spent no bucket is touched), then the client's
+ * bucket. The call is counted when it starts and given back unless the
+ * service answered it.
  *
  * @param array $ask  The miss (see magisterium_a2a_once).
  * @param array $seen The log's fields, filled in.
@@ -182,6 +192,11 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 			'error'  => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INTERNAL_ERROR, 'the proxy has no token for the Magisterium service' ),
 		);
 	}
+	$held = magisterium_a2a_held( $token, $ask['now'] );
+	if ( null !== $held ) {
+		$seen['cache'] = 'held';
+		return $held;
+	}
 	$budget = (int) $settings['budget'];
 	if ( ! magisterium_a2a_budget_left( $ask['today'], $budget ) ) {
 		return magisterium_a2a_refusal( 'budget', magisterium_a2a_seconds_to_midnight( $ask['now'], $ask['zone'] ), "the parish's upstream calls for today are spent", $seen );
@@ -196,6 +211,7 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 	$seen['cache']    = 'miss';
 	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $token, $ask['skill'], $ask['day'], $ask['query'] );
 	$seen['upstream'] = $outcome['upstream'];
+	magisterium_a2a_settle( $outcome, $token, $ask['today'] );
 	if ( ! empty( $outcome['cacheable'] ) ) {
 		magisterium_a2a_store( $ask['key'], $ask['today'], $outcome['result'] );
 	}

@@ -14,7 +14,8 @@
  *   day); an answered call ends it, as the package's proxy does
  *   (proxy/hold-off.js);
  * - the last failure, with its time and the service's reason (text, cut to
- *   300 characters), for the settings page.
+ *   300 characters), and the last answered call (its token's hash and
+ *   time), for the settings page.
  *
  * Only answered calls count against the budget: a call is counted when it
  * starts and given back unless the service answered with HTTP 200.
@@ -43,8 +44,9 @@ const MAGISTERIUM_A2A_MAX_REASON_LENGTH = 300;
 /**
  * The service's health as last recorded: `failures` (unanswered calls in a
  * row), `until` (ms: no call before), `failure` (the last one: `at`,
- * `upstream`, `status`, `error`) and `refused` (the mark: `token` hash, `at`,
- * `upstream`, `status`, `error`), each null when there is none.
+ * `upstream`, `status`, `error`), `refused` (the mark: `token` hash, `at`,
+ * `upstream`, `status`, `error`) and `answered` (the last answered call:
+ * `token` hash, `at`), each null when there is none.
  *
  * @return array
  */
@@ -57,6 +59,7 @@ function magisterium_a2a_upstream_status() {
 		'until'    => 0,
 		'failure'  => null,
 		'refused'  => null,
+		'answered' => null,
 	);
 	foreach ( array_keys( $status ) as $field ) {
 		if ( is_array( $stored ) && isset( $stored[ $field ] ) ) {
@@ -109,15 +112,16 @@ function magisterium_a2a_token_refused( $outcome ) {
 }
 
 /**
- * The refusal mark of `$token`, when the service refused it (the token's own, not another's), else null.
+ * The record `$field` (`refused` or `answered`) of the health when it is `$token`'s (not another token's), else null.
  *
  * @param array  $status The health.
+ * @param string $field  The record.
  * @param string $token  The Bearer token sent now.
  * @return array|null
  */
-function magisterium_a2a_refusal_of( $status, $token ) {
-	$refused = $status['refused'];
-	return is_array( $refused ) && isset( $refused['token'] ) && is_string( $refused['token'] ) && hash_equals( $refused['token'], magisterium_a2a_token_hash( $token ) ) ? $refused : null;
+function magisterium_a2a_record_of( $status, $field, $token ) {
+	$record = $status[ $field ];
+	return is_array( $record ) && isset( $record['token'] ) && is_string( $record['token'] ) && hash_equals( $record['token'], magisterium_a2a_token_hash( $token ) ) ? $record : null;
 }
 
 /**
@@ -132,7 +136,7 @@ function magisterium_a2a_refusal_of( $status, $token ) {
  */
 function magisterium_a2a_held( $token, $now ) {
 	$status  = magisterium_a2a_upstream_status();
-	$refused = magisterium_a2a_refusal_of( $status, $token );
+	$refused = magisterium_a2a_record_of( $status, 'refused', $token );
 	if ( null !== $refused ) {
 		return array(
 			'reason'   => 'held',
@@ -156,10 +160,9 @@ function magisterium_a2a_held( $token, $now ) {
 
 /**
  * Records what the call made with `$token` at `$now` (ms) came to: an
- * answered call ends the hold-off and the token's refusal mark; a 401 or 403
- * marks the token refused; any other unanswered call holds off (30 s,
- * doubling up to 10 min, or a 429's longer Retry-After up to a day). The row
- * is written only when something changes.
+ * answered call ends the hold-off and the refusal mark, and is noted; a 401
+ * or 403 marks the token refused; any other unanswered call holds off (30 s,
+ * doubling up to 10 min, or a 429's longer Retry-After up to a day).
  *
  * @param array  $outcome The outcome.
  * @param string $token   The Bearer token sent.
@@ -168,9 +171,10 @@ function magisterium_a2a_held( $token, $now ) {
 function magisterium_a2a_record_outcome( $outcome, $token, $now ) {
 	$status = magisterium_a2a_upstream_status();
 	if ( magisterium_a2a_answered( $outcome ) ) {
-		if ( 0 === (int) $status['failures'] && 0 === (int) $status['until'] && null === $status['refused'] ) {
-			return;
-		}
+		$status['answered'] = array(
+			'token' => magisterium_a2a_token_hash( $token ),
+			'at'    => $now,
+		);
 		$status['failures'] = 0;
 		$status['until']    = 0;
 		$status['refused']  = null;

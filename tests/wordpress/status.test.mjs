@@ -9,7 +9,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { INSTANT, countingUpstream, daysAfter, fault, freshToken, widgetBody } from "../proxy/harness.mjs";
-import { startSite } from "./site.mjs";
+import { phpSerialize, startSite } from "./site.mjs";
 import { SETTINGS_PAGE, addUser, hiddenFields, logIn, page, postAndFollow, saveSettings } from "./admin.mjs";
 
 const stops = [];
@@ -128,4 +128,42 @@ test("Check now makes one call: counted when answered, not when the service fail
   assert.equal(upstream.sent.length, 2);
   assert.equal((await visit(site, dayAfter(3))).status, 503, "a visitor's miss gets that failure meanwhile");
   assert.equal(upstream.sent.length, 2, "without an upstream call");
+});
+
+test("visitors waiting on another visitor's refused call get the service's refusal, not a 503 busy", async () => {
+  const token = unknownToken();
+  const { site, upstream } = await siteWithUpstream({ token });
+  // The refused call is slow, so the others are waiting on it (the site runs 4 PHP workers).
+  await fault(token, "slow", { delayMs: 1500 });
+  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => visit(site, dayAfter(1), i)));
+  assert.deepEqual(
+    answers.map(({ status, body }) => `${status} ${body.error?.code}`),
+    Array(12).fill("401 -32004"),
+  );
+  assert.equal(upstream.sent.length, 1, "one upstream call");
+});
+
+test("a refusal holds until the token changes or the service answers it again: a 403 is passed on as sent, and Check now, once the service takes the token, ends it", async () => {
+  const { site, upstream } = await siteWithUpstream({ token: "free-token" }); // the simulator's free plan: 403 -32005
+  for (const [id, date] of [dayAfter(1), dayAfter(2)].entries()) {
+    const { status, body } = await visit(site, date, id);
+    assert.deepEqual([status, body.id, body.error.code], [403, id, -32005], date);
+  }
+  assert.equal(upstream.sent.length, 1);
+
+  const token = unknownToken();
+  site.sql(`UPDATE p${site.port}_options SET option_value = '${phpSerialize({ token, upstream: upstream.endpoint })}' WHERE option_name = 'magisterium_a2a_settings';`);
+  assert.equal((await visit(site, dayAfter(3))).status, 401, "another token is asked about at once");
+  assert.equal((await visit(site, dayAfter(4))).status, 401, "and held");
+  assert.equal(upstream.sent.length, 2);
+
+  const registered = await fetch(`${process.env.MAGISTERIUM_SIMULATOR}/_sim/tokens`, { method: "POST", body: JSON.stringify({ token }), headers: { "Content-Type": "application/json" } });
+  assert.ok(registered.ok, "the service now takes the token");
+  assert.equal((await visit(site, dayAfter(5))).status, 401, "the route does not know yet: it asks nothing");
+  const admin = await logIn(site);
+  const checked = text(await postAndFollow(site, "/wp-admin/admin-post.php", hiddenFields(await page(site, SETTINGS_PAGE, admin), "magisterium_a2a_check"), admin));
+  assert.match(checked, /accepted the token/);
+  assert.doesNotMatch(checked, /refused the parish's token/, "the refusal is over");
+  assert.equal((await visit(site, dayAfter(5))).status, 200, "the same token answers again");
+  assert.equal(upstream.sent.length, 4, "the check and the day");
 });

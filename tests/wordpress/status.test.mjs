@@ -8,7 +8,7 @@
 // each site and the simulator.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { INSTANT, countingUpstream, daysAfter, fault, freshToken, widgetBody } from "../proxy/harness.mjs";
+import { INSTANT, countingUpstream, daysAfter, deadEndpoint, fault, freshToken, widgetBody } from "../proxy/harness.mjs";
 import { phpSerialize, startSite } from "./site.mjs";
 import { SETTINGS_PAGE, addUser, hiddenFields, logIn, page, postAndFollow, saveSettings } from "./admin.mjs";
 
@@ -52,7 +52,7 @@ async function visit(site, date, id = 1) {
   return { status: response.status, body: await response.json() };
 }
 
-test("a mistyped token is refused when it is saved, said there; a good one is said accepted; only the answered check is counted", async () => {
+test("a mistyped token is refused when it is saved, said there; a good one is said accepted; a new endpoint is checked too; only the answered check is counted", async () => {
   const token = await freshToken();
   const { site, upstream } = await siteWithUpstream({ token, budget: 10 });
   const cookies = await logIn(site);
@@ -66,6 +66,9 @@ test("a mistyped token is refused when it is saved, said there; a good one is sa
   assert.match(accepted, /1 of 10 used, 9 left/, "the answered check counted");
   assert.match(accepted, /Working: the service last answered on/);
   assert.equal(upstream.sent.length, 2);
+  const unreachable = text(await saveSettings(site, cookies, { token: "", upstream: await deadEndpoint(), budget: "10" }));
+  assert.match(unreachable, /The token could not be checked: the Magisterium service did not answer \(no answer: the Magisterium service could not be reached\)/, "a new endpoint is checked too");
+  assert.match(unreachable, /1 of 10 used, 9 left/, "no answer spent nothing");
 });
 
 test("with a refused token, 47 visitors' misses make one upstream call and spend nothing; administrators (not subscribers) get a notice, Site Health says it; a fixed token answers the uncached days", async () => {

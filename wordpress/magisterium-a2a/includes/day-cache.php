@@ -3,7 +3,8 @@
  * What the proxy route keeps between requests, in the site's database (or its
  * object cache): each day's answers as transients keyed by the skill and the
  * day, a lock per key so that concurrent misses make one upstream call, and
- * the count of upstream calls made on the parish's day (the budget).
+ * the count of upstream calls made on the parish's day (the budget: a call
+ * is counted when it starts and given back unless the service answered).
  *
  * Every entry is made by an upstream call, and the budget bounds those: at
  * most `budget × 8` answers are kept (a day's, and 7 days of stale ones).

@@ -1,8 +1,8 @@
 <?php
 /**
  * The token checked with one upstream call (today's saints, the cheapest
- * skill): when the settings are saved with a new token (or a connection
- * gives a new one), and when an administrator presses "Check now". A
+ * skill): when the settings are saved with a new token or endpoint (or a
+ * connection gives a new token), and when an administrator presses "Check now". A
  * refusal is said there, on the settings page, not later by a visitor's
  * widget. The call is counted on the parish's day and given back unless the
  * service answered it; its outcome is recorded as any other call's
@@ -17,15 +17,17 @@ add_action( 'update_option_' . MAGISTERIUM_A2A_OPTION, 'magisterium_a2a_check_ch
 add_action( 'add_option_' . MAGISTERIUM_A2A_OPTION, 'magisterium_a2a_check_added_token', 10, 2 );
 
 /**
- * After the settings were updated: checks the token when the one sent upstream changed.
+ * After the settings were updated: checks the token when the one sent
+ * upstream changed, or the endpoint it is sent to.
  *
  * @param mixed $old   The settings before.
  * @param mixed $value The settings now.
  */
 function magisterium_a2a_check_changed_token( $old, $value ) {
-	$before = magisterium_a2a_bearer( array_merge( magisterium_a2a_settings(), array( 'token' => '' ), is_array( $old ) ? $old : array() ) );
 	$now    = magisterium_a2a_settings();
-	if ( '' !== magisterium_a2a_bearer( $now ) && magisterium_a2a_bearer( $now ) !== $before ) {
+	$before = array_merge( $now, array( 'token' => '' ), is_array( $old ) ? $old : array() );
+	$token  = magisterium_a2a_bearer( $now );
+	if ( '' !== $token && ( magisterium_a2a_bearer( $before ) !== $token || $before['upstream'] !== $now['upstream'] ) ) {
 		magisterium_a2a_say_check( magisterium_a2a_check_token( $now ) );
 	}
 }

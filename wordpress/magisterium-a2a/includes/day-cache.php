@@ -3,7 +3,8 @@
  * What the proxy route keeps between requests, in the site's database (or its
  * object cache): each day's answers as transients keyed by the skill and the
  * day, a lock per key so that concurrent misses make one upstream call, and
- * the count of upstream calls made on the parish's day (the budget).
+ * the count of upstream calls made on the parish's day (the budget: a call
+ * is counted when it starts and given back unless the service answered).
  *
  * Every entry is made by an upstream call, and the budget bounds those: at
  * most `budget × 8` answers are kept (a day's, and 7 days of stale ones).
@@ -167,9 +168,7 @@ function magisterium_a2a_fresh_again( $key, $today ) {
  * @return bool
  */
 function magisterium_a2a_budget_left( $today, $budget ) {
-	global $wpdb;
-	$spent = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", 'magisterium_a2a_spent_' . $today ) ); // phpcs:ignore WordPress.DB
-	return null === $spent || (int) $spent < $budget;
+	return magisterium_a2a_spent( $today ) < $budget;
 }
 
 /**
@@ -189,4 +188,27 @@ function magisterium_a2a_spend( $today, $budget ) {
 	}
 	$spent = $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->options} SET option_value = option_value + 1 WHERE option_name = %s AND option_value + 0 < %d", $name, $budget ) ); // phpcs:ignore WordPress.DB
 	return 1 === $spent;
+}
+
+/**
+ * Gives back one call of `$today`'s budget (a call the service did not
+ * answer): one atomic statement, never below 0; nothing when the day's
+ * counter is gone (a new day began meanwhile).
+ *
+ * @param string $today The parish's day the call was counted on.
+ */
+function magisterium_a2a_give_back( $today ) {
+	global $wpdb;
+	$wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->options} SET option_value = option_value - 1 WHERE option_name = %s AND option_value + 0 > 0", 'magisterium_a2a_spent_' . $today ) ); // phpcs:ignore WordPress.DB
+}
+
+/**
+ * The calls counted on `$today`'s budget so far.
+ *
+ * @param string $today The parish's today.
+ * @return int
+ */
+function magisterium_a2a_spent( $today ) {
+	global $wpdb;
+	return (int) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", 'magisterium_a2a_spent_' . $today ) ); // phpcs:ignore WordPress.DB
 }

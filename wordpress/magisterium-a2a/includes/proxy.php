@@ -122,7 +122,7 @@ function magisterium_a2a_answer( $request, &$seen ) {
 	if ( isset( $outcome['result'] ) ) {
 		return magisterium_a2a_result_answer( $id, $outcome['result'], $headers );
 	}
-	$stale = 429 === $outcome['status'] ? magisterium_a2a_stale( $key ) : null;
+	$stale = 429 === $outcome['status'] || isset( $outcome['reason'] ) ? magisterium_a2a_stale( $key ) : null;
 	if ( null !== $stale ) {
 		$seen['cache'] = 'stale';
 		return magisterium_a2a_result_answer( $id, $stale, $headers );
@@ -140,7 +140,9 @@ function magisterium_a2a_answer( $request, &$seen ) {
  *
  * The outcome for a key missing from the cache: one upstream call however
  * many requests ask at once (the others wait for its answer, or try once
- * more themselves if it stored none), within the parish day's budget.
+ * more themselves if it stored none), within the parish day's budget. A
+ * request whose wait ended without an answer while the route holds off
+ * (magisterium_a2a_held) gets the failure of the call it waited on.
  *
  * @param array $ask  The miss.
  * @param array $seen The log's fields, filled in.
@@ -153,6 +155,11 @@ function magisterium_a2a_once( $ask, &$seen ) {
 			if ( null !== $joined ) {
 				$seen['cache'] = 'joined';
 				return array( 'result' => $joined );
+			}
+			$held = magisterium_a2a_held( magisterium_a2a_bearer( $ask['settings'] ), magisterium_a2a_now() );
+			if ( null !== $held ) {
+				$seen['cache'] = 'held';
+				return $held;
 			}
 			continue;
 		}
@@ -167,8 +174,11 @@ function magisterium_a2a_once( $ask, &$seen ) {
 }
 
 /**
- * The outcome of a miss while holding its key's lock: the budget is asked
- * first (once it is spent no bucket is touched), then the client's bucket.
+ * The outcome of a miss while holding its key's lock: no call while the
+ * route holds off (a refused token, a failure's back-off); then the budget
+ * is asked (once it is spent no bucket is touched), then the client's
+ * bucket. The call is counted when it starts and given back unless the
+ * service answered it.
  *
  * @param array $ask  The miss (see magisterium_a2a_once).
  * @param array $seen The log's fields, filled in.
@@ -187,6 +197,11 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 			'status' => 503,
 			'error'  => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INTERNAL_ERROR, 'the proxy has no token for the Magisterium service' ),
 		);
+	}
+	$held = magisterium_a2a_held( $token, $ask['now'] );
+	if ( null !== $held ) {
+		$seen['cache'] = 'held';
+		return $held;
 	}
 	// The site's own keys may spend the whole budget; any other only what its reserve leaves.
 	$budget = (int) $settings['budget'];
@@ -210,7 +225,8 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 	$seen['cache']    = 'miss';
 	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $token, $ask['skill'], $ask['day'], $ask['query'] );
 	$seen['upstream'] = $outcome['upstream'];
-	if ( 200 !== $outcome['upstream'] ) {
+	magisterium_a2a_settle( $outcome, $token, $ask['today'] );
+	if ( ! magisterium_a2a_answered( $outcome ) ) {
 		magisterium_a2a_give_back_daily( $ask );
 	}
 	if ( ! empty( $outcome['cacheable'] ) ) {
@@ -220,9 +236,9 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 }
 
 /**
- * A 429 of a spent allowance (`budget` or `client`, as the log says): -32003 with `retryAfter`.
+ * A 429 of a spent allowance (`budget`, `words` or `client`, as the log says): -32003 with `retryAfter`.
  *
- * @param string $reason      The allowance, `budget` or `client`.
+ * @param string $reason      The allowance, `budget`, `words` or `client`.
  * @param int    $retry_after Whole seconds until the allowance has room.
  * @param string $why         What was spent.
  * @param array  $seen        The log's fields, filled in.

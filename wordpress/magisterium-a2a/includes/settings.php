@@ -227,11 +227,12 @@ function magisterium_a2a_origin_lines( $origins ) {
 /**
  * One message under the settings page's title, escaped here: WordPress's
  * `settings_errors()` prints a message as markup, and a message may quote
- * what the administrator typed.
+ * what the administrator typed (or what the service said).
  *
  * @param string $field   The field it is about.
- * @param string $message What went wrong.
+ * @param string $message What went wrong (or right).
+ * @param string $type    The notice's kind: `error`, `warning` or `updated`.
  */
-function magisterium_a2a_setting_error( $field, $message ) {
-	add_settings_error( MAGISTERIUM_A2A_OPTION, 'magisterium_a2a_' . $field, esc_html( $message ) );
+function magisterium_a2a_setting_error( $field, $message, $type = 'error' ) {
+	add_settings_error( MAGISTERIUM_A2A_OPTION, 'magisterium_a2a_' . $field, esc_html( $message ), $type );
 }

@@ -40,5 +40,6 @@ require_once MAGISTERIUM_A2A_DIR . 'includes/status-page.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/admin-notice.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/site-health.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/proxy.php';
+require_once MAGISTERIUM_A2A_DIR . 'includes/prefetch.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/rest-route.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/widgets.php';

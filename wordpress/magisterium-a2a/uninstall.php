@@ -1,7 +1,7 @@
 <?php
 /**
  * Removes what the plugin stored: its settings, its day counters and locks,
- * and its cached answers (transients).
+ * its cached answers (transients) and its WP-Cron event.
  *
  * @package MagisteriumA2a
  */
@@ -9,6 +9,7 @@
 defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 
 delete_option( 'magisterium_a2a_settings' );
+wp_clear_scheduled_hook( 'magisterium_a2a_prefetch' );
 global $wpdb;
 // Counters, locks and transients all carry the plugin's prefix; there is no API listing them.
 $wpdb->query( // phpcs:ignore WordPress.DB.DirectDatabaseQuery

@@ -96,28 +96,13 @@ function magisterium_a2a_answer( $request, &$seen ) {
 	if ( $offset < -$settings['days_back'] || $offset > $settings['days_ahead'] ) {
 		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, sprintf( 'Invalid params: %s is not within %d days before or %d days after today', $day, $settings['days_back'], $settings['days_ahead'] ) );
 	}
-	// A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text, and
-	// fresh only on the service's day they were asked: "Christmas" at 19:00 in Chicago on December 25 is its next one.
-	$key      = null === $day ? "$skill $query" : "$skill $day";
-	$fresh_on = null === $day ? $today . ' ' . magisterium_a2a_service_day( $now ) : $today;
-	$cached   = magisterium_a2a_fresh( $key, $fresh_on );
+	$ask    = magisterium_a2a_miss( $settings, $skill, $day, $query, $now, magisterium_a2a_client_key( $request, $settings ) );
+	$key    = $ask['key'];
+	$cached = magisterium_a2a_fresh( $key, $ask['fresh_on'] );
 	if ( null !== $cached ) {
 		$seen['cache'] = 'hit';
 		return magisterium_a2a_result_answer( $id, $cached, $headers );
 	}
-	$ask     = array(
-		'key'      => $key,
-		'today'    => $today,
-		'fresh_on' => $fresh_on,
-		'settings' => $settings,
-		'skill'    => $skill,
-		'day'      => $day,
-		'query'    => $query,
-		'now'      => $now,
-		'zone'     => $zone,
-		'client'   => magisterium_a2a_client_key( $request, $settings ),
-		'own'      => magisterium_a2a_is_own( $day, $query, $today ),
-	);
 	$outcome = magisterium_a2a_once( $ask, $seen );
 	if ( isset( $outcome['result'] ) ) {
 		return magisterium_a2a_result_answer( $id, $outcome['result'], $headers );
@@ -132,7 +117,39 @@ function magisterium_a2a_answer( $request, &$seen ) {
 }
 
 /**
- * What a miss asks for: `key`, `today`, `fresh_on` (what its entry is fresh on: the parish's
+ * What a request for `$skill` and `$day` (null: the words `$query`) at `$now` (ms) asks of the
+ * cache and, on a miss, upstream (see magisterium_a2a_once).
+ *
+ * @param array       $settings The settings.
+ * @param string      $skill    The skill.
+ * @param string|null $day      The day, `Y-m-d`, or null for words.
+ * @param string      $query    The normalized words.
+ * @param int         $now      The clock.
+ * @param string|null $client   The client, as a header names it.
+ * @return array
+ */
+function magisterium_a2a_miss( $settings, $skill, $day, $query, $now, $client ) {
+	$zone  = magisterium_a2a_time_zone( $settings );
+	$today = magisterium_a2a_day_at( $now, $zone );
+	// A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text, and
+	// fresh only on the service's day they were asked: "Christmas" at 19:00 in Chicago on December 25 is its next one.
+	return array(
+		'key'      => null === $day ? "$skill $query" : "$skill $day",
+		'today'    => $today,
+		'fresh_on' => null === $day ? $today . ' ' . magisterium_a2a_service_day( $now ) : $today,
+		'settings' => $settings,
+		'skill'    => $skill,
+		'day'      => $day,
+		'query'    => $query,
+		'now'      => $now,
+		'zone'     => $zone,
+		'client'   => $client,
+		'own'      => magisterium_a2a_is_own( $day, $query, $today ),
+	);
+}
+
+/**
+ * What a miss asks for (magisterium_a2a_miss): `key`, `today`, `fresh_on` (what its entry is fresh on: the parish's
  * today, and for words the service's day too), `settings`, `skill`, `day` (null for
  * words), `query` (the normalized words), `now`, `zone` (the parish's) and
  * `client` (as a header names it, or null), `own` (whether the key is one of the site's own,

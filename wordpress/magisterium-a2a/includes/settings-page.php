@@ -56,6 +56,7 @@ function magisterium_a2a_register_settings() {
 		'token'     => __( 'Token', 'magisterium-a2a' ),
 		'time_zone' => __( 'Parish time zone', 'magisterium-a2a' ),
 		'budget'    => __( 'Upstream calls a day', 'magisterium-a2a' ),
+		'reserve'   => __( 'Kept for this site\'s pages', 'magisterium-a2a' ),
 		'days'      => __( 'Days visitors may ask about', 'magisterium-a2a' ),
 		'client'    => __( 'New questions per visitor', 'magisterium-a2a' ),
 		'origins'   => __( 'Other sites allowed', 'magisterium-a2a' ),
@@ -165,9 +166,18 @@ function magisterium_a2a_number_input( $field, $least, $label = '' ) {
 		(int) $least,
 		esc_attr( $field ),
 		esc_attr( magisterium_a2a_field_name( $field ) ),
-		esc_attr( (string) magisterium_a2a_settings()[ $field ] ),
+		esc_attr( (string) ( 'reserve' === $field ? magisterium_a2a_reserve( magisterium_a2a_settings() ) : magisterium_a2a_settings()[ $field ] ) ),
 		'' === $label ? '' : ' aria-label="' . esc_attr( $label ) . '"'
 	);
+}
+
+/** The reserve of the day's calls for the site's own pages, and the share of questions that name no day. */
+function magisterium_a2a_render_reserve_field() {
+	magisterium_a2a_number_input( 'reserve', 0 );
+	echo ' ' . esc_html__( 'calls for this site\'s own days;', 'magisterium-a2a' ) . ' ';
+	magisterium_a2a_number_input( 'words_per_day', 0, __( 'Upstream calls a day for questions that name no day', 'magisterium-a2a' ) );
+	echo ' ' . esc_html__( 'for questions that name no day', 'magisterium-a2a' );
+	magisterium_a2a_description( __( 'Of the calls a day, the first number is kept for yesterday, today and tomorrow and for the dates this site\'s shortcodes and blocks name (a fifth by default): a stranger asking for far-away days cannot leave the parish\'s own page empty. Questions such as "Christmas" may spend the second number, outside what is kept. Just after the parish\'s midnight, today\'s answers are fetched ahead of any visitor (WP-Cron: with the first visit after midnight).', 'magisterium-a2a' ) );
 }
 
 /** The window of days: before and after the parish's today. */
@@ -188,7 +198,9 @@ function magisterium_a2a_render_client_field() {
 	);
 	echo ' ';
 	magisterium_a2a_number_input( 'client_misses', 1, __( 'New questions per visitor a minute', 'magisterium-a2a' ) );
-	echo ' ' . esc_html__( 'a minute', 'magisterium-a2a' );
+	echo ' ' . esc_html__( 'a minute,', 'magisterium-a2a' ) . ' ';
+	magisterium_a2a_number_input( 'client_daily_misses', 1, __( 'New questions per visitor a day', 'magisterium-a2a' ) );
+	echo ' ' . esc_html__( 'a day', 'magisterium-a2a' );
 	magisterium_a2a_description( __( 'Only when a server in front of the site (a CDN such as Cloudflare) sets a header naming the visitor: its name. Empty: no per-visitor limit (anyone can send any header to a site reached directly). Answers already kept are always served.', 'magisterium-a2a' ) );
 }
 

@@ -69,6 +69,9 @@ function magisterium_a2a_check_token( $settings ) {
 	}
 	$outcome = magisterium_a2a_call_upstream( $settings['upstream'], $token, 'saints_of_the_day', $today, $today );
 	magisterium_a2a_settle( $outcome, $token, $today );
+	if ( ! empty( $outcome['cacheable'] ) ) {
+		magisterium_a2a_store( "saints_of_the_day $today", $today, $outcome['result'] ); // the day's first visitor finds it kept
+	}
 	return $outcome;
 }
 

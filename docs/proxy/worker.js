@@ -4,7 +4,8 @@
 // upstream calls is counted by one Durable Object for the whole deployment
 // (one request to it per upstream call; cached answers never ask it).
 // Cloudflare tells who the client is (CF-Connecting-IP): each gets its own
-// small allowance of uncached requests, per isolate.
+// small allowance of uncached requests, per isolate. A Cron Trigger fetches
+// today's answers soon after the parish's midnight (from the budget's reserve).
 import { DurableObject, env } from "cloudflare:workers";
 import { createProxy } from "magisterium-a2a/proxy";
 
@@ -33,7 +34,7 @@ export class ProxyBudget extends DurableObject {
 /** The deployment's one budget object. */
 const budget = () => env.PROXY_BUDGET.get(env.PROXY_BUDGET.idFromName("budget"));
 
-export default createProxy({
+const proxy = createProxy({
   token: env.MAGISTERIUM_TOKEN,
   allowOrigins: env.ALLOW_ORIGINS.split(","),
   timeZone: env.TIME_ZONE,
@@ -44,3 +45,9 @@ export default createProxy({
     giveBack: (day) => budget().giveBack(day),
   },
 });
+
+export default {
+  fetch: (request) => proxy.fetch(request),
+  /** The Cron Trigger (wrangler.toml): today's answers fetched soon after the parish's midnight, ahead of any visitor. */
+  scheduled: (controller, env, ctx) => ctx.waitUntil(proxy.prefetch()),
+};

@@ -167,6 +167,16 @@ test("the Cloudflare Worker with its wrangler.toml serves the parish in workerd"
     const again = await post(url, widgetBody("liturgical_readings", day));
     assert.equal(again.status, 200, "a cached day is still served to that client");
     await again.arrayBuffer();
+    // The Cron Trigger wrangler.toml names: today's answers, fetched as the parish's page would ask for them.
+    assert.deepEqual(config.triggers.crons, ["5 6 * * *"]);
+    const before = lines.length;
+    await (await miniflare.getWorker()).scheduled({ cron: config.triggers.crons[0] });
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: config.vars.TIME_ZONE }).format(new Date()); // YYYY-MM-DD
+    const fetched = lines.slice(before).map((line) => /skill=(\S+) day=(\S+) cache=(\S+)/.exec(line)?.slice(1).join(" "));
+    assert.deepEqual(fetched, [`saints_of_the_day ${today} miss`, `liturgical_readings ${today} miss`], "the scheduled event fetched today's answers");
+    const visitor = await post(url, widgetBody("saints_of_the_day", "today"));
+    await visitor.arrayBuffer();
+    assert.match(lines.at(-1), /cache=hit/, "a visitor then finds them kept");
     assert.ok(!lines.join("\n").includes(token));
   } finally {
     await miniflare.dispose();

@@ -195,6 +195,8 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 	}
 	$seen['cache']    = 'miss';
 	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $token, $ask['skill'], $ask['day'], $ask['query'] );
+	$renewed          = 401 === $outcome['upstream'] ? magisterium_a2a_renewed_after_refusal( $settings, $token ) : '';
+	$outcome          = '' === $renewed ? $outcome : magisterium_a2a_call_upstream( $settings['upstream'], $renewed, $ask['skill'], $ask['day'], $ask['query'] );
 	$seen['upstream'] = $outcome['upstream'];
 	if ( ! empty( $outcome['cacheable'] ) ) {
 		magisterium_a2a_store( $ask['key'], $ask['today'], $outcome['result'] );

@@ -53,7 +53,7 @@ function magisterium_a2a_register_settings() {
 	);
 	add_settings_section( 'magisterium_a2a_main', '', '__return_false', MAGISTERIUM_A2A_PAGE );
 	$fields = array(
-		'token'     => __( 'Token', 'magisterium-a2a' ),
+		'token'     => __( 'Pasted token (advanced)', 'magisterium-a2a' ),
 		'time_zone' => __( 'Parish time zone', 'magisterium-a2a' ),
 		'budget'    => __( 'Upstream calls a day', 'magisterium-a2a' ),
 		'days'      => __( 'Days visitors may ask about', 'magisterium-a2a' ),
@@ -83,6 +83,7 @@ function magisterium_a2a_render_settings_page() {
 	// WordPress prints the settings' messages above a page of the Settings menu (options-head.php).
 	echo '<p>' . esc_html__( 'The widgets call this site, which adds the token and keeps each day\'s answers: the token never reaches a visitor\'s browser.', 'magisterium-a2a' ) . '</p>';
 	echo '<p>' . esc_html__( 'Proxy route:', 'magisterium-a2a' ) . ' <code>' . esc_html( rest_url( MAGISTERIUM_A2A_ROUTE_NAMESPACE . MAGISTERIUM_A2A_ROUTE ) ) . '</code></p>';
+	magisterium_a2a_render_connection();
 	echo '<form action="' . esc_url( admin_url( 'options.php' ) ) . '" method="post">';
 	settings_fields( MAGISTERIUM_A2A_PAGE );
 	do_settings_sections( MAGISTERIUM_A2A_PAGE );

@@ -5,7 +5,8 @@
 // only with the form's nonce, and only for an administrator.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { ADMIN, PLUGIN_SOURCE, ROUTE, startSite } from "./site.mjs";
+import { PLUGIN_SOURCE, ROUTE, startSite } from "./site.mjs";
+import { hiddenFields, logIn } from "./admin.mjs";
 import { PARISH_PAGE } from "./pages.mjs";
 import { ARGS, executablePath } from "../chromium.mjs";
 
@@ -28,27 +29,6 @@ after(() => site?.stop());
 /** The stored settings, as PHP serialized them. */
 function storedSettings() {
   return site.sql(`SELECT option_value FROM p${site.port}_options WHERE option_name = 'magisterium_a2a_settings';`);
-}
-
-/** A logged-in administrator's cookies. */
-async function logIn() {
-  const form = new URLSearchParams({ log: ADMIN.user, pwd: ADMIN.password, "wp-submit": "Log In", testcookie: "1" });
-  const response = await fetch(`${site.url}/wp-login.php`, {
-    method: "POST",
-    body: form,
-    headers: { Cookie: "wordpress_test_cookie=WP%20Cookie%20check" },
-    redirect: "manual",
-  });
-  await response.arrayBuffer();
-  assert.equal(response.status, 302, "logged in");
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
-}
-
-/** The settings form's hidden fields (its nonce among them), from the page's HTML. */
-function hiddenFields(html) {
-  const attribute = (tag, name) => new RegExp(`\\s${name}=["']([^"']*)["']`).exec(tag)?.[1];
-  const hidden = [...html.matchAll(/<input[^>]*type=["']hidden["'][^>]*>/g)].map(([tag]) => [attribute(tag, "name"), attribute(tag, "value")]);
-  return Object.fromEntries(hidden);
 }
 
 test("the front page's shortcodes and block print the elements, pointed at the site's route, with the widget's module", async () => {
@@ -107,7 +87,7 @@ test("a date attribute is printed as an attribute, escaped", async () => {
 });
 
 test("Settings → Magisterium shows only the token's last four characters, and saves with the nonce", async () => {
-  const cookies = await logIn();
+  const cookies = await logIn(site);
   const settingsPage = `${site.url}/wp-admin/options-general.php?page=magisterium-a2a`;
   const html = await (await fetch(settingsPage, { headers: { Cookie: cookies } })).text();
   assert.match(html, /A token ending in …7f3a is set/);
@@ -187,7 +167,7 @@ test("a visitor's value ending in a newline is one quoted log word, not a second
 });
 
 test("Settings → Magisterium: a Settings link on the Plugins row, both number fields of a row named, a typed origin printed back as text", async () => {
-  const cookies = await logIn();
+  const cookies = await logIn(site);
   const plugins = await (await fetch(`${site.url}/wp-admin/plugins.php`, { headers: { Cookie: cookies } })).text();
   assert.match(plugins, /<a href="[^"]*options-general\.php\?page=magisterium-a2a">Settings<\/a>/);
   const settingsPage = `${site.url}/wp-admin/options-general.php?page=magisterium-a2a`;

@@ -1,0 +1,194 @@
+// Settings → Magisterium → Connect to Magisterium, against a simulator of the
+// test's own (its authorization server, access tokens of TTL seconds) behind
+// the sign-in suites' proxy that counts (and holds a little) each refresh at
+// the token endpoint: Chromium connects a throw-away WordPress through the
+// real consent page; past the token's expiry, or after the service refuses
+// it, the route keeps answering with one refresh; two workers due at once
+// refresh once and the grant lives on; Disconnect revokes the grant; a
+// refused refresh shows "Not connected" and stops the upstream calls.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { ADMIN, startSite } from "./site.mjs";
+import { formWithAction, hiddenFields, logIn } from "./admin.mjs";
+import { holdRefreshes, refreshStillWorks, revoke, startSimulator } from "../sign-in-server.mjs";
+import { ARGS, executablePath } from "../chromium.mjs";
+
+/** The simulator's access-token lifetime, in seconds. */
+const TTL = 600;
+/** How long the proxy holds each refresh, so that two workers due at once overlap (no assertion on time). */
+const HOLD_MS = 500;
+/** The site's clock at the start (the route's renewals follow it); moved with the simulator's. */
+const START = Date.now();
+const DAY_MS = 86_400_000;
+
+let sim;
+let proxy;
+let site;
+let browser;
+let clock = START;
+let nextDay = 1;
+
+before(async () => {
+  sim = await startSimulator(["--access-token-ttl-secs", String(TTL)]);
+  proxy = await holdRefreshes(sim, HOLD_MS);
+  site = await startSite({ settings: { upstream: `${proxy.url}/api/v1/a2a` }, now: START });
+  const { chromium } = await import("playwright-core");
+  browser = await chromium.launch({ executablePath, args: ARGS });
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+  await proxy?.stop();
+  await sim?.stop();
+});
+
+/** The settings page's address. */
+const settingsPage = () => `${site.url}/wp-admin/options-general.php?page=magisterium-a2a`;
+
+/** The stored connection (its tokens among its fields) and the option's autoload, or null when there is none. */
+function storedConnection() {
+  const rows = site.sql(`SELECT autoload, option_value FROM p${site.port}_options WHERE option_name = 'magisterium_a2a_connection';`).trim().split("\n");
+  if (rows.length < 2) return null;
+  const [autoload, value] = rows[1].split("\t");
+  const field = (name) => new RegExp(`s:${name.length}:"${name}";(?:s:\\d+:"([^"]*)"|N;)`).exec(value)?.[1] ?? null;
+  return { autoload, state: field("state"), accessToken: field("access_token"), refreshToken: field("refresh_token"), clientId: field("client_id") };
+}
+
+/** Moves the simulator's clock and the site's `seconds` forward. */
+async function advance(seconds) {
+  await sim.control("clock", { advanceSecs: seconds });
+  clock += seconds * 1000;
+  await site.setClock(clock);
+}
+
+/** One widget call of the route for a day no call asked about yet (so a miss, an upstream call): `{ status, body, line }`. */
+async function askNewDay() {
+  const day = new Date(START + nextDay++ * DAY_MS).toISOString().slice(0, 10);
+  const message = { role: "user", kind: "message", messageId: `m-${day}`, parts: [{ kind: "data", data: { date: day } }], metadata: { skillId: "saints_of_the_day" } };
+  const response = await fetch(site.route, {
+    method: "POST",
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "message/send", params: { message } }),
+    headers: { Origin: site.url, "Content-Type": "application/json" },
+  });
+  const body = await response.json();
+  const line = site.lines().findLast((entry) => entry.includes(` day=${day} `));
+  return { status: response.status, body, line };
+}
+
+/** Connects the site in Chromium as the administrator: logs in, clicks Connect, Allow on the consent page; the settings page it comes back to. */
+async function connectInChromium() {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${site.url}/wp-login.php`);
+    await page.fill("#user_login", ADMIN.user);
+    await page.fill("#user_pass", ADMIN.password);
+    await Promise.all([page.waitForURL(/\/wp-admin\//), page.click("#wp-submit")]);
+    await page.goto(settingsPage());
+    await Promise.all([page.waitForURL(/\/oauth\/authorize\?/), page.click('input[type="submit"][value="Connect to Magisterium"]')]);
+    assert.match(await page.content(), /St\. Example Parish/, "the consent page names the site's client");
+    await Promise.all([page.waitForURL(/options-general\.php\?page=magisterium-a2a/), page.click('button[value="allow"]')]);
+    return await page.content();
+  } finally {
+    await page.context().close();
+  }
+}
+
+test("in Chromium, Connect to Magisterium goes through the consent page and back; the route then answers with the connection's token", async () => {
+  const html = await connectInChromium();
+  const connection = storedConnection();
+  assert.equal(connection?.state, "connected", html);
+  assert.equal(connection.autoload, "no", "the tokens are not autoloaded");
+  assert.match(html, new RegExp(`Connected to ${proxy.url} by ${ADMIN.user} on `));
+  assert.match(html, /next at /, "when the token next renews");
+  for (const token of [connection.accessToken, connection.refreshToken]) assert.ok(token && !html.includes(token), "no token on the page");
+  const { status, line } = await askNewDay();
+  assert.equal(status, 200, line);
+  assert.match(line, / upstream=200 /);
+  assert.equal(proxy.refreshes(), 0);
+});
+
+test("past the access token's expiry the widgets keep answering: the token is renewed once, on the server", async () => {
+  const before = storedConnection();
+  await advance(TTL + 1);
+  for (let call = 0; call < 2; call++) {
+    const { status, line } = await askNewDay();
+    assert.equal(status, 200, line);
+  }
+  assert.equal(proxy.refreshes(), 1, "one refresh at the token endpoint");
+  const after = storedConnection();
+  assert.notEqual(after.accessToken, before.accessToken);
+  assert.notEqual(after.refreshToken, before.refreshToken, "rotated");
+});
+
+test("a token the service refuses before its expiry is renewed once and the call answered", async () => {
+  const { accessToken, clientId } = storedConnection();
+  const refreshes = proxy.refreshes();
+  await revoke(sim, clientId, accessToken); // an access token alone: the grant lives on
+  const { status, line } = await askNewDay();
+  assert.equal(status, 200, line);
+  assert.equal(proxy.refreshes(), refreshes + 1);
+  assert.notEqual(storedConnection().accessToken, accessToken);
+});
+
+test("two workers due at once refresh once: the refresh token is used once and the grant lives on", async () => {
+  const refreshes = proxy.refreshes();
+  await advance(TTL + 1);
+  const answers = await Promise.all([askNewDay(), askNewDay()]);
+  assert.deepEqual(
+    answers.map(({ status }) => status),
+    [200, 200],
+    answers.map(({ line }) => line).join("\n"),
+  );
+  assert.equal(proxy.refreshes(), refreshes + 1, "one refresh for both");
+  assert.equal(storedConnection().state, "connected");
+  await advance(TTL + 1);
+  assert.equal((await askNewDay()).status, 200, "the grant still renews");
+});
+
+test("a callback that no connection of this administrator started is refused", async () => {
+  const cookies = await logIn(site);
+  const before = storedConnection();
+  const forged = await fetch(`${site.url}/wp-admin/admin-post.php?action=magisterium_a2a_callback&code=stolen&state=abc.def`, { headers: { Cookie: cookies }, redirect: "manual" });
+  await forged.arrayBuffer();
+  assert.equal(forged.status, 302);
+  const html = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
+  assert.match(html, /does not belong to a connection this administrator started/);
+  assert.deepEqual(storedConnection(), before, "the connection is unchanged");
+});
+
+test("Disconnect revokes the grant at the authorization server and deletes the tokens", async () => {
+  const { refreshToken, clientId } = storedConnection();
+  const cookies = await logIn(site);
+  const html = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
+  const form = formWithAction(html, "magisterium_a2a_disconnect");
+  assert.ok(form, "a Disconnect form");
+  const posted = await fetch(`${site.url}/wp-admin/admin-post.php`, { method: "POST", body: new URLSearchParams(hiddenFields(form)), headers: { Cookie: cookies }, redirect: "manual" });
+  await posted.arrayBuffer();
+  assert.equal(posted.status, 302);
+  assert.equal(storedConnection(), null, "the tokens are deleted");
+  assert.equal(await refreshStillWorks(sim, clientId, refreshToken), false, "the grant is revoked");
+  const again = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
+  assert.match(again, /Disconnected/);
+  assert.match(again, /Not connected\./);
+});
+
+test("a refresh the server refuses ends the connection: the admin sees Not connected, and no upstream call is made", async () => {
+  await connectInChromium();
+  const { refreshToken, clientId } = storedConnection();
+  await revoke(sim, clientId, refreshToken); // the whole grant, as the service may end it
+  await advance(TTL + 1);
+  const refreshes = proxy.refreshes();
+  for (let call = 0; call < 2; call++) {
+    const { status, line } = await askNewDay();
+    assert.equal(status, 503, line);
+    assert.match(line, / upstream=- /, "no upstream call");
+  }
+  assert.equal(proxy.refreshes(), refreshes + 1, "refused once, then not asked again");
+  const connection = storedConnection();
+  assert.equal(connection.state, "ended");
+  assert.equal(connection.accessToken, "", "no token kept");
+  const cookies = await logIn(site);
+  const html = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
+  assert.match(html, /Not connected: the connection ended on [^<]+: the authorization server refused to renew the access token \(invalid_grant\)/);
+  assert.match(html, /value="Connect to Magisterium"/, "Connect again");
+});

@@ -120,6 +120,14 @@ test("past the access token's expiry the widgets keep answering: the token is re
   assert.notEqual(after.refreshToken, before.refreshToken, "rotated");
 });
 
+test("a token due for renewal is renewed ahead of its expiry, before the service refuses it", async () => {
+  const refreshes = proxy.refreshes();
+  await advance(TTL - 30); // within a minute of the expiry: due, and still accepted upstream
+  const { status, line } = await askNewDay();
+  assert.equal(status, 200, line);
+  assert.equal(proxy.refreshes(), refreshes + 1, "renewed without a 401 first");
+});
+
 test("a token the service refuses before its expiry is renewed once and the call answered", async () => {
   const { accessToken, clientId } = storedConnection();
   const refreshes = proxy.refreshes();

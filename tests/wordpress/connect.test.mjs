@@ -153,17 +153,6 @@ test("two workers due at once refresh once: the refresh token is used once and t
   assert.equal((await askNewDay()).status, 200, "the grant still renews");
 });
 
-test("a callback that no connection of this administrator started is refused", async () => {
-  const cookies = await logIn(site);
-  const before = storedConnection();
-  const forged = await fetch(`${site.url}/wp-admin/admin-post.php?action=magisterium_a2a_callback&code=stolen&state=abc.def`, { headers: { Cookie: cookies }, redirect: "manual" });
-  await forged.arrayBuffer();
-  assert.equal(forged.status, 302);
-  const html = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
-  assert.match(html, /does not belong to a connection this administrator started/);
-  assert.deepEqual(storedConnection(), before, "the connection is unchanged");
-});
-
 test("Disconnect revokes the grant at the authorization server and deletes the tokens", async () => {
   const { refreshToken, clientId } = storedConnection();
   const cookies = await logIn(site);
@@ -178,6 +167,24 @@ test("Disconnect revokes the grant at the authorization server and deletes the t
   const again = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
   assert.match(again, /Disconnected/);
   assert.match(again, /Not connected\./);
+});
+
+test("a callback that no connection of this administrator started is refused", async () => {
+  const cookies = await logIn(site);
+  const before = storedConnection();
+  // The administrator starts a connection: the consent page is where they are sent.
+  const page = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
+  const connect = formWithAction(page, "magisterium_a2a_connect");
+  const started = await fetch(`${site.url}/wp-admin/admin-post.php`, { method: "POST", body: new URLSearchParams(hiddenFields(connect)), headers: { Cookie: cookies }, redirect: "manual" });
+  await started.arrayBuffer();
+  assert.match(started.headers.get("location") ?? "", /\/oauth\/authorize\?.*code_challenge_method=S256/);
+  // Another answer comes to the redirect URI (a code of someone else's, a state of none of theirs).
+  const forged = await fetch(`${site.url}/wp-admin/admin-post.php?action=magisterium_a2a_callback&code=stolen&state=abc.def`, { headers: { Cookie: cookies }, redirect: "manual" });
+  await forged.arrayBuffer();
+  assert.equal(forged.status, 302);
+  const html = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
+  assert.match(html, /does not belong to a connection this administrator started/);
+  assert.deepEqual(storedConnection(), before, "the connection is unchanged");
 });
 
 test("a refresh the server refuses ends the connection: the admin sees Not connected, and no upstream call is made", async () => {

@@ -207,3 +207,23 @@ test("a refresh the server refuses ends the connection: the admin sees Not conne
   assert.match(html, /Not connected: the connection ended on [^<]+: the authorization server refused to renew the access token \(invalid_grant\)/);
   assert.match(html, /value="Connect to Magisterium"/, "Connect again");
 });
+
+test("uninstalling the plugin (Plugins → Deactivate, Delete) revokes the connection's grant and leaves nothing of it", async () => {
+  await connectInChromium();
+  const { refreshToken, clientId } = storedConnection();
+  const cookies = await logIn(site);
+  const get = async (path) => (await fetch(new URL(path, site.url), { headers: { Cookie: cookies } })).text();
+  const plugins = await get("/wp-admin/plugins.php");
+  const deactivate = /href="(plugins\.php\?action=deactivate&amp;plugin=magisterium-a2a%2Fmagisterium-a2a\.php[^"]*)"/.exec(plugins)?.[1];
+  assert.ok(deactivate, "a Deactivate link");
+  await get(`/wp-admin/${deactivate.replaceAll("&amp;", "&")}`);
+  const listed = await get("/wp-admin/plugins.php");
+  const nonce = /name="_wpnonce" value="([^"]+)"/.exec(listed)?.[1];
+  const form = new URLSearchParams({ action: "delete-selected", "checked[]": "magisterium-a2a/magisterium-a2a.php", _wpnonce: nonce, "verify-delete": "1" });
+  const deleted = await fetch(`${site.url}/wp-admin/plugins.php`, { method: "POST", body: form, headers: { Cookie: cookies }, redirect: "manual" });
+  await deleted.arrayBuffer();
+  assert.equal(deleted.status, 302, "deleted, then back to the Plugins page");
+  assert.equal(await refreshStillWorks(sim, clientId, refreshToken), false, "the grant is revoked");
+  const left = site.sql(`SELECT option_name FROM p${site.port}_options WHERE option_name LIKE '%magisterium_a2a%';`).trim();
+  assert.equal(left, "", "no option of the plugin left");
+});

@@ -8,7 +8,7 @@
 // refused refresh shows "Not connected" and stops the upstream calls.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { ADMIN, startSite } from "./site.mjs";
+import { ADMIN, PLUGIN_SOURCE, startSite } from "./site.mjs";
 import { formWithAction, hiddenFields, logIn } from "./admin.mjs";
 import { holdRefreshes, refreshStillWorks, revoke, startSimulator } from "../sign-in-server.mjs";
 import { ARGS, executablePath } from "../chromium.mjs";
@@ -31,7 +31,7 @@ let nextDay = 1;
 before(async () => {
   sim = await startSimulator(["--access-token-ttl-secs", String(TTL)]);
   proxy = await holdRefreshes(sim, HOLD_MS);
-  site = await startSite({ settings: { upstream: `${proxy.url}/api/v1/a2a` }, now: START });
+  site = await startSite({ plugin: process.env.MAGISTERIUM_WP_PLUGIN ?? PLUGIN_SOURCE, settings: { upstream: `${proxy.url}/api/v1/a2a` }, now: START });
   const { chromium } = await import("playwright-core");
   browser = await chromium.launch({ executablePath, args: ARGS });
 });

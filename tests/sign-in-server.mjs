@@ -114,17 +114,23 @@ export async function revoke(sim, clientId, token) {
  * A proxy in front of `sim` (the Host header passes through, so the
  * simulator's metadata names the proxy as the issuer) that holds each
  * refresh at the token endpoint `holdMs` before passing it on, or for ever
- * when `holdMs` is null: `{ url, refreshes(), stop() }`.
+ * when `holdMs` is null, or drops it unanswered while `dropRefreshes(n)` has some
+ * left to drop: `{ url, refreshes(), dropRefreshes(n), stop() }`.
  */
 export async function holdRefreshes(sim, holdMs) {
   const target = new URL(sim.url);
   let refreshes = 0;
+  let dropping = 0;
   const server = createServer(async (incoming, answer) => {
     const chunks = [];
     for await (const chunk of incoming) chunks.push(chunk);
     const body = Buffer.concat(chunks);
     if (incoming.url === "/oauth/token" && new URLSearchParams(body.toString()).get("grant_type") === "refresh_token") {
       refreshes += 1;
+      if (dropping > 0) {
+        dropping -= 1;
+        return incoming.socket.destroy(); // no answer at all: a network failure
+      }
       if (holdMs === null) return; // never answers; stop() closes the connection
       await sleep(holdMs);
     }
@@ -141,6 +147,7 @@ export async function holdRefreshes(sim, holdMs) {
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     refreshes: () => refreshes,
+    dropRefreshes: (count) => (dropping = count),
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -153,6 +153,21 @@ test("two workers due at once refresh once: the refresh token is used once and t
   assert.equal((await askNewDay()).status, 200, "the grant still renews");
 });
 
+test("a renewal that gets no answer ends nothing: the token still valid is used, and the next call renews", async () => {
+  const refreshes = proxy.refreshes();
+  const { accessToken } = storedConnection();
+  await advance(TTL - 30); // due, and still accepted upstream
+  proxy.dropRefreshes(1);
+  const first = await askNewDay();
+  assert.equal(first.status, 200, first.line);
+  assert.equal(proxy.refreshes(), refreshes + 1, "the renewal was tried");
+  assert.deepEqual([storedConnection().state, storedConnection().accessToken], ["connected", accessToken], "still connected, with the same token");
+  const second = await askNewDay();
+  assert.equal(second.status, 200, second.line);
+  assert.equal(proxy.refreshes(), refreshes + 2, "renewed on the next call");
+  assert.notEqual(storedConnection().accessToken, accessToken);
+});
+
 test("Disconnect revokes the grant at the authorization server and deletes the tokens", async () => {
   const { refreshToken, clientId } = storedConnection();
   const cookies = await logIn(site);

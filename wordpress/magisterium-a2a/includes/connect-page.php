@@ -175,7 +175,7 @@ function magisterium_a2a_handle_callback() {
 		)
 	);
 	if ( is_wp_error( $answer ) || isset( $answer['error'] ) ) {
-		if ( isset( $answer['error'] ) && 'invalid_client' === $answer['error'] && ! $pending['given'] ) {
+		if ( ! is_wp_error( $answer ) && 'invalid_client' === $answer['error'] && ! $pending['given'] ) {
 			magisterium_a2a_forget_client( $server['issuer'], magisterium_a2a_redirect_uri() );
 		}
 		$why = is_wp_error( $answer ) ? $answer->get_error_message() : $answer['error'];

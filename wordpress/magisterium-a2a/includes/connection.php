@@ -157,6 +157,10 @@ function magisterium_a2a_renew( $stale, $rejected ) {
 			'client_id'     => $connection['client_id'],
 		)
 	);
+	if ( is_wp_error( $answer ) ) {
+		// No answer, or none usable: the grant may well live on, and the token until its expiry.
+		$answer = array();
+	}
 	if ( isset( $answer['tokens'] ) ) {
 		$connection = magisterium_a2a_with_tokens( $connection, $answer['tokens'] );
 		magisterium_a2a_keep_connection( $connection );

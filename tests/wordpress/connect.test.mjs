@@ -8,7 +8,7 @@
 // refused refresh shows "Not connected" and stops the upstream calls.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { ADMIN, PLUGIN_SOURCE, startSite } from "./site.mjs";
+import { ADMIN, PLUGIN_SOURCE, phpSerialize, startSite } from "./site.mjs";
 import { formWithAction, hiddenFields, logIn } from "./admin.mjs";
 import { holdRefreshes, refreshStillWorks, revoke, startSimulator } from "../sign-in-server.mjs";
 import { ARGS, executablePath } from "../chromium.mjs";
@@ -221,6 +221,21 @@ test("a refresh the server refuses ends the connection: the admin sees Not conne
   const html = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
   assert.match(html, /Not connected: the connection ended on [^<]+: the authorization server refused to renew the access token \(invalid_grant\)/);
   assert.match(html, /value="Connect to Magisterium"/, "Connect again");
+});
+
+test("an ended connection forgotten, the pasted token is used again", async () => {
+  const settings = phpSerialize({ token: "demo-token", upstream: `${proxy.url}/api/v1/a2a` });
+  site.sql(`UPDATE p${site.port}_options SET option_value = '${settings}' WHERE option_name = 'magisterium_a2a_settings';`);
+  assert.equal((await askNewDay()).status, 503, "not while the ended connection is kept");
+  const cookies = await logIn(site);
+  const html = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
+  const form = formWithAction(html, "magisterium_a2a_disconnect");
+  assert.match(form ?? "", /Forget the ended connection/);
+  const posted = await fetch(`${site.url}/wp-admin/admin-post.php`, { method: "POST", body: new URLSearchParams(hiddenFields(form)), headers: { Cookie: cookies }, redirect: "manual" });
+  await posted.arrayBuffer();
+  assert.equal(storedConnection(), null);
+  const { status, line } = await askNewDay();
+  assert.equal(status, 200, line);
 });
 
 test("uninstalling the plugin (Plugins → Deactivate, Delete) revokes the connection's grant and leaves nothing of it", async () => {

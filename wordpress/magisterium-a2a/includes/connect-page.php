@@ -146,7 +146,9 @@ function magisterium_a2a_handle_callback() {
 	delete_transient( magisterium_a2a_pending_name() );
 	// phpcs:disable WordPress.Security.NonceVerification -- the state carries the nonce, checked here.
 	$field = function ( $name ) {
-		return isset( $_GET[ $name ] ) && is_string( $_GET[ $name ] ) ? sanitize_text_field( wp_unslash( $_GET[ $name ] ) ) : '';
+		// As sent (a code is opaque: sanitize_text_field could change it), if it is plain text of a bounded length.
+		$value = isset( $_GET[ $name ] ) && is_string( $_GET[ $name ] ) ? wp_unslash( $_GET[ $name ] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput
+		return strlen( $value ) <= 2048 && preg_match( '/^[\x21-\x7e]*$/D', $value ) ? $value : '';
 	};
 	// phpcs:enable
 	$state = explode( '.', $field( 'state' ), 2 );
@@ -242,6 +244,9 @@ function magisterium_a2a_render_connection() {
 		$said = __( 'Not connected.', 'magisterium-a2a' );
 	}
 	echo '<p>' . esc_html( $said ) . '</p>';
+	if ( null !== $connection ) {
+		magisterium_a2a_connection_button( 'magisterium_a2a_disconnect', __( 'Forget the ended connection (the pasted token, if any, is used again)', 'magisterium-a2a' ), '' );
+	}
 	/* translators: %s: the redirect URI. */
 	$advanced = sprintf( __( 'A client ID the authorization server issued this site, if it registers no clients itself (its redirect URI: %s)', 'magisterium-a2a' ), magisterium_a2a_redirect_uri() );
 	$field    = '<details><summary>' . esc_html__( 'Advanced', 'magisterium-a2a' ) . '</summary><p><label>' . esc_html( $advanced ) . '<br><input type="text" name="client_id" value="" class="regular-text code" autocomplete="off"></label></p></details>';

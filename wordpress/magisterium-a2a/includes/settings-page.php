@@ -109,7 +109,7 @@ function magisterium_a2a_render_token_field() {
 		esc_attr( magisterium_a2a_field_name( 'token' ) )
 	);
 	if ( '' === $token ) {
-		magisterium_a2a_description( __( 'No token is set: the widgets cannot load anything yet.', 'magisterium-a2a' ) );
+		magisterium_a2a_description( __( 'No token is pasted. Connect to Magisterium above, or paste a token the parish has from elsewhere (used while the site is not connected).', 'magisterium-a2a' ) );
 		return;
 	}
 	/* translators: %s: the last four characters of the token. */

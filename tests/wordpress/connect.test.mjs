@@ -10,7 +10,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { ADMIN, PLUGIN_SOURCE, phpSerialize, startSite } from "./site.mjs";
 import { formWithAction, hiddenFields, logIn } from "./admin.mjs";
-import { holdRefreshes, refreshStillWorks, revoke, startSimulator } from "../sign-in-server.mjs";
+import { answerConsent, holdRefreshes, refreshStillWorks, revoke, startSimulator } from "../sign-in-server.mjs";
+import { HOSTILE_ENDPOINTS, startMetadataServer } from "../metadata-server.mjs";
 import { ARGS, executablePath } from "../chromium.mjs";
 
 /** The simulator's access-token lifetime, in seconds. */
@@ -224,8 +225,7 @@ test("a refresh the server refuses ends the connection: the admin sees Not conne
 });
 
 test("an ended connection forgotten, the pasted token is used again", async () => {
-  const settings = phpSerialize({ token: "demo-token", upstream: `${proxy.url}/api/v1/a2a` });
-  site.sql(`UPDATE p${site.port}_options SET option_value = '${settings}' WHERE option_name = 'magisterium_a2a_settings';`);
+  setSettings({ token: "demo-token", upstream: `${proxy.url}/api/v1/a2a` });
   assert.equal((await askNewDay()).status, 503, "not while the ended connection is kept");
   const cookies = await logIn(site);
   const html = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
@@ -236,6 +236,68 @@ test("an ended connection forgotten, the pasted token is used again", async () =
   assert.equal(storedConnection(), null);
   const { status, line } = await askNewDay();
   assert.equal(status, 200, line);
+});
+
+/** Posts the settings page's Connect form (with `extra` fields) as the administrator of `cookies`: the answer's Location. */
+async function postConnect(cookies, extra = {}, postAs = cookies) {
+  const page = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
+  const form = formWithAction(page, "magisterium_a2a_connect");
+  assert.ok(form, "a Connect form");
+  const body = new URLSearchParams({ ...hiddenFields(form), ...extra });
+  const answer = await fetch(`${site.url}/wp-admin/admin-post.php`, { method: "POST", body, headers: { Cookie: postAs }, redirect: "manual" });
+  await answer.arrayBuffer();
+  return { status: answer.status, location: answer.headers.get("location") };
+}
+
+/** Sets the site's settings to `settings`. */
+function setSettings(settings) {
+  site.sql(`UPDATE p${site.port}_options SET option_value = '${phpSerialize(settings)}' WHERE option_name = 'magisterium_a2a_settings';`);
+}
+
+test("Connect needs the form's nonce and a logged-in administrator", async () => {
+  const cookies = await logIn(site);
+  const forged = await postConnect(cookies, { _wpnonce: "0123456789" });
+  assert.equal(forged.status, 403, "a wrong nonce");
+  const anonymous = await postConnect(cookies, {}, "");
+  assert.equal(anonymous.status, 400, "logged out: admin-post.php has no handler");
+  const fine = await postConnect(cookies);
+  assert.match(fine.location ?? "", /\/oauth\/authorize\?/, "with both, to the consent page");
+});
+
+test("Connect refuses the metadata the package's sign-in refuses, and takes a pre-registered client id", async () => {
+  const server = await startMetadataServer();
+  const cookies = await logIn(site);
+  try {
+    setSettings({ token: "demo-token", upstream: `${server.issuer}/api/v1/a2a` });
+    const fine = await postConnect(cookies, { client_id: "app" });
+    assert.ok(fine.location?.startsWith(`${server.issuer}/oauth/authorize?`), fine.location);
+    const asked = new URL(fine.location).searchParams;
+    assert.deepEqual([asked.get("client_id"), asked.get("code_challenge_method"), asked.get("redirect_uri")], ["app", "S256", `${site.url}/wp-admin/admin-post.php?action=magisterium_a2a_callback`]);
+    const refused = { ...HOSTILE_ENDPOINTS, "another issuer": { issuer: "http://127.0.0.1:1" }, "PKCE without S256": { code_challenge_methods_supported: ["plain"] } };
+    for (const [why, endpoints] of Object.entries(refused)) {
+      server.serve(endpoints);
+      const { location } = await postConnect(cookies, { client_id: "app" });
+      assert.equal(location, settingsPage(), why);
+    }
+    const html = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
+    assert.match(html, /Could not connect: the authorization server does not offer PKCE with S256\./, "the reason said");
+  } finally {
+    setSettings({ token: "demo-token", upstream: `${proxy.url}/api/v1/a2a` });
+    await server.close();
+  }
+});
+
+test("an answer naming another issuer (iss) is refused, and the site stays unconnected", async () => {
+  const cookies = await logIn(site);
+  const { location } = await postConnect(cookies);
+  const back = new URL(await answerConsent(location, "allow"));
+  assert.equal(back.searchParams.get("iss"), proxy.url);
+  back.searchParams.set("iss", "https://elsewhere.example");
+  const answer = await fetch(back, { headers: { Cookie: cookies }, redirect: "manual" });
+  await answer.arrayBuffer();
+  assert.equal(storedConnection(), null);
+  const html = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
+  assert.match(html, /does not come from the authorization server asked \(iss\)/);
 });
 
 test("uninstalling the plugin (Plugins → Deactivate, Delete) revokes the connection's grant and leaves nothing of it", async () => {

@@ -300,6 +300,16 @@ test("an answer naming another issuer (iss) is refused, and the site stays uncon
   assert.match(html, /does not come from the authorization server asked \(iss\)/);
 });
 
+test("Deny on the consent page: not connected, and the page says what the server answered", async () => {
+  const cookies = await logIn(site);
+  const { location } = await postConnect(cookies);
+  const answer = await fetch(await answerConsent(location, "deny"), { headers: { Cookie: cookies }, redirect: "manual" });
+  await answer.arrayBuffer();
+  assert.equal(storedConnection(), null);
+  const html = await (await fetch(settingsPage(), { headers: { Cookie: cookies } })).text();
+  assert.match(html, /Not connected: the authorization server answered access_denied\./);
+});
+
 test("uninstalling the plugin (Plugins → Deactivate, Delete) revokes the connection's grant and leaves nothing of it", async () => {
   await connectInChromium();
   const { refreshToken, clientId } = storedConnection();

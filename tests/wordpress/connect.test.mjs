@@ -28,6 +28,8 @@ let site;
 let browser;
 let clock = START;
 let nextDay = 1;
+/** The client the first connection registered. */
+let firstClient;
 
 before(async () => {
   sim = await startSimulator(["--access-token-ttl-secs", String(TTL)]);
@@ -106,6 +108,7 @@ test("in Chromium, Connect to Magisterium goes through the consent page and back
   assert.equal(status, 200, line);
   assert.match(line, / upstream=200 /);
   assert.equal(proxy.refreshes(), 0);
+  firstClient = connection.clientId;
 });
 
 test("past the access token's expiry the widgets keep answering: the token is renewed once, on the server", async () => {
@@ -119,6 +122,8 @@ test("past the access token's expiry the widgets keep answering: the token is re
   const after = storedConnection();
   assert.notEqual(after.accessToken, before.accessToken);
   assert.notEqual(after.refreshToken, before.refreshToken, "rotated");
+  const logged = site.output();
+  for (const token of [before.accessToken, before.refreshToken, after.accessToken, after.refreshToken]) assert.ok(!logged.includes(token), "no token in the log or PHP's output");
 });
 
 test("a token due for renewal is renewed ahead of its expiry, before the service refuses it", async () => {
@@ -206,6 +211,7 @@ test("a callback that no connection of this administrator started is refused", a
 test("a refresh the server refuses ends the connection: the admin sees Not connected, and no upstream call is made", async () => {
   await connectInChromium();
   const { refreshToken, clientId } = storedConnection();
+  assert.equal(clientId, firstClient, "the site's registration is reused");
   await revoke(sim, clientId, refreshToken); // the whole grant, as the service may end it
   await advance(TTL + 1);
   const refreshes = proxy.refreshes();

@@ -230,7 +230,7 @@ function magisterium_a2a_render_connection() {
 		$renews = null === $connection['renew_at']
 			? __( 'Its access token does not expire.', 'magisterium-a2a' )
 			/* translators: %s: when. */
-			: sprintf( __( 'Its access token is renewed on the server; next at %s.', 'magisterium-a2a' ), magisterium_a2a_when( $connection['renew_at'] ) );
+			: sprintf( __( 'Its access token is renewed on the server, by the first call of the widgets after %s.', 'magisterium-a2a' ), magisterium_a2a_when( $connection['renew_at'] ) );
 		magisterium_a2a_description( $renews );
 		magisterium_a2a_connection_button( 'magisterium_a2a_disconnect', __( 'Disconnect', 'magisterium-a2a' ), '' );
 		return;

@@ -31,6 +31,11 @@ export function hiddenFields(html, within) {
   return Object.fromEntries(hidden);
 }
 
+/** The form of `html` that posts the hidden field `action` = `action` (admin-post.php's), as HTML. */
+export function formWithAction(html, action) {
+  return [...html.matchAll(/<form[\s\S]*?<\/form>/g)].map(([form]) => form).find((form) => hiddenFields(form).action === action);
+}
+
 /** The HTML of `path` on `site` with `cookies`. */
 export async function page(site, path, cookies) {
   const response = await fetch(`${site.url}${path}`, { headers: { Cookie: cookies } });

@@ -25,8 +25,11 @@ define( 'MAGISTERIUM_A2A_FILE', __FILE__ );
 define( 'MAGISTERIUM_A2A_VERSION', '0.1.0' );
 
 require_once MAGISTERIUM_A2A_DIR . 'includes/settings.php';
+require_once MAGISTERIUM_A2A_DIR . 'includes/oauth-server.php';
+require_once MAGISTERIUM_A2A_DIR . 'includes/connection.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/credential.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/settings-page.php';
+require_once MAGISTERIUM_A2A_DIR . 'includes/connect-page.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/answers.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/days.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/day-cache.php';

@@ -241,6 +241,9 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 	}
 	$seen['cache']    = 'miss';
 	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $token, $ask['skill'], $ask['day'], $ask['query'] );
+	$renewed          = 401 === $outcome['upstream'] ? magisterium_a2a_renewed_after_refusal( $settings, $token ) : '';
+	$token            = '' === $renewed ? $token : $renewed;
+	$outcome          = '' === $renewed ? $outcome : magisterium_a2a_call_upstream( $settings['upstream'], $token, $ask['skill'], $ask['day'], $ask['query'] );
 	$seen['upstream'] = $outcome['upstream'];
 	magisterium_a2a_settle( $outcome, $token, $ask['today'] );
 	if ( ! magisterium_a2a_answered( $outcome ) ) {

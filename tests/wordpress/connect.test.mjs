@@ -102,6 +102,7 @@ test("in Chromium, Connect to Magisterium goes through the consent page and back
   assert.equal(connection?.state, "connected", html);
   assert.equal(connection.autoload, "no", "the tokens are not autoloaded");
   assert.match(html, new RegExp(`Connected to ${proxy.url} by ${ADMIN.user} on `));
+  assert.match(html, /Connected to Magisterium: the service answered a test call \(today(&#039;|')s saints\)\./, "the new token checked with one call");
   assert.match(html, /renewed on the server, by the first call of the widgets after [^<]*\d/, "when the token next renews");
   for (const token of [connection.accessToken, connection.refreshToken]) assert.ok(token && !html.includes(token), "no token on the page");
   const { status, line } = await askNewDay();

@@ -187,7 +187,14 @@ function magisterium_a2a_handle_callback() {
 	// A grant made before is revoked: the site holds one.
 	magisterium_a2a_disconnect();
 	magisterium_a2a_connect_with( $server, $pending['client_id'], $answer['tokens'] );
-	magisterium_a2a_back_to_settings( 'success', __( 'Connected to Magisterium.', 'magisterium-a2a' ) );
+	// The new token is checked at once with one call (includes/token-check.php): a refusal is said here, not later.
+	$check = magisterium_a2a_check_token( magisterium_a2a_settings() );
+	if ( null !== $check && magisterium_a2a_token_refused( $check ) ) {
+		/* translators: %s: the service's refusal, as the status says it. */
+		magisterium_a2a_back_to_settings( 'error', sprintf( __( 'Connected to Magisterium, but the service refused the new token: %s', 'magisterium-a2a' ), magisterium_a2a_refusal_words( $check ) ) );
+	}
+	$answered = null !== $check && magisterium_a2a_answered( $check );
+	magisterium_a2a_back_to_settings( 'success', $answered ? __( 'Connected to Magisterium: the service answered a test call (today\'s saints).', 'magisterium-a2a' ) : __( 'Connected to Magisterium.', 'magisterium-a2a' ) );
 }
 
 /**

@@ -67,7 +67,7 @@ test("Settings → Magisterium has no axe-core violation: with no token, with a 
 });
 
 test("the visitor's front page with both widgets answered has no axe-core violation", { skip: !BUILT && "needs the built plugin" }, async () => {
-  await saveSettings(site, await logIn(site), { token: TOKEN, upstream: process.env.MAGISTERIUM_ENDPOINT });
+  await saveSettings(site, await logIn(site), { token: TOKEN, upstream: process.env.MAGISTERIUM_ENDPOINT, skills: ["saints_of_the_day", "liturgical_readings"] });
   const page = await pageWith();
   await page.goto(`${site.url}/`);
   await page.waitForFunction(() => {

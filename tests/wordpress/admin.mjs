@@ -52,13 +52,16 @@ export async function postAndFollow(site, path, form, cookies) {
   return page(site, location.pathname + location.search, cookies);
 }
 
-/** Saves Settings → Magisterium as its form does, with `fields` (`token`, `upstream`, `budget`, …) over the form's defaults; the page it leads to. */
-export async function saveSettings(site, cookies, fields) {
+/**
+ * Saves Settings → Magisterium as its form does, with `fields` (`token`, `upstream`, `budget`, …) over the form's
+ * defaults, and the widgets `skills` served (default the saints only); the page it leads to.
+ */
+export async function saveSettings(site, cookies, { skills = ["saints_of_the_day"], ...fields }) {
   const html = await page(site, SETTINGS_PAGE, cookies);
   const hidden = hiddenFields(html, "option_page");
   const values = { budget: "100", days_back: "31", days_ahead: "366", client_misses: "20", ...fields };
-  const form = { ...hidden, ...Object.fromEntries(Object.entries(values).map(([name, value]) => [`magisterium_a2a_settings[${name}]`, value])) };
-  form["magisterium_a2a_settings[skills][]"] = "saints_of_the_day";
+  const form = [...Object.entries(hidden), ...Object.entries(values).map(([name, value]) => [`magisterium_a2a_settings[${name}]`, value])];
+  form.push(...skills.map((skill) => ["magisterium_a2a_settings[skills][]", skill]));
   return postAndFollow(site, "/wp-admin/options.php", form, cookies);
 }
 

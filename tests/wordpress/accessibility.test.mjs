@@ -1,7 +1,7 @@
 // axe-core in Chromium on what the plugin shows: Settings → Magisterium (the
 // plugin's part of the page: WordPress's own admin around it is not the
-// plugin's to fix) with no token, with a working one and after the service
-// refused one, and the visitor's front page with both widgets showing their
+// plugin's to fix) with no token, with a working one, after the service
+// refused one and once connected, and the visitor's front page with both widgets showing their
 // answers. Each must have no violation.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -64,6 +64,16 @@ test("Settings → Magisterium has no axe-core violation: with no token, with a 
   assert.deepEqual(await settingsViolations(), [], "a working token, its check said");
   await saveSettings(site, cookies, { token: "mistyped-token", upstream: process.env.MAGISTERIUM_ENDPOINT });
   assert.deepEqual(await settingsViolations(), [], "a refused token: the status, the notice");
+});
+
+test("Settings → Magisterium has no axe-core violation once connected through the consent page", async () => {
+  const page = await pageWith(await logIn(site));
+  await page.goto(`${site.url}${SETTINGS_PAGE}`);
+  await Promise.all([page.waitForURL(/\/oauth\/authorize\?/), page.click('input[type="submit"][value="Connect to Magisterium"]')]);
+  await Promise.all([page.waitForURL(/options-general\.php\?page=magisterium-a2a/), page.click('button[value="allow"]')]);
+  assert.match(await page.content(), /Connected to Magisterium/);
+  assert.deepEqual(await violations(page, ".wrap"), [], "connected: the connection, the check's notice, the status");
+  await page.context().close();
 });
 
 test("the visitor's front page with both widgets answered has no axe-core violation", { skip: !BUILT && "needs the built plugin" }, async () => {

@@ -7,7 +7,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { ARGS, executablePath } from "../chromium.mjs";
-import { SETTINGS_PAGE, logIn, saveSettings } from "./admin.mjs";
+import { SETTINGS_PAGE, connectThroughConsent, logIn, pageWithCookies, saveSettings } from "./admin.mjs";
 import { PARISH_PAGE } from "./pages.mjs";
 import { PLUGIN_SOURCE, startSite } from "./site.mjs";
 
@@ -33,13 +33,8 @@ after(async () => {
   await site?.stop();
 });
 
-/** A Chromium page with `cookies` (a Cookie header's pairs) set for the site. */
-async function pageWith(cookies = "") {
-  const context = await browser.newContext();
-  const pairs = cookies.split("; ").filter(Boolean).map((pair) => pair.split("="));
-  await context.addCookies(pairs.map(([name, ...value]) => ({ name, value: value.join("="), url: site.url })));
-  return context.newPage();
-}
+/** A Chromium page with `cookies` set for the site. */
+const pageWith = (cookies) => pageWithCookies(browser, site, cookies);
 
 /** axe-core's violations on `page` within `selector`, each as `id: the nodes' targets`. */
 async function violations(page, selector) {
@@ -68,10 +63,7 @@ test("Settings → Magisterium has no axe-core violation: with no token, with a 
 
 test("Settings → Magisterium has no axe-core violation once connected through the consent page", async () => {
   const page = await pageWith(await logIn(site));
-  await page.goto(`${site.url}${SETTINGS_PAGE}`);
-  await Promise.all([page.waitForURL(/\/oauth\/authorize\?/), page.click('input[type="submit"][value="Connect to Magisterium"]')]);
-  await Promise.all([page.waitForURL(/options-general\.php\?page=magisterium-a2a/), page.click('button[value="allow"]')]);
-  assert.match(await page.content(), /Connected to Magisterium/);
+  assert.match(await connectThroughConsent(page, site), /Connected to Magisterium/);
   assert.deepEqual(await violations(page, ".wrap"), [], "connected: the connection, the check's notice, the status");
   await page.context().close();
 });

@@ -1,6 +1,7 @@
 // What the wordpress suite's tests do in a site's admin, as a person would:
 // log in (the administrator, or a user made with a role), read a page, take a
-// form's hidden fields (its nonce among them), save Settings → Magisterium.
+// form's hidden fields (its nonce among them), save Settings → Magisterium,
+// and in Chromium connect the site through the authorization server's consent page.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { ADMIN, phpSerialize } from "./site.mjs";
@@ -74,4 +75,21 @@ export function addUser(site, login, role) {
   site.sql(`INSERT INTO ${prefix}users (user_login, user_pass, user_nicename, user_email, user_registered, display_name) VALUES ('${login}', '${md5}', '${login}', '${login}@parish.example', NOW(), '${login}');
     INSERT INTO ${prefix}usermeta (user_id, meta_key, meta_value) SELECT ID, '${prefix}capabilities', '${phpSerialize({ [role]: true })}' FROM ${prefix}users WHERE user_login = '${login}';`);
   return { user: login, password };
+}
+
+/** A new Chromium page of `browser` (its own context) with `cookies` (a Cookie header's pairs) set for `site`. */
+export async function pageWithCookies(browser, site, cookies = "") {
+  const context = await browser.newContext();
+  const pairs = cookies.split("; ").filter(Boolean).map((pair) => pair.split("="));
+  await context.addCookies(pairs.map(([name, ...value]) => ({ name, value: value.join("="), url: site.url })));
+  return context.newPage();
+}
+
+/** On `page`, an administrator's: Connect to Magisterium, then Allow on the consent page; the settings page's HTML it comes back to. */
+export async function connectThroughConsent(page, site) {
+  await page.goto(`${site.url}${SETTINGS_PAGE}`);
+  await Promise.all([page.waitForURL(/\/oauth\/authorize\?/), page.click('input[type="submit"][value="Connect to Magisterium"]')]);
+  assert.match(await page.content(), /St\. Example Parish/, "the consent page names the site's client");
+  await Promise.all([page.waitForURL(/options-general\.php\?page=magisterium-a2a/), page.click('button[value="allow"]')]);
+  return page.content();
 }

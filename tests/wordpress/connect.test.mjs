@@ -9,7 +9,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { ADMIN, PLUGIN_SOURCE, phpSerialize, startSite } from "./site.mjs";
-import { formWithAction, hiddenFields, logIn } from "./admin.mjs";
+import { SETTINGS_PAGE, connectThroughConsent, formWithAction, hiddenFields, logIn, pageWithCookies } from "./admin.mjs";
 import { answerConsent, holdRefreshes, refreshStillWorks, revoke, startSimulator } from "../sign-in-server.mjs";
 import { HOSTILE_ENDPOINTS, startMetadataServer } from "../metadata-server.mjs";
 import { ARGS, executablePath } from "../chromium.mjs";
@@ -46,7 +46,7 @@ after(async () => {
 });
 
 /** The settings page's address. */
-const settingsPage = () => `${site.url}/wp-admin/options-general.php?page=magisterium-a2a`;
+const settingsPage = () => `${site.url}${SETTINGS_PAGE}`;
 
 /** The stored connection (its tokens among its fields) and the option's autoload, or null when there is none. */
 function storedConnection() {
@@ -80,17 +80,9 @@ async function askNewDay() {
 
 /** Connects the site in Chromium as the administrator: logs in, clicks Connect, Allow on the consent page; the settings page it comes back to. */
 async function connectInChromium() {
-  const page = await browser.newPage();
+  const page = await pageWithCookies(browser, site, await logIn(site));
   try {
-    await page.goto(`${site.url}/wp-login.php`);
-    await page.fill("#user_login", ADMIN.user);
-    await page.fill("#user_pass", ADMIN.password);
-    await Promise.all([page.waitForURL(/\/wp-admin\//), page.click("#wp-submit")]);
-    await page.goto(settingsPage());
-    await Promise.all([page.waitForURL(/\/oauth\/authorize\?/), page.click('input[type="submit"][value="Connect to Magisterium"]')]);
-    assert.match(await page.content(), /St\. Example Parish/, "the consent page names the site's client");
-    await Promise.all([page.waitForURL(/options-general\.php\?page=magisterium-a2a/), page.click('button[value="allow"]')]);
-    return await page.content();
+    return await connectThroughConsent(page, site);
   } finally {
     await page.context().close();
   }

@@ -35,7 +35,7 @@ import init, { MagisteriumClient } from "../web/index.js";
 import { dayOf, describeDay } from "./dates.js";
 import { fill, languageEvents, languageOf, rateLimited } from "./languages.js";
 
-export { addLanguage } from "./languages.js";
+export { addLanguage, languageTags } from "./languages.js";
 
 /** The shadow root's stylesheet: explicit values, so nothing inherited from the host page leaks in. */
 const STYLE = `

@@ -34,4 +34,5 @@ require_once MAGISTERIUM_A2A_DIR . 'includes/client-buckets.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/upstream.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/proxy.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/rest-route.php';
+require_once MAGISTERIUM_A2A_DIR . 'includes/page-text.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/widgets.php';

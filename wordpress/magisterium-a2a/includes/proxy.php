@@ -86,18 +86,14 @@ function magisterium_a2a_answer( $request, &$seen ) {
 	$zone  = magisterium_a2a_time_zone( $settings );
 	$now   = magisterium_a2a_now();
 	$today = magisterium_a2a_day_at( $now, $zone );
-	$query = magisterium_a2a_normalize_query( $input );
-	$day   = magisterium_a2a_resolve_day( $query, $today );
-	if ( false === $day ) {
-		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, "Invalid params: $query is not a calendar day" );
+	$asked = magisterium_a2a_asked( $skill, $input, $today, $settings );
+	if ( false !== $asked['day'] ) {
+		$seen['day'] = null === $asked['day'] ? $asked['query'] : $asked['day'];
 	}
-	$seen['day'] = null === $day ? $query : $day;
-	$offset      = null === $day ? 0 : magisterium_a2a_days_between( $today, $day );
-	if ( $offset < -$settings['days_back'] || $offset > $settings['days_ahead'] ) {
-		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, sprintf( 'Invalid params: %s is not within %d days before or %d days after today', $day, $settings['days_back'], $settings['days_ahead'] ) );
+	if ( '' !== $asked['error'] ) {
+		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, $asked['error'] );
 	}
-	// A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text.
-	$key    = null === $day ? "$skill $query" : "$skill $day";
+	list( 'query' => $query, 'day' => $day, 'key' => $key ) = $asked;
 	$cached = magisterium_a2a_fresh( $key, $today );
 	if ( null !== $cached ) {
 		$seen['cache'] = 'hit';
@@ -125,6 +121,38 @@ function magisterium_a2a_answer( $request, &$seen ) {
 	}
 	$retry = isset( $outcome['retry_after'] ) ? array( 'Retry-After' => (string) $outcome['retry_after'] ) : array();
 	return magisterium_a2a_error_answer( $id, $outcome['status'], $outcome['error'], $headers + $retry );
+}
+
+/**
+ * What `$input` (a date text of 1 to 100 characters) asks of `$skill` on
+ * `$today`: the normalized `query`, the `day` it names (null for words this
+ * resolver does not read, false for no day), the cache `key` of its answer,
+ * and the `error` that refuses it ('' when none: a day inside the settings'
+ * window of days, or words).
+ *
+ * @param string $skill    The skill.
+ * @param string $input    The date text.
+ * @param string $today    The parish's today.
+ * @param array  $settings The settings (`days_back`, `days_ahead`).
+ * @return array{query: string, day: string|null|false, key: string, error: string}
+ */
+function magisterium_a2a_asked( $skill, $input, $today, $settings ) {
+	$query = magisterium_a2a_normalize_query( $input );
+	$day   = magisterium_a2a_resolve_day( $query, $today );
+	// A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text.
+	$asked  = array(
+		'query' => $query,
+		'day'   => $day,
+		'key'   => null === $day ? "$skill $query" : "$skill $day",
+		'error' => '',
+	);
+	$offset = is_string( $day ) ? magisterium_a2a_days_between( $today, $day ) : 0;
+	if ( false === $day ) {
+		$asked['error'] = "Invalid params: $query is not a calendar day";
+	} elseif ( $offset < -$settings['days_back'] || $offset > $settings['days_ahead'] ) {
+		$asked['error'] = sprintf( 'Invalid params: %s is not within %d days before or %d days after today', $day, $settings['days_back'], $settings['days_ahead'] );
+	}
+	return $asked;
 }
 
 /**

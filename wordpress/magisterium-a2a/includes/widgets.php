@@ -63,7 +63,8 @@ function magisterium_a2a_readings_shortcode( $attributes ) {
 }
 
 /**
- * One of the widget's elements, its script enqueued.
+ * One of the widget's elements, its script enqueued, with its day's text
+ * inside when the route has it cached (includes/page-text.php).
  *
  * @param string $element    The element, `magisterium-saints` or `magisterium-readings`.
  * @param array  $attributes Its `date` and `lang` (each optional; a `lang` that is no language tag is left out,
@@ -81,7 +82,7 @@ function magisterium_a2a_element( $element, $attributes ) {
 	if ( preg_match( '/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/D', $lang ) ) {
 		$html .= ' lang="' . esc_attr( $lang ) . '"';
 	}
-	return $html . '></' . $element . '>';
+	return $html . '>' . magisterium_a2a_page_text( $element, $date ) . '</' . $element . '>';
 }
 
 /**

@@ -75,7 +75,7 @@
           el(
             components.Placeholder,
             { icon: type.icon?.src ?? "book-alt", label: type.title, instructions: summary, className: "magisterium-a2a-placeholder" },
-            el(serverSideRender, { block: name, attributes }),
+            el("div", { style: { width: "100%" } }, el(serverSideRender, { block: name, attributes })),
           ),
         );
       },

@@ -68,6 +68,7 @@ test("the page's HTML carries a cached day's text inside its element, escaped, a
   assert.ok(elements[1][1].includes('data-magisterium-for="2026-03-20"') && elements[1][1].includes("&lt;/div&gt;&lt;script&gt;window.pwned = 1&lt;/script&gt; &amp;amp; &lt;b onclick=&quot;alert(1)&quot;&gt;"), elements[1][1]);
   assert.ok(elements[0][1].includes(`data-magisterium-for="${READ}"`), elements[0][1]);
   assert.equal(elements[2][1], "", "nothing cached for that day: nothing inside");
+  assert.match(html, new RegExp(`<magisterium-readings [^>]*date="${READ}" lang="es">`), "the block's element, with its lang");
 });
 
 test("in Chromium with JavaScript off, the cached readings and saints are on the page, as text", { skip: !process.env.CHROMIUM && "needs Chromium" }, async () => {
@@ -113,6 +114,13 @@ test("in Chromium, the widget shows the page's text and asks the route only for 
     assert.equal(uncached[0], "content", `the other day, from the route: ${uncached}`);
     assert.deepEqual(asked, [UNCACHED], "one request, for the day the page did not carry");
     assert.equal(await page.evaluate(() => window.pwned), undefined, "nothing of the text ran");
+    // The page's text is for the day it names: another date asks the route.
+    await page.evaluate(() => document.querySelector("magisterium-readings").setAttribute("date", "2026-03-23"));
+    await page.waitForFunction((before) => {
+      const card = document.querySelector("magisterium-readings").shadowRoot.querySelector(".card");
+      return card.dataset.state === "content" && card.querySelector(".body").textContent !== before;
+    }, readings);
+    assert.deepEqual(asked, [UNCACHED, "2026-03-23"], "the new day, from the route");
   } finally {
     await browser.close();
   }

@@ -1,6 +1,6 @@
 // Both blocks in the block editor, as a webmaster adds them: each is visible
 // (an element of real height, not "No Preview Available"), declared at
-// apiVersion 3 with an example for the inserter's preview, and its sidebar
+// apiVersion 3 with an example whose preview (the inserter's) has a real height, and its sidebar
 // has the date and a language control offering the widget's own languages.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -32,6 +32,28 @@ test("in the block editor both blocks have a real height and a language control 
       assert.equal(apiVersion, 3, BLOCKS[index]);
       assert.ok(example?.attributes, `${BLOCKS[index]} has an example for the inserter's preview`);
     }
+    // The inserter's preview: the block made from its example, in the editor's BlockPreview (an iframe).
+    await page.evaluate((name) => {
+      const host = Object.assign(document.createElement("div"), { id: "magisterium-example" });
+      host.style.width = "600px";
+      document.body.prepend(host);
+      const block = wp.blocks.getBlockFromExample(name, wp.blocks.getBlockType(name).example);
+      wp.element.render(wp.element.createElement(wp.blockEditor.BlockPreview, { blocks: [block], viewportWidth: 600 }), host);
+    }, BLOCKS[0]);
+    const example = await page.waitForFunction(() => {
+      const host = document.querySelector("#magisterium-example");
+      const text = host.querySelector("iframe")?.contentDocument?.body?.innerText ?? "";
+      const height = host.getBoundingClientRect().height;
+      return text.includes("For today") && height > 40 && [height, text];
+    });
+    const [previewHeight, previewText] = await example.jsonValue();
+    assert.ok(previewHeight > 40, `the example's preview is ${previewHeight} px high`);
+    assert.match(previewText, /^Mass readings/, "and names the block");
+    await page.evaluate(() => {
+      const host = document.querySelector("#magisterium-example");
+      wp.element.unmountComponentAtNode(host);
+      host.remove();
+    });
     const ids = await page.evaluate((names) => {
       const blocks = names.map((name) => wp.blocks.createBlock(name, { date: "next Sunday" }));
       wp.data.dispatch("core/block-editor").insertBlocks(blocks);

@@ -18,6 +18,8 @@ const TODAY = "2026-03-19";
 const READ = "2026-03-22";
 const HOSTILE_DAY = "2026-03-20";
 const UNCACHED = "2026-03-21";
+/** A day whose saints' answer is the service's "nothing": the widget says that in its own words. */
+const NOTHING_DAY = "2026-03-18";
 const HOSTILE = '</div><script>window.pwned = 1</script> &amp; <b onclick="alert(1)">bold</b>\nsecond line';
 const PAGE = {
   title: "Readings",
@@ -26,6 +28,7 @@ const PAGE = {
     `[magisterium_saints date="${HOSTILE_DAY}"]`,
     `[magisterium_readings date="${UNCACHED}"]`,
     `<!-- wp:magisterium-a2a/readings {"date":"${READ}","lang":"es"} /-->`,
+    `[magisterium_saints date="${NOTHING_DAY}"]`,
   ].join("\n"),
 };
 let site;
@@ -50,12 +53,21 @@ before(async () => {
   const answer = await response.json();
   readings = answer.result.artifacts.find((artifact) => artifact.name === "mass_readings").parts.map((part) => part.text).join("\n\n");
   assert.match(readings, /Reading/, "the simulator's readings");
-  const task = { kind: "task", id: "t-saints", contextId: "c", status: { state: "completed" }, artifacts: [{ artifactId: "a", name: "martyrology", parts: [{ kind: "text", text: HOSTILE }] }] };
-  const name = `_transient_magisterium_a2a_${createHash("md5").update(`saints_of_the_day ${HOSTILE_DAY}`).digest("hex")}`;
-  const value = phpSerialize({ day: TODAY, result: JSON.stringify(task) }).replaceAll("\\", "\\\\").replaceAll("'", "\\'");
-  site.sql(`INSERT INTO p${site.port}_options (option_name, option_value, autoload) VALUES ('${name}', '${value}', 'no');`);
+  keepSaints(HOSTILE_DAY, HOSTILE);
+  keepSaints(NOTHING_DAY, "No martyrology data found. ");
 });
 after(() => site?.stop());
+
+/** Puts in the route's cache, as it keeps answers, a saints' answer of `text` for `day`. */
+function keepSaints(day, text) {
+  const task = { kind: "task", id: `t-${day}`, contextId: "c", status: { state: "completed" }, artifacts: [{ artifactId: "a", name: "martyrology", parts: [{ kind: "text", text }] }] };
+  const name = `_transient_magisterium_a2a_${createHash("md5").update(`saints_of_the_day ${day}`).digest("hex")}`;
+  const value = phpSerialize({ day: TODAY, result: JSON.stringify(task) }).replaceAll("\\", "\\\\").replaceAll("'", "\\'");
+  site.sql(`INSERT INTO p${site.port}_options (option_name, option_value, autoload) VALUES ('${name}', '${value}', 'no');`);
+}
+
+/** The date a widget's request part carries: a text part (readings) or a data part's `date` (saints). */
+const dateOf = (part) => part.text ?? part.data?.date;
 
 /** `text` with its runs of white space as one space: what a page shows, whatever its layout. */
 const words = (text) => text.replace(/\s+/g, " ").trim();
@@ -63,11 +75,12 @@ const words = (text) => text.replace(/\s+/g, " ").trim();
 test("the page's HTML carries a cached day's text inside its element, escaped, and nothing for a day not cached", async () => {
   const html = await (await fetch(`${site.url}/`)).text();
   const elements = [...html.matchAll(/<(magisterium-[a-z]+) [^>]*>([\s\S]*?)<\/\1>/g)].map(([, name, inside]) => [name, inside]);
-  assert.equal(elements.length, 4, html);
+  assert.equal(elements.length, 5, html);
   assert.ok(!html.includes("<script>window.pwned"), "no markup from the service's text");
   assert.ok(elements[1][1].includes('data-magisterium-for="2026-03-20"') && elements[1][1].includes("&lt;/div&gt;&lt;script&gt;window.pwned = 1&lt;/script&gt; &amp;amp; &lt;b onclick=&quot;alert(1)&quot;&gt;"), elements[1][1]);
   assert.ok(elements[0][1].includes(`data-magisterium-for="${READ}"`), elements[0][1]);
   assert.equal(elements[2][1], "", "nothing cached for that day: nothing inside");
+  assert.equal(elements[4][1], "", "the service's \"nothing\" is not printed as the day's text");
   assert.match(html, new RegExp(`<magisterium-readings [^>]*date="${READ}" lang="es">`), "the block's element, with its lang");
 });
 
@@ -79,7 +92,7 @@ test("in Chromium with JavaScript off, the cached readings and saints are on the
     const page = await context.newPage();
     await page.goto(`${site.url}/`);
     const shown = await page.locator("magisterium-readings, magisterium-saints").allInnerTexts();
-    assert.equal(shown.length, 4);
+    assert.equal(shown.length, 5);
     assert.ok(words(shown[0]).includes(words(readings)), `the shortcode's readings: ${shown[0]}`);
     assert.ok(words(shown[0]).startsWith("Mass readings"), "under a heading");
     assert.ok(shown[1].includes(HOSTILE), `the hostile text, shown as text with its lines: ${shown[1]}`);
@@ -97,22 +110,23 @@ test("in Chromium, the widget shows the page's text and asks the route only for 
   try {
     const page = await browser.newPage();
     const asked = [];
-    page.on("request", (request) => request.url().includes("/magisterium/v1/a2a") && asked.push(JSON.parse(request.postData()).params.message.parts[0].text));
+    page.on("request", (request) => request.url().includes("/magisterium/v1/a2a") && asked.push(dateOf(JSON.parse(request.postData()).params.message.parts[0])));
     await page.goto(`${site.url}/`);
     const cards = await page.waitForFunction(
       () => {
         const cards = [...document.querySelectorAll("magisterium-saints, magisterium-readings")].map((element) => element.shadowRoot?.querySelector(".card"));
-        return cards.length === 4 && cards.every((card) => card && card.dataset.state !== "loading") && cards.map((card) => [card.dataset.state, card.querySelector(".body").textContent]);
+        return cards.length === 5 && cards.every((card) => card && card.dataset.state !== "loading") && cards.map((card) => [card.dataset.state, card.querySelector(".body").textContent]);
       },
       null,
       { timeout: 30_000 },
     );
-    const [read, saints, uncached, block] = await cards.jsonValue();
+    const [read, saints, uncached, block, nothing] = await cards.jsonValue();
     assert.deepEqual(read, ["content", readings], "the shortcode's readings, from the page");
     assert.deepEqual(saints, ["content", HOSTILE], "the saints' text, as text");
     assert.deepEqual(block, ["content", readings], "the block's readings, from the page");
     assert.equal(uncached[0], "content", `the other day, from the route: ${uncached}`);
-    assert.deepEqual(asked, [UNCACHED], "one request, for the day the page did not carry");
+    assert.equal(nothing[0], "empty", "the service's nothing, in the widget's words (from the route)");
+    assert.deepEqual(asked.sort(), [NOTHING_DAY, UNCACHED], "a request only for each day the page did not carry");
     assert.equal(await page.evaluate(() => window.pwned), undefined, "nothing of the text ran");
     // The page's text is for the day it names: another date asks the route.
     await page.evaluate(() => document.querySelector("magisterium-readings").setAttribute("date", "2026-03-23"));
@@ -120,7 +134,8 @@ test("in Chromium, the widget shows the page's text and asks the route only for 
       const card = document.querySelector("magisterium-readings").shadowRoot.querySelector(".card");
       return card.dataset.state === "content" && card.querySelector(".body").textContent !== before;
     }, readings);
-    assert.deepEqual(asked, [UNCACHED, "2026-03-23"], "the new day, from the route");
+    assert.equal(asked.at(-1), "2026-03-23", "the new day, from the route");
+    assert.equal(asked.length, 3);
   } finally {
     await browser.close();
   }

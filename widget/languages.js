@@ -81,6 +81,11 @@ export function addLanguage(tag, words) {
 
 for (const [tag, words] of Object.entries({ de, en, es, fr, it, la, pl, pt, tl, vi })) addLanguage(tag, words);
 
+/** The tags of the languages the widget speaks now (canonical, lower-case: `fil` for Tagalog), those a page added included. */
+export function languageTags() {
+  return [...LANGUAGES.keys()];
+}
+
 /**
  * What `element` speaks: the first of its nearest `lang` (itself included),
  * the document's `<html lang>` (for an element inside another shadow root),

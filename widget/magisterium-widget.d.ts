@@ -1,7 +1,8 @@
 /**
  * magisterium-a2a/widget — the parish widget: importing it defines the custom
- * elements `<magisterium-saints>` and `<magisterium-readings>`. Its one export
- * teaches them a language (docs/widget.md, "Adding a language").
+ * elements `<magisterium-saints>` and `<magisterium-readings>`. Its exports
+ * teach them a language (docs/widget.md, "Adding a language") and list the
+ * languages they speak.
  */
 
 /** A countdown sentence per plural form (`Intl.PluralRules`' names); `{seconds}` stands for the number. */
@@ -46,3 +47,10 @@ export interface WidgetWords {
  * language tag or `words` lacks a key or has one too many.
  */
 export function addLanguage(tag: string, words: WidgetWords): void;
+
+/**
+ * The tags of the languages the widget speaks now, canonical and lower-case
+ * (`"fil"` for Tagalog), those added with `addLanguage` included: the choices
+ * of an element's `lang`.
+ */
+export function languageTags(): string[];

@@ -45,4 +45,5 @@ require_once MAGISTERIUM_A2A_DIR . 'includes/site-health.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/proxy.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/prefetch.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/rest-route.php';
+require_once MAGISTERIUM_A2A_DIR . 'includes/page-text.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/widgets.php';

@@ -31,11 +31,15 @@ export interface WidgetWords {
   unreachable: string;
   /** The service refused the credentials (`UNAUTHORIZED`, `PLAN_REQUIRED`). */
   refused: string;
+  /** The parish's proxy has no usable token (its answer's `data.reason` is `"not_connected"`). */
+  notConnected: string;
   /** `{message}` stands for the error's own text (`INVALID_INPUT`). */
   misconfigured: string;
   failed: string;
-  /** The rate-limit countdown. */
+  /** The rate-limit countdown, for a wait of at most five minutes. */
   rateLimited: WidgetPluralForms;
+  /** A longer wait (a day's calls spent until midnight): `{time}` stands for the time of day it ends, in the language. */
+  backAt: string;
   /** `null` when `Intl.DateTimeFormat` knows the language. */
   calendar: WidgetCalendar | null;
 }

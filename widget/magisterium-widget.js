@@ -97,6 +97,8 @@ const GATEWAY_STATUSES = [502, 503, 504];
 
 /** A short message for a visitor, by the error's stable code, in the language `{ words, tag }`. */
 function failure(error, { words, tag }) {
+  // The parish's proxy has no usable token (proxy/upstream.js NOT_CONNECTED): the site, not the service, is at fault.
+  if (error?.data?.reason === "not_connected") return words.notConnected;
   if (GATEWAY_STATUSES.includes(error?.httpStatus) && error.code !== "RATE_LIMITED") return words.unreachable;
   switch (error?.code) {
     case "RATE_LIMITED":

@@ -15,9 +15,11 @@ const croatian: WidgetWords = {
   noEndpoint: "…",
   unreachable: "…",
   refused: "…",
+  notConnected: "…",
   misconfigured: "… {message}",
   failed: "…",
   rateLimited: countdown,
+  backAt: "… {time}.",
   calendar: null,
 };
 addLanguage("hr", croatian);

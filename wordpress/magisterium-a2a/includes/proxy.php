@@ -240,7 +240,8 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 	if ( '' === $token ) {
 		return array(
 			'status' => 503,
-			'error'  => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INTERNAL_ERROR, 'the proxy has no token for the Magisterium service' ),
+			// The data the package's proxy sends too (proxy/upstream.js NOT_CONNECTED): the widget says "not connected".
+			'error'  => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INTERNAL_ERROR, 'the proxy has no token for the Magisterium service', array( 'reason' => 'not_connected' ) ),
 		);
 	}
 	$held = magisterium_a2a_held( $token, $ask['now'] );

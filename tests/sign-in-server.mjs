@@ -2,7 +2,7 @@
 // started with the flags the test needs (`--auto-approve`,
 // `--access-token-ttl-secs`, `--no-registration-cors`) and stopped by it, and
 // what a browser would do on its pages, done with fetch.
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createServer, request } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 
 /** The simulator's binary, built by `cargo xtask test`. */
 const binary = process.env.MAGISTERIUM_SIM_BIN;
@@ -49,6 +51,12 @@ export async function startSimulator(args = []) {
 export async function configHome() {
   const home = await mkdtemp(join(tmpdir(), "magisterium-login-"));
   return { home, file: join(home, "magisterium-a2a", "login.json") };
+}
+
+/** `npx magisterium-a2a login` at the authorization server `issuer` (a simulator), tests/login-to-simulator.mjs playing the browser, saving under XDG_CONFIG_HOME `home`. */
+export async function logInAt(issuer, home) {
+  const script = fileURLToPath(new URL("login-to-simulator.mjs", import.meta.url));
+  await promisify(execFile)(process.execPath, [script], { env: { PATH: process.env.PATH, MAGISTERIUM_ISSUER: issuer, XDG_CONFIG_HOME: home } });
 }
 
 /** The tokens the login file `file` holds for `sim`. */

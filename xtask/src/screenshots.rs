@@ -66,7 +66,9 @@ fn written_since(folder: &std::path::Path, since: SystemTime) -> Result<Vec<std:
     let mut written = Vec::new();
     for entry in entries {
         let path = entry.map_err(|e| format!("{}: {e}", folder.display()))?.path();
-        let modified = std::fs::metadata(&path).and_then(|meta| meta.modified()).map_err(|e| format!("{}: {e}", path.display()))?;
+        let modified = std::fs::metadata(&path)
+            .and_then(|meta| meta.modified())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         if path.extension().is_some_and(|ext| ext == "png") && modified >= since {
             written.push(path);
         }

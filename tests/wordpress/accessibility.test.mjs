@@ -9,21 +9,18 @@ import { createRequire } from "node:module";
 import { ARGS, executablePath } from "../chromium.mjs";
 import { SETTINGS_PAGE, connectThroughConsent, logIn, pageWithCookies, saveSettings } from "./admin.mjs";
 import { PARISH_PAGE } from "./pages.mjs";
+import { freshToken } from "../proxy/harness.mjs";
 import { PLUGIN_SOURCE, startSite } from "./site.mjs";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-const TOKEN = `axe-${process.pid}`;
 const BUILT = process.env.MAGISTERIUM_WP_PLUGIN;
 let site;
 let browser;
 
+let TOKEN;
+
 before(async () => {
-  const registered = await fetch(`${process.env.MAGISTERIUM_SIMULATOR}/_sim/tokens`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token: TOKEN, plan: "paid", rateDefault: "600/60s" }),
-  });
-  assert.ok(registered.ok, await registered.text());
+  TOKEN = await freshToken();
   site = await startSite({ plugin: BUILT ?? PLUGIN_SOURCE, settings: { upstream: process.env.MAGISTERIUM_ENDPOINT }, pages: [PARISH_PAGE] });
   const { chromium } = await import("playwright-core");
   browser = await chromium.launch({ executablePath, args: ARGS });

@@ -5,6 +5,7 @@
 // normalised text, and the dates the site's own pages name may spend the reserve. Each site here is a fresh WordPress with its own cache.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
+import { freshToken } from "../proxy/harness.mjs";
 import { PARISH_PAGE } from "./pages.mjs";
 import { startSite } from "./site.mjs";
 
@@ -13,18 +14,6 @@ const ORIGIN = "https://parish.example";
 const INSTANT = Date.UTC(2026, 2, 19, 10, 30);
 const sites = [];
 after(() => Promise.all(sites.map((site) => site.stop())));
-
-/** A token of its own, with room for every call these tests make. */
-async function freshToken() {
-  const token = `wp-limits-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  const response = await fetch(`${process.env.MAGISTERIUM_SIMULATOR}/_sim/tokens`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token, plan: "paid", rateDefault: "600/60s" }),
-  });
-  assert.ok(response.ok, await response.text());
-  return token;
-}
 
 async function site(settings, pages = []) {
   const started = await startSite({ settings: { token: await freshToken(), origins: [ORIGIN], time_zone: "UTC", upstream: process.env.MAGISTERIUM_ENDPOINT, ...settings }, now: INSTANT, pages });

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { ARGS, executablePath } from "../chromium.mjs";
 import en from "../../widget/lang/en.js";
 import { PARISH_PAGE } from "./pages.mjs";
+import { freshToken } from "../proxy/harness.mjs";
 import { ROUTE, startSite } from "./site.mjs";
 
 const BUILT = process.env.MAGISTERIUM_WP_PLUGIN;
@@ -45,9 +46,7 @@ test("a site with no token: each widget says the site is not connected, not that
 });
 
 test("the day's calls spent: each widget says the time of day they come back, not a number of seconds", { skip }, async () => {
-  const token = `words-${process.pid}`;
-  const registered = await fetch(`${process.env.MAGISTERIUM_SIMULATOR}/_sim/tokens`, { method: "POST", body: JSON.stringify({ token, plan: "paid" }), headers: { "Content-Type": "application/json" } });
-  assert.ok(registered.ok);
+  const token = await freshToken();
   // A budget of one call, no reserve: a stranger's far day spends it.
   const texts = await widgetTexts({ token, budget: 1, reserve: 0 }, async (site) => {
     const message = { role: "user", kind: "message", messageId: "m-1", parts: [{ kind: "text", text: "2026-12-31" }], metadata: { skillId: "liturgical_readings" } };

@@ -255,9 +255,10 @@ export async function boundedText(message, limit) {
  */
 export function exchange(url, token, body, maxBytes, signal, extra) {
   const headers = {};
-  // A redirect is not followed (as the Rust client and the proxy follow none): a 307 to another origin would re-post
-  // the message there and return that origin's task as the agent's answer. fetch rejects it: a NETWORK failure.
-  const init = { headers, signal, redirect: "error" };
+  // A redirect is not followed, as the Rust client and the proxy follow none: a 307 to another origin would re-post
+  // the message there and return that origin's task as the agent's answer. The 3xx itself is the answer the core reads
+  // (BAD_RESPONSE, `HTTP 307`), as the Rust client's; a browser hides it (an opaque redirect, status 0): the same error.
+  const init = { headers, signal, redirect: "manual" };
   if (body !== undefined) {
     init.method = "POST";
     init.body = body;

@@ -1,10 +1,11 @@
 //! The code checks: formatting (rustfmt), lints (clippy, natively and on
-//! wasm32, warnings as errors) and no import cycles, each one counted test.
+//! wasm32, warnings as errors), no import cycles and the workflows' actionlint,
+//! each one counted test.
 
 use crate::build::{NPM_CRATE, PROTOCOL, WASMS};
 use crate::shell::{self, Result, cargo, root};
 use crate::tally::Tally;
-use crate::{doctests, example, import_cycles, setup};
+use crate::{doctests, example, import_cycles, setup, workflow_lint};
 
 /// What the browser suite reads with `env!` when it compiles: any text will do for linting it.
 const BROWSER_SUITE_ENV: [&str; 6] = [
@@ -84,6 +85,7 @@ pub fn run() -> Tally {
         "no import cycles between the modules of the crates we own and of the package's JS",
         import_cycles::check(),
     );
+    tally.check("actionlint: the GitHub workflows (.github/workflows/) have no finding", workflow_lint::check());
     tally
 }
 

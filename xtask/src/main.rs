@@ -50,6 +50,7 @@ mod user_crate;
 mod wasm_opt;
 mod wordpress;
 mod wordpress_zip;
+mod workflow_lint;
 
 use std::process::ExitCode;
 

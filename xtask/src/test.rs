@@ -101,7 +101,11 @@ pub fn run(args: &[String]) -> Result<()> {
         (true, false) => Some(test_lane::start(&later)?),
         _ => None,
     };
-    run.suite("checks", "code checks (rustfmt, clippy natively and on wasm32, import cycles)", code_checks::run);
+    run.suite(
+        "checks",
+        "code checks (rustfmt, clippy natively and on wasm32, import cycles, actionlint)",
+        code_checks::run,
+    );
     // Built and run on a thread of its own, beside the suites after the checks (see fuzz.rs).
     let fuzzing = run.wants("fuzz").then(|| (SuiteClock::start(), fuzz::start()));
     run.suite("unit", "core and npm crate unit tests (native)", || {

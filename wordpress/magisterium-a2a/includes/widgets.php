@@ -25,11 +25,12 @@ const MAGISTERIUM_A2A_EDITOR_SCRIPT = 'magisterium-a2a-editor';
 add_action( 'init', 'magisterium_a2a_register_widgets' );
 add_filter( 'script_loader_tag', 'magisterium_a2a_module_tag', 10, 2 );
 
-/** Registers the script, the shortcodes and the blocks. */
+/** Registers the scripts (the editor's with its translations, languages/*.json), the shortcodes and the blocks. */
 function magisterium_a2a_register_widgets() {
 	wp_register_script( MAGISTERIUM_A2A_SCRIPT, plugins_url( 'widget/magisterium-widget.js', MAGISTERIUM_A2A_FILE ), array(), MAGISTERIUM_A2A_VERSION, true );
 	$editor_dependencies = array( 'wp-blocks', 'wp-element', 'wp-block-editor', 'wp-components', 'wp-server-side-render', 'wp-i18n' );
 	wp_register_script( MAGISTERIUM_A2A_EDITOR_SCRIPT, plugins_url( 'blocks/editor.js', MAGISTERIUM_A2A_FILE ), $editor_dependencies, MAGISTERIUM_A2A_VERSION, true );
+	wp_set_script_translations( MAGISTERIUM_A2A_EDITOR_SCRIPT, 'magisterium-a2a', MAGISTERIUM_A2A_DIR . 'languages' );
 	add_shortcode( 'magisterium_saints', 'magisterium_a2a_saints_shortcode' );
 	add_shortcode( 'magisterium_readings', 'magisterium_a2a_readings_shortcode' );
 	foreach ( array( 'saints', 'readings' ) as $block ) {

@@ -67,3 +67,13 @@ export function addUser(site, login, role) {
     INSERT INTO ${prefix}usermeta (user_id, meta_key, meta_value) SELECT ID, '${prefix}capabilities', '${phpSerialize({ [role]: true })}' FROM ${prefix}users WHERE user_login = '${login}';`);
   return { user: login, password };
 }
+
+/** The page's text between tags, its entities read, white space collapsed (what a person reads). */
+export function text(html) {
+  const entities = { "&#039;": "'", "&quot;": '"', "&lt;": "<", "&gt;": ">", "&amp;": "&" };
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&(#039|quot|lt|gt|amp);/g, (entity) => entities[entity])
+    .replace(/\s+/g, " ");
+}

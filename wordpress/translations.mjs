@@ -144,17 +144,6 @@ export function translations() {
     .map(([name, locale]) => ({ locale, path: join(LANGUAGES, name) }));
 }
 
-/**
- * Locales that read another's translation as it is: the Portuguese is worded
- * to read well in Portugal and in Brazil alike, as the widget's own is.
- */
-const SAME_WORDS = { pt_PT: ["pt_BR"] };
-
-/** Every locale the build compiles, `{ locale, path }` (its .po: its own, or the one it shares). */
-export function shippedLocales() {
-  return translations().flatMap((translation) => [translation, ...(SAME_WORDS[translation.locale] ?? []).map((locale) => ({ locale, path: translation.path }))]);
-}
-
 /** Brings every .po up to the template: new strings come in untranslated, gone ones are kept as obsolete. */
 export function updateTranslations() {
   for (const { path } of translations()) {
@@ -195,7 +184,7 @@ export function compileInto(folder) {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, `${DOMAIN}.pot`), readFileSync(POT));
   const scripts = [...new Set(entries(POT).flatMap((entry) => (entry.comments?.reference ?? "").split(/\s+/)).filter((file) => file.endsWith(".js")))];
-  for (const { locale, path } of shippedLocales()) {
+  for (const { locale, path } of translations()) {
     run("msgfmt", ["--check", "--output-file", join(out, `${DOMAIN}-${locale}.mo`), path]);
     for (const script of scripts) {
       writeFileSync(join(out, scriptTranslationName(locale, script)), JSON.stringify(scriptTranslation(path, locale, script)));

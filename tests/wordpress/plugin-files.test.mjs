@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PLUGIN_SOURCE } from "./site.mjs";
-import { DOMAIN, POT, scriptTranslationName, shippedLocales } from "../../wordpress/translations.mjs";
+import { DOMAIN, POT, scriptTranslationName, translations } from "../../wordpress/translations.mjs";
 
 const REPOSITORY = join(PLUGIN_SOURCE, "../..");
 /** The plugin as `cargo xtask build` assembles it (the zip's content). */
@@ -76,7 +76,7 @@ test("the built plugin carries the widget and its web build, and nothing of the 
     assert.ok(existsSync(join(BUILT, "widget", imported)), `the widget's import ${imported} is in the plugin`);
   }
   assert.equal(readFileSync(join(BUILT, `languages/${DOMAIN}.pot`), "utf8"), readFileSync(POT, "utf8"), "the template as the sources make it");
-  for (const { locale } of shippedLocales()) {
+  for (const { locale } of translations()) {
     for (const file of [`${DOMAIN}-${locale}.mo`, scriptTranslationName(locale, "blocks/editor.js")]) {
       assert.ok(existsSync(join(BUILT, "languages", file)), `the plugin has languages/${file}`);
     }

@@ -8,14 +8,18 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { POT, compileInto, entries, makePot, shippedLocales, translations } from "../../wordpress/translations.mjs";
+import { POT, compileInto, entries, makePot, translations } from "../../wordpress/translations.mjs";
 import { PLUGIN_SOURCE, startSite } from "./site.mjs";
 import { SETTINGS_PAGE, logIn, page, text } from "./admin.mjs";
 
 /** The plugin as `cargo xtask build` assembles it (its .mo and JSON compiled), when the suite runs on it. */
 const BUILT = process.env.MAGISTERIUM_WP_PLUGIN;
-/** The widget's languages (widget/lang/), as WordPress's locales: Latin has none of its own, Tagalog and Vietnamese have no region. */
-const WIDGET_LOCALES = ["de_DE", "es_ES", "fr_FR", "it_IT", "la", "pl_PL", "pt_PT", "tl", "vi"];
+/**
+ * The widget's languages (widget/lang/) as WordPress's locales: Portuguese as
+ * both of WordPress's (Portugal, Brazil), Latin as `la` (WordPress has no Latin
+ * locale), Tagalog and Vietnamese as WordPress names them, without a region.
+ */
+const WIDGET_LOCALES = ["de_DE", "es_ES", "fr_FR", "it_IT", "la", "pl_PL", "pt_BR", "pt_PT", "tl", "vi"];
 /** The printf placeholders of a string (`%s`, `%d`, `%1$s`, …), sorted: a translation may reorder numbered ones. */
 const placeholders = (string) => (string.match(/%(?:\d+\$)?[-+0#']*\d*(?:\.\d+)?[bcdeEfFgGosuxX%]/g) ?? []).sort();
 /** An entry's key: its context and its msgid. */
@@ -25,9 +29,8 @@ test("the .pot holds every string of the plugin's sources as they are now (node 
   assert.equal(readFileSync(POT, "utf8"), makePot());
 });
 
-test("the widget's nine other languages are translated, and pt_PT's words are also shipped for pt_BR", () => {
+test("the widget's nine other languages are translated (Portuguese for Portugal and for Brazil)", () => {
   assert.deepEqual(translations().map(({ locale }) => locale).sort(), WIDGET_LOCALES);
-  assert.deepEqual(shippedLocales().map(({ locale }) => locale).sort(), [...WIDGET_LOCALES, "pt_BR"].sort());
 });
 
 test("every .po translates every string of the .pot, none fuzzy, each keeping its placeholders", () => {

@@ -29,6 +29,15 @@ test("the .pot holds every string of the plugin's sources as they are now (node 
   assert.equal(readFileSync(POT, "utf8"), makePot());
 });
 
+test("every string with a placeholder says what it stands for in a translators: comment", () => {
+  const silent = entries(POT).filter((entry) => placeholders(entry.msgid).length && !/translators:/.test(entry.comments?.extracted ?? ""));
+  assert.deepEqual(
+    silent.map((entry) => `${entry.comments?.reference}: ${entry.msgid}`),
+    [],
+    "a /* translators: */ comment on the line before the __() call",
+  );
+});
+
 test("the widget's nine other languages are translated (Portuguese for Portugal and for Brazil)", () => {
   assert.deepEqual(translations().map(({ locale }) => locale).sort(), WIDGET_LOCALES);
 });

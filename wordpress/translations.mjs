@@ -28,24 +28,25 @@ export const LANGUAGES = join(PLUGIN, "languages");
 export const POT = join(LANGUAGES, `${DOMAIN}.pot`);
 
 /**
- * WordPress's translation functions as xgettext keywords (argument positions:
- * `c` the context), the same for PHP and for the editor scripts' wp.i18n.
+ * WordPress's translation functions as xgettext keywords: the arguments that
+ * are the strings (`c` the context), then how many arguments a call has with
+ * the text domain, its last. The same for PHP and the editor scripts' wp.i18n.
  */
 const KEYWORDS = [
-  "__",
-  "_e",
-  "_x:1,2c",
-  "_ex:1,2c",
-  "_n:1,2",
-  "_nx:1,2,4c",
-  "_n_noop:1,2",
-  "_nx_noop:1,2,3c",
-  "esc_html__",
-  "esc_html_e",
-  "esc_html_x:1,2c",
-  "esc_attr__",
-  "esc_attr_e",
-  "esc_attr_x:1,2c",
+  ["__", "1", 2],
+  ["_e", "1", 2],
+  ["_x", "1,2c", 3],
+  ["_ex", "1,2c", 3],
+  ["_n", "1,2", 4],
+  ["_nx", "1,2,4c", 5],
+  ["_n_noop", "1,2", 3],
+  ["_nx_noop", "1,2,3c", 4],
+  ["esc_html__", "1", 2],
+  ["esc_html_e", "1", 2],
+  ["esc_html_x", "1,2c", 3],
+  ["esc_attr__", "1", 2],
+  ["esc_attr_e", "1", 2],
+  ["esc_attr_x", "1,2c", 3],
 ];
 /** The fields of a block.json WordPress translates, with the context it gives each (register_block_type's i18n schema). */
 const BLOCK_FIELDS = { title: "block title", description: "block description", keywords: "block keyword" };
@@ -95,8 +96,10 @@ function blockTemplate() {
  * call of a translation function in its PHP files and editor scripts (with
  * the `translators:` comments), and its blocks' titles and descriptions.
  * References name files without lines, so moving code does not change it.
+ * With `{ withDomain: true }`, only the calls that pass a text domain (the
+ * tests compare: a call without one is never translated).
  */
-export function makePot() {
+export function makePot({ withDomain = false } = {}) {
   const work = mkdtempSync(join(tmpdir(), "magisterium-pot-"));
   try {
     const blocks = join(work, "blocks.pot");
@@ -115,7 +118,7 @@ export function makePot() {
         "--msgid-bugs-address=https://github.com/magisterium-a2a/magisterium-a2a/issues",
         "--copyright-holder=The magisterium-a2a contributors",
         "-k",
-        ...KEYWORDS.map((keyword) => `--keyword=${keyword}`),
+        ...KEYWORDS.map(([name, strings, withDomainArguments]) => `--keyword=${name}:${strings}${withDomain ? `,${withDomainArguments}t` : ""}`),
         "--output=-",
         ...sources,
         blocks,
@@ -151,9 +154,9 @@ export function updateTranslations() {
   }
 }
 
-/** A .po (or .pot) file's entries, parsed: `[{ msgctxt, msgid, msgid_plural, msgstr, comments }]`, the header left out. */
-export function entries(path) {
-  const { translations: contexts } = gettextParser.po.parse(readFileSync(path));
+/** A .po (or .pot) file's entries (`po`: its path, or its text), parsed: `[{ msgctxt, msgid, msgid_plural, msgstr, comments }]`, the header left out. */
+export function entries(po) {
+  const { translations: contexts } = gettextParser.po.parse(po.startsWith("/") ? readFileSync(po) : po);
   return Object.values(contexts).flatMap((messages) => Object.values(messages).filter((entry) => entry.msgid !== ""));
 }
 

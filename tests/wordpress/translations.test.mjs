@@ -29,6 +29,12 @@ test("the .pot holds every string of the plugin's sources as they are now (node 
   assert.equal(readFileSync(POT, "utf8"), makePot());
 });
 
+test("every translation call passes the text domain (a call without one is never translated)", () => {
+  const withDomain = new Set(entries(makePot({ withDomain: true })).map(key));
+  const without = entries(POT).filter((entry) => !entry.msgctxt?.startsWith("block ") && !withDomain.has(key(entry)));
+  assert.deepEqual(without.map((entry) => `${entry.comments?.reference}: ${entry.msgid}`), []);
+});
+
 test("every string with a placeholder says what it stands for in a translators: comment", () => {
   const silent = entries(POT).filter((entry) => placeholders(entry.msgid).length && !/translators:/.test(entry.comments?.extracted ?? ""));
   assert.deepEqual(

@@ -32,8 +32,9 @@ export class HoldOff {
     return { reason: "held", status, retryAfter: Math.ceil((this.#until - now) / 1000), error };
   }
 
-  /** Records `outcome` of a call made at `now`. */
+  /** Records `outcome` of a call made at `now` (one that made none, `called: false`, such as a token provider's failure, changes nothing). */
   record(outcome, now) {
+    if (outcome.called === false) return;
     if (answered(outcome)) {
       this.#failures = 0;
       this.#until = 0;

@@ -42,10 +42,14 @@ export function upstreamCaller(upstream, token) {
   };
 }
 
+/** The error data of an answer given because the proxy has no usable token: the widget says "not connected", not "could not be reached". */
+export const NOT_CONNECTED = { reason: "not_connected" };
+
 /**
  * `{ bearer }`: the token for a call; or `{ failed }` when the token provider threw (a
  * saved sign-in that ended, say): 503, with the thrown error's `code` when it
- * has one, never its message (it is the operator's business, not a visitor's).
+ * has one, never its message (it is the operator's business, not a visitor's),
+ * and the data NOT_CONNECTED; `called: false`, as no call was made.
  */
 async function tokenOrFailure(token, context) {
   try {
@@ -53,7 +57,7 @@ async function tokenOrFailure(token, context) {
   } catch (error) {
     const code = typeof error?.code === "string" && /^[A-Z_]{1,40}$/.test(error.code) ? ` (${error.code})` : "";
     const message = `the proxy has no token for the Magisterium service${code}`;
-    return { failed: { upstream: null, status: 503, error: rpcError(RPC.INTERNAL_ERROR, message) } };
+    return { failed: { upstream: null, called: false, status: 503, error: rpcError(RPC.INTERNAL_ERROR, message, NOT_CONNECTED) } };
   }
 }
 

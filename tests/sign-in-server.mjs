@@ -2,12 +2,16 @@
 // started with the flags the test needs (`--auto-approve`,
 // `--access-token-ttl-secs`, `--no-registration-cors`) and stopped by it, and
 // what a browser would do on its pages, done with fetch.
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { createServer, request } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 
 /** The simulator's binary, built by `cargo xtask test`. */
 const binary = process.env.MAGISTERIUM_SIM_BIN;
@@ -47,6 +51,12 @@ export async function startSimulator(args = []) {
 export async function configHome() {
   const home = await mkdtemp(join(tmpdir(), "magisterium-login-"));
   return { home, file: join(home, "magisterium-a2a", "login.json") };
+}
+
+/** `npx magisterium-a2a login` at the authorization server `issuer` (a simulator), tests/login-to-simulator.mjs playing the browser, saving under XDG_CONFIG_HOME `home`. */
+export async function logInAt(issuer, home) {
+  const script = fileURLToPath(new URL("login-to-simulator.mjs", import.meta.url));
+  await promisify(execFile)(process.execPath, [script], { env: { PATH: process.env.PATH, MAGISTERIUM_ISSUER: issuer, XDG_CONFIG_HOME: home } });
 }
 
 /** The tokens the login file `file` holds for `sim`. */
@@ -106,4 +116,49 @@ export async function revoke(sim, clientId, token) {
     body: new URLSearchParams({ token, client_id: clientId }),
   });
   if (!response.ok) throw new Error(`revocation: HTTP ${response.status}`);
+}
+
+/**
+ * A proxy in front of `sim` (the Host header passes through, so the
+ * simulator's metadata names the proxy as the issuer) that holds each
+ * refresh at the token endpoint `holdMs` before passing it on, or for ever
+ * when `holdMs` is null, or drops it unanswered while `dropRefreshes(n)` has some
+ * left to drop: `{ url, refreshes(), dropRefreshes(n), stop() }`.
+ */
+export async function holdRefreshes(sim, holdMs) {
+  const target = new URL(sim.url);
+  let refreshes = 0;
+  let dropping = 0;
+  const server = createServer(async (incoming, answer) => {
+    const chunks = [];
+    for await (const chunk of incoming) chunks.push(chunk);
+    const body = Buffer.concat(chunks);
+    if (incoming.url === "/oauth/token" && new URLSearchParams(body.toString()).get("grant_type") === "refresh_token") {
+      refreshes += 1;
+      if (dropping > 0) {
+        dropping -= 1;
+        return incoming.socket.destroy(); // no answer at all: a network failure
+      }
+      if (holdMs === null) return; // never answers; stop() closes the connection
+      await sleep(holdMs);
+    }
+    const onward = request({ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers });
+    onward.on("response", (response) => {
+      answer.writeHead(response.statusCode, response.headers);
+      response.pipe(answer);
+    });
+    onward.on("error", () => answer.destroy());
+    onward.end(body);
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    refreshes: () => refreshes,
+    dropRefreshes: (count) => (dropping = count),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }

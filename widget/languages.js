@@ -81,6 +81,11 @@ export function addLanguage(tag, words) {
 
 for (const [tag, words] of Object.entries({ de, en, es, fr, it, la, pl, pt, tl, vi })) addLanguage(tag, words);
 
+/** The tags of the languages the widget speaks now (canonical, lower-case: `fil` for Tagalog), those a page added included. */
+export function languageTags() {
+  return [...LANGUAGES.keys()];
+}
+
 /**
  * What `element` speaks: the first of its nearest `lang` (itself included),
  * the document's `<html lang>` (for an element inside another shadow root),
@@ -105,8 +110,19 @@ export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
 
-/** The rate-limit message for `seconds`, in the plural form `tag` asks for. */
+/** The longest wait said as a countdown of seconds; a longer one is said as the time of day it ends. */
+const LONGEST_COUNTDOWN_S = 300;
+
+/**
+ * The rate-limit message for a wait of `seconds`: a countdown in the plural
+ * form `tag` asks for, or, for a wait of more than five minutes (a day's
+ * calls spent until the parish's midnight), the time of day it ends in `tag`.
+ */
 export function rateLimited(words, tag, seconds) {
+  if (seconds > LONGEST_COUNTDOWN_S) {
+    const time = new Intl.DateTimeFormat(tag, { hour: "numeric", minute: "2-digit" }).format(Date.now() + seconds * 1000);
+    return fill(words.backAt, { time });
+  }
   const form = words.rateLimited[new Intl.PluralRules(tag).select(seconds)] ?? words.rateLimited.other;
   return fill(form, { seconds });
 }

@@ -1,7 +1,8 @@
 /**
  * magisterium-a2a/widget — the parish widget: importing it defines the custom
- * elements `<magisterium-saints>` and `<magisterium-readings>`. Its one export
- * teaches them a language (docs/widget.md, "Adding a language").
+ * elements `<magisterium-saints>` and `<magisterium-readings>`. Its exports
+ * teach them a language (docs/widget.md, "Adding a language") and list the
+ * languages they speak.
  */
 
 /** A countdown sentence per plural form (`Intl.PluralRules`' names); `{seconds}` stands for the number. */
@@ -30,11 +31,15 @@ export interface WidgetWords {
   unreachable: string;
   /** The service refused the credentials (`UNAUTHORIZED`, `PLAN_REQUIRED`). */
   refused: string;
+  /** The parish's proxy has no usable token (its answer's `data.reason` is `"not_connected"`). */
+  notConnected: string;
   /** `{message}` stands for the error's own text (`INVALID_INPUT`). */
   misconfigured: string;
   failed: string;
-  /** The rate-limit countdown. */
+  /** The rate-limit countdown, for a wait of at most five minutes. */
   rateLimited: WidgetPluralForms;
+  /** A longer wait (a day's calls spent until midnight): `{time}` stands for the time of day it ends, in the language. */
+  backAt: string;
   /** `null` when `Intl.DateTimeFormat` knows the language. */
   calendar: WidgetCalendar | null;
 }
@@ -46,3 +51,10 @@ export interface WidgetWords {
  * language tag or `words` lacks a key or has one too many.
  */
 export function addLanguage(tag: string, words: WidgetWords): void;
+
+/**
+ * The tags of the languages the widget speaks now, canonical and lower-case
+ * (`"fil"` for Tagalog), those added with `addLanguage` included: the choices
+ * of an element's `lang`.
+ */
+export function languageTags(): string[];

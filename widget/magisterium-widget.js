@@ -30,12 +30,17 @@
  * `card`, `title`, `date` and `body` for `::part()`. The slot `title` replaces
  * the heading text. Server text is only ever rendered as text. After a rate
  * limit the element tries again by itself once `retryAfter` has passed.
+ *
+ * Text a server provides: a child `<div data-magisterium-for="2026-12-06">`
+ * (the day `date` names, or its words when they name no day the widget reads)
+ * holds the answer's text; the element shows it and calls nothing. A page
+ * without JavaScript shows that child as it is.
  */
 import init, { MagisteriumClient } from "../web/index.js";
 import { dayOf, describeDay } from "./dates.js";
 import { fill, languageEvents, languageOf, rateLimited } from "./languages.js";
 
-export { addLanguage } from "./languages.js";
+export { addLanguage, languageTags } from "./languages.js";
 
 /** The shadow root's stylesheet: explicit values, so nothing inherited from the host page leaks in. */
 const STYLE = `
@@ -92,6 +97,8 @@ const GATEWAY_STATUSES = [502, 503, 504];
 
 /** A short message for a visitor, by the error's stable code, in the language `{ words, tag }`. */
 function failure(error, { words, tag }) {
+  // The parish's proxy has no usable token (proxy/upstream.js NOT_CONNECTED): the site, not the service, is at fault.
+  if (error?.data?.reason === "not_connected") return words.notConnected;
   if (GATEWAY_STATUSES.includes(error?.httpStatus) && error.code !== "RATE_LIMITED") return words.unreachable;
   switch (error?.code) {
     case "RATE_LIMITED":
@@ -197,6 +204,12 @@ class MagisteriumDayElement extends HTMLElement {
     const call = (this.#call = new AbortController());
     this.#query = this.getAttribute("date")?.trim() || "today";
     this.#day = dayOf(this.#query);
+    // Text a server printed inside the element for what it would ask (docs/widget.md): shown, nothing asked.
+    const served = this.querySelector(":scope > [data-magisterium-for]");
+    if (served && served.dataset.magisteriumFor === (this.#day ?? this.#query)) {
+      this.#show("content", () => served.textContent);
+      return;
+    }
     const endpoint = this.getAttribute("endpoint")?.trim();
     if (!endpoint) {
       this.#show("error", ({ words }) => words.noEndpoint);

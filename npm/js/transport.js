@@ -240,7 +240,7 @@ export async function boundedText(message, limit) {
 /**
  * One HTTP exchange: POSTs `body` (or GETs, without one) with exactly
  * `Content-Type: application/json` (with a body) and, with a token,
- * `Authorization: Bearer …`; `extra` (an A2A agent's call, from
+ * `Authorization: Bearer …`, following no redirect; `extra` (an A2A agent's call, from
  * `agent-protocol.js`) adds its `headers` and may name the `method`, and its
  * `read(response)` may take the body over: when it returns a promise (of
  * text, or `null` for too large), that is the body read.
@@ -255,7 +255,10 @@ export async function boundedText(message, limit) {
  */
 export function exchange(url, token, body, maxBytes, signal, extra) {
   const headers = {};
-  const init = { headers, signal };
+  // A redirect is not followed, as the Rust client and the proxy follow none: a 307 to another origin would re-post
+  // the message there and return that origin's task as the agent's answer. The 3xx itself is the answer the core reads
+  // (BAD_RESPONSE, `HTTP 307`), as the Rust client's; a browser hides it (an opaque redirect, status 0): the same error.
+  const init = { headers, signal, redirect: "manual" };
   if (body !== undefined) {
     init.method = "POST";
     init.body = body;

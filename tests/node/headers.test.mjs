@@ -67,3 +67,23 @@ test("message/send bodies follow the contract", async (t) => {
   assert.equal(messages[3].contextId, "ctx-9");
   assert.deepEqual(messages[3].metadata, { skillId: "catholic_qa" });
 });
+
+test("an endpoint's redirect is not followed: the message and the token never reach the other origin", async (t) => {
+  const elsewhere = [];
+  const other = http.createServer((req, res) => {
+    elsewhere.push(req.headers.authorization);
+    res.setHeader("Content-Type", "application/json");
+    res.end(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { kind: "task", id: "t-elsewhere", contextId: "c", status: { state: "completed" } } }));
+  });
+  await new Promise((resolve) => other.listen(0, "127.0.0.1", resolve));
+  t.after(() => other.close());
+  const redirecting = http.createServer((req, res) => {
+    req.resume();
+    res.writeHead(307, { Location: `http://127.0.0.1:${other.address().port}/api/v1/a2a` }).end();
+  });
+  await new Promise((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
+  t.after(() => redirecting.close());
+  const client = new MagisteriumClient({ token: "tok-123", endpoint: `http://127.0.0.1:${redirecting.address().port}/api/v1/a2a`, maxRetries: 0 });
+  await assert.rejects(client.getTask("t-1"), (error) => error.code === "BAD_RESPONSE" && error.httpStatus === 307 && /HTTP 307/.test(error.message));
+  assert.deepEqual(elsewhere, [], "nothing was sent to the redirect's target");
+});

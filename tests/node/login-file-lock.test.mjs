@@ -7,57 +7,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { once } from "node:events";
-import { createServer, request } from "node:http";
 import { chmod, lstat, mkdir, readFile, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { MagisteriumAuth } from "magisterium-a2a/auth";
-import { answerConsent, configHome, refreshStillWorks, savedTokens, startSimulator } from "../sign-in-server.mjs";
+import { answerConsent, configHome, holdRefreshes, refreshStillWorks, savedTokens, startSimulator } from "../sign-in-server.mjs";
 
 const SCRIPT = fileURLToPath(new URL("./saved-login-call.mjs", import.meta.url));
 /** The simulator's access-token lifetime in these tests. */
 const TTL = 60;
-
-/**
- * A proxy in front of `sim` (the Host header passes through, so the
- * simulator's metadata names the proxy as the issuer) that holds each
- * refresh at the token endpoint `holdMs` before passing it on, or for ever
- * when `holdMs` is null: `{ url, refreshes(), stop() }`.
- */
-async function slowRefreshes(sim, holdMs) {
-  const target = new URL(sim.url);
-  let refreshes = 0;
-  const server = createServer(async (incoming, answer) => {
-    const chunks = [];
-    for await (const chunk of incoming) chunks.push(chunk);
-    const body = Buffer.concat(chunks);
-    if (incoming.url === "/oauth/token" && new URLSearchParams(body.toString()).get("grant_type") === "refresh_token") {
-      refreshes += 1;
-      if (holdMs === null) return; // never answers; stop() closes the connection
-      await sleep(holdMs);
-    }
-    const onward = request({ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers });
-    onward.on("response", (response) => {
-      answer.writeHead(response.statusCode, response.headers);
-      response.pipe(answer);
-    });
-    onward.on("error", () => answer.destroy());
-    onward.end(body);
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    refreshes: () => refreshes,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 /**
  * A simulator, the proxy before it holding refreshes `holdMs`, and a login
@@ -65,7 +25,7 @@ async function slowRefreshes(sim, holdMs) {
  */
 async function savedLogin(holdMs) {
   const sim = await startSimulator(["--access-token-ttl-secs", String(TTL)]);
-  const proxy = await slowRefreshes(sim, holdMs);
+  const proxy = await holdRefreshes(sim, holdMs);
   const { home, file } = await configHome();
   const stop = async () => {
     await proxy.stop();

@@ -5,14 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { rm } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { configHome, savedTokens, startSimulator } from "../sign-in-server.mjs";
+import { configHome, logInAt, savedTokens, startSimulator } from "../sign-in-server.mjs";
 import { PARISH, answerText, ask, endpoint, freshToken } from "./harness.mjs";
 import { CLI, startCliWith } from "./runtimes.mjs";
-
-/** `npx magisterium-a2a login` at a simulator, the script playing the browser. */
-const LOGIN = fileURLToPath(new URL("../login-to-simulator.mjs", import.meta.url));
 
 /** Runs the command with `args` and `env` to its end: `{ code, stdout, stderr }`. */
 function runCli(args, env = {}) {
@@ -53,7 +48,7 @@ test("without MAGISTERIUM_TOKEN the proxy calls with the sign-in `login` saved, 
   const { home, file } = await configHome();
   let proxy;
   try {
-    await promisify(execFile)(process.execPath, [LOGIN], { env: { PATH: process.env.PATH, MAGISTERIUM_ISSUER: sim.url, XDG_CONFIG_HOME: home } });
+    await logInAt(sim.url, home);
     const first = await savedTokens(file, sim);
     proxy = await startCliWith(["--listen", "127.0.0.1:0", "--allow-origin", PARISH, "--upstream", sim.endpoint], { XDG_CONFIG_HOME: home });
     assert.match(answerText(await ask(proxy.url, "saints_of_the_day", "2026-03-19")), /Saint Joseph/);

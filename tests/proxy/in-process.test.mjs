@@ -143,13 +143,16 @@ test("a token provider is asked before each upstream call, and again after a 401
 
 test("a token provider that throws (a saved sign-in that ended) is a 503 naming its code, not its message", async () => {
   const signInRequired = Object.assign(new Error("no saved sign-in in /home/someone/.config: run login"), { code: "SIGN_IN_REQUIRED" });
-  const proxy = proxyWith({ tokenProvider: () => Promise.reject(signInRequired) });
+  let asked = 0;
+  const proxy = proxyWith({ tokenProvider: () => (asked++, Promise.reject(signInRequired)) });
   const answer = await askProxy(proxy, "saints_of_the_day", "2026-03-19");
   assert.equal(answer.status, 503);
   assert.equal(answer.body.error.code, -32603);
   assert.equal(answer.body.error.message, "the proxy has no token for the Magisterium service (SIGN_IN_REQUIRED)");
+  assert.deepEqual(answer.body.error.data, { reason: "not_connected" }, "the widget says the site is not connected");
   const again = await askProxy(proxy, "saints_of_the_day", "2026-03-19");
-  assert.equal(again.status, 503, "not cached: the next visitor's call asks the provider again");
+  assert.equal(again.status, 503);
+  assert.equal(asked, 2, "not cached nor held off (no call was made): the next visitor's call asks the provider again");
 });
 
 test("no upstream text carries the token to a visitor", async () => {

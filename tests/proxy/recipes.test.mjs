@@ -14,6 +14,7 @@ import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
+import { configHome, holdRefreshes, logInAt, startSimulator } from "../sign-in-server.mjs";
 import { answerText, ask, countingUpstream, endpoint, freshToken, post, widgetBody } from "./harness.mjs";
 import { CLI, COMPATIBILITY_DATE, PACKAGE, bundleWorker, runInWorkerd } from "./runtimes.mjs";
 
@@ -183,14 +184,17 @@ test("the Cloudflare Worker with its wrangler.toml serves the parish in workerd"
   }
 });
 
-test("the Worker's isolates share one budget of upstream calls through its Durable Object, kept over a restart", async () => {
-  const { config, script } = await recipeWorker();
-  const upstream = await countingUpstream();
-  const persist = await mkdtemp(join(tmpdir(), "magisterium-budget-"));
-  const bindings = { ...config.vars, MAGISTERIUM_TOKEN: await freshToken(), MAGISTERIUM_ENDPOINT: upstream.endpoint };
+/**
+ * The Workers recipe as a deployment of two isolates: two workers of one
+ * script, each with its own memory and its own loopback port (a direct
+ * socket: every request names its client, as Cloudflare's CF-Connecting-IP
+ * does), the second binding the first's Durable Objects, kept in `persist`
+ * over restarts. `start()` a miniflare of them; `send(url, skill, days,
+ * client)` a widget request for the day `days` from now (UTC) to the isolate
+ * at `url`, its status; `lines` the log.
+ */
+function twoIsolates({ config, script }, bindings, persist) {
   const lines = [];
-  // Two workers of one script are two isolates, each with its own memory and its own loopback port (a direct
-  // socket: every request names its client, as Cloudflare's CF-Connecting-IP does); the second binds the first's Durable Object.
   const isolates = ["isolate-a", "isolate-b"];
   const socket = { host: "127.0.0.1", port: 0 };
   const start = () =>
@@ -201,7 +205,6 @@ test("the Worker's isolates share one budget of upstream calls through its Durab
       handleStructuredLogs: ({ message }) => void lines.push(message),
       workers: isolates.map((name) => ({ name, modules: true, script, compatibilityDate: COMPATIBILITY_DATE, bindings, durableObjects: durableObjects(config, isolates[0]), unsafeDirectSockets: [socket] })),
     });
-  /** A widget request for `skill` on the day `days` from now (UTC), from client `client`, to the isolate at `url`; its status. */
   const send = async (url, skill, days, client) => {
     const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const headers = { Origin: RECIPE_ORIGIN, "Content-Type": "application/json", "CF-Connecting-IP": client };
@@ -209,6 +212,14 @@ test("the Worker's isolates share one budget of upstream calls through its Durab
     await response.arrayBuffer();
     return response.status;
   };
+  return { isolates, lines, start, send };
+}
+
+test("the Worker's isolates share one budget of upstream calls through its Durable Object, kept over a restart", async () => {
+  const recipe = await recipeWorker();
+  const upstream = await countingUpstream();
+  const persist = await mkdtemp(join(tmpdir(), "magisterium-budget-"));
+  const { isolates, lines, start, send } = twoIsolates(recipe, { ...recipe.config.vars, MAGISTERIUM_TOKEN: await freshToken(), MAGISTERIUM_ENDPOINT: upstream.endpoint }, persist);
   let miniflare = start();
   try {
     const urls = await Promise.all(isolates.map((name) => miniflare.unsafeGetDirectURL(name)));
@@ -233,6 +244,44 @@ test("the Worker's isolates share one budget of upstream calls through its Durab
     await miniflare.dispose();
     await upstream.stop();
     await rm(persist, { recursive: true, force: true });
+  }
+});
+
+test("the Worker with a saved sign-in keeps it in its Durable Object and renews it there: once for both isolates, kept over a restart", async () => {
+  const recipe = await recipeWorker();
+  const sim = await startSimulator(["--access-token-ttl-secs", "600"]);
+  // The sign-in suites' proxy in front of the simulator counts the refreshes at its token endpoint (it is the issuer).
+  const issuer = await holdRefreshes(sim, 0);
+  const { home, file } = await configHome();
+  const persist = await mkdtemp(join(tmpdir(), "magisterium-grant-"));
+  let miniflare;
+  try {
+    await logInAt(issuer.url, home);
+    const signIn = await readFile(file, "utf8");
+    const bindings = { ...recipe.config.vars, MAGISTERIUM_SIGN_IN: signIn, MAGISTERIUM_ENDPOINT: `${issuer.url}/api/v1/a2a` };
+    const { isolates, lines, start, send } = twoIsolates(recipe, bindings, persist);
+    miniflare = start();
+    let urls = await Promise.all(isolates.map((name) => miniflare.unsafeGetDirectURL(name)));
+    assert.equal(await send(urls[0], "saints_of_the_day", 1, "198.51.100.1"), 200, "the seeded sign-in's access token");
+    assert.equal(issuer.refreshes(), 0);
+    await sim.control("clock", { advanceSecs: 700 }); // past the access token's expiry
+    assert.equal(await send(urls[1], "saints_of_the_day", 2, "198.51.100.2"), 200, "the other isolate: a 401, renewed in the object, retried");
+    assert.equal(await send(urls[0], "saints_of_the_day", 3, "198.51.100.3"), 200, "the first isolate: the renewed token");
+    assert.equal(issuer.refreshes(), 1, "one renewal for both isolates");
+    await miniflare.dispose();
+    // A new deployment with the same secret: the object keeps the rotated grant (the secret's refresh token is used up).
+    miniflare = start();
+    urls = await Promise.all(isolates.map((name) => miniflare.unsafeGetDirectURL(name)));
+    await sim.control("clock", { advanceSecs: 700 });
+    assert.equal(await send(urls[1], "saints_of_the_day", 4, "198.51.100.4"), 200, "renewed again from the kept grant");
+    assert.equal(issuer.refreshes(), 2);
+    assert.ok(!lines.join("\n").includes(JSON.parse(signIn)[`magisterium-auth:tokens:${issuer.url}/`].accessToken), "no token in the log");
+  } finally {
+    await miniflare?.dispose();
+    await issuer.stop();
+    await sim.stop();
+    await rm(persist, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true });
   }
 });
 

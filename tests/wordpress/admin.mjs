@@ -1,6 +1,7 @@
 // What the wordpress suite's tests do in a site's admin, as a person would:
 // log in (the administrator, or a user made with a role), read a page, take a
-// form's hidden fields (its nonce among them), save Settings → Magisterium.
+// form's hidden fields (its nonce among them), save Settings → Magisterium,
+// and in Chromium connect the site through the authorization server's consent page.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { ADMIN, phpSerialize } from "./site.mjs";
@@ -31,6 +32,11 @@ export function hiddenFields(html, within) {
   return Object.fromEntries(hidden);
 }
 
+/** The form of `html` that posts the hidden field `action` = `action` (admin-post.php's), as HTML. */
+export function formWithAction(html, action) {
+  return [...html.matchAll(/<form[\s\S]*?<\/form>/g)].map(([form]) => form).find((form) => hiddenFields(form).action === action);
+}
+
 /** The HTML of `path` on `site` with `cookies`. */
 export async function page(site, path, cookies) {
   const response = await fetch(`${site.url}${path}`, { headers: { Cookie: cookies } });
@@ -47,13 +53,16 @@ export async function postAndFollow(site, path, form, cookies) {
   return page(site, location.pathname + location.search, cookies);
 }
 
-/** Saves Settings → Magisterium as its form does, with `fields` (`token`, `upstream`, `budget`, …) over the form's defaults; the page it leads to. */
-export async function saveSettings(site, cookies, fields) {
+/**
+ * Saves Settings → Magisterium as its form does, with `fields` (`token`, `upstream`, `budget`, …) over the form's
+ * defaults, and the widgets `skills` served (default the saints only); the page it leads to.
+ */
+export async function saveSettings(site, cookies, { skills = ["saints_of_the_day"], ...fields }) {
   const html = await page(site, SETTINGS_PAGE, cookies);
   const hidden = hiddenFields(html, "option_page");
   const values = { budget: "100", days_back: "31", days_ahead: "366", client_misses: "20", ...fields };
-  const form = { ...hidden, ...Object.fromEntries(Object.entries(values).map(([name, value]) => [`magisterium_a2a_settings[${name}]`, value])) };
-  form["magisterium_a2a_settings[skills][]"] = "saints_of_the_day";
+  const form = [...Object.entries(hidden), ...Object.entries(values).map(([name, value]) => [`magisterium_a2a_settings[${name}]`, value])];
+  form.push(...skills.map((skill) => ["magisterium_a2a_settings[skills][]", skill]));
   return postAndFollow(site, "/wp-admin/options.php", form, cookies);
 }
 
@@ -76,4 +85,21 @@ export function text(html) {
     .replace(/<[^>]+>/g, " ")
     .replace(/&(#039|quot|lt|gt|amp);/g, (entity) => entities[entity])
     .replace(/\s+/g, " ");
+}
+
+/** A new Chromium page of `browser` (its own context) with `cookies` (a Cookie header's pairs) set for `site`. */
+export async function pageWithCookies(browser, site, cookies = "") {
+  const context = await browser.newContext();
+  const pairs = cookies.split("; ").filter(Boolean).map((pair) => pair.split("="));
+  await context.addCookies(pairs.map(([name, ...value]) => ({ name, value: value.join("="), url: site.url })));
+  return context.newPage();
+}
+
+/** On `page`, an administrator's: Connect to Magisterium, then Allow on the consent page; the settings page's HTML it comes back to. */
+export async function connectThroughConsent(page, site) {
+  await page.goto(`${site.url}${SETTINGS_PAGE}`);
+  await Promise.all([page.waitForURL(/\/oauth\/authorize\?/), page.click('input[type="submit"][value="Connect to Magisterium"]')]);
+  assert.match(await page.content(), /St\. Example Parish/, "the consent page names the site's client");
+  await Promise.all([page.waitForURL(/options-general\.php\?page=magisterium-a2a/), page.click('button[value="allow"]')]);
+  return page.content();
 }

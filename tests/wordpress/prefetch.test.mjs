@@ -5,21 +5,15 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
+import { freshToken } from "../proxy/harness.mjs";
 import { ROUTE, startSite } from "./site.mjs";
 
-const TOKEN = `prefetch-${process.pid}`;
 const SKILLS = ["saints_of_the_day", "liturgical_readings"];
 let site;
 
 before(async () => {
-  const registered = await fetch(`${process.env.MAGISTERIUM_SIMULATOR}/_sim/tokens`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token: TOKEN, plan: "paid", rateDefault: "600/60s" }),
-  });
-  assert.ok(registered.ok, await registered.text());
   // 30 s after the parish's (UTC) midnight.
-  site = await startSite({ settings: { token: TOKEN, time_zone: "UTC", upstream: process.env.MAGISTERIUM_ENDPOINT }, now: Date.UTC(2026, 2, 20, 0, 0, 30) });
+  site = await startSite({ settings: { token: await freshToken(), time_zone: "UTC", upstream: process.env.MAGISTERIUM_ENDPOINT }, now: Date.UTC(2026, 2, 20, 0, 0, 30) });
 });
 after(() => site?.stop());
 

@@ -1,10 +1,12 @@
 // What protects the parish's token on WordPress, where PHP workers answer
 // requests in parallel: the budget of upstream calls per parish day holds
 // when concurrent misses race for it (one atomic counter row), the window of
-// days refuses before any upstream call, and words are keyed by their
-// normalised text. Each site here is a fresh WordPress with its own cache.
+// days refuses before any upstream call, words are keyed by their
+// normalised text, and the dates the site's own pages name may spend the reserve. Each site here is a fresh WordPress with its own cache.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
+import { freshToken } from "../proxy/harness.mjs";
+import { PARISH_PAGE } from "./pages.mjs";
 import { startSite } from "./site.mjs";
 
 const ORIGIN = "https://parish.example";
@@ -13,20 +15,8 @@ const INSTANT = Date.UTC(2026, 2, 19, 10, 30);
 const sites = [];
 after(() => Promise.all(sites.map((site) => site.stop())));
 
-/** A token of its own, with room for every call these tests make. */
-async function freshToken() {
-  const token = `wp-limits-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  const response = await fetch(`${process.env.MAGISTERIUM_SIMULATOR}/_sim/tokens`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token, plan: "paid", rateDefault: "600/60s" }),
-  });
-  assert.ok(response.ok, await response.text());
-  return token;
-}
-
-async function site(settings) {
-  const started = await startSite({ settings: { token: await freshToken(), origins: [ORIGIN], time_zone: "UTC", upstream: process.env.MAGISTERIUM_ENDPOINT, ...settings }, now: INSTANT });
+async function site(settings, pages = []) {
+  const started = await startSite({ settings: { token: await freshToken(), origins: [ORIGIN], time_zone: "UTC", upstream: process.env.MAGISTERIUM_ENDPOINT, ...settings }, now: INSTANT, pages });
   sites.push(started);
   return started;
 }
@@ -89,4 +79,16 @@ test("words that name no day share one entry by their normalised text, which is 
   assert.match(first.body.result.artifacts[0].parts[0].text, /Sunday, April 5, 2026/);
   assert.equal(upstreamCalls(parish), 1);
   assert.ok(parish.lines().every((line) => !line.includes("Easter")), 'the log has the normalised words: day="easter sunday 2026"');
+});
+
+test("a date a shortcode of the site names (recorded when the page renders) may spend the reserve; a stranger's far day may not", async () => {
+  // A budget of 3 of which 1 is the site's own: strangers may spend 2.
+  const parish = await site({ budget: 3, reserve: 1 }, [PARISH_PAGE]);
+  await (await fetch(`${parish.url}/`)).arrayBuffer(); // the front page names "next Sunday" (March 22)
+  for (const day of ["2026-04-01", "2026-04-02"]) assert.equal((await readings(parish, day)).status, 200, day);
+  assert.equal((await readings(parish, "2026-04-03")).status, 429, "a stranger's third far day: only the reserve is left");
+  assert.ok((await readings(parish, "next Sunday")).body.result, "the front page's next Sunday, from the reserve");
+  assert.equal((await readings(parish, "2026-03-22")).status, 200, "kept");
+  assert.equal((await readings(parish, "2026-04-04")).status, 429, "and the budget is spent");
+  assert.equal(upstreamCalls(parish), 3);
 });

@@ -138,8 +138,9 @@ test("both shortcodes pass a language tag on as the element's lang, and leave ou
   site.sql(`UPDATE p${site.port}_posts SET post_content = CONCAT(post_content, '\\n[magisterium_saints lang="es"][magisterium_readings lang="pt-BR" date="tomorrow"][magisterium_saints lang=''x&quot; onclick=&quot;alert(1)'']') WHERE post_type = 'page';`);
   const page = await (await fetch(`${site.url}/`)).text();
   const endpoint = `${site.url}${ROUTE}`;
-  assert.ok(page.includes(`<magisterium-saints endpoint="${endpoint}" lang="es"></magisterium-saints>`), "saints in Spanish");
-  assert.ok(page.includes(`<magisterium-readings endpoint="${endpoint}" date="tomorrow" lang="pt-BR"></magisterium-readings>`), "readings in Portuguese");
+  // (the Chromium test's visit cached these days: each element then carries its text, page-text.test.mjs)
+  assert.ok(page.includes(`<magisterium-saints endpoint="${endpoint}" lang="es">`), "saints in Spanish");
+  assert.ok(page.includes(`<magisterium-readings endpoint="${endpoint}" date="tomorrow" lang="pt-BR">`), "readings in Portuguese");
   assert.ok(!page.includes("onclick"), "no attribute from a lang that is no language tag");
 });
 

@@ -74,6 +74,9 @@ test("with a refused token, 47 visitors' misses make one upstream call and spend
   const dashboard = await page(site, "/wp-admin/index.php", admin);
   assert.match(dashboard, /notice-error magisterium-a2a-refused/, "the administrator is told");
   assert.match(text(dashboard), /refused the parish's token \(HTTP 401/);
+  const settings = await page(site, SETTINGS_PAGE, admin);
+  assert.match(text(settings), /refused the parish's token \(HTTP 401/, "the settings page's status says it");
+  assert.doesNotMatch(settings, /magisterium-a2a-refused/, "once: the notice is not repeated above it");
   const subscriber = await logIn(site, addUser(site, "parishioner", "subscriber"));
   assert.doesNotMatch(await page(site, "/wp-admin/profile.php", subscriber), /magisterium-a2a-refused/, "a subscriber is not");
   const health = await page(site, "/wp-admin/site-health.php", admin);

@@ -9,6 +9,7 @@ export default {
   noEndpoint: "Ten widżet potrzebuje atrybutu endpoint: adresu serwera pośredniczącego (proxy) parafii.",
   unreachable: "Nie udało się połączyć z usługą. Spróbuj ponownie później.",
   refused: "Usługa odrzuciła dane uwierzytelniające tego widżetu.",
+  notConnected: "Strona tej parafii nie jest jeszcze połączona z usługą.",
   misconfigured: "Ten widżet jest źle skonfigurowany: {message}",
   failed: "Nie udało się teraz tego wczytać. Spróbuj ponownie później.",
   rateLimited: {
@@ -17,5 +18,6 @@ export default {
     many: "Zbyt wiele zapytań naraz: ponowna próba za {seconds} sekund.",
     other: "Zbyt wiele zapytań naraz: ponowna próba za {seconds} sekundy.",
   },
+  backAt: "Dzisiejsze zapytania się wyczerpały: ponownie po {time}.",
   calendar: null,
 };

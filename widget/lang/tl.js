@@ -9,11 +9,13 @@ export default {
   noEndpoint: "Kailangan ng widget na ito ng attribute na endpoint: ang address ng proxy ng parokya.",
   unreachable: "Hindi maabot ang serbisyo. Pakisubukang muli mamaya.",
   refused: "Tinanggihan ng serbisyo ang mga kredensyal ng widget na ito.",
+  notConnected: "Hindi pa nakakonekta sa serbisyo ang site ng parokyang ito.",
   misconfigured: "Mali ang pagkaka-configure ng widget na ito: {message}",
   failed: "Hindi ito ma-load sa ngayon. Pakisubukang muli mamaya.",
   rateLimited: {
     one: "Masyadong maraming kahilingan sa ngayon: susubukang muli pagkalipas ng {seconds} segundo.",
     other: "Masyadong maraming kahilingan sa ngayon: susubukang muli pagkalipas ng {seconds} segundo.",
   },
+  backAt: "Naubos na ang mga tanong ngayong araw: babalik pagkatapos ng {time}.",
   calendar: null,
 };

@@ -9,10 +9,12 @@ export default {
   noEndpoint: "Tiện ích này cần thuộc tính endpoint: địa chỉ proxy của giáo xứ.",
   unreachable: "Không thể kết nối tới dịch vụ. Vui lòng thử lại sau.",
   refused: "Dịch vụ đã từ chối thông tin xác thực của tiện ích này.",
+  notConnected: "Trang web của giáo xứ này chưa được kết nối với dịch vụ.",
   misconfigured: "Tiện ích này được cấu hình sai: {message}",
   failed: "Hiện không thể tải nội dung này. Vui lòng thử lại sau.",
   rateLimited: {
     other: "Quá nhiều yêu cầu lúc này: sẽ thử lại sau {seconds} giây.",
   },
+  backAt: "Đã hết lượt hỏi hôm nay: trở lại sau {time}.",
   calendar: null,
 };

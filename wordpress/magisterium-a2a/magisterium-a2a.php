@@ -26,8 +26,11 @@ define( 'MAGISTERIUM_A2A_VERSION', '0.1.0' );
 
 require_once MAGISTERIUM_A2A_DIR . 'includes/languages.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/settings.php';
+require_once MAGISTERIUM_A2A_DIR . 'includes/oauth-server.php';
+require_once MAGISTERIUM_A2A_DIR . 'includes/connection.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/credential.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/settings-page.php';
+require_once MAGISTERIUM_A2A_DIR . 'includes/connect-page.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/answers.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/days.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/day-cache.php';
@@ -43,4 +46,5 @@ require_once MAGISTERIUM_A2A_DIR . 'includes/site-health.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/proxy.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/prefetch.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/rest-route.php';
+require_once MAGISTERIUM_A2A_DIR . 'includes/page-text.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/widgets.php';

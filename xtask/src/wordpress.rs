@@ -33,6 +33,7 @@ pub fn suite() -> Tally {
         .args(["--test", "--test-reporter=spec", "--test-concurrency=1"])
         .env("MAGISTERIUM_ENDPOINT", sim.endpoint())
         .env("MAGISTERIUM_SIMULATOR", &sim.url)
+        .env("MAGISTERIUM_SIM_BIN", SimulatorProcess::binary())
         .env("MAGISTERIUM_WP_PLUGIN", assembled(&root().join("pkg")))
         .env("CHROMIUM", setup::CHROMIUM);
     node_test_tally(&mut cmd)

@@ -13,7 +13,9 @@ add_action( 'admin_notices', 'magisterium_a2a_refusal_notice' );
 
 /** Prints the notice when the token sent upstream is the one the service refused. */
 function magisterium_a2a_refusal_notice() {
-	if ( ! current_user_can( 'manage_options' ) ) {
+	$screen = get_current_screen();
+	// Settings → Magisterium says it in its status already.
+	if ( ! current_user_can( 'manage_options' ) || ( $screen && 'settings_page_' . MAGISTERIUM_A2A_PAGE === $screen->id ) ) {
 		return;
 	}
 	$token = magisterium_a2a_bearer( magisterium_a2a_settings() );

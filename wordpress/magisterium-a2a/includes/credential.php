@@ -1,7 +1,10 @@
 <?php
 /**
  * The credential the route calls the service with: the one place that says
- * which token is sent upstream (today the pasted token of the settings).
+ * which token is sent upstream. A site connected to Magisterium (Settings →
+ * Magisterium → Connect) sends its connection's access token, renewed when
+ * due, and nothing once the connection has ended; a site never connected
+ * sends the token pasted in the settings (the advanced choice).
  *
  * @package MagisteriumA2a
  */
@@ -15,5 +18,6 @@ defined( 'ABSPATH' ) || exit;
  * @return string
  */
 function magisterium_a2a_bearer( $settings ) {
-	return (string) $settings['token'];
+	$connection = magisterium_a2a_connection();
+	return null === $connection ? (string) $settings['token'] : magisterium_a2a_connection_token( $connection );
 }

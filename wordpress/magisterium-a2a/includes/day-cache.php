@@ -129,6 +129,16 @@ function magisterium_a2a_unlock( $key ) {
  * @return object|array|null
  */
 function magisterium_a2a_wait_for( $key, $today ) {
+	magisterium_a2a_wait_unlocked( $key );
+	return magisterium_a2a_fresh_again( $key, $today );
+}
+
+/**
+ * Waits while another request holds the lock of `$key`, at most the lock's life.
+ *
+ * @param string $key The lock's key.
+ */
+function magisterium_a2a_wait_unlocked( $key ) {
 	global $wpdb;
 	$name  = 'magisterium_a2a_lock_' . md5( $key );
 	$until = microtime( true ) + MAGISTERIUM_A2A_LOCK_SECONDS;
@@ -139,7 +149,6 @@ function magisterium_a2a_wait_for( $key, $today ) {
 			break;
 		}
 	}
-	return magisterium_a2a_fresh_again( $key, $today );
 }
 
 /**
@@ -151,13 +160,24 @@ function magisterium_a2a_wait_for( $key, $today ) {
  * @return object|array|null
  */
 function magisterium_a2a_fresh_again( $key, $today ) {
+	$name = magisterium_a2a_entry_name( $key );
+	magisterium_a2a_uncache_options( array( '_transient_' . $name, '_transient_timeout_' . $name ) );
+	return magisterium_a2a_fresh( $key, $today );
+}
+
+/**
+ * Makes the next get_option of each of `$names` read the database (another
+ * request may have written it since this one read it), unless an object
+ * cache shared by all requests holds the options.
+ *
+ * @param string[] $names The options' names.
+ */
+function magisterium_a2a_uncache_options( $names ) {
 	if ( ! wp_using_ext_object_cache() ) {
-		$name = magisterium_a2a_entry_name( $key );
-		foreach ( array( 'notoptions', '_transient_' . $name, '_transient_timeout_' . $name ) as $cached ) {
+		foreach ( array_merge( array( 'notoptions' ), $names ) as $cached ) {
 			wp_cache_delete( $cached, 'options' );
 		}
 	}
-	return magisterium_a2a_fresh( $key, $today );
 }
 
 /**

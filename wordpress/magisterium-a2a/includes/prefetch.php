@@ -47,7 +47,7 @@ function magisterium_a2a_prefetch() {
 	$done     = array();
 	foreach ( $settings['skills'] as $skill ) {
 		$now  = magisterium_a2a_now();
-		$ask  = magisterium_a2a_miss( $settings, $skill, magisterium_a2a_day_at( $now, magisterium_a2a_time_zone( $settings ) ), 'today', $now, null );
+		$ask  = magisterium_a2a_miss( $settings, $skill, magisterium_a2a_asked( $skill, 'today', $now, $settings ), $now, null );
 		$seen = array(
 			'skill'    => $skill,
 			'day'      => $ask['day'],

@@ -83,26 +83,21 @@ function magisterium_a2a_answer( $request, &$seen ) {
 	if ( '' === $input || magisterium_a2a_utf16_length( $input ) > MAGISTERIUM_A2A_MAX_DATE_LENGTH ) {
 		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, 'Invalid params: a date of 1 to ' . MAGISTERIUM_A2A_MAX_DATE_LENGTH . ' characters is required' );
 	}
-	$zone  = magisterium_a2a_time_zone( $settings );
 	$now   = magisterium_a2a_now();
-	$today = magisterium_a2a_day_at( $now, $zone );
-	$query = magisterium_a2a_normalize_query( $input );
-	$day   = magisterium_a2a_resolve_day( $query, $today );
-	if ( false === $day ) {
-		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, "Invalid params: $query is not a calendar day" );
+	$asked = magisterium_a2a_asked( $skill, $input, $now, $settings );
+	if ( false !== $asked['day'] ) {
+		$seen['day'] = null === $asked['day'] ? $asked['query'] : $asked['day'];
 	}
-	$seen['day'] = null === $day ? $query : $day;
-	$offset      = null === $day ? 0 : magisterium_a2a_days_between( $today, $day );
-	if ( $offset < -$settings['days_back'] || $offset > $settings['days_ahead'] ) {
-		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, sprintf( 'Invalid params: %s is not within %d days before or %d days after today', $day, $settings['days_back'], $settings['days_ahead'] ) );
+	if ( '' !== $asked['error'] ) {
+		return $refuse( $id, MAGISTERIUM_A2A_INVALID_PARAMS, $asked['error'] );
 	}
-	$ask    = magisterium_a2a_miss( $settings, $skill, $day, $query, $now, magisterium_a2a_client_key( $request, $settings ) );
-	$key    = $ask['key'];
-	$cached = magisterium_a2a_fresh( $key, $ask['fresh_on'] );
+	$cached = magisterium_a2a_fresh( $asked['key'], $asked['fresh_on'] );
 	if ( null !== $cached ) {
 		$seen['cache'] = 'hit';
 		return magisterium_a2a_result_answer( $id, $cached, $headers );
 	}
+	$ask     = magisterium_a2a_miss( $settings, $skill, $asked, $now, magisterium_a2a_client_key( $request, $settings ) );
+	$key     = $ask['key'];
 	$outcome = magisterium_a2a_once( $ask, $seen );
 	if ( isset( $outcome['result'] ) ) {
 		return magisterium_a2a_result_answer( $id, $outcome['result'], $headers );
@@ -117,34 +112,67 @@ function magisterium_a2a_answer( $request, &$seen ) {
 }
 
 /**
- * What a request for `$skill` and `$day` (null: the words `$query`) at `$now` (ms) asks of the
- * cache and, on a miss, upstream (see magisterium_a2a_once).
+ * What `$input` (a date text of 1 to 100 characters) asks of `$skill` at
+ * `$now` (ms): the parish's `today`, the normalized `query`, the `day` it
+ * names (null for words this resolver does not read, false for no day), the
+ * cache `key` of its answer and what that entry must be `fresh_on` (the
+ * parish's today, and for words the service's day too: "Christmas" asked at
+ * 19:00 in Chicago on December 25 is the service's next one), and the
+ * `error` that refuses it ('' when none: a day inside the settings' window
+ * of days, or words).
+ *
+ * @param string $skill    The skill.
+ * @param string $input    The date text.
+ * @param int    $now      The clock.
+ * @param array  $settings The settings.
+ * @return array{today: string, query: string, day: string|null|false, key: string, fresh_on: string, error: string}
+ */
+function magisterium_a2a_asked( $skill, $input, $now, $settings ) {
+	$today = magisterium_a2a_day_at( $now, magisterium_a2a_time_zone( $settings ) );
+	$query = magisterium_a2a_normalize_query( $input );
+	$day   = magisterium_a2a_resolve_day( $query, $today );
+	// A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text.
+	$asked  = array(
+		'today'    => $today,
+		'query'    => $query,
+		'day'      => $day,
+		'key'      => null === $day ? "$skill $query" : "$skill $day",
+		'fresh_on' => null === $day ? $today . ' ' . magisterium_a2a_service_day( $now ) : $today,
+		'error'    => '',
+	);
+	$offset = is_string( $day ) ? magisterium_a2a_days_between( $today, $day ) : 0;
+	if ( false === $day ) {
+		$asked['error'] = "Invalid params: $query is not a calendar day";
+	} elseif ( $offset < -$settings['days_back'] || $offset > $settings['days_ahead'] ) {
+		$asked['error'] = sprintf( 'Invalid params: %s is not within %d days before or %d days after today', $day, $settings['days_back'], $settings['days_ahead'] );
+	}
+	return $asked;
+}
+
+/**
+ * The miss of a request `$asked` (magisterium_a2a_asked, no error) of `$skill` at `$now`
+ * from `$client` (as a header names it, or null), for magisterium_a2a_once.
  *
  * @param array       $settings The settings.
  * @param string      $skill    The skill.
- * @param string|null $day      The day, `Y-m-d`, or null for words.
- * @param string      $query    The normalized words.
+ * @param array       $asked    What the request asks.
  * @param int         $now      The clock.
- * @param string|null $client   The client, as a header names it.
+ * @param string|null $client   The client.
  * @return array
  */
-function magisterium_a2a_miss( $settings, $skill, $day, $query, $now, $client ) {
-	$zone  = magisterium_a2a_time_zone( $settings );
-	$today = magisterium_a2a_day_at( $now, $zone );
-	// A day is the same for everyone; other words (a feast) are read upstream, keyed by their normalised text, and
-	// fresh only on the service's day they were asked: "Christmas" at 19:00 in Chicago on December 25 is its next one.
+function magisterium_a2a_miss( $settings, $skill, $asked, $now, $client ) {
 	return array(
-		'key'      => null === $day ? "$skill $query" : "$skill $day",
-		'today'    => $today,
-		'fresh_on' => null === $day ? $today . ' ' . magisterium_a2a_service_day( $now ) : $today,
+		'key'      => $asked['key'],
+		'today'    => $asked['today'],
+		'fresh_on' => $asked['fresh_on'],
 		'settings' => $settings,
 		'skill'    => $skill,
-		'day'      => $day,
-		'query'    => $query,
+		'day'      => $asked['day'],
+		'query'    => $asked['query'],
 		'now'      => $now,
-		'zone'     => $zone,
+		'zone'     => magisterium_a2a_time_zone( $settings ),
 		'client'   => $client,
-		'own'      => magisterium_a2a_is_own( $day, $query, $today ),
+		'own'      => magisterium_a2a_is_own( $asked['day'], $asked['query'], $asked['today'] ),
 	);
 }
 
@@ -212,7 +240,8 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 	if ( '' === $token ) {
 		return array(
 			'status' => 503,
-			'error'  => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INTERNAL_ERROR, 'the proxy has no token for the Magisterium service' ),
+			// The data the package's proxy sends too (proxy/upstream.js NOT_CONNECTED): the widget says "not connected".
+			'error'  => magisterium_a2a_rpc_error( MAGISTERIUM_A2A_INTERNAL_ERROR, 'the proxy has no token for the Magisterium service', array( 'reason' => 'not_connected' ) ),
 		);
 	}
 	$held = magisterium_a2a_held( $token, $ask['now'] );
@@ -241,6 +270,9 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 	}
 	$seen['cache']    = 'miss';
 	$outcome          = magisterium_a2a_call_upstream( $settings['upstream'], $token, $ask['skill'], $ask['day'], $ask['query'] );
+	$renewed          = 401 === $outcome['upstream'] ? magisterium_a2a_renewed_after_refusal( $settings, $token ) : '';
+	$token            = '' === $renewed ? $token : $renewed;
+	$outcome          = '' === $renewed ? $outcome : magisterium_a2a_call_upstream( $settings['upstream'], $token, $ask['skill'], $ask['day'], $ask['query'] );
 	$seen['upstream'] = $outcome['upstream'];
 	magisterium_a2a_settle( $outcome, $token, $ask['today'] );
 	if ( ! magisterium_a2a_answered( $outcome ) ) {

@@ -53,7 +53,7 @@ function magisterium_a2a_register_settings() {
 	);
 	add_settings_section( 'magisterium_a2a_main', '', '__return_false', MAGISTERIUM_A2A_PAGE );
 	$fields = array(
-		'token'     => __( 'Token', 'magisterium-a2a' ),
+		'token'     => __( 'Pasted token (advanced)', 'magisterium-a2a' ),
 		'time_zone' => __( 'Parish time zone', 'magisterium-a2a' ),
 		'budget'    => __( 'Upstream calls a day', 'magisterium-a2a' ),
 		'reserve'   => __( 'Kept for this site\'s pages', 'magisterium-a2a' ),
@@ -84,6 +84,7 @@ function magisterium_a2a_render_settings_page() {
 	// WordPress prints the settings' messages above a page of the Settings menu (options-head.php).
 	echo '<p>' . esc_html__( 'The widgets call this site, which adds the token and keeps each day\'s answers: the token never reaches a visitor\'s browser.', 'magisterium-a2a' ) . '</p>';
 	echo '<p>' . esc_html__( 'Proxy route:', 'magisterium-a2a' ) . ' <code>' . esc_html( rest_url( MAGISTERIUM_A2A_ROUTE_NAMESPACE . MAGISTERIUM_A2A_ROUTE ) ) . '</code></p>';
+	magisterium_a2a_render_connection();
 	magisterium_a2a_render_status();
 	echo '<form action="' . esc_url( admin_url( 'options.php' ) ) . '" method="post">';
 	settings_fields( MAGISTERIUM_A2A_PAGE );
@@ -110,7 +111,7 @@ function magisterium_a2a_render_token_field() {
 		esc_attr( magisterium_a2a_field_name( 'token' ) )
 	);
 	if ( '' === $token ) {
-		magisterium_a2a_description( __( 'No token is set: the widgets cannot load anything yet.', 'magisterium-a2a' ) );
+		magisterium_a2a_description( __( 'No token is pasted. Connect to Magisterium above, or paste a token the parish has from elsewhere (used while the site is not connected).', 'magisterium-a2a' ) );
 		return;
 	}
 	/* translators: %s: the last four characters of the token. */

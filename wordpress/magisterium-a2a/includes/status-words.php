@@ -47,5 +47,9 @@ function magisterium_a2a_refusal_words( $refused ) {
 		/* translators: %s: the service's answer, e.g. "HTTP 401: Unauthorized". */
 		$words = sprintf( __( 'The Magisterium service refused the parish\'s token (%s).', 'magisterium-a2a' ), magisterium_a2a_failure_words( $refused ) );
 	}
+	$connection = magisterium_a2a_connection();
+	if ( null !== $connection && 'connected' === $connection['state'] ) {
+		return $words . ' ' . __( 'The widgets tell visitors the service refused them, and the site asks the service nothing more until its access token renews. If the Magisterium account has no paid plan (HTTP 403), or the refusal stays, Disconnect and connect again with an account that has one.', 'magisterium-a2a' );
+	}
 	return $words . ' ' . __( 'The widgets tell visitors the service refused them, and the site asks the service nothing more, until a new token is saved in Settings → Magisterium.', 'magisterium-a2a' );
 }

@@ -27,9 +27,13 @@ add_filter( 'script_loader_tag', 'magisterium_a2a_module_tag', 10, 2 );
 
 /** Registers the scripts (the editor's with its translations, languages/*.json), the shortcodes and the blocks. */
 function magisterium_a2a_register_widgets() {
-	wp_register_script( MAGISTERIUM_A2A_SCRIPT, plugins_url( 'widget/magisterium-widget.js', MAGISTERIUM_A2A_FILE ), array(), MAGISTERIUM_A2A_VERSION, true );
+	$widget = plugins_url( 'widget/magisterium-widget.js', MAGISTERIUM_A2A_FILE );
+	wp_register_script( MAGISTERIUM_A2A_SCRIPT, $widget, array(), MAGISTERIUM_A2A_VERSION, true );
 	$editor_dependencies = array( 'wp-blocks', 'wp-element', 'wp-block-editor', 'wp-components', 'wp-server-side-render', 'wp-i18n' );
 	wp_register_script( MAGISTERIUM_A2A_EDITOR_SCRIPT, plugins_url( 'blocks/editor.js', MAGISTERIUM_A2A_FILE ), $editor_dependencies, MAGISTERIUM_A2A_VERSION, true );
+	// The editor asks the widget's module (the page's own address, so one module) which languages it speaks.
+	$editor_config = array( 'widget' => add_query_arg( 'ver', MAGISTERIUM_A2A_VERSION, $widget ) );
+	wp_add_inline_script( MAGISTERIUM_A2A_EDITOR_SCRIPT, 'window.magisteriumA2aEditor = ' . wp_json_encode( $editor_config, JSON_HEX_TAG | JSON_UNESCAPED_SLASHES ) . ';', 'before' );
 	wp_set_script_translations( MAGISTERIUM_A2A_EDITOR_SCRIPT, 'magisterium-a2a', MAGISTERIUM_A2A_DIR . 'languages' );
 	add_shortcode( 'magisterium_saints', 'magisterium_a2a_saints_shortcode' );
 	add_shortcode( 'magisterium_readings', 'magisterium_a2a_readings_shortcode' );
@@ -59,7 +63,8 @@ function magisterium_a2a_readings_shortcode( $attributes ) {
 }
 
 /**
- * One of the widget's elements, its script enqueued.
+ * One of the widget's elements, its script enqueued, with its day's text
+ * inside when the route has it cached (includes/page-text.php).
  *
  * @param string $element    The element, `magisterium-saints` or `magisterium-readings`.
  * @param array  $attributes Its `date` and `lang` (each optional; a `lang` that is no language tag is left out,
@@ -78,7 +83,7 @@ function magisterium_a2a_element( $element, $attributes ) {
 	if ( preg_match( '/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/D', $lang ) ) {
 		$html .= ' lang="' . esc_attr( $lang ) . '"';
 	}
-	return $html . '></' . $element . '>';
+	return $html . '>' . magisterium_a2a_page_text( $element, $date ) . '</' . $element . '>';
 }
 
 /**

@@ -147,10 +147,11 @@ export function translations() {
     .map(([name, locale]) => ({ locale, path: join(LANGUAGES, name) }));
 }
 
-/** Brings every .po up to the template: new strings come in untranslated, gone ones are kept as obsolete. */
+/** Brings every .po up to the template: new strings come in untranslated, gone ones go (the history keeps them). */
 export function updateTranslations() {
   for (const { path } of translations()) {
     run("msgmerge", ["--quiet", "--update", "--backup=none", "--no-fuzzy-matching", "--add-location=file", "--sort-by-file", "--no-wrap", path, POT]);
+    run("msgattrib", ["--no-obsolete", "--no-wrap", `--output-file=${path}`, path]);
   }
 }
 

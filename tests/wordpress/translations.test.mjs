@@ -102,7 +102,7 @@ describe("in a WordPress whose language is es_ES", () => {
 
   test("with the site's language set to es_ES, Settings → Magisterium speaks Spanish", async () => {
     const settings = text(await page(site, SETTINGS_PAGE, await logIn(site)));
-    for (const english of ["Parish time zone", "Proxy route:", "Days visitors may ask about", "No token is set: the widgets cannot load anything yet.", "Not connected: no token is set."]) {
+    for (const english of ["Parish time zone", "Proxy route:", "Days visitors may ask about", "Connection", "Not connected.", "Pasted token (advanced)"]) {
       assert.ok(settings.includes(es(english)), `${es(english)} in ${settings}`);
       assert.ok(!settings.includes(english), `no ${english}`);
     }
@@ -116,7 +116,7 @@ describe("in a WordPress whose language is es_ES", () => {
     assert.ok(data, inline[1]);
     const messages = JSON.parse(data[1]).locale_data.messages;
     assert.equal(messages[""].lang, "es_ES");
-    assert.deepEqual(messages.Day, [es("Day")]);
+    assert.deepEqual(messages["Day and language"], [es("Day and language")]);
     assert.deepEqual(messages["Date (YYYY-MM-DD or words such as next Sunday; empty: today)"], [es("Date (YYYY-MM-DD or words such as next Sunday; empty: today)")]);
     assert.equal(messages["Parish time zone"], undefined, "only the script's own strings");
     const blocks = /unstable__bootstrapServerSideBlockDefinitions\(\s*(\{[\s\S]*?\})\s*\);/.exec(editor);

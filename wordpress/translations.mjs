@@ -155,10 +155,15 @@ export function updateTranslations() {
   }
 }
 
-/** A .po (or .pot) file's entries (`po`: its path, or its text), parsed: `[{ msgctxt, msgid, msgid_plural, msgstr, comments }]`, the header left out. */
-export function entries(po) {
-  const { translations: contexts } = gettextParser.po.parse(po.startsWith("/") ? readFileSync(po) : po);
+/** The entries of a .po (or .pot) text, parsed: `[{ msgctxt, msgid, msgid_plural, msgstr, comments }]`, the header left out. */
+export function entriesOf(text) {
+  const { translations: contexts } = gettextParser.po.parse(text);
   return Object.values(contexts).flatMap((messages) => Object.values(messages).filter((entry) => entry.msgid !== ""));
+}
+
+/** The entries of the .po (or .pot) file at `path`, as entriesOf parses them. */
+export function entries(path) {
+  return entriesOf(readFileSync(path));
 }
 
 /** The name WordPress looks for the JSON of `script` (its path in the plugin) in `locale` under (load_script_textdomain). */
@@ -172,7 +177,9 @@ function scriptTranslation(po, locale, script) {
   const messages = { "": { domain: "messages", lang: locale, "plural-forms": parsed.headers["Plural-Forms"] } };
   for (const entry of Object.values(parsed.translations).flatMap(Object.values)) {
     const references = (entry.comments?.reference ?? "").split(/\s+/);
-    if (entry.msgid === "" || !references.includes(script) || entry.comments?.flag?.includes("fuzzy")) continue;
+    const translated = entry.msgstr.some((form) => form !== "") && !entry.comments?.flag?.includes("fuzzy");
+    // As msgfmt leaves them out of the .mo: the script then shows the English.
+    if (entry.msgid === "" || !references.includes(script) || !translated) continue;
     messages[entry.msgctxt ? `${entry.msgctxt}\u0004${entry.msgid}` : entry.msgid] = entry.msgstr;
   }
   return { "translation-revision-date": parsed.headers["PO-Revision-Date"], generator: "magisterium-a2a wordpress/translations.mjs", domain: "messages", locale_data: { messages } };

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { POT, compileInto, entries, makePot, translations } from "../../wordpress/translations.mjs";
+import { POT, compileInto, entries, entriesOf, makePot, translations } from "../../wordpress/translations.mjs";
 import { PLUGIN_SOURCE, startSite } from "./site.mjs";
 import { SETTINGS_PAGE, logIn, page, text } from "./admin.mjs";
 
@@ -30,7 +30,7 @@ test("the .pot holds every string of the plugin's sources as they are now (node 
 });
 
 test("every translation call passes the text domain (a call without one is never translated)", () => {
-  const withDomain = new Set(entries(makePot({ withDomain: true })).map(key));
+  const withDomain = new Set(entriesOf(makePot({ withDomain: true })).map(key));
   const without = entries(POT).filter((entry) => !entry.msgctxt?.startsWith("block ") && !withDomain.has(key(entry)));
   assert.deepEqual(without.map((entry) => `${entry.comments?.reference}: ${entry.msgid}`), []);
 });

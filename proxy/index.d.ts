@@ -39,7 +39,7 @@ export interface ProxyOptions {
   upstreamBudget?: number | undefined;
   /**
    * The calls of `upstreamBudget` only the parish's own keys may spend (0 to `upstreamBudget`); default a fifth. Its own keys:
-   * yesterday, today and tomorrow (a visitor's today, in any time zone) for every skill served, and `reservedDates`. Any
+   * yesterday, today and tomorrow (a visitor's today, whatever the time zone) for every skill served, and `reservedDates`. Every
    * other day, and words that name no day, spend only the rest: a stranger cannot leave the parish's page without today's answers.
    */
   reserve?: number | undefined;

@@ -62,6 +62,11 @@ pub struct Config {
     #[arg(long)]
     pub no_control: bool,
 
+    /// A host name (besides IP addresses and localhost) requests may name in `Host`, such as a
+    /// container's service name; repeatable. Other names get 421 (DNS rebinding).
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_hosts: Vec<String>,
+
     /// Lifetime of the OAuth access tokens the simulator issues (its clock), in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 3600)]
     pub access_token_ttl_secs: u64,

@@ -1,4 +1,5 @@
-//! The loopback-only test controls under `/_sim/`: faults, run-time tokens, the clock and reset.
+//! The loopback-only test controls under `/_sim/`: faults, run-time tokens, the clock and reset,
+//! for this machine's own pages and tools only (see [`crate::host_guard`]).
 
 use std::net::IpAddr;
 use std::time::Duration;
@@ -10,9 +11,10 @@ use serde_json::{Value, json};
 use crate::auth::{Plan, TokenInfo};
 use crate::dates::rfc3339;
 use crate::faults::FaultRule;
-use crate::http::{BodyError, HttpResponse, RequestBody, json_response, plain_error};
+use crate::http::{BodyError, HttpResponse, RequestBody, WithoutCors, json_response, plain_error};
 use crate::rate::RateLimit;
 use crate::state::{State, lock};
+use crate::{cors, host_guard};
 
 /// Path prefix of the control routes.
 pub(crate) const PREFIX: &str = "/_sim/";
@@ -54,6 +56,18 @@ pub(crate) fn handle(state: &State, request: Request<RequestBody>, peer: IpAddr)
     }
     if !peer.to_canonical().is_loopback() {
         return plain_error(StatusCode::FORBIDDEN, "control routes only answer loopback clients");
+    }
+    if !host_guard::control_allowed(request.headers()) {
+        // A web page's request (another Origin, or a Host that is not this machine's): refused, without CORS.
+        let mut refused = plain_error(
+            StatusCode::FORBIDDEN,
+            "control routes only answer this machine's own pages and tools (a loopback Host and Origin)",
+        );
+        refused.extensions_mut().insert(WithoutCors);
+        return refused;
+    }
+    if request.method() == Method::OPTIONS {
+        return cors::preflight();
     }
     let (head, body) = request.into_parts();
     let route = head.uri.path().strip_prefix(PREFIX).unwrap_or_default().to_string();

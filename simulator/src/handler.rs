@@ -18,7 +18,7 @@ use crate::http::{
 };
 use crate::oauth::{self, REGISTER_PATH};
 use crate::state::{State, lock};
-use crate::{a2a, control, cors, inject};
+use crate::{a2a, control, cors, host_guard, inject};
 
 /// One simulator's state and its routes.
 #[derive(Debug)]
@@ -57,13 +57,14 @@ impl Handler {
         let path = request.uri().path().to_string();
         let method = request.method().clone();
         let mut response = match (path.as_str(), method) {
+            (p, _) if p.starts_with(control::PREFIX) => control::handle(state, request, peer),
+            _ if !host_guard::host_allowed(request.headers(), &state.allowed_hosts) => misdirected(),
             (p, _) if let Some(rest) = agent_path(p) => agent_http::handle(state, request, rest),
             (REGISTER_PATH, Method::OPTIONS) if state.registration_without_cors => cors::without_cors(),
             (_, Method::OPTIONS) => cors::preflight(),
             (ENDPOINT_PATH, Method::POST) => a2a::handle(state, request),
             (p, _) if oauth::is_oauth_path(p) => oauth::handle(state, request),
             (ENDPOINT_PATH, _) => method_not_allowed("POST, OPTIONS"),
-            (p, _) if p.starts_with(control::PREFIX) => control::handle(state, request, peer),
             (p, method) => match card_scope(p) {
                 Some(scope) if method == Method::GET => card_response(state, &request, scope),
                 Some(_) => method_not_allowed("GET, OPTIONS"),
@@ -91,4 +92,12 @@ fn card_response(state: &State, request: &Request<RequestBody>, scope: Option<&s
     let mut response = inject::alter(fault.as_ref(), StatusCode::OK, card);
     response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
     inject::delay(fault.as_ref(), response)
+}
+
+/// `421 Misdirected Request` for a `Host` that does not name this machine (DNS rebinding).
+fn misdirected() -> HttpResponse {
+    plain_error(
+        StatusCode::MISDIRECTED_REQUEST,
+        "this simulator answers requests naming an IP address or localhost in Host (--allow-host NAME for another name)",
+    )
 }

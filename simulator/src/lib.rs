@@ -41,6 +41,7 @@ mod dates;
 mod faults;
 mod gzip;
 mod handler;
+mod host_guard;
 mod http;
 mod ids;
 mod inject;

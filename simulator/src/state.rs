@@ -21,6 +21,8 @@ pub(crate) struct State {
     pub(crate) local_addr: SocketAddr,
     pub(crate) max_body_bytes: usize,
     pub(crate) control_enabled: bool,
+    /// `--allow-host`: the names besides addresses and localhost a `Host` may give, lower-case.
+    pub(crate) allowed_hosts: Vec<String>,
     /// Limits given to run-time tokens that do not name their own.
     pub(crate) default_token: TokenInfo,
     pub(crate) tokens: Mutex<TokenRegistry>,
@@ -59,6 +61,7 @@ impl State {
             local_addr,
             max_body_bytes: config.max_body_bytes,
             control_enabled: !config.no_control,
+            allowed_hosts: config.allow_hosts.iter().map(|host| host.to_ascii_lowercase()).collect(),
             default_token: paid,
             tokens: Mutex::new(TokenRegistry::new(configured)),
             rates: Mutex::new(RateLimiter::default()),

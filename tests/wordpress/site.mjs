@@ -5,7 +5,7 @@
 // site is its own `php -S` on a free 127.0.0.1 port with its own table prefix,
 // so its own options and transients (a fresh cache, settings of its own).
 // Everything started here stops with stop() or when the process exits.
-import { spawn, spawnSync } from "node:child_process";
+import { execFile, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Debian's WordPress. */
@@ -100,6 +101,10 @@ define( 'WP_CONTENT_DIR', '${content}' );
 define( 'WP_HOME', 'http://127.0.0.1:' . $magisterium_port );
 define( 'WP_SITEURL', 'http://127.0.0.1:' . $magisterium_port );
 define( 'MAGISTERIUM_A2A_TEST_DIR', '${dir}/sites/' . $magisterium_port );
+// A site's own settings besides these (a network's MULTISITE constants), written by its test: addConfig().
+if ( is_file( MAGISTERIUM_A2A_TEST_DIR . '/config.php' ) ) {
+  require MAGISTERIUM_A2A_TEST_DIR . '/config.php';
+}
 define( 'DISABLE_WP_CRON', true );
 define( 'AUTOMATIC_UPDATER_DISABLED', true );
 define( 'WP_HTTP_BLOCK_EXTERNAL', true );
@@ -154,7 +159,9 @@ function literal(text) {
  * repository's folder) active and its settings `settings` (the option
  * `magisterium_a2a_settings`), its route's clock at `now` (ms) when given,
  * and `pages` ({ title, content }, the first the front page).
- * Resolves `{ url, route, port, setClock(ms), lines(), output(), sql(statements), stop() }`.
+ * Resolves `{ url, route, port, setClock(ms), lines(), output(), sql(statements), php(code), addConfig(code), stop() }`
+ * (`php` runs PHP code in the site's WordPress, outside a request: a promise of its stdout; `addConfig` gives
+ * the site PHP of its own in its wp-config, such as a network's constants).
  */
 export async function startSite({ plugin = PLUGIN_SOURCE, settings = {}, now, pages = [] } = {}) {
   const env = await environment(plugin);
@@ -208,6 +215,13 @@ export async function startSite({ plugin = PLUGIN_SOURCE, settings = {}, now, pa
   }
   const log = join(site, "log");
   const lines = () => (existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : []);
+  // PHP code run in the site's WordPress (wp-load.php, as a request to it would load it), outside any request.
+  const prelude = `$_SERVER['WORDPRESS_CONFIG'] = getenv('MAGISTERIUM_WP_CONFIG'); $_SERVER['HTTP_HOST'] = '127.0.0.1:${port}'; $_SERVER['SERVER_PORT'] = '${port}'; $_SERVER['REQUEST_URI'] = '/'; require 'wp-load.php';`;
+  const runPhp = async (code) => {
+    // Not spawnSync: a server of the test's own process may have to answer what the code asks.
+    const options = { cwd: WORDPRESS, env: { PATH: process.env.PATH, MAGISTERIUM_WP_CONFIG: env.id }, encoding: "utf8" };
+    return (await promisify(execFile)("php", ["-r", `${prelude}\n${code}`], options)).stdout;
+  };
   return {
     url,
     route: url + ROUTE,
@@ -217,6 +231,8 @@ export async function startSite({ plugin = PLUGIN_SOURCE, settings = {}, now, pa
     lines,
     output: () => `${lines().join("\n")}\n${stderr}`,
     sql,
+    php: runPhp,
+    addConfig: async (code) => writeFileSync(join(site, "config.php"), `<?php\n${code}\n`),
     stop: async () => {
       stopPhp();
       await new Promise((resolve) => (php.exitCode !== null || php.signalCode !== null ? resolve() : php.once("exit", resolve)));

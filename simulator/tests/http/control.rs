@@ -1,4 +1,5 @@
-//! The /_sim/ control routes: good and bad input, reset, loopback-only, and --no-control.
+//! The /_sim/ control routes: good and bad input, reset, loopback-only (peers, Hosts and Origins),
+//! and --no-control; a Host that is not this machine's (DNS rebinding), and --allow-host.
 
 use std::net::{IpAddr, UdpSocket};
 
@@ -173,5 +174,55 @@ async fn control_routes_refuse_non_loopback_peers() {
     let body = envelope("tasks/get", json!({ "id": "x" })).to_string();
     let reply = request(outside, "POST", "/api/v1/a2a", &[("authorization", "Bearer demo-token")], body).await;
     assert_eq!(reply.error_code(), -32001);
+    sim.shutdown().await;
+}
+
+#[tokio::test]
+async fn control_routes_obey_only_this_machines_own_pages_and_tools() {
+    let sim = start().await;
+    let planted = json!({ "fault": "error", "code": -32603, "message": "planted" }).to_string();
+    for headers in
+        [vec![("origin", "https://evil.example")], vec![("host", "evil.example:8787")], vec![("origin", "null")]]
+    {
+        let reply = request(sim.addr(), "POST", "/_sim/faults", &headers, planted.clone()).await;
+        assert_eq!(reply.status, 403, "{headers:?}");
+        assert_eq!(reply.header("access-control-allow-origin"), None, "{headers:?}: no CORS");
+        let preflight = request(sim.addr(), "OPTIONS", "/_sim/reset", &headers, "").await;
+        assert_eq!((preflight.status, preflight.header("access-control-allow-origin")), (403, None), "{headers:?}");
+    }
+    let body = envelope("tasks/get", json!({ "id": "x" }));
+    assert_eq!(rpc(&sim, body.clone()).await.error_code(), -32001, "nothing was planted");
+    let local = [("origin", "http://127.0.0.1:5173")];
+    let preflight = request(sim.addr(), "OPTIONS", "/_sim/faults", &local, "").await;
+    assert_eq!(
+        (preflight.status, preflight.header("access-control-allow-origin")),
+        (204, Some("*")),
+        "a page of this machine"
+    );
+    assert_eq!(request(sim.addr(), "POST", "/_sim/faults", &local, planted).await.status, 200);
+    assert_eq!(rpc(&sim, body).await.error_code(), -32603);
+    sim.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_host_that_names_another_machine_is_misdirected_unless_allowed() {
+    let sim = start().await;
+    let rebound = request(sim.addr(), "GET", "/.well-known/agent.json", &[("host", "evil.example:8787")], "").await;
+    assert_eq!(rebound.status, 421, "the card does not take another name as its URL");
+    let body = envelope("tasks/get", json!({ "id": "x" })).to_string();
+    let headers = [("host", "evil.example"), ("authorization", "Bearer demo-token")];
+    assert_eq!(request(sim.addr(), "POST", "/api/v1/a2a", &headers, body).await.status, 421);
+    let local = request(sim.addr(), "GET", "/.well-known/agent.json", &[("host", "localhost:8787")], "").await;
+    assert_eq!(local.status, 200);
+    assert!(
+        local.json()["url"].as_str().is_some_and(|url| url.starts_with("http://localhost:8787/")),
+        "{}",
+        local.json()["url"]
+    );
+    sim.shutdown().await;
+    let sim = Server::start(magisterium_sim::Config { allow_hosts: vec!["Sim".into()], ..config() }).await;
+    let named = request(sim.addr(), "GET", "/.well-known/agent.json", &[("host", "sim:8787")], "").await;
+    assert_eq!(named.status, 200, "a name given with --allow-host");
+    assert!(named.json()["url"].as_str().is_some_and(|url| url.starts_with("http://sim:8787/")));
     sim.shutdown().await;
 }

@@ -284,7 +284,7 @@ async fn short_content_length_sends_more_than_it_declares() {
     arm(&sim, json!({ "fault": "short_content_length", "bytes": 100_000, "contentLength": 100 })).await;
     let body = search_body(json!(3));
     let request = format!(
-        "POST /api/v1/a2a HTTP/1.1\r\nhost: sim\r\nauthorization: Bearer demo-token\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        "POST /api/v1/a2a HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer demo-token\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
         body.len()
     );
     let received = raw_exchange(&sim, request).await;

@@ -149,6 +149,7 @@ fn flags(config: &Config, faults_file: Option<&PathBuf>) -> Vec<String> {
     let mut add = |flag: &str, value: String| flags.extend([flag.to_string(), value]);
     config.tokens.iter().for_each(|token| add("--token", token.clone()));
     config.free_tokens.iter().for_each(|token| add("--free-token", token.clone()));
+    config.allow_hosts.iter().for_each(|host| add("--allow-host", host.clone()));
     add("--rate-default", config.rate_default.to_string());
     add("--rate-expensive", config.rate_expensive.to_string());
     add("--task-ttl-secs", config.task_ttl_secs.to_string());

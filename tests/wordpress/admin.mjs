@@ -77,6 +77,16 @@ export function addUser(site, login, role) {
   return { user: login, password };
 }
 
+/** The page's text between tags, its entities read, white space collapsed (what a person reads). */
+export function text(html) {
+  const entities = { "&#039;": "'", "&quot;": '"', "&lt;": "<", "&gt;": ">", "&amp;": "&" };
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&(#039|quot|lt|gt|amp);/g, (entity) => entities[entity])
+    .replace(/\s+/g, " ");
+}
+
 /** A new Chromium page of `browser` (its own context) with `cookies` (a Cookie header's pairs) set for `site`. */
 export async function pageWithCookies(browser, site, cookies = "") {
   const context = await browser.newContext();

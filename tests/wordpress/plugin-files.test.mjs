@@ -2,7 +2,8 @@
 // them: every PHP file parses (`php -l`), the code is clean under the
 // repository's phpcs ruleset (wordpress/phpcs.xml, docs/wordpress.md says
 // why that one), readme.txt is in the directory's format and agrees with the
-// plugin's header, and the built plugin carries the widget and the web build
+// plugin's header, and the built plugin carries the widget and the web build,
+// its translations compiled (a .mo and the editor script's JSON per locale),
 // but nothing of the tests.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -10,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PLUGIN_SOURCE } from "./site.mjs";
+import { DOMAIN, POT, scriptTranslationName, translations } from "../../wordpress/translations.mjs";
 
 const REPOSITORY = join(PLUGIN_SOURCE, "../..");
 /** The plugin as `cargo xtask build` assembles it (the zip's content). */
@@ -72,6 +74,12 @@ test("the built plugin carries the widget and its web build, and nothing of the 
   const widget = readFileSync(join(BUILT, "widget/magisterium-widget.js"), "utf8");
   for (const [, imported] of widget.matchAll(/from "(\.\.\/web\/[^"]+)"/g)) {
     assert.ok(existsSync(join(BUILT, "widget", imported)), `the widget's import ${imported} is in the plugin`);
+  }
+  assert.equal(readFileSync(join(BUILT, `languages/${DOMAIN}.pot`), "utf8"), readFileSync(POT, "utf8"), "the template as the sources make it");
+  for (const { locale } of translations()) {
+    for (const file of [`${DOMAIN}-${locale}.mo`, scriptTranslationName(locale, "blocks/editor.js")]) {
+      assert.ok(existsSync(join(BUILT, "languages", file)), `the plugin has languages/${file}`);
+    }
   }
   for (const file of filesUnder(BUILT).filter((path) => path.endsWith(".php"))) {
     assert.doesNotMatch(readFileSync(file, "utf8"), /MAGISTERIUM_A2A_TEST/, `${file}: no test hook ships`);

@@ -10,7 +10,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { INSTANT, countingUpstream, daysAfter, deadEndpoint, fault, freshToken, widgetBody } from "../proxy/harness.mjs";
 import { phpSerialize, startSite } from "./site.mjs";
-import { SETTINGS_PAGE, addUser, hiddenFields, logIn, page, postAndFollow, saveSettings } from "./admin.mjs";
+import { SETTINGS_PAGE, addUser, hiddenFields, logIn, page, postAndFollow, saveSettings, text } from "./admin.mjs";
 
 const stops = [];
 after(async () => {
@@ -29,16 +29,6 @@ async function siteWithUpstream(settings) {
 /** A token the simulator never registered: it answers 401 -32004. */
 function unknownToken() {
   return `mistyped-${process.pid}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** The page's text between tags, its entities read, white space collapsed (what a person reads). */
-function text(html) {
-  const entities = { "&#039;": "'", "&quot;": '"', "&lt;": "<", "&gt;": ">", "&amp;": "&" };
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&(#039|quot|lt|gt|amp);/g, (entity) => entities[entity])
-    .replace(/\s+/g, " ");
 }
 
 /** The site's today (INSTANT's day, UTC) plus `days`, as `YYYY-MM-DD`. */

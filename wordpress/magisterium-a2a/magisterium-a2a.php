@@ -24,6 +24,7 @@ define( 'MAGISTERIUM_A2A_FILE', __FILE__ );
 /** The plugin's version, the version of its scripts. */
 define( 'MAGISTERIUM_A2A_VERSION', '0.1.0' );
 
+require_once MAGISTERIUM_A2A_DIR . 'includes/languages.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/settings.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/oauth-server.php';
 require_once MAGISTERIUM_A2A_DIR . 'includes/connection.php';

@@ -1,6 +1,6 @@
 //! Installs what the build and the tests need, only when it is missing:
 //! the wasm target, rustfmt and clippy, the pinned wasm-bindgen CLI, the npm
-//! tools, Chromium, WordPress.
+//! tools, Chromium, WordPress, GNU gettext.
 
 use crate::manifest::Workspace;
 use crate::shell::{self, Result, root, run, stdout_of};
@@ -89,6 +89,18 @@ pub fn pngquant() -> Result<()> {
         return Ok(());
     }
     apt_install("pngquant", &["pngquant"])
+}
+
+/// GNU gettext's `xgettext`, which makes the WordPress plugin's `.pot`.
+pub const XGETTEXT: &str = "/usr/bin/xgettext";
+
+/// Debian's `gettext` package (xgettext, msgmerge, msgfmt: the WordPress
+/// plugin's `.pot` and compiled translations), installed with apt-get when missing.
+pub fn gettext() -> Result<()> {
+    if Path::new(XGETTEXT).exists() {
+        return Ok(());
+    }
+    apt_install("GNU gettext", &["gettext"])
 }
 
 /// What the WordPress plugin's suites run: Debian's WordPress, MariaDB, PHP's

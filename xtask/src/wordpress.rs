@@ -16,10 +16,15 @@ const ROUTE: &str = "/wp-json/magisterium/v1/a2a";
 
 /// The `wordpress` suite: `tests/wordpress` (`php -l` and phpcs on every PHP
 /// file, the shortcodes, blocks and settings page in a throw-away WordPress,
-/// the widgets of its front page in Chromium) on the plugin as built, against
+/// the widgets of its front page in Chromium, the translations, whose template
+/// xgettext remakes) on the plugin as built, against
 /// a simulator of its own.
 pub fn suite() -> Tally {
-    let sim = match setup::wordpress().and_then(|()| setup::chromium()).and_then(|()| SimulatorProcess::start(&[])) {
+    let sim = match setup::wordpress()
+        .and_then(|()| setup::chromium())
+        .and_then(|()| setup::gettext())
+        .and_then(|()| SimulatorProcess::start(&[]))
+    {
         Ok(sim) => sim,
         Err(e) => return Tally::broken(&e),
     };

@@ -1,22 +1,29 @@
 //! The WordPress plugin's zip, a step of `cargo xtask build`: the plugin of
-//! `wordpress/` with its copy of the built widget and web build.
+//! `wordpress/` with its copy of the built widget and web build, and its
+//! translations compiled.
 
 use crate::files::{copy, copy_tree, files_under};
-use crate::shell::{Result, root};
+use crate::setup;
+use crate::shell::{Result, root, run};
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use zip::write::SimpleFileOptions;
 
 /// The plugin's folder name, in `wordpress/`, in the zip and in a site's `plugins/`.
 const PLUGIN: &str = "magisterium-a2a";
 /// The zip `cargo xtask build` writes in `pkg/`.
 const ZIP: &str = "magisterium-a2a-wordpress.zip";
-/// The plugin with its copy of the built widget (`pkg/widget/`, `pkg/web/`) and the licenses,
-/// as `pkg/wordpress/magisterium-a2a/`, and zipped as `pkg/magisterium-a2a-wordpress.zip`.
+/// The plugin with its copy of the built widget (`pkg/widget/`, `pkg/web/`), the licenses and
+/// its translations (`languages/`: the `.pot` remade from the sources in `wordpress/` too, a `.mo`
+/// and the editor script's JSON per locale), as `pkg/wordpress/magisterium-a2a/`, and zipped as
+/// `pkg/magisterium-a2a-wordpress.zip`.
 pub fn package(pkg: &Path) -> Result<PathBuf> {
     let folder = assembled(pkg);
     copy_tree(&root().join("wordpress").join(PLUGIN), &folder)?;
+    setup::gettext()?;
+    run(Command::new("node").arg(root().join("wordpress/translations.mjs")).arg("build").arg(&folder))?;
     for built in ["widget", "web"] {
         copy_tree(&pkg.join(built), &folder.join(built))?;
     }

@@ -25,8 +25,13 @@ function magisterium_a2a_render_status() {
 	$spent    = min( magisterium_a2a_spent( $today ), $budget );
 	$rows     = array(
 		__( 'Token', 'magisterium-a2a' )                 => magisterium_a2a_token_state( $settings, $status ),
-		/* translators: 1: calls used today; 2: the day's budget; 3: calls left. */
-		__( 'Today\'s upstream calls', 'magisterium-a2a' ) => sprintf( __( '%1$d of %2$d used, %3$d left (only calls the service answered count).', 'magisterium-a2a' ), $spent, $budget, $budget - $spent ),
+		__( 'Today\'s upstream calls', 'magisterium-a2a' ) => sprintf(
+			/* translators: 1: calls used today; 2: the day's budget; 3: calls left. */
+			__( '%1$d of %2$d used, %3$d left (only calls the service answered count).', 'magisterium-a2a' ),
+			$spent,
+			$budget,
+			$budget - $spent
+		),
 		__( 'Last upstream failure', 'magisterium-a2a' ) => magisterium_a2a_last_failure_words( $status ),
 	);
 	echo '<h2>' . esc_html__( 'Status', 'magisterium-a2a' ) . '</h2><table class="form-table magisterium-a2a-status" role="presentation">';

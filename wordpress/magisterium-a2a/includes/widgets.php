@@ -25,7 +25,7 @@ const MAGISTERIUM_A2A_EDITOR_SCRIPT = 'magisterium-a2a-editor';
 add_action( 'init', 'magisterium_a2a_register_widgets' );
 add_filter( 'script_loader_tag', 'magisterium_a2a_module_tag', 10, 2 );
 
-/** Registers the script, the shortcodes and the blocks. */
+/** Registers the scripts (the editor's with its translations, languages/*.json), the shortcodes and the blocks. */
 function magisterium_a2a_register_widgets() {
 	$widget = plugins_url( 'widget/magisterium-widget.js', MAGISTERIUM_A2A_FILE );
 	wp_register_script( MAGISTERIUM_A2A_SCRIPT, $widget, array(), MAGISTERIUM_A2A_VERSION, true );
@@ -34,7 +34,7 @@ function magisterium_a2a_register_widgets() {
 	// The editor asks the widget's module (the page's own address, so one module) which languages it speaks.
 	$editor_config = array( 'widget' => add_query_arg( 'ver', MAGISTERIUM_A2A_VERSION, $widget ) );
 	wp_add_inline_script( MAGISTERIUM_A2A_EDITOR_SCRIPT, 'window.magisteriumA2aEditor = ' . wp_json_encode( $editor_config, JSON_HEX_TAG | JSON_UNESCAPED_SLASHES ) . ';', 'before' );
-	wp_set_script_translations( MAGISTERIUM_A2A_EDITOR_SCRIPT, 'magisterium-a2a' );
+	wp_set_script_translations( MAGISTERIUM_A2A_EDITOR_SCRIPT, 'magisterium-a2a', MAGISTERIUM_A2A_DIR . 'languages' );
 	add_shortcode( 'magisterium_saints', 'magisterium_a2a_saints_shortcode' );
 	add_shortcode( 'magisterium_readings', 'magisterium_a2a_readings_shortcode' );
 	foreach ( array( 'saints', 'readings' ) as $block ) {

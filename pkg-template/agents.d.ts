@@ -28,7 +28,7 @@ export type {
   DataPart,
   FilePart,
   InitInput,
-  MagisteriumErrorCode,
+  ErrorCode,
   MagisteriumErrorDetails,
   Message,
   Part,

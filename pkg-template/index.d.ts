@@ -14,10 +14,18 @@ declare global {
   interface SymbolConstructor {
     readonly dispose: unique symbol;
   }
+  /**
+   * What `using` needs (TypeScript 5.2 and later), as that lib and
+   * `@types/node` declare it: with it, `using client = new MagisteriumClient()`
+   * compiles without `esnext.disposable` in `lib`.
+   */
+  interface Disposable {
+    [Symbol.dispose](): void;
+  }
 }
 
 /** The stable code of every `MagisteriumError`; branch on it. */
-export type MagisteriumErrorCode =
+export type ErrorCode =
   | "PARSE_ERROR"
   | "INVALID_REQUEST"
   | "METHOD_NOT_FOUND"
@@ -66,10 +74,10 @@ export interface MagisteriumErrorDetails {
 
 /** Every rejection of the client is a `MagisteriumError` (a real `Error`). */
 export class MagisteriumError extends Error {
-  constructor(code: MagisteriumErrorCode, message: string, details?: MagisteriumErrorDetails | null);
+  constructor(code: ErrorCode, message: string, details?: MagisteriumErrorDetails | null);
   readonly name: "MagisteriumError";
-  /** Stable code; see `MagisteriumErrorCode`. */
-  readonly code: MagisteriumErrorCode;
+  /** Stable code; see `ErrorCode`. */
+  readonly code: ErrorCode;
   /** The JSON-RPC `error.code`, when the server sent one. */
   readonly rpcCode: number | undefined;
   /** The HTTP status of the response, when one arrived. */

@@ -1,6 +1,6 @@
 /**
  * The one error class every rejection of the client is an instance of.
- * `code` is stable: branch on it (see `MagisteriumErrorCode` in the types).
+ * `code` is stable: branch on it (see `ErrorCode` in the types).
  */
 class MagisteriumError extends Error {
   /**

@@ -22,7 +22,7 @@ import {
   type InitInput,
   type ListTasksParams,
   type ListTasksResult,
-  type MagisteriumErrorCode,
+  type ErrorCode,
   type Message,
   type ProtocolVersion,
   type PushAuthentication,
@@ -92,7 +92,7 @@ export async function orchestrate(signal: AbortSignal): Promise<void> {
     await agent.cancelTask("finished");
   } catch (e) {
     if (e instanceof MagisteriumError) {
-      const generic: MagisteriumErrorCode[] = [
+      const generic: ErrorCode[] = [
         "TASK_NOT_CANCELABLE",
         "PUSH_NOTIFICATION_NOT_SUPPORTED",
         "UNSUPPORTED_OPERATION",

@@ -2,7 +2,7 @@
 // every public API with its documented types, checked like consumer.ts (as an
 // ES module and as a CommonJS module, every TypeScript and config of the
 // matrix). Each `@ts-expect-error` line must be refused.
-import { MagisteriumClient, MagisteriumError, type MagisteriumErrorCode, type TokenProvider } from "magisterium-a2a";
+import { MagisteriumClient, MagisteriumError, type ErrorCode, type TokenProvider } from "magisterium-a2a";
 import {
   MagisteriumAuth,
   type AuthOptions,
@@ -62,7 +62,7 @@ export async function signIn(): Promise<void> {
   const saved: SavedLoginOptions = { issuer: "http://127.0.0.1:8787", file: "/tmp/login.json" };
   const script: MagisteriumAuth = await MagisteriumAuth.fromSavedLogin(saved);
   const defaults: MagisteriumAuth = await MagisteriumAuth.fromSavedLogin();
-  const codes: MagisteriumErrorCode[] = ["SIGN_IN_REQUIRED", "SIGN_IN_FAILED"];
+  const codes: ErrorCode[] = ["SIGN_IN_REQUIRED", "SIGN_IN_FAILED"];
 
   // Wrong uses the types must refuse:
   // @ts-expect-error the redirect URI is required

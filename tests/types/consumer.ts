@@ -20,7 +20,7 @@ import {
   type FilePart,
   type InitInput,
   type MagisteriumDocument,
-  type MagisteriumErrorCode,
+  type ErrorCode,
   type MagisteriumErrorDetails,
   type Part,
   type QaAnswer,
@@ -103,7 +103,7 @@ export async function everyApi(): Promise<void> {
   const waitOptions: WaitOptions = { pollIntervalMs: 250, timeoutMs: 60000, signal: controller.signal };
   const settled: Task = await client.waitForTask(task.id, waitOptions);
 
-  const codes: MagisteriumErrorCode[] = [
+  const codes: ErrorCode[] = [
     "PARSE_ERROR",
     "INVALID_REQUEST",
     "METHOD_NOT_FOUND",
@@ -128,7 +128,7 @@ export async function everyApi(): Promise<void> {
     await client.getTask("missing");
   } catch (e) {
     if (e instanceof MagisteriumError) {
-      const code: MagisteriumErrorCode = e.code;
+      const code: ErrorCode = e.code;
       const details: [number | undefined, number | undefined, number | undefined, string | undefined, unknown, unknown] = [e.rpcCode, e.httpStatus, e.retryAfter, e.taskId, e.data, e.cause];
       const asError: Error = e;
       const named: "MagisteriumError" = e.name;
@@ -165,7 +165,7 @@ export async function everyApi(): Promise<void> {
   // @ts-expect-error fetchDocument may resolve null
   (await client.fetchDocument("1")).title;
   // @ts-expect-error codes are a closed set
-  const wrong: MagisteriumErrorCode = "NOT_A_CODE";
+  const wrong: ErrorCode = "NOT_A_CODE";
   // @ts-expect-error a part needs a known kind
   const badPart: Part = { kind: "image", url: "x" };
 

@@ -1,6 +1,7 @@
-// `using` a client, for consumers whose `lib` has `esnext.disposable`
-// (TypeScript 5.2 and later): checked in the matrix's "disposable" configs,
-// copied to `generated/disposable.mts` and `.cts` like consumer.ts.
+// `using` a client (TypeScript 5.2 and later), with the target's default `lib`
+// (the matrix's "using" configs: the package declares `Disposable`) and with
+// `esnext.disposable` in `lib` (its "disposable" configs), copied to
+// `generated/disposable.mts` and `.cts` like consumer.ts.
 import { MagisteriumClient } from "magisterium-a2a";
 import { A2AClient } from "magisterium-a2a/agents";
 

@@ -52,36 +52,53 @@ impl Format {
 /// One config of the matrix: what a consumer's tsconfig.json says.
 #[derive(Clone, Copy)]
 struct TsConfig {
-    /// `target`; its default `lib` (which has the DOM) unless `disposable`.
+    /// `target`; its default `lib` (which has the DOM) unless `using` is `DisposableLib`.
     target: &'static str,
     /// `moduleResolution`.
     resolution: &'static str,
     format: Format,
-    /// `lib` adds `esnext.disposable`, and the consumer `using`s the clients.
-    disposable: bool,
+    /// Whether the consumer `using`s the clients (`disposable.ts`), and how.
+    using: Using,
+}
+
+/// Whether a config's consumer `using`s the clients, and with which `lib`.
+#[derive(Clone, Copy, PartialEq)]
+enum Using {
+    /// No `using` (TypeScript 5.0 cannot parse it).
+    No,
+    /// `using`, with the target's default `lib`: the package's types declare `Disposable`.
+    DefaultLib,
+    /// `using`, with `lib` adding `esnext.disposable`.
+    DisposableLib,
 }
 
 impl TsConfig {
     /// Every config: each target × resolution × format, and `using` with
-    /// the disposable lib in both formats.
+    /// the default lib and with the disposable lib, in both formats.
     fn all() -> Vec<TsConfig> {
         let mut configs = Vec::new();
         for target in ["es2020", "es2022"] {
             for resolution in ["bundler", "node16", "nodenext"] {
                 for format in [Format::Esm, Format::Cjs] {
-                    configs.push(TsConfig { target, resolution, format, disposable: false });
+                    configs.push(TsConfig { target, resolution, format, using: Using::No });
                 }
             }
         }
-        for format in [Format::Esm, Format::Cjs] {
-            configs.push(TsConfig { target: "es2022", resolution: "nodenext", format, disposable: true });
+        for using in [Using::DefaultLib, Using::DisposableLib] {
+            for format in [Format::Esm, Format::Cjs] {
+                configs.push(TsConfig { target: "es2022", resolution: "nodenext", format, using });
+            }
         }
         configs
     }
 
     /// The config's name, also its folder under `generated/`.
     fn name(&self) -> String {
-        let lib = if self.disposable { "-disposable" } else { "" };
+        let lib = match self.using {
+            Using::No => "",
+            Using::DefaultLib => "-using",
+            Using::DisposableLib => "-disposable",
+        };
         format!("{}-{}-{}{lib}", self.target, self.resolution, self.format.name())
     }
 
@@ -99,7 +116,7 @@ impl TsConfig {
     fn unsupported(&self, version: (u32, u32)) -> Option<&'static str> {
         if self.module() == "preserve" && version < (5, 4) {
             Some("`module: preserve` needs TypeScript 5.4")
-        } else if self.disposable && version < (5, 2) {
+        } else if self.using != Using::No && version < (5, 2) {
             Some("`using` needs TypeScript 5.2")
         } else {
             None
@@ -136,8 +153,10 @@ impl TsConfig {
             "module": self.module(),
             "moduleResolution": self.resolution,
         });
-        if self.disposable {
+        if self.using != Using::No {
             files.push(format!("../disposable.{ext}"));
+        }
+        if self.using == Using::DisposableLib {
             options["lib"] = json!([self.target, "dom", "esnext.disposable"]);
         }
         format!("{:#}\n", json!({ "compilerOptions": options, "files": files }))
@@ -296,15 +315,19 @@ fn prepare() -> Result<(Vec<Compiler>, Vec<TsConfig>)> {
 
 #[cfg(test)]
 mod tests {
-    use super::{TsConfig, reports_by_header, version_of};
+    use super::{TsConfig, Using, reports_by_header, version_of};
 
     #[test]
     fn only_the_disposable_configs_name_a_lib_and_all_are_strict() {
         let configs = TsConfig::all();
-        assert_eq!(configs.len(), 14);
+        assert_eq!(configs.len(), 16);
         for config in configs {
             let tsconfig = config.tsconfig();
-            assert_eq!(tsconfig.contains("\"lib\""), config.disposable, "{tsconfig}");
+            assert_eq!(tsconfig.contains("\"lib\""), config.using == Using::DisposableLib, "{tsconfig}");
+            assert_eq!(
+                tsconfig.contains("disposable.mts") || tsconfig.contains("disposable.cts"),
+                config.using != Using::No
+            );
             assert!(tsconfig.contains("\"strict\": true") && tsconfig.contains("\"skipLibCheck\": false"));
         }
     }
@@ -317,6 +340,8 @@ mod tests {
         assert!(named("es2020-bundler-cjs").unsupported((5, 4)).is_none());
         assert!(named("es2022-nodenext-esm-disposable").unsupported((5, 0)).is_some());
         assert!(named("es2022-nodenext-esm-disposable").unsupported((7, 0)).is_none());
+        assert!(named("es2022-nodenext-cjs-using").unsupported((5, 0)).is_some());
+        assert!(named("es2022-nodenext-cjs-using").unsupported((5, 2)).is_none());
         assert!(named("es2020-node16-cjs").unsupported((5, 0)).is_none());
     }
 

@@ -56,10 +56,11 @@ impl Handler {
         let state = &self.state;
         let path = request.uri().path().to_string();
         let method = request.method().clone();
+        let agent_rest = agent_path(&path);
         let mut response = match (path.as_str(), method) {
             (p, _) if p.starts_with(control::PREFIX) => control::handle(state, request, peer),
             _ if !host_guard::host_allowed(request.headers(), &state.allowed_hosts) => misdirected(),
-            (p, _) if let Some(rest) = agent_path(p) => agent_http::handle(state, request, rest),
+            _ if agent_rest.is_some() => agent_http::handle(state, request, agent_rest.unwrap_or_default()),
             (REGISTER_PATH, Method::OPTIONS) if state.registration_without_cors => cors::without_cors(),
             (_, Method::OPTIONS) => cors::preflight(),
             (ENDPOINT_PATH, Method::POST) => a2a::handle(state, request),

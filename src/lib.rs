@@ -17,8 +17,8 @@
 //!     .build()?;
 //! let answer = client.ask("What is grace?").await?; // QaAnswer { text, citations, related_questions, task_id, context_id }
 //! let more = client.ask_with("Tell me more.", AskOptions::default().context_id(&answer.context_id)).await?;
-//! let hits = client.search_documents("grace").await?; // Vec<SearchHit { id, url, title }>
-//! let doc = client.fetch_document(&hits[0].id).await?; // Option<Document { id, title, author, reference, text }>
+//! let hits = client.search_documents("grace").await?; // Vec<SearchResult { id, url, title }>
+//! let doc = client.fetch_document(&hits[0].id).await?; // Option<MagisteriumDocument { id, title, author, reference, text }>
 //! let readings = client.mass_readings("Easter Sunday 2026").await?; // Option<String>
 //! let saints = client.saints_of_the_day("2026-03-19").await?; // Option<String>
 //! let task = client.get_task(&answer.task_id).await?; // Task (the A2A task, typed)
@@ -35,7 +35,7 @@
 //!
 //! # The Rust client
 //! [`Client`] is `Clone`; its methods are `async` and return owned results
-//! ([`QaAnswer`], [`SearchHit`], [`Document`], [`Task`]) or an [`Error`]
+//! ([`QaAnswer`], [`SearchResult`], [`MagisteriumDocument`], [`Task`]) or an [`Error`]
 //! with a stable [`ErrorCode`]. Natively the futures are `Send` (run them on
 //! tokio); on wasm32 they run on the page's executor
 //! (`wasm_bindgen_futures::spawn_local`, or the UI framework's). Dropping a
@@ -57,7 +57,7 @@
 //! `magisterium-a2a/agents`): [`A2AClient::discover`] reads the agent's card,
 //! it speaks A2A 1.0 and 0.3 (JSON-RPC), and its streams
 //! ([`A2AClient::send_message_stream`], [`A2AClient::subscribe_to_task`]) are
-//! `futures` [`Stream`](futures_core::Stream)s of [`Event`]s; dropping one closes its connection.
+//! `futures` [`Stream`](futures_core::Stream)s of [`A2AStreamEvent`]s; dropping one closes its connection.
 //!
 //! The results serialize with serde to exactly the JSON the npm package's
 //! methods resolve with (`relatedQuestions`, `taskId`, `documentTitle`,
@@ -113,4 +113,5 @@ mod client;
 #[cfg(any(all(target_arch = "wasm32", feature = "fetch"), all(not(target_arch = "wasm32"), feature = "reqwest")))]
 pub use client::*;
 
-pub use crate::sans_io::error::ErrorCode;
+pub mod codes;
+pub use codes::{Binding, Dialect, ErrorCode, ProtocolVersion};

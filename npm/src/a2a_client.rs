@@ -18,7 +18,7 @@ use crate::task_methods::task_methods;
 use crate::transport::{JsCallSignal, JsReply, extras};
 use alloc::rc::Rc;
 use js_sys::Promise;
-use magisterium_a2a::sans_io::card::{Binding, Version, dialect_of};
+use magisterium_a2a::sans_io::card::{Binding, ProtocolVersion, dialect_of};
 use magisterium_a2a::sans_io::error::{CallError, Dialect};
 use wasm_bindgen::prelude::*;
 
@@ -138,11 +138,11 @@ impl A2AClient {
         let dialect = dialect(&o)?.unwrap_or_else(|| dialect_of(&endpoint, false));
         let binding = binding(&o)?.unwrap_or(Binding::JsonRpc);
         let version = match (binding, protocol_version(&o)?) {
-            (Binding::HttpJson, Some(Version::V0_3)) => {
+            (Binding::HttpJson, Some(ProtocolVersion::V0_3)) => {
                 return Err(CallError::invalid_input("the HTTP+JSON binding is spoken in A2A 1.0 only, not in 0.3"));
             }
-            (Binding::HttpJson, _) => Version::V1_0,
-            (Binding::JsonRpc, version) => version.unwrap_or(Version::V0_3),
+            (Binding::HttpJson, _) => ProtocolVersion::V1_0,
+            (_, version) => version.unwrap_or(ProtocolVersion::V0_3),
         };
         let settings = client_settings(&o, endpoint)?;
         let extensions = extensions(&o);

@@ -65,8 +65,12 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
         let mut last = CallError::bad_response("no agent card");
         for url in &base.urls {
             // GETs the card URL (no token: cards are public) and checks what comes back.
-            let route =
-                transport::JsRoute::new(JsValue::from_str(url), card::Version::V0_3, None, card::Binding::JsonRpc);
+            let route = transport::JsRoute::new(
+                JsValue::from_str(url),
+                card::ProtocolVersion::V0_3,
+                None,
+                card::Binding::JsonRpc,
+            );
             let extensions = &JsValue::UNDEFINED;
             let agent = transport::AgentRequest { stream: false, dialect: Dialect::A2a, extensions };
             let sent = transport::send(&signal, &route, None, None, MAX_CARD_BYTES, agent);

@@ -13,7 +13,7 @@ use core::future::Future;
 use js_sys::{Function, Promise};
 use magisterium_a2a::sans_io::call_loop::Failed;
 #[cfg(feature = "agents")]
-use magisterium_a2a::sans_io::card::{Binding, Version};
+use magisterium_a2a::sans_io::card::{Binding, ProtocolVersion};
 use magisterium_a2a::sans_io::error::{CallError, Dialect};
 use magisterium_a2a::sans_io::pacing::Pacer;
 use magisterium_a2a::sans_io::platform::Platform;
@@ -72,11 +72,11 @@ pub struct Agent {
     /// Whose meanings the server-defined JSON-RPC codes have.
     pub dialect: Dialect,
     /// The version spoken at the settings' endpoint.
-    pub version: Version,
+    pub version: ProtocolVersion,
     /// The binding spoken there.
     pub binding: Binding,
     /// The other version, and its endpoint, a -32009 is retried with once.
-    pub other: Option<(Endpoint, Version)>,
+    pub other: Option<(Endpoint, ProtocolVersion)>,
     /// The agent streams.
     pub streaming: bool,
     /// The extensions asked for ([`Session::extensions`]).

@@ -9,7 +9,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use magisterium_a2a::sans_io::call::Outcome;
 #[cfg(feature = "magisterium")]
-use magisterium_a2a::sans_io::skills::{Citation, Document, QaAnswer, SearchResult};
+use magisterium_a2a::sans_io::skills::{Citation, MagisteriumDocument, QaAnswer, SearchResult};
 use wasm_bindgen::prelude::*;
 
 // Magisterium's skills' results (`MagisteriumClient`'s): an `A2AClient` resolves with tasks as sent.
@@ -98,6 +98,6 @@ fn search_results(hits: Vec<SearchResult<Json>>) -> JsValue {
 }
 
 #[cfg(feature = "magisterium")]
-fn document(d: Document<Json>) -> JsValue {
+fn document(d: MagisteriumDocument<Json>) -> JsValue {
     document_object(&d.id.0, &d.title.0, &d.author.0, &d.reference.0, &d.text.0)
 }

@@ -8,7 +8,7 @@ use crate::json_view::Json;
 use alloc::string::String;
 use js_sys::{Function, Reflect};
 #[cfg(feature = "agents")]
-use magisterium_a2a::sans_io::card::{Binding, Version};
+use magisterium_a2a::sans_io::card::{Binding, ProtocolVersion};
 use magisterium_a2a::sans_io::error::CallError;
 #[cfg(feature = "agents")]
 use magisterium_a2a::sans_io::error::Dialect;
@@ -58,11 +58,11 @@ pub fn dialect(o: &Reader) -> Result<Option<Dialect>> {
 
 #[cfg(feature = "agents")]
 /// Reads the `protocolVersion` option: `"1.0"` or `"0.3"`.
-pub fn protocol_version(o: &Reader) -> Result<Option<Version>> {
+pub fn protocol_version(o: &Reader) -> Result<Option<ProtocolVersion>> {
     match o.string("protocolVersion")?.as_deref() {
         None => Ok(None),
-        Some("1.0") => Ok(Some(Version::V1_0)),
-        Some("0.3") => Ok(Some(Version::V0_3)),
+        Some("1.0") => Ok(Some(ProtocolVersion::V1_0)),
+        Some("0.3") => Ok(Some(ProtocolVersion::V0_3)),
         Some(_) => Err(CallError::invalid_input("protocolVersion must be \"1.0\" or \"0.3\"")),
     }
 }

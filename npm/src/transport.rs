@@ -20,7 +20,7 @@ use web_sys::AbortSignal;
 use {
     core::cell::RefCell,
     magisterium_a2a::sans_io::agent_route::Route,
-    magisterium_a2a::sans_io::card::{Binding, Version},
+    magisterium_a2a::sans_io::card::{Binding, ProtocolVersion},
     magisterium_a2a::sans_io::error::Dialect,
 };
 
@@ -92,7 +92,7 @@ impl JsRoute {
     #[cfg(feature = "magisterium")]
     pub fn magisterium(url: &str) -> JsRoute {
         #[cfg(feature = "agents")]
-        return JsRoute::new(JsValue::from_str(url), Version::V0_3, None, Binding::JsonRpc);
+        return JsRoute::new(JsValue::from_str(url), ProtocolVersion::V0_3, None, Binding::JsonRpc);
         #[cfg(not(feature = "agents"))]
         JsRoute(JsValue::from_str(url))
     }
@@ -100,7 +100,12 @@ impl JsRoute {
     /// A route to `url` (a JS string) in `version` and `binding`, and the
     /// other version (its URL and version) a -32009 moves to; no tenant.
     #[cfg(feature = "agents")]
-    pub fn new(url: JsValue, version: Version, other: Option<(JsValue, Version)>, binding: Binding) -> JsRoute {
+    pub fn new(
+        url: JsValue,
+        version: ProtocolVersion,
+        other: Option<(JsValue, ProtocolVersion)>,
+        binding: Binding,
+    ) -> JsRoute {
         JsRoute(RefCell::new(Route::new(url, version, other)), binding, JsValue::UNDEFINED)
     }
 
@@ -115,7 +120,7 @@ impl JsRoute {
     /// `"1.0"` or `"0.3"` (`client.protocolVersion`).
     #[cfg(feature = "agents")]
     pub fn version(&self) -> JsValue {
-        JsValue::from_str(if self.0.borrow().version() == Version::V1_0 { "1.0" } else { "0.3" })
+        JsValue::from_str(if self.0.borrow().version() == ProtocolVersion::V1_0 { "1.0" } else { "0.3" })
     }
 
     /// `"JSONRPC"` or `"HTTP+JSON"` (`client.binding`).
@@ -319,9 +324,9 @@ pub async fn send(
         let AgentRequest { stream, dialect, extensions } = agent;
         let current = route.0.borrow();
         let wire = match (current.version(), route.1) {
-            (Version::V0_3, _) => 0,
-            (Version::V1_0, Binding::JsonRpc) => 1,
-            (Version::V1_0, Binding::HttpJson) => 2,
+            (ProtocolVersion::V1_0, Binding::JsonRpc) => 1,
+            (ProtocolVersion::V1_0, Binding::HttpJson) => 2,
+            _ => 0,
         };
         let magisterium = dialect == Dialect::Magisterium;
         post(current.endpoint(), wire, magisterium, token, body, max_bytes, &call.0, stream, extensions, &route.2)

@@ -239,12 +239,12 @@ impl Part {
 /// What [`Client::send_message`](super::Client::send_message) sends.
 ///
 /// ```
-/// # use magisterium_a2a::{Part, SendMessage};
-/// let search = SendMessage::new(vec![Part::text("grace")]).skill_id("document_search");
+/// # use magisterium_a2a::{Part, SendMessageParams};
+/// let search = SendMessageParams::new(vec![Part::text("grace")]).skill_id("document_search");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
-pub struct SendMessage {
+pub struct SendMessageParams {
     /// The content: at least one text or data part.
     pub parts: Vec<Part>,
     /// The skill to run; `catholic_qa` when absent.
@@ -255,29 +255,29 @@ pub struct SendMessage {
     pub task_id: Option<String>,
 }
 
-impl SendMessage {
+impl SendMessageParams {
     /// A message of `parts` to `catholic_qa`, in a new conversation.
-    pub fn new(parts: Vec<Part>) -> SendMessage {
-        SendMessage { parts, ..SendMessage::default() }
+    pub fn new(parts: Vec<Part>) -> SendMessageParams {
+        SendMessageParams { parts, ..SendMessageParams::default() }
     }
 
     /// The skill to run (`document_search`, `liturgical_readings`, …).
     #[must_use]
-    pub fn skill_id(mut self, skill_id: impl Into<String>) -> SendMessage {
+    pub fn skill_id(mut self, skill_id: impl Into<String>) -> SendMessageParams {
         self.skill_id = Some(skill_id.into());
         self
     }
 
     /// Continues the conversation `context_id`.
     #[must_use]
-    pub fn context_id(mut self, context_id: impl Into<String>) -> SendMessage {
+    pub fn context_id(mut self, context_id: impl Into<String>) -> SendMessageParams {
         self.context_id = Some(context_id.into());
         self
     }
 
     /// Answers the task `task_id`, which is `input-required`.
     #[must_use]
-    pub fn task_id(mut self, task_id: impl Into<String>) -> SendMessage {
+    pub fn task_id(mut self, task_id: impl Into<String>) -> SendMessageParams {
         self.task_id = Some(task_id.into());
         self
     }

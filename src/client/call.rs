@@ -14,7 +14,7 @@ use super::request::Request;
 use super::transport::{self, Deadline, Http, Reply};
 use crate::sans_io::agent_route::Route;
 use crate::sans_io::call_loop::Failed;
-use crate::sans_io::card::{Binding, Version};
+use crate::sans_io::card::{Binding, ProtocolVersion};
 use crate::sans_io::error::{self as core_error, Dialect};
 use crate::sans_io::exchange::timed_out;
 use crate::sans_io::http_json::Verb;
@@ -67,7 +67,7 @@ impl ClientState {
     /// The shared state of a Magisterium client with `settings` (its default
     /// timeout is the client handle's): A2A 0.3 at the endpoint, Magisterium's meanings.
     pub(crate) fn new(settings: Settings<TokenProvider>, http: Http) -> ClientState {
-        let route = Route::new(settings.endpoint.clone(), Version::V0_3, None);
+        let route = Route::new(settings.endpoint.clone(), ProtocolVersion::V0_3, None);
         let (binding, dialect) = (Binding::JsonRpc, Dialect::Magisterium);
         let agent = Agent { route, binding, dialect, extensions: None, tenant: None };
         ClientState::of_agent(settings, http, agent)
@@ -259,7 +259,7 @@ impl Platform for CallContext {
             let route = self.shared.route();
             (route.endpoint().url.clone(), route.version())
         };
-        let v1 = version == Version::V1_0;
+        let v1 = version == ProtocolVersion::V1_0;
         let tenant = self.shared.tenant.as_deref();
         let request =
             v1.then(|| serde_json::from_str(body).map(|r| request_shape::request_v1::<Value>(r, tenant)).ok());

@@ -20,16 +20,16 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 /// The future a token provider returns (`Send` natively; on wasm32 futures
 /// run on the page's one thread and need not be).
 #[cfg(not(target_arch = "wasm32"))]
-pub type TokenFuture = Pin<Box<dyn Future<Output = Result<String, BoxError>> + Send>>;
+pub(crate) type TokenFuture = Pin<Box<dyn Future<Output = Result<String, BoxError>> + Send>>;
 /// The future a token provider returns (`Send` natively; on wasm32 futures
 /// run on the page's one thread and need not be).
 #[cfg(target_arch = "wasm32")]
-pub type TokenFuture = Pin<Box<dyn Future<Output = Result<String, BoxError>>>>;
+pub(crate) type TokenFuture = Pin<Box<dyn Future<Output = Result<String, BoxError>>>>;
 
 #[cfg(not(target_arch = "wasm32"))]
-type ProvideFn = dyn Fn(TokenContext) -> TokenFuture + Send + Sync;
+type ProvideFn = dyn Fn(TokenProviderContext) -> TokenFuture + Send + Sync;
 #[cfg(target_arch = "wasm32")]
-type ProvideFn = dyn Fn(TokenContext) -> TokenFuture;
+type ProvideFn = dyn Fn(TokenProviderContext) -> TokenFuture;
 
 /// `Send` natively, where a client's futures may move between threads;
 /// nothing on wasm32. A bound of [`TokenProvider::new`] and [`TokenProvider::with_context`].
@@ -58,7 +58,7 @@ impl<T> MaybeSync for T {}
 /// What a [`TokenProvider`] is told when it is asked for a token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct TokenContext {
+pub struct TokenProviderContext {
     /// The URL the token will be sent to (the client's endpoint, as the
     /// URL parser wrote it): a provider serving several agents answers for
     /// this one.
@@ -86,16 +86,16 @@ impl TokenProvider {
         Fut: Future<Output = Result<String, E>> + MaybeSend + 'static,
         E: Into<BoxError>,
     {
-        TokenProvider::with_context(move |_: TokenContext| provide())
+        TokenProvider::with_context(move |_: TokenProviderContext| provide())
     }
 
-    /// A provider calling `provide` with the [`TokenContext`] of each
+    /// A provider calling `provide` with the [`TokenProviderContext`] of each
     /// request: the URL the token is for, so that one provider can answer
     /// for several agents, each with its own token.
     ///
     /// ```
-    /// # use magisterium_a2a::{TokenContext, TokenProvider};
-    /// let provider = TokenProvider::with_context(|asked: TokenContext| async move {
+    /// # use magisterium_a2a::{TokenProviderContext, TokenProvider};
+    /// let provider = TokenProvider::with_context(|asked: TokenProviderContext| async move {
     ///     match asked.url.starts_with("https://www.magisterium.com/") {
     ///         true => Ok(String::from("magisterium-token")),
     ///         false => Err(std::io::Error::other("no token for this agent")),
@@ -104,7 +104,7 @@ impl TokenProvider {
     /// ```
     pub fn with_context<F, Fut, E>(provide: F) -> TokenProvider
     where
-        F: Fn(TokenContext) -> Fut + MaybeSend + MaybeSync + 'static,
+        F: Fn(TokenProviderContext) -> Fut + MaybeSend + MaybeSync + 'static,
         Fut: Future<Output = Result<String, E>> + MaybeSend + 'static,
         E: Into<BoxError>,
     {
@@ -116,7 +116,7 @@ impl TokenProvider {
 
     /// Asks for a token for a request to `url`.
     pub(crate) fn provide(&self, url: &str) -> TokenFuture {
-        (self.0)(TokenContext { url: url.into() })
+        (self.0)(TokenProviderContext { url: url.into() })
     }
 }
 

@@ -1,12 +1,12 @@
 //! The `js` feature on wasm32: every result of a [`Client`](super::Client)
-//! or [`A2AClient`](super::A2AClient) method (a stream's [`Event`]s too),
+//! or [`A2AClient`](super::A2AClient) method (a stream's [`A2AStreamEvent`]s too),
 //! and its [`Error`], as the JS value the npm package's method
 //! resolves (or rejects) with, so a Rust app can hand them to JavaScript (a
 //! worker's `postMessage`, a JS UI) in the shape JS code written for the
 //! npm package reads.
 
 use super::error::Error;
-use super::{Document, Event, QaAnswer, SearchHit, SendResult, Task, TaskList};
+use super::{A2AStreamEvent, ListTasksResult, MagisteriumDocument, QaAnswer, SearchResult, SendResult, Task};
 use js_sys::{Object, Reflect};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -43,7 +43,16 @@ macro_rules! serialized {
     };
 }
 
-serialized!(QaAnswer, Vec<SearchHit>, Option<Document>, Option<String>, Task, SendResult, Event, TaskList);
+serialized!(
+    QaAnswer,
+    Vec<SearchResult>,
+    Option<MagisteriumDocument>,
+    Option<String>,
+    Task,
+    SendResult,
+    A2AStreamEvent,
+    ListTasksResult
+);
 
 impl ToJs for Error {
     fn to_js(&self) -> JsValue {

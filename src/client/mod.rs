@@ -28,17 +28,13 @@ mod native;
 #[cfg(not(target_arch = "wasm32"))]
 use native as transport;
 
-/// Whose meanings the server-defined JSON-RPC error codes have: Magisterium's
-/// contract, or A2A's ([`A2AClient::dialect`]).
-pub use crate::sans_io::error::Dialect;
-pub use a2a::{Artifact, FileContent, Message, Part, SendMessage, Task, TaskState, TaskStatus};
+pub use a2a::{Artifact, FileContent, Message, Part, SendMessageParams, Task, TaskState, TaskStatus};
 pub use agent::{
-    A2AClient, A2AClientBuilder, Binding, Event, ProtocolVersion, PushAuthentication, PushNotificationConfig,
-    PushNotificationConfigList, SendResult, TaskArtifactUpdateEvent, TaskList, TaskPushNotificationConfig,
-    TaskStatusUpdateEvent,
+    A2AClient, A2AClientBuilder, A2AStreamEvent, ListTasksResult, PushAuthentication, PushNotificationConfig,
+    PushNotificationConfigList, SendResult, TaskArtifactUpdateEvent, TaskPushNotificationConfig, TaskStatusUpdateEvent,
 };
 pub use builder::ClientBuilder;
-pub use credential::{BoxError, Credential, MaybeSend, MaybeSync, TokenContext, TokenFuture, TokenProvider};
+pub use credential::{Credential, TokenProvider, TokenProviderContext};
 pub use error::{Cause, Error};
 #[cfg(all(target_arch = "wasm32", feature = "js"))]
 pub use js::ToJs;
@@ -48,7 +44,7 @@ pub use rate::Rate;
 /// (a program's own `reqwest::Client` must be of this version).
 #[cfg(not(target_arch = "wasm32"))]
 pub use reqwest;
-pub use results::{Citation, Document, DocumentYear, QaAnswer, SearchHit};
+pub use results::{Citation, DocumentYear, MagisteriumDocument, QaAnswer, SearchResult};
 
 use crate::sans_io::call::{Call, Outcome, SendMode};
 use crate::sans_io::methods::{self, DateArg};
@@ -111,19 +107,19 @@ impl Client {
     }
 
     /// `document_search`: the documents matching `query`, best first.
-    pub async fn search_documents(&self, query: &str) -> Result<Vec<SearchHit>, Error> {
+    pub async fn search_documents(&self, query: &str) -> Result<Vec<SearchResult>, Error> {
         let call = methods::search_documents(Some(query.to_owned())).map_err(Error::plain)?;
         match self.run(&call, None).await? {
-            Outcome::Hits(hits) => Ok(hits.into_iter().map(SearchHit::from).collect()),
+            Outcome::Hits(hits) => Ok(hits.into_iter().map(SearchResult::from).collect()),
             _ => Err(mismatch()),
         }
     }
 
-    /// `document_fetch`: the document `id` (from a [`SearchHit`]); `None` when there is none.
-    pub async fn fetch_document(&self, id: &str) -> Result<Option<Document>, Error> {
+    /// `document_fetch`: the document `id` (from a [`SearchResult`]); `None` when there is none.
+    pub async fn fetch_document(&self, id: &str) -> Result<Option<MagisteriumDocument>, Error> {
         let call = methods::fetch_document(Some(id.to_owned())).map_err(Error::plain)?;
         match self.run(&call, None).await? {
-            Outcome::Document(document) => Ok(document.map(Document::from)),
+            Outcome::Document(document) => Ok(document.map(MagisteriumDocument::from)),
             _ => Err(mismatch()),
         }
     }
@@ -144,7 +140,7 @@ impl Client {
 
     /// `message/send`: runs any skill (`skill_id`, `catholic_qa` by default)
     /// with the given parts; the task as the agent sent it.
-    pub async fn send_message(&self, message: SendMessage) -> Result<Task, Error> {
+    pub async fn send_message(&self, message: SendMessageParams) -> Result<Task, Error> {
         self.task(&send_call(message, SendMode::Reply)?).await
     }
 

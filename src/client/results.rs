@@ -74,7 +74,7 @@ pub enum DocumentYear {
 /// A missing `url` or `title` is an empty string.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
-pub struct SearchHit {
+pub struct SearchResult {
     /// The id for [`Client::fetch_document`](super::Client::fetch_document) (a numeric id as its decimal text).
     pub id: String,
     /// The document's URL.
@@ -87,7 +87,7 @@ pub struct SearchHit {
 /// Missing metadata is an empty string.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
-pub struct Document {
+pub struct MagisteriumDocument {
     /// The document id (the requested one when the server leaves it out).
     pub id: String,
     /// The title.
@@ -137,15 +137,15 @@ impl From<skills::Citation<Value>> for Citation {
     }
 }
 
-impl From<skills::SearchResult<Value>> for SearchHit {
-    fn from(hit: skills::SearchResult<Value>) -> SearchHit {
-        SearchHit { id: text(hit.id), url: text(hit.url), title: text(hit.title) }
+impl From<skills::SearchResult<Value>> for SearchResult {
+    fn from(hit: skills::SearchResult<Value>) -> SearchResult {
+        SearchResult { id: text(hit.id), url: text(hit.url), title: text(hit.title) }
     }
 }
 
-impl From<skills::Document<Value>> for Document {
-    fn from(d: skills::Document<Value>) -> Document {
-        Document {
+impl From<skills::MagisteriumDocument<Value>> for MagisteriumDocument {
+    fn from(d: skills::MagisteriumDocument<Value>) -> MagisteriumDocument {
+        MagisteriumDocument {
             id: text(d.id),
             title: text(d.title),
             author: text(d.author),
@@ -205,7 +205,7 @@ mod tests {
 
     #[test]
     fn documents_name_the_reference_ref() {
-        let d = Document {
+        let d = MagisteriumDocument {
             id: "1".into(),
             title: "T".into(),
             author: "A".into(),
@@ -214,6 +214,6 @@ mod tests {
         };
         let shape = json!({"id": "1", "title": "T", "author": "A", "ref": "SC 1", "text": "x"});
         assert_eq!(serde_json::to_value(&d).unwrap(), shape);
-        assert_eq!(serde_json::from_value::<Document>(shape).unwrap(), d);
+        assert_eq!(serde_json::from_value::<MagisteriumDocument>(shape).unwrap(), d);
     }
 }

@@ -3,7 +3,7 @@
 //! loop (or its polls) on the client's state, its arguments checked, its
 //! outcome typed.
 
-use super::a2a::{SendMessage, Task};
+use super::a2a::{SendMessageParams, Task};
 use super::call::{CallContext, ClientState};
 use super::credential::Shared;
 use super::error::Error;
@@ -37,10 +37,10 @@ pub(crate) async fn wait_for_task(shared: &Shared<ClientState>, id: &str, option
 }
 
 /// The call of a message sent in `mode`, its arguments checked.
-pub(crate) fn send_call(message: SendMessage, mode: SendMode) -> Result<Call, Error> {
+pub(crate) fn send_call(message: SendMessageParams, mode: SendMode) -> Result<Call, Error> {
     let parts = serde_json::to_value(&message.parts)
         .map_err(|_| Error::plain(CallError::invalid_input("parts must serialize to JSON")))?;
-    let SendMessage { skill_id, context_id, task_id, .. } = message;
+    let SendMessageParams { skill_id, context_id, task_id, .. } = message;
     methods::send_message(parts.to_string(), &parts, skill_id, context_id, task_id, mode).map_err(Error::plain)
 }
 

@@ -7,14 +7,14 @@
 //! retry like any other, counted against `maxRetries` (see
 //! [`super::retry::RetryLoop::resend`]).
 
-use super::card::Version;
+use super::card::ProtocolVersion;
 
 /// One client's route: the endpoint (`E`) and version calls go to now, and
 /// the other version a -32009 moves to, while the choice is open.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Route<E> {
-    current: (E, Version),
-    other: Option<(E, Version)>,
+    current: (E, ProtocolVersion),
+    other: Option<(E, ProtocolVersion)>,
     /// How many times the route has moved (0 or 1): what an attempt
     /// remembers of the route it was sent on (see [`Route::ticket`]).
     moves: u32,
@@ -22,7 +22,7 @@ pub struct Route<E> {
 
 impl<E> Route<E> {
     /// Calls go to `endpoint` in `version`; `other`: the card's other version, when it left the choice open.
-    pub fn new(endpoint: E, version: Version, other: Option<(E, Version)>) -> Route<E> {
+    pub fn new(endpoint: E, version: ProtocolVersion, other: Option<(E, ProtocolVersion)>) -> Route<E> {
         Route { current: (endpoint, version), other, moves: 0 }
     }
 
@@ -32,7 +32,7 @@ impl<E> Route<E> {
     }
 
     /// The version spoken there.
-    pub fn version(&self) -> Version {
+    pub fn version(&self) -> ProtocolVersion {
         self.current.1
     }
 
@@ -63,20 +63,20 @@ mod tests {
 
     #[test]
     fn a_refusal_moves_once_and_every_call_sent_before_follows() {
-        let mut route = Route::new("v1", Version::V1_0, Some(("v03", Version::V0_3)));
+        let mut route = Route::new("v1", ProtocolVersion::V1_0, Some(("v03", ProtocolVersion::V0_3)));
         let (first, second) = (route.ticket(), route.ticket());
         assert!(route.refused(first), "the choice was open: moved, sent again");
-        assert_eq!((*route.endpoint(), route.version()), ("v03", Version::V0_3));
+        assert_eq!((*route.endpoint(), route.version()), ("v03", ProtocolVersion::V0_3));
         assert!(route.refused(second), "sent before the move: sent again on the new route");
         let later = route.ticket();
         assert!(!route.refused(later), "refused on the route it moved to: nothing left to try");
-        assert_eq!((*route.endpoint(), route.version()), ("v03", Version::V0_3), "never moves back");
+        assert_eq!((*route.endpoint(), route.version()), ("v03", ProtocolVersion::V0_3), "never moves back");
     }
 
     #[test]
     fn without_a_choice_left_open_a_refusal_is_final() {
-        let mut route = Route::new("v1", Version::V1_0, None);
+        let mut route = Route::new("v1", ProtocolVersion::V1_0, None);
         assert!(!route.refused(route.ticket()));
-        assert_eq!(route.version(), Version::V1_0);
+        assert_eq!(route.version(), ProtocolVersion::V1_0);
     }
 }

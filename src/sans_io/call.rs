@@ -5,7 +5,7 @@ use super::error::{CallError, Dialect};
 use super::json::{JsonView, Kind};
 use super::pacing::Pool;
 #[cfg(feature = "skills")]
-use super::skills::{self, Document, QaAnswer, SearchResult, Skill, SkillInput};
+use super::skills::{self, MagisteriumDocument, QaAnswer, SearchResult, Skill, SkillInput};
 use super::task::{read_event, read_message, read_task};
 use super::wire::{self, HttpReply, MessageMeta, Method};
 use alloc::string::String;
@@ -86,7 +86,7 @@ pub enum Outcome<V> {
     Hits(Vec<SearchResult<V>>),
     /// `fetchDocument` (`None`: not found).
     #[cfg(feature = "skills")]
-    Document(Option<Document<V>>),
+    Document(Option<MagisteriumDocument<V>>),
     /// `massReadings`, `saintsOfTheDay` (`None`: nothing for that date).
     #[cfg(feature = "skills")]
     Text(Option<V>),

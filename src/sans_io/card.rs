@@ -1,6 +1,8 @@
 //! Agent discovery: where an agent card lives, what makes one valid, which
 //! error dialect its agent speaks, and how long it may be cached.
 
+pub use crate::codes::{Binding, ProtocolVersion};
+
 use super::error::{CallError, Dialect};
 use super::json::{JsonView, Kind};
 use super::settings::Auth;
@@ -52,70 +54,20 @@ pub fn no_card<V>(urls: &[String; 2], last: CallError<V>) -> CallError<V> {
     e
 }
 
-/// The A2A versions the client speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Version {
-    /// A2A 0.2 and 0.3 (slash-named methods, `kind` discriminators), and Magisterium's contract.
-    V0_3,
-    /// A2A 1.x (PascalCase methods, the `A2A-Version: 1.0` header).
-    V1_0,
-}
-
-impl Version {
-    /// The version of a `protocolVersion` the client speaks: `1.x`, or `0.2`/`0.3` (and their patches).
-    pub fn of(text: &str) -> Option<Version> {
-        match text.as_bytes() {
-            [b'1', b'.', b'0'..=b'9', ..] => Some(Version::V1_0),
-            [b'0', b'.', b'2' | b'3'] | [b'0', b'.', b'2' | b'3', b'.', ..] => Some(Version::V0_3),
-            _ => None,
-        }
-    }
-}
-
-/// The A2A protocol bindings the client speaks, as a card's
-/// `supportedInterfaces[].protocolBinding` names them (gRPC it does not).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Binding {
-    /// `JSONRPC`: JSON-RPC 2.0 requests POSTed to the interface's URL (A2A 0.2, 0.3 and 1.x).
-    JsonRpc,
-    /// `HTTP+JSON`: A2A 1.x's REST binding, a verb and a path per method
-    /// ([`super::http_json`]); the client speaks it in 1.x only.
-    HttpJson,
-}
-
-impl Binding {
-    /// The binding a `protocolBinding` names, exactly (`"JSONRPC"`, `"HTTP+JSON"`).
-    pub fn of(text: &str) -> Option<Binding> {
-        match text {
-            "JSONRPC" => Some(Binding::JsonRpc),
-            "HTTP+JSON" => Some(Binding::HttpJson),
-            _ => None,
-        }
-    }
-
-    /// Its `protocolBinding` name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Binding::JsonRpc => "JSONRPC",
-            Binding::HttpJson => "HTTP+JSON",
-        }
-    }
-}
-
 /// What the client needs of a card; the card itself is returned as sent.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardHead<V> {
     /// The A2A endpoint the client calls, checked.
     pub endpoint: Endpoint,
     /// The version it speaks there.
-    pub version: Version,
+    pub version: ProtocolVersion,
     /// The binding it speaks there ([`Binding::HttpJson`] only with [`Version::V1_0`]).
     pub binding: Binding,
     /// The other version's endpoint (JSON-RPC), when the card offers both
     /// and left the choice open (no `protocolVersion` option) and the chosen
     /// interface is JSON-RPC: a -32009 from `endpoint` is retried there once.
     /// An HTTP+JSON interface has none: its VERSION_NOT_SUPPORTED is final.
-    pub other: Option<(Endpoint, Version)>,
+    pub other: Option<(Endpoint, ProtocolVersion)>,
     /// The error dialect of the agent.
     pub dialect: Dialect,
     /// `capabilities.streaming` is `true`.
@@ -153,7 +105,7 @@ pub const MAX_TENANT_LENGTH: usize = 256;
 pub fn read_card<V: JsonView>(
     card: &V,
     parse: UrlParser,
-    wanted: Option<Version>,
+    wanted: Option<ProtocolVersion>,
     binding: Option<Binding>,
 ) -> Result<CardHead<V>, CallError<V>> {
     let refuse = |why: &str| Err(not_a_card(why));
@@ -180,24 +132,24 @@ pub fn read_card<V: JsonView>(
     let mut offers: [Option<V>; 2] = [None, None];
     let mut rest: Option<V> = None;
     let mut rest_first = false;
-    let version_of = |holder: &V, default_version: Option<Version>| {
-        holder.get_string("protocolVersion").map_or(default_version, |v| Version::of(&v))
+    let version_of = |holder: &V, default_version: Option<ProtocolVersion>| {
+        holder.get_string("protocolVersion").map_or(default_version, |v| ProtocolVersion::of(&v))
     };
-    let offer = |offers: &mut [Option<V>; 2], holder: &V, default_version: Option<Version>| {
+    let offer = |offers: &mut [Option<V>; 2], holder: &V, default_version: Option<ProtocolVersion>| {
         if let (Some(_), Some(version)) = (holder.get_str("url"), version_of(holder, default_version)) {
             offers[version as usize].get_or_insert_with(|| holder.clone());
         }
     };
-    offer(&mut offers, card, Some(Version::V0_3));
+    offer(&mut offers, card, Some(ProtocolVersion::V0_3));
     for entry in card.get_kind("supportedInterfaces", Kind::Array).iter().flat_map(|list| list.elements()) {
         if entry.member_is("protocolBinding", "JSONRPC") {
             offer(&mut offers, &entry, None);
         } else if entry.member_is("protocolBinding", "HTTP+JSON")
             && rest.is_none()
-            && version_of(&entry, None) == Some(Version::V1_0)
+            && version_of(&entry, None) == Some(ProtocolVersion::V1_0)
             && entry.get_str("url").is_some()
         {
-            rest_first = offers[Version::V1_0 as usize].is_none();
+            rest_first = offers[ProtocolVersion::V1_0 as usize].is_none();
             rest = Some(entry);
         }
     }
@@ -207,25 +159,25 @@ pub fn read_card<V: JsonView>(
     let streaming = capabilities.get("streaming").is_some_and(|s| s.is_true());
     let named_magisterium = name.starts_with("Magisterium AI");
     let use_rest = match (binding, wanted) {
-        (Some(Binding::HttpJson), Some(Version::V0_3)) => {
+        (Some(Binding::HttpJson), Some(ProtocolVersion::V0_3)) => {
             return Err(CallError::invalid_input("the HTTP+JSON binding is spoken in A2A 1.0 only, not in 0.3"));
         }
         (Some(Binding::HttpJson), _) if rest.is_none() => {
             return Err(CallError::bad_response("the agent card offers no HTTP+JSON interface of A2A 1.x"));
         }
         (Some(Binding::HttpJson), _) => true,
-        (Some(Binding::JsonRpc), _) | (None, Some(Version::V0_3)) => false,
-        (None, _) => rest.is_some() && (rest_first || offers[Version::V1_0 as usize].is_none()),
+        (Some(Binding::JsonRpc), _) | (None, Some(ProtocolVersion::V0_3)) => false,
+        (None, _) => rest.is_some() && (rest_first || offers[ProtocolVersion::V1_0 as usize].is_none()),
     };
     let preferred = match wanted {
-        _ if use_rest => Version::V1_0,
+        _ if use_rest => ProtocolVersion::V1_0,
         Some(version) => version,
-        None if offers[1].is_some() => Version::V1_0,
-        None => Version::V0_3,
+        None if offers[1].is_some() => ProtocolVersion::V1_0,
+        None => ProtocolVersion::V0_3,
     };
     let other = match preferred {
-        Version::V0_3 => Version::V1_0,
-        Version::V1_0 => Version::V0_3,
+        ProtocolVersion::V0_3 => ProtocolVersion::V1_0,
+        ProtocolVersion::V1_0 => ProtocolVersion::V0_3,
     };
     let [own, theirs] = match use_rest {
         true => [&rest, &None],
@@ -244,7 +196,7 @@ pub fn read_card<V: JsonView>(
     }
     // Only a 1.x holder has a tenant, and only a 1.x request carries one.
     let tenant = match (preferred, own.is_some()) {
-        (Version::V1_0, true) => tenant_of(holder).ok_or_else(|| not_a_card(BAD_TENANT))?,
+        (ProtocolVersion::V1_0, true) => tenant_of(holder).ok_or_else(|| not_a_card(BAD_TENANT))?,
         _ => None,
     };
     // An HTTP+JSON interface keeps no -32009 fallback (`theirs` is none).
@@ -457,31 +409,32 @@ mod tests {
         let head = read_card(&card_v1(&[grpc, v2, v1], None), parse_url, None, None).unwrap();
         assert_eq!(
             (head.endpoint.url.as_str(), head.version, head.other),
-            ("https://a.example/v1", Version::V1_0, None)
+            ("https://a.example/v1", ProtocolVersion::V1_0, None)
         );
         assert!(head.streaming);
         // Both offered, the choice left open: 1.0 first, 0.3 kept for a -32009.
         let both = read_card(&card_v1(&[v1, v03], Some("https://a.example/own")), parse_url, None, None).unwrap();
-        assert_eq!(both.version, Version::V1_0);
+        assert_eq!(both.version, ProtocolVersion::V1_0);
         let other = both.other.unwrap();
         assert_eq!(
             (other.0.url.as_str(), other.1),
-            ("https://a.example/own", Version::V0_3),
+            ("https://a.example/own", ProtocolVersion::V0_3),
             "the card's own url first"
         );
         let only_entry = read_card(&card_v1(&[v03, v1], None), parse_url, None, None).unwrap();
         assert_eq!(only_entry.other.unwrap().0.url, "https://a.example/v03");
         // The option decides, with no fallback; a version the card lacks goes to the other's endpoint.
-        let wanted = read_card(&card_v1(&[v1, v03], None), parse_url, Some(Version::V0_3), None).unwrap();
+        let wanted = read_card(&card_v1(&[v1, v03], None), parse_url, Some(ProtocolVersion::V0_3), None).unwrap();
         assert_eq!(
             (wanted.endpoint.url.as_str(), wanted.version, wanted.other),
-            ("https://a.example/v03", Version::V0_3, None)
+            ("https://a.example/v03", ProtocolVersion::V0_3, None)
         );
-        let forced = read_card(&card("Echo", "https://a.example/old"), parse_url, Some(Version::V1_0), None).unwrap();
-        assert_eq!((forced.endpoint.url.as_str(), forced.version), ("https://a.example/old", Version::V1_0));
+        let forced =
+            read_card(&card("Echo", "https://a.example/old"), parse_url, Some(ProtocolVersion::V1_0), None).unwrap();
+        assert_eq!((forced.endpoint.url.as_str(), forced.version), ("https://a.example/old", ProtocolVersion::V1_0));
         // Today's cards: 0.3, no fallback, not streaming unless they say so.
         let old = read_card(&card("Echo", "https://a.example/old"), parse_url, None, None).unwrap();
-        assert_eq!((old.version, old.other, old.streaming), (Version::V0_3, None, false));
+        assert_eq!((old.version, old.other, old.streaming), (ProtocolVersion::V0_3, None, false));
         for unspoken in [
             card_v1(&[grpc, v2], None),
             json!({"name": "A", "url": "https://a/", "protocolVersion": "2.0", "capabilities": {}, "skills": []}),
@@ -511,28 +464,32 @@ mod tests {
         };
         let (j, h) = (Binding::JsonRpc, Binding::HttpJson);
         // The card's order decides among 1.0's bindings; an HTTP+JSON choice keeps no -32009 fallback.
-        assert_eq!(pick(&[rest, v1, v03], None, None), head("https://a.example/rest", Version::V1_0, h, None));
+        assert_eq!(pick(&[rest, v1, v03], None, None), head("https://a.example/rest", ProtocolVersion::V1_0, h, None));
         assert_eq!(
             pick(&[v1, rest, v03], None, None),
-            head("https://a.example/v1", Version::V1_0, j, Some("https://a.example/v03"))
+            head("https://a.example/v1", ProtocolVersion::V1_0, j, Some("https://a.example/v03"))
         );
-        assert_eq!(pick(&[v03, rest], None, None), head("https://a.example/rest", Version::V1_0, h, None), "1.x first");
-        assert_eq!(pick(&[rest03, v03], None, None), head("https://a.example/v03", Version::V0_3, j, None));
+        assert_eq!(
+            pick(&[v03, rest], None, None),
+            head("https://a.example/rest", ProtocolVersion::V1_0, h, None),
+            "1.x first"
+        );
+        assert_eq!(pick(&[rest03, v03], None, None), head("https://a.example/v03", ProtocolVersion::V0_3, j, None));
         // A forced binding, alone or with a version.
         assert_eq!(
             pick(&[rest, v1, v03], None, Some(j)),
-            head("https://a.example/v1", Version::V1_0, j, Some("https://a.example/v03"))
+            head("https://a.example/v1", ProtocolVersion::V1_0, j, Some("https://a.example/v03"))
         );
-        assert_eq!(pick(&[v1, rest], None, Some(h)), head("https://a.example/rest", Version::V1_0, h, None));
-        assert_eq!(pick(&[v1, rest], Some(Version::V1_0), Some(h)).unwrap().2, h);
-        assert_eq!(pick(&[rest, v1], Some(Version::V1_0), None).unwrap().2, h);
+        assert_eq!(pick(&[v1, rest], None, Some(h)), head("https://a.example/rest", ProtocolVersion::V1_0, h, None));
+        assert_eq!(pick(&[v1, rest], Some(ProtocolVersion::V1_0), Some(h)).unwrap().2, h);
+        assert_eq!(pick(&[rest, v1], Some(ProtocolVersion::V1_0), None).unwrap().2, h);
         assert_eq!(
-            pick(&[rest, v03], Some(Version::V0_3), None),
-            head("https://a.example/v03", Version::V0_3, j, None)
+            pick(&[rest, v03], Some(ProtocolVersion::V0_3), None),
+            head("https://a.example/v03", ProtocolVersion::V0_3, j, None)
         );
         let code = |r: Result<_, CallError<Value>>| r.unwrap_err().code;
         assert_eq!(
-            code(read_card(&card_v1(&[rest], None), parse_url, Some(Version::V0_3), Some(h))),
+            code(read_card(&card_v1(&[rest], None), parse_url, Some(ProtocolVersion::V0_3), Some(h))),
             ErrorCode::InvalidInput
         );
         let missing = read_card(&card_v1(&[v1, v03, rest03], None), parse_url, None, Some(h)).unwrap_err();
@@ -546,7 +503,7 @@ mod tests {
             (ErrorCode::BadResponse, "not an A2A agent card: no JSON-RPC interface of A2A 1.x or 0.3")
         );
         assert_eq!(
-            code(read_card(&card_v1(&[rest], None), parse_url, Some(Version::V0_3), None)),
+            code(read_card(&card_v1(&[rest], None), parse_url, Some(ProtocolVersion::V0_3), None)),
             ErrorCode::BadResponse
         );
         // An HTTP+JSON url is a base its paths are appended to: no query, no fragment.
@@ -569,8 +526,12 @@ mod tests {
         let both = with(vec![rest.clone(), rpc.clone(), old.clone()]);
         assert_eq!(tenant(&both, None, None), Ok(Some(json!("acme/rest"))), "the card's first: HTTP+JSON");
         assert_eq!(tenant(&both, None, Some(Binding::JsonRpc)), Ok(Some(json!("acme-rpc"))), "each interface its own");
-        assert_eq!(tenant(&both, Some(Version::V0_3), None), Ok(None), "a 0.3 interface has none");
-        assert_eq!(tenant(&with(vec![old.clone()]), Some(Version::V1_0), None), Ok(None), "nor 1.0 spoken there");
+        assert_eq!(tenant(&both, Some(ProtocolVersion::V0_3), None), Ok(None), "a 0.3 interface has none");
+        assert_eq!(
+            tenant(&with(vec![old.clone()]), Some(ProtocolVersion::V1_0), None),
+            Ok(None),
+            "nor 1.0 spoken there"
+        );
         // A card whose own `url` is its 1.x endpoint is that interface, its members the card's.
         let own = json!({"name": "A", "url": "https://a.example/own", "protocolVersion": "1.0", "tenant": "t",
             "capabilities": {}, "skills": []});
@@ -607,10 +568,10 @@ mod tests {
     #[test]
     fn protocol_versions_are_read_strictly() {
         for (text, version) in [
-            ("1.0", Some(Version::V1_0)),
-            ("1.2.3", Some(Version::V1_0)),
-            ("0.3.0", Some(Version::V0_3)),
-            ("0.2", Some(Version::V0_3)),
+            ("1.0", Some(ProtocolVersion::V1_0)),
+            ("1.2.3", Some(ProtocolVersion::V1_0)),
+            ("0.3.0", Some(ProtocolVersion::V0_3)),
+            ("0.2", Some(ProtocolVersion::V0_3)),
             ("0.1", None),
             ("1", None),
             ("1.", None),
@@ -619,7 +580,7 @@ mod tests {
             ("", None),
             ("0.30", None),
         ] {
-            assert_eq!(Version::of(text), version, "{text}");
+            assert_eq!(ProtocolVersion::of(text), version, "{text}");
         }
     }
 

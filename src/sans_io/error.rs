@@ -1,125 +1,26 @@
 //! The one error model: every failure of a call ends as a [`CallError`] with a
 //! stable [`ErrorCode`] a caller can branch on.
 
+pub use crate::codes::{Dialect, ErrorCode};
+
 use super::text::is_whole;
 use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
 use alloc::string::String;
 
-/// What went wrong, as a stable code (its JS form is [`ErrorCode::as_str`]).
-///
-/// Non-exhaustive: a later version may add codes, so a `match` needs a `_` arm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ErrorCode {
-    /// -32700: the server could not parse the request body.
-    ParseError,
-    /// -32600: the request envelope was invalid.
-    InvalidRequest,
-    /// -32601: unknown JSON-RPC method.
-    MethodNotFound,
-    /// -32602: missing or invalid params, or an invalid `tasks/cancel` transition.
-    InvalidParams,
-    /// -32603 (or an unknown JSON-RPC code): unexpected server failure.
-    InternalError,
-    /// -32001: task id unknown or expired.
-    TaskNotFound,
-    /// -32002 (Magisterium): unknown `skillId`.
-    SkillNotFound,
-    /// -32003 (Magisterium) or HTTP 429: back off for `retry_after` seconds.
-    RateLimited,
-    /// -32004 (Magisterium) or HTTP 401: missing or invalid Bearer token.
-    Unauthorized,
-    /// -32005 (Magisterium) or HTTP 403: a paid plan is required.
-    PlanRequired,
-    /// The task ended `failed` (or `canceled`/`rejected`); the reason is the message.
-    TaskFailed,
-    /// The request never got a response (offline, DNS, CORS refusal, dropped connection).
-    Network,
-    /// The call's `timeoutMs` elapsed.
-    Timeout,
-    /// The caller's `AbortSignal` aborted the call.
-    Aborted,
-    /// The server answered something that is not a valid response.
-    BadResponse,
-    /// An argument or option was refused before any request was made.
-    InvalidInput,
-    /// -32002 (generic A2A): the task cannot be canceled.
-    TaskNotCancelable,
-    /// -32003 (generic A2A): the agent does not support push notifications.
-    PushNotificationNotSupported,
-    /// -32004 (generic A2A): the operation is not supported.
-    UnsupportedOperation,
-    /// -32005 (generic A2A): a content type is not supported.
-    ContentTypeNotSupported,
-    /// -32006 (generic A2A): the agent produced an invalid response.
-    InvalidAgentResponse,
-    /// -32007 (generic A2A): no authenticated extended card is configured.
-    AuthenticatedExtendedCardNotConfigured,
-    /// -32008 (generic A2A 1.0): the agent requires an extension the client did not declare.
-    ExtensionSupportRequired,
-    /// -32009 (generic A2A 1.0): the agent does not serve the protocol version asked for.
-    VersionNotSupported,
-    /// No tokens, or the authorization server refused to refresh them: sign in
-    /// (from the sign-in helper, `magisterium-a2a/auth`, through a `tokenProvider`).
-    SignInRequired,
-    /// A sign-in failed: consent denied, state mismatch, a failed exchange or registration.
-    SignInFailed,
-}
-
-/// Whose meanings the server-defined JSON-RPC codes (-32002..-32007) have.
-/// Decided once per client, from its endpoint or agent card, never per error.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dialect {
-    /// The Magisterium contract: -32002 SKILL_NOT_FOUND, -32003 RATE_LIMITED,
-    /// -32004 UNAUTHORIZED, -32005 PLAN_REQUIRED.
-    Magisterium,
-    /// A2A 0.2, 0.3 and 1.0: -32002 TaskNotCancelable … -32007
-    /// AuthenticatedExtendedCardNotConfigured, and 1.0's -32008 and -32009.
-    A2a,
-}
-
+// Not public API (hidden, as the module): what the core reads codes with,
+// and how the npm crate carries one across its two `.wasm` modules (by index).
 impl ErrorCode {
-    /// The stable string a JS caller branches on, e.g. `"RATE_LIMITED"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::ParseError => "PARSE_ERROR",
-            ErrorCode::InvalidRequest => "INVALID_REQUEST",
-            ErrorCode::MethodNotFound => "METHOD_NOT_FOUND",
-            ErrorCode::InvalidParams => "INVALID_PARAMS",
-            ErrorCode::InternalError => "INTERNAL_ERROR",
-            ErrorCode::TaskNotFound => "TASK_NOT_FOUND",
-            ErrorCode::SkillNotFound => "SKILL_NOT_FOUND",
-            ErrorCode::RateLimited => "RATE_LIMITED",
-            ErrorCode::Unauthorized => "UNAUTHORIZED",
-            ErrorCode::PlanRequired => "PLAN_REQUIRED",
-            ErrorCode::TaskFailed => "TASK_FAILED",
-            ErrorCode::Network => "NETWORK",
-            ErrorCode::Timeout => "TIMEOUT",
-            ErrorCode::Aborted => "ABORTED",
-            ErrorCode::BadResponse => "BAD_RESPONSE",
-            ErrorCode::InvalidInput => "INVALID_INPUT",
-            ErrorCode::TaskNotCancelable => "TASK_NOT_CANCELABLE",
-            ErrorCode::PushNotificationNotSupported => "PUSH_NOTIFICATION_NOT_SUPPORTED",
-            ErrorCode::UnsupportedOperation => "UNSUPPORTED_OPERATION",
-            ErrorCode::ContentTypeNotSupported => "CONTENT_TYPE_NOT_SUPPORTED",
-            ErrorCode::InvalidAgentResponse => "INVALID_AGENT_RESPONSE",
-            ErrorCode::AuthenticatedExtendedCardNotConfigured => "AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED",
-            ErrorCode::ExtensionSupportRequired => "EXTENSION_SUPPORT_REQUIRED",
-            ErrorCode::VersionNotSupported => "VERSION_NOT_SUPPORTED",
-            ErrorCode::SignInRequired => "SIGN_IN_REQUIRED",
-            ErrorCode::SignInFailed => "SIGN_IN_FAILED",
-        }
-    }
-
     /// The code's place in declaration order: how an error read in another
     /// `.wasm` of the same build (the npm package's lazily loaded one)
     /// crosses back to the entry's, cheaper than by its name.
+    #[doc(hidden)]
     pub fn index(self) -> u8 {
         self as u8
     }
 
     /// The code at `index` (see [`ErrorCode::index`]); `None` past the last.
+    #[doc(hidden)]
     pub fn at(index: u8) -> Option<ErrorCode> {
         use ErrorCode::*;
         const ALL: [ErrorCode; 26] = [
@@ -156,6 +57,7 @@ impl ErrorCode {
     /// The code for a JSON-RPC error code in `dialect`: against Magisterium
     /// -32002 is SKILL_NOT_FOUND, not A2A's TaskNotCancelable. Codes the
     /// dialect does not define are INTERNAL_ERROR (`rpcCode` keeps them).
+    #[doc(hidden)]
     pub fn from_rpc(code: f64, dialect: Dialect) -> ErrorCode {
         let code = if is_whole(code) { code as i64 } else { 0 };
         match (code, dialect) {
@@ -182,6 +84,7 @@ impl ErrorCode {
 
     /// The code an HTTP status implies when its body says nothing usable
     /// (403 is Magisterium's PLAN_REQUIRED; elsewhere, refused access).
+    #[doc(hidden)]
     pub fn from_http_status(status: u16, dialect: Dialect) -> Option<ErrorCode> {
         match (status, dialect) {
             (401, _) | (403, Dialect::A2a) => Some(ErrorCode::Unauthorized),

@@ -58,7 +58,7 @@ enum Shape {
     StatusUpdate,
     ArtifactUpdate,
     /// `{ tasks, … }` (ListTasks).
-    TaskList,
+    ListTasksResult,
     Part,
     State,
     Role,
@@ -83,7 +83,7 @@ fn fields(shape: Shape) -> (Option<&'static str>, &'static [Field]) {
         Shape::Artifact => (None, &[("parts", Shape::Part, true)]),
         Shape::StatusUpdate => (Some("status-update"), &[("status", Shape::Status, false)]),
         Shape::ArtifactUpdate => (Some("artifact-update"), &[("artifact", Shape::Artifact, false)]),
-        Shape::TaskList => (None, &[("tasks", Shape::Task, true)]),
+        Shape::ListTasksResult => (None, &[("tasks", Shape::Task, true)]),
         Shape::Part | Shape::State | Shape::Role => (None, &[]),
     }
 }
@@ -117,7 +117,7 @@ fn result_v1<V: JsonView>(result: V) -> V {
         return push_config::config_v03(result);
     }
     let list = result.get("tasks").is_some_and(|tasks| tasks.is_kind(Kind::Array));
-    shaped(result, if list { Shape::TaskList } else { Shape::Task })
+    shaped(result, if list { Shape::ListTasksResult } else { Shape::Task })
 }
 
 /// `value` rewritten as `shape`; a value of another kind as it is.

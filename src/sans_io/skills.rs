@@ -305,7 +305,7 @@ pub fn decode_search<V: JsonView>(task: &TaskHead<V>) -> Result<Vec<SearchResult
 
 /// A fetched document. Missing metadata decodes as empty strings.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Document<V> {
+pub struct MagisteriumDocument<V> {
     /// The document id (the requested one when the server omits it).
     pub id: V,
     /// The title.
@@ -322,7 +322,7 @@ pub struct Document<V> {
 pub fn decode_document<V: JsonView>(
     task: &TaskHead<V>,
     requested_id: &str,
-) -> Result<Option<Document<V>>, CallError<V>> {
+) -> Result<Option<MagisteriumDocument<V>>, CallError<V>> {
     let Some(text) = decode_text(task, Skill::DocumentFetch)? else {
         return Ok(None);
     };
@@ -330,7 +330,7 @@ pub fn decode_document<V: JsonView>(
     let meta = data_parts(&parts).next();
     let field = |key: &'static str| meta.as_ref().map_or_else(|| V::from_str(""), |m| string_or_empty(m, key));
     let id = meta.as_ref().and_then(|m| m.get_with_kind("id")).and_then(string_or_integer);
-    Ok(Some(Document {
+    Ok(Some(MagisteriumDocument {
         id: id.unwrap_or_else(|| V::from_str(requested_id)),
         title: field("title"),
         author: field("author"),

@@ -16,7 +16,9 @@ use crate::support::*;
 use futures_util::StreamExt;
 use js_sys::futures::JsFuture;
 use js_sys::{Function, Promise};
-use magisterium_a2a::{A2AClient, Event, Part, ProtocolVersion, SendMessage, SendResult, Task, TaskState, ToJs};
+use magisterium_a2a::{
+    A2AClient, A2AStreamEvent, Part, ProtocolVersion, SendMessageParams, SendResult, Task, TaskState, ToJs,
+};
 use magisterium_a2a_npm::A2AClient as NpmA2AClient;
 use std::pin::pin;
 use wasm_bindgen::JsValue;
@@ -28,12 +30,12 @@ const AGENT: &str = env!("A2A_AGENT_URL");
 pub(crate) const AGENTS_V1: &str = env!("A2A_AGENT_V1_URL");
 
 /// A message to `skill`, with the data part `data` (JSON object text) when given.
-pub(crate) fn to_skill(skill: &str, data: Option<&str>) -> SendMessage {
+pub(crate) fn to_skill(skill: &str, data: Option<&str>) -> SendMessageParams {
     let mut parts = vec![Part::text(skill)];
     if let Some(data) = data {
         parts.push(Part::data(serde_json::from_str(data).expect("a JSON object")));
     }
-    SendMessage::new(parts).skill_id(skill)
+    SendMessageParams::new(parts).skill_id(skill)
 }
 
 /// The npm client's argument for the same message.
@@ -82,7 +84,7 @@ pub(crate) fn minted_aside(value: &JsValue, history: bool) -> JsValue {
 
 /// Every event of a Rust stream, as JS values; panics on an error.
 pub(crate) async fn rust_events(
-    events: impl futures_util::Stream<Item = Result<Event, magisterium_a2a::Error>>,
+    events: impl futures_util::Stream<Item = Result<A2AStreamEvent, magisterium_a2a::Error>>,
 ) -> Vec<JsValue> {
     let mut events = pin!(events);
     let mut seen = Vec::new();
@@ -225,7 +227,7 @@ async fn the_rust_a2a_client_follows_a_task_and_lists_on_the_simulator_agent() {
 
 /// The error a Rust stream ends with (its first item must be it).
 pub(crate) async fn rust_first_error(
-    events: impl futures_util::Stream<Item = Result<Event, magisterium_a2a::Error>>,
+    events: impl futures_util::Stream<Item = Result<A2AStreamEvent, magisterium_a2a::Error>>,
 ) -> JsValue {
     let mut events = pin!(events);
     match events.next().await {
@@ -240,7 +242,7 @@ async fn dropping_a_rust_stream_in_the_page_closes_its_connection() {
     let cut = "POST /v1/a2a closed early";
     let before = fixture_count(cut).await;
     let mut events = Box::pin(rust.send_message_stream(to_skill("stream", Some(r#"{"chunks":100,"delayMs":200}"#))));
-    let Some(Ok(Event::Task(task))) = events.next().await else { panic!("the first event") };
+    let Some(Ok(A2AStreamEvent::Task(task))) = events.next().await else { panic!("the first event") };
     assert_eq!(task.status.state, TaskState::Submitted);
     assert_eq!(fixture_count(cut).await, before, "the stream holds its connection");
     drop(events);

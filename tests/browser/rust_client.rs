@@ -3,7 +3,7 @@
 //! time limit, the size bound. Its values as JS values: `rust_to_js.rs`.
 
 use crate::support::*;
-use magisterium_a2a::{AskOptions, Client, ClientBuilder, ErrorCode, Part, SendMessage, TaskState, WaitOptions};
+use magisterium_a2a::{AskOptions, Client, ClientBuilder, ErrorCode, Part, SendMessageParams, TaskState, WaitOptions};
 use std::time::Duration;
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -31,7 +31,7 @@ async fn the_rust_client_runs_every_skill() {
     assert!(client.mass_readings("Easter Sunday 2026").await.unwrap().is_some_and(|r| !r.is_empty()));
     let joseph = client.saints_of_the_day("2026-03-19").await.unwrap().unwrap_or_default();
     assert!(joseph.contains("Joseph"), "{joseph}");
-    let search = SendMessage::new(vec![Part::text("grace")]).skill_id("document_search");
+    let search = SendMessageParams::new(vec![Part::text("grace")]).skill_id("document_search");
     let task = client.send_message(search).await.unwrap();
     assert_eq!(task.status.state, TaskState::Completed);
     assert_eq!(client.get_task(&task.id).await.unwrap(), task);

@@ -17,7 +17,7 @@ use crate::support::*;
 use futures_util::StreamExt;
 use js_sys::futures::JsFuture;
 use js_sys::{Array, Function, Promise};
-use magisterium_a2a::{A2AClient, Binding, ErrorCode, Event, ProtocolVersion, PushNotificationConfig, ToJs};
+use magisterium_a2a::{A2AClient, A2AStreamEvent, Binding, ErrorCode, ProtocolVersion, PushNotificationConfig, ToJs};
 use std::pin::pin;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -46,7 +46,9 @@ async fn npm_stream(stream: JsValue) -> JsValue {
 }
 
 /// A Rust stream read to its end, as [`npm_stream`] gives an npm one.
-async fn rust_stream(events: impl futures_util::Stream<Item = Result<Event, magisterium_a2a::Error>>) -> JsValue {
+async fn rust_stream(
+    events: impl futures_util::Stream<Item = Result<A2AStreamEvent, magisterium_a2a::Error>>,
+) -> JsValue {
     let (seen, mut error) = (Array::new(), None);
     let mut events = pin!(events);
     while let Some(event) = events.next().await {

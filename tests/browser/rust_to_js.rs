@@ -7,7 +7,7 @@ use crate::rust_client::{own_rust_client, rust_client};
 use crate::support::*;
 use js_sys::futures::JsFuture;
 use js_sys::{Function, Promise};
-use magisterium_a2a::{Part, SendMessage, ToJs, WaitOptions};
+use magisterium_a2a::{Part, SendMessageParams, ToJs, WaitOptions};
 use std::future::Future;
 use std::time::Duration;
 use wasm_bindgen::JsValue;
@@ -128,7 +128,7 @@ async fn every_result_is_the_npm_client_s_value() {
         same_result(&token, response, rust.get_task("t"), || npm.get_task("t".into(), none())).await;
         same_result(&token, response, rust.cancel_task("t"), || npm.cancel_task("t".into(), none())).await;
         let parts = json(r#"[{"kind":"text","text":"grace"}]"#);
-        let message = SendMessage::new(vec![Part::text("grace")]);
+        let message = SendMessageParams::new(vec![Part::text("grace")]);
         same_result(&token, response, rust.send_message(message), || {
             npm.send_message(object(&[("parts", parts)]), none())
         })

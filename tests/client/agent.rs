@@ -6,8 +6,8 @@
 use crate::support::*;
 use futures_util::StreamExt;
 use magisterium_a2a::{
-    A2AClient, Binding, Dialect, ErrorCode, Event, Part, ProtocolVersion, SendMessage, SendResult, Task, TaskState,
-    WaitOptions,
+    A2AClient, A2AStreamEvent, Binding, Dialect, ErrorCode, Part, ProtocolVersion, SendMessageParams, SendResult, Task,
+    TaskState, WaitOptions,
 };
 use serde_json::{Map, Value, json};
 use std::pin::pin;
@@ -21,12 +21,12 @@ fn agent_base(sim: &magisterium_sim::Simulator) -> String {
 }
 
 /// A message to the skill `skill`, with the data part `data` when given.
-fn to_skill(skill: &str, data: Option<Value>) -> SendMessage {
+fn to_skill(skill: &str, data: Option<Value>) -> SendMessageParams {
     let mut parts = vec![Part::text(skill)];
     if let Some(Value::Object(data)) = data {
         parts.push(Part::data(data));
     }
-    SendMessage::new(parts).skill_id(skill)
+    SendMessageParams::new(parts).skill_id(skill)
 }
 
 /// The task of a `send_message` that must answer one.
@@ -117,7 +117,9 @@ async fn the_agents_errors_have_their_codes() {
 }
 
 /// Every event of `events`, until it ends; panics on an error.
-async fn all_events(events: impl futures_util::Stream<Item = Result<Event, magisterium_a2a::Error>>) -> Vec<Event> {
+async fn all_events(
+    events: impl futures_util::Stream<Item = Result<A2AStreamEvent, magisterium_a2a::Error>>,
+) -> Vec<A2AStreamEvent> {
     let mut events = pin!(events);
     let mut all = Vec::new();
     while let Some(event) = events.next().await {
@@ -132,18 +134,18 @@ async fn a_stream_yields_each_change_in_the_0_3_shape() {
     let agent = A2AClient::discover(&agent_base(&sim)).await.expect("the card is found");
     let events =
         all_events(agent.send_message_stream(to_skill("stream", Some(json!({"chunks": 3, "delayMs": 10}))))).await;
-    let Some(Event::Task(first)) = events.first() else { panic!("the task first: {events:?}") };
+    let Some(A2AStreamEvent::Task(first)) = events.first() else { panic!("the task first: {events:?}") };
     assert_eq!(first.status.state, TaskState::Submitted);
     let chunks: Vec<(String, bool, bool)> = events
         .iter()
         .filter_map(|e| match e {
-            Event::ArtifactUpdate(u) => Some((u.artifact.parts[0].text.clone()?, u.append, u.last_chunk)),
+            A2AStreamEvent::ArtifactUpdate(u) => Some((u.artifact.parts[0].text.clone()?, u.append, u.last_chunk)),
             _ => None,
         })
         .collect();
     let expected = [("chunk 0", false, false), ("chunk 1", true, false), ("chunk 2", true, true)];
     assert_eq!(chunks, expected.map(|(t, a, l)| (t.to_owned(), a, l)));
-    let Some(Event::StatusUpdate(last)) = events.last() else { panic!("a status last: {events:?}") };
+    let Some(A2AStreamEvent::StatusUpdate(last)) = events.last() else { panic!("a status last: {events:?}") };
     assert_eq!((last.status.state.clone(), last.is_final), (TaskState::Completed, Some(true)));
     let json = serde_json::to_value(last).unwrap();
     assert_eq!((json["kind"].as_str(), json["final"].as_bool()), (Some("status-update"), Some(true)));
@@ -153,14 +155,14 @@ async fn a_stream_yields_each_change_in_the_0_3_shape() {
     let slow = json!({"chunks": 2, "delayMs": 300});
     let working = task_of(agent.send_message(to_skill("stream", Some(slow))).await.expect("stream answers"));
     let followed = all_events(agent.subscribe_to_task(&working.id)).await;
-    assert!(matches!(followed.first(), Some(Event::Task(t)) if t.id == working.id), "{followed:?}");
+    assert!(matches!(followed.first(), Some(A2AStreamEvent::Task(t)) if t.id == working.id), "{followed:?}");
     assert!(
-        matches!(followed.last(), Some(Event::StatusUpdate(u)) if u.status.state == TaskState::Completed),
+        matches!(followed.last(), Some(A2AStreamEvent::StatusUpdate(u)) if u.status.state == TaskState::Completed),
         "{followed:?}"
     );
     // A reply: one message event.
     let replied = all_events(agent.send_message_stream(to_skill("reply", None))).await;
-    assert!(matches!(replied.as_slice(), [Event::Message(m)] if m.role == "agent"), "{replied:?}");
+    assert!(matches!(replied.as_slice(), [A2AStreamEvent::Message(m)] if m.role == "agent"), "{replied:?}");
 }
 
 #[tokio::test]
@@ -233,7 +235,7 @@ async fn dropping_a_stream_closes_its_connection() {
     let (base, mut ends, server) = serve(move |_| stream.clone()).await;
     let agent = A2AClient::builder().endpoint(&base).protocol_version(ProtocolVersion::V1_0).build().expect("a client");
     let mut events = Box::pin(agent.send_message_stream(to_skill("stream", None)));
-    let Some(Ok(Event::Task(task))) = events.next().await else { panic!("the first event") };
+    let Some(Ok(A2AStreamEvent::Task(task))) = events.next().await else { panic!("the first event") };
     assert_eq!((task.id.as_str(), task.status.state), ("t", TaskState::Working));
     assert!(ends.try_recv().is_err(), "the stream holds its connection");
     drop(events);
@@ -277,7 +279,7 @@ async fn extensions_and_the_version_header_are_sent_and_the_activated_ones_read(
         .extensions(["https://ext.example/a", "https://ext.example/b"])
         .build()
         .expect("a client");
-    let sent = agent.send_message(SendMessage::new(vec![Part::data(Map::new())])).await.expect("an answer");
+    let sent = agent.send_message(SendMessageParams::new(vec![Part::data(Map::new())])).await.expect("an answer");
     assert_eq!(sent.activated_extensions(), ["https://ext.example/a"], "the agent's answer says which it activated");
     assert!(matches!(sent, SendResult::Message(ref m) if m.role == "agent" && m.parts[0].kind == "text"), "{sent:?}");
     let request = requests.lock().unwrap().concat().to_ascii_lowercase();
@@ -335,11 +337,11 @@ async fn over_http_json_each_method_has_its_route_the_version_header_and_the_tok
     let canceled = agent.cancel_task("a/b").await.expect("a task");
     assert_eq!(canceled.id, "a/b");
     let events: Vec<_> = agent.subscribe_to_task("t").collect().await;
-    assert!(matches!(events[0], Ok(Event::Task(ref t)) if t.status.state == TaskState::Working), "{events:?}");
+    assert!(matches!(events[0], Ok(A2AStreamEvent::Task(ref t)) if t.status.state == TaskState::Working), "{events:?}");
     let e = events[1].as_ref().unwrap_err();
     assert_eq!((e.code(), e.http_status()), (ErrorCode::UnsupportedOperation, Some(200)), "an `event: error` ends it");
     assert_eq!(events.len(), 2);
-    let sent = agent.send_message(SendMessage::new(vec![Part::text("hi")])).await.expect("an answer");
+    let sent = agent.send_message(SendMessageParams::new(vec![Part::text("hi")])).await.expect("an answer");
     assert!(matches!(sent, SendResult::Task(_)), "a bare task is a task");
     let extended = agent.extended_card().await.expect("the extended card");
     assert_eq!(extended["name"], "REST, extended");
@@ -431,7 +433,7 @@ async fn a_stream_ends_with_timeout_at_its_limit() {
         .expect("a client");
     let slow = json!({"chunks": 20, "delayMs": 2000});
     let mut events = pin!(agent.send_message_stream(to_skill("stream", Some(slow))));
-    assert!(matches!(events.next().await, Some(Ok(Event::Task(_)))), "the task first");
+    assert!(matches!(events.next().await, Some(Ok(A2AStreamEvent::Task(_)))), "the task first");
     let mut last = None;
     while let Some(event) = events.next().await {
         last = Some(event);

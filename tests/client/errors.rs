@@ -3,7 +3,7 @@
 
 use crate::fixture;
 use crate::support::*;
-use magisterium_a2a::{Client, ClientBuilder, ErrorCode, Part, Rate, SendMessage, TokenProvider};
+use magisterium_a2a::{Client, ClientBuilder, ErrorCode, Part, Rate, SendMessageParams, TokenProvider};
 use std::error::Error as _;
 use std::time::Duration;
 
@@ -50,7 +50,7 @@ async fn the_simulator_s_own_refusals_have_their_codes() {
         (missing.code(), missing.rpc_code(), missing.http_status()),
         (ErrorCode::TaskNotFound, Some(-32001), Some(200))
     );
-    let unknown = SendMessage::new(vec![Part::text("x")]).skill_id("no_such_skill");
+    let unknown = SendMessageParams::new(vec![Part::text("x")]).skill_id("no_such_skill");
     assert_eq!(client.send_message(unknown).await.unwrap_err().code(), ErrorCode::SkillNotFound);
     let stranger = options(&sim, "not-a-known-token").build().unwrap();
     let e = stranger.search_documents("grace").await.unwrap_err();
@@ -123,7 +123,7 @@ async fn bad_arguments_and_options_are_refused_before_any_request() {
         client.saints_of_the_day("").await.unwrap_err(),
         client.get_task("").await.unwrap_err(),
         client.cancel_task(" ").await.unwrap_err(),
-        client.send_message(SendMessage::default()).await.unwrap_err(),
+        client.send_message(SendMessageParams::default()).await.unwrap_err(),
         client.with_timeout(Duration::ZERO).unwrap_err(),
     ];
     for e in refusals {

@@ -8,8 +8,8 @@
 
 use futures_util::StreamExt;
 use magisterium_a2a::{
-    A2AClient, A2AClientBuilder, Binding, Dialect, ErrorCode, Event, Part, ProtocolVersion, SendMessage, SendResult,
-    Task, TaskState, WaitOptions,
+    A2AClient, A2AClientBuilder, A2AStreamEvent, Binding, Dialect, ErrorCode, Part, ProtocolVersion, SendMessageParams,
+    SendResult, Task, TaskState, WaitOptions,
 };
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
@@ -53,12 +53,12 @@ impl Drop for Fixture {
 }
 
 /// A message to the fixture's skill `skill`, with the data part `data` when given.
-fn to_skill(skill: &str, data: Option<Value>) -> SendMessage {
+fn to_skill(skill: &str, data: Option<Value>) -> SendMessageParams {
     let mut parts = vec![Part::text(skill)];
     if let Some(Value::Object(data)) = data {
         parts.push(Part::data(data));
     }
-    SendMessage::new(parts).skill_id(skill)
+    SendMessageParams::new(parts).skill_id(skill)
 }
 
 /// The task of an answer that must be one.
@@ -99,20 +99,20 @@ fn shown(e: &magisterium_a2a::Error, wire: Wire, at: &str) -> String {
 }
 
 /// An event as the table shows it.
-fn event_line(event: Event) -> String {
+fn event_line(event: A2AStreamEvent) -> String {
     match event {
-        Event::Task(t) => format!("task {}", t.status.state.as_str()),
-        Event::StatusUpdate(u) => format!("status {} {:?}", u.status.state.as_str(), u.is_final),
-        Event::ArtifactUpdate(u) => {
+        A2AStreamEvent::Task(t) => format!("task {}", t.status.state.as_str()),
+        A2AStreamEvent::StatusUpdate(u) => format!("status {} {:?}", u.status.state.as_str(), u.is_final),
+        A2AStreamEvent::ArtifactUpdate(u) => {
             format!("{} {} {}", u.artifact.parts[0].text.clone().unwrap_or_default(), u.append, u.last_chunk)
         }
-        Event::Message(m) => format!("message {:?}", m.parts),
+        A2AStreamEvent::Message(m) => format!("message {:?}", m.parts),
     }
 }
 
 /// A stream's events (and an error that ends it) as the table shows them.
 async fn lines(
-    events: impl futures_util::Stream<Item = Result<Event, magisterium_a2a::Error>>,
+    events: impl futures_util::Stream<Item = Result<A2AStreamEvent, magisterium_a2a::Error>>,
     wire: Wire,
     at: &str,
 ) -> Vec<String> {
@@ -262,11 +262,14 @@ async fn the_interface_s_tenant_reaches_the_agent_on_either_binding() {
         let text_of = |t: &Task| t.artifacts.as_ref().and_then(|a| a[0].parts[0].text.clone());
         let sent = task_of(agent.send_message(to_skill("tenant", None)).await, &at);
         assert_eq!(text_of(&sent).as_deref(), Some(TENANT), "{at}");
-        let events: Vec<Event> = pin!(agent.send_message_stream(to_skill("tenant", None)))
+        let events: Vec<A2AStreamEvent> = pin!(agent.send_message_stream(to_skill("tenant", None)))
             .map(|e| e.unwrap_or_else(|e| panic!("{at}: {e}")))
             .collect()
             .await;
-        assert!(matches!(&events[..], [Event::Task(t)] if text_of(t).as_deref() == Some(TENANT)), "{at}: {events:?}");
+        assert!(
+            matches!(&events[..], [A2AStreamEvent::Task(t)] if text_of(t).as_deref() == Some(TENANT)),
+            "{at}: {events:?}"
+        );
         assert_eq!(agent.get_task(&sent.id).await.expect("found under the tenant").id, sent.id, "{at}");
         // Push-notification configs under the tenant; a delete over HTTP+JSON is a 204.
         let config = magisterium_a2a::PushNotificationConfig::new("http://127.0.0.1:9/hook").id("hook-1");

@@ -2,7 +2,7 @@
 //! simulator: retries, timeouts, the token provider, pacing, the size bound.
 
 use crate::support::*;
-use magisterium_a2a::{AskOptions, Client, ErrorCode, Rate, TokenContext, TokenProvider};
+use magisterium_a2a::{AskOptions, Client, ErrorCode, Rate, TokenProvider, TokenProviderContext};
 use std::error::Error as _;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -102,7 +102,7 @@ async fn the_token_provider_is_asked_again_after_unauthorized() {
     // A provider with the context is told the URL the token goes to.
     let told = Arc::new(std::sync::Mutex::new(Vec::new()));
     let (urls, valid) = (told.clone(), token.clone());
-    let per_agent = TokenProvider::with_context(move |asked: TokenContext| {
+    let per_agent = TokenProvider::with_context(move |asked: TokenProviderContext| {
         urls.lock().unwrap().push(asked.url);
         let answer = valid.clone();
         async move { Ok::<_, VaultLocked>(answer) }

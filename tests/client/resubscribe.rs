@@ -4,7 +4,7 @@
 //! subscription's events follow, none yielded twice.
 
 use futures_util::StreamExt;
-use magisterium_a2a::{A2AClient, ErrorCode, Event, Part, ProtocolVersion, SendMessage};
+use magisterium_a2a::{A2AClient, A2AStreamEvent, ErrorCode, Part, ProtocolVersion, SendMessageParams};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -88,19 +88,19 @@ async fn cutting_server() -> (String, Arc<Mutex<Vec<String>>>, tokio::task::Join
 
 /// What a stream yielded, one line each; its error, if it ended with one.
 async fn lines(
-    events: impl futures_util::Stream<Item = Result<Event, magisterium_a2a::Error>>,
+    events: impl futures_util::Stream<Item = Result<A2AStreamEvent, magisterium_a2a::Error>>,
 ) -> (Vec<String>, Option<ErrorCode>) {
     let mut events = std::pin::pin!(events);
     let mut seen = Vec::new();
     while let Some(event) = events.next().await {
         seen.push(match event {
-            Ok(Event::Task(t)) => {
+            Ok(A2AStreamEvent::Task(t)) => {
                 let parts = t.artifacts.as_ref().and_then(|a| a.first()).map_or(0, |a| a.parts.len());
                 format!("task {} {parts}", t.status.state.as_str())
             }
-            Ok(Event::StatusUpdate(u)) => format!("status {}", u.status.state.as_str()),
-            Ok(Event::ArtifactUpdate(u)) => u.artifact.parts[0].text.clone().unwrap_or_default(),
-            Ok(Event::Message(_)) => "message".into(),
+            Ok(A2AStreamEvent::StatusUpdate(u)) => format!("status {}", u.status.state.as_str()),
+            Ok(A2AStreamEvent::ArtifactUpdate(u)) => u.artifact.parts[0].text.clone().unwrap_or_default(),
+            Ok(A2AStreamEvent::Message(_)) => "message".into(),
             Err(e) => return (seen, Some(e.code())),
         });
     }
@@ -112,8 +112,8 @@ fn agent(base: &str, resubscribe: bool) -> A2AClient {
     builder.resubscribe(resubscribe).build().expect("a client")
 }
 
-fn message() -> SendMessage {
-    SendMessage::new(vec![Part::text("stream")])
+fn message() -> SendMessageParams {
+    SendMessageParams::new(vec![Part::text("stream")])
 }
 
 #[tokio::test]

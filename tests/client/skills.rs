@@ -2,7 +2,7 @@
 //! happy and empty cases, conversations, and the task methods.
 
 use crate::support::*;
-use magisterium_a2a::{AskOptions, ErrorCode, Part, SendMessage, TaskState, WaitOptions};
+use magisterium_a2a::{AskOptions, ErrorCode, Part, SendMessageParams, TaskState, WaitOptions};
 use std::time::Duration;
 
 #[tokio::test]
@@ -61,7 +61,7 @@ async fn readings_and_saints_take_days_and_queries() {
 async fn send_message_runs_any_skill_and_types_the_task() {
     let sim = simulator().await;
     let (client, _) = own_client(&sim).await;
-    let message = SendMessage::new(vec![Part::text("grace")]).skill_id("document_search");
+    let message = SendMessageParams::new(vec![Part::text("grace")]).skill_id("document_search");
     let task = client.send_message(message).await.unwrap();
     assert_eq!(task.status.state, TaskState::Completed);
     let artifacts = task.artifacts.as_deref().unwrap_or_default();
@@ -69,7 +69,7 @@ async fn send_message_runs_any_skill_and_types_the_task() {
     assert!(artifacts[0].parts[0].data.as_ref().is_some_and(|d| d.contains_key("results")));
     let roles: Vec<&str> = task.history.iter().flatten().map(|m| m.role.as_str()).collect();
     assert_eq!(roles, ["user", "agent"]);
-    let default_skill = client.send_message(SendMessage::new(vec![Part::text("What is grace?")]));
+    let default_skill = client.send_message(SendMessageParams::new(vec![Part::text("What is grace?")]));
     let qa = default_skill.await.unwrap();
     let name = qa.artifacts.as_deref().and_then(|a| a[0].name.clone());
     assert_eq!(name.as_deref(), Some("catholic_qa_response"), "catholic_qa is the default skill");
@@ -92,7 +92,7 @@ async fn wait_for_task_polls_until_the_task_settles() {
     let sim = simulator().await;
     let (client, token) = own_client(&sim).await;
     fault(&sim, &token, "working", "").await;
-    let working = client.send_message(SendMessage::new(vec![Part::text("grace")]));
+    let working = client.send_message(SendMessageParams::new(vec![Part::text("grace")]));
     let task = working.await.unwrap();
     assert_eq!(task.status.state, TaskState::Working);
     let poll = WaitOptions::default().poll_interval(Duration::from_millis(20));
@@ -105,7 +105,7 @@ async fn wait_for_task_polls_until_the_task_settles() {
     assert_eq!((waited.id.as_str(), waited.status.state.clone()), (task.id.as_str(), TaskState::Canceled));
     let short = WaitOptions::default().timeout(Duration::from_millis(300));
     fault(&sim, &token, "working", "").await;
-    let still = client.send_message(SendMessage::new(vec![Part::text("grace")]));
+    let still = client.send_message(SendMessageParams::new(vec![Part::text("grace")]));
     let still = still.await.unwrap();
     assert_eq!(client.wait_for_task(&still.id, short).await.unwrap_err().code(), ErrorCode::Timeout);
 }

@@ -17,8 +17,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let follow_up = AskOptions::default().context_id(&answer.context_id);
     assert_eq!(client.ask_with("Tell me more.", follow_up).await?.context_id, answer.context_id);
 
-    let hits = client.search_documents("grace").await?; // Vec<SearchHit { id, url, title }>
-    let doc = client.fetch_document(&hits[0].id).await?; // Option<Document { id, title, author, reference, text }>
+    let hits = client.search_documents("grace").await?; // Vec<SearchResult { id, url, title }>
+    let doc = client.fetch_document(&hits[0].id).await?; // Option<MagisteriumDocument { id, title, author, reference, text }>
     println!("{:?}", doc.map(|d| d.title));
     println!("{:?}", client.mass_readings("next Sunday").await?); // Option<String>
     println!("{:?}", client.saints_of_the_day("2026-03-19").await?);

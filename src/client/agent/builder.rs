@@ -2,7 +2,7 @@
 //! [`Client`](crate::Client) (kept in a [`ClientBuilder`]) and the agent's
 //! own (version, dialect, `token_origins`, extensions, the streams' limit).
 
-use super::client::{A2AClient, Binding, ProtocolVersion};
+use super::client::A2AClient;
 use super::discover;
 use crate::client::builder::ClientBuilder;
 use crate::client::call::{Agent, ClientState};
@@ -10,8 +10,9 @@ use crate::client::credential::{Credential, Shared, TokenProvider};
 use crate::client::error::Error;
 use crate::client::options::millis;
 use crate::client::transport::Http;
+use crate::codes::{Binding, ProtocolVersion};
 use crate::sans_io::agent_route::Route;
-use crate::sans_io::card::{self, Version, dialect_of, keep_token_to_audience};
+use crate::sans_io::card::{dialect_of, keep_token_to_audience};
 use crate::sans_io::error::{CallError, Dialect};
 use crate::sans_io::http_json;
 use crate::sans_io::settings::Settings;
@@ -188,8 +189,8 @@ impl A2AClientBuilder {
     /// card's endpoint may not receive (another host, not in
     /// [`token_origins`](Self::token_origins)).
     pub async fn discover(self, base_url: &str) -> Result<A2AClient, Error> {
-        let binding = self.binding.map(card::Binding::from);
-        let found = discover::card(&self.client, base_url, self.version.map(Version::from), binding).await?;
+        let binding = self.binding;
+        let found = discover::card(&self.client, base_url, self.version, binding).await?;
         let origins = self.token_origins.as_ref().map(|list| Value::from(list.clone()));
         let settings = self.client.clone().endpoint(&found.head.endpoint.url).settings()?;
         let fallback = found.head.other.as_ref().map(|(endpoint, _)| endpoint);
@@ -213,16 +214,16 @@ impl A2AClientBuilder {
         };
         let settings = self.client.clone().endpoint(url).settings()?;
         let dialect = self.dialect.unwrap_or_else(|| dialect_of(&settings.endpoint, false));
-        let binding = self.binding.map_or(card::Binding::JsonRpc, card::Binding::from);
+        let binding = self.binding.unwrap_or(Binding::JsonRpc);
         let version = match (self.version, binding) {
-            (Some(ProtocolVersion::V0_3), card::Binding::HttpJson) => {
+            (Some(ProtocolVersion::V0_3), Binding::HttpJson) => {
                 let why = "the HTTP+JSON binding is spoken in A2A 1.0 only, not in 0.3";
                 return Err(Error::plain(CallError::invalid_input(why)));
             }
-            (None, card::Binding::HttpJson) => Version::V1_0,
-            (version, _) => version.map_or(Version::V0_3, Version::from),
+            (None, Binding::HttpJson) => ProtocolVersion::V1_0,
+            (version, _) => version.unwrap_or(ProtocolVersion::V0_3),
         };
-        if binding == card::Binding::HttpJson {
+        if binding == Binding::HttpJson {
             http_json::check_base(&settings.endpoint.url).map_err(Error::plain)?;
         }
         let route = Route::new(settings.endpoint.clone(), version, None);
@@ -235,7 +236,7 @@ impl A2AClientBuilder {
         self,
         settings: Settings<TokenProvider>,
         http: Http,
-        (route, binding, tenant): (Route<validate::Endpoint>, card::Binding, Option<String>),
+        (route, binding, tenant): (Route<validate::Endpoint>, Binding, Option<String>),
         dialect: Dialect,
         streaming: bool,
         card: Option<Value>,

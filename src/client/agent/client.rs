@@ -1,15 +1,16 @@
 //! The [`A2AClient`] type and its methods (made by [`A2AClientBuilder`](crate::A2AClientBuilder)).
 
-use super::results::{Event, SendResult, TaskList, bad_response};
+use super::results::{A2AStreamEvent, ListTasksResult, SendResult, bad_response};
 use super::{resume, stream};
-use crate::client::a2a::{SendMessage, Task};
+use crate::client::a2a::{SendMessageParams, Task};
 use crate::client::call::{CallContext, ClientState};
 use crate::client::credential::Shared;
 use crate::client::error::Error;
 use crate::client::options::WaitOptions;
 use crate::client::run::{mismatch, run, run_in, send_call, typed_task, wait_for_task};
+use crate::codes::{Binding, ProtocolVersion};
 use crate::sans_io::call::{Call, Outcome, SendMode};
-use crate::sans_io::card::{self, Version, read_extended_card, require_extended_card};
+use crate::sans_io::card::{read_extended_card, require_extended_card};
 use crate::sans_io::error::Dialect;
 use crate::sans_io::methods;
 use crate::sans_io::wire::Method;
@@ -30,20 +31,20 @@ use std::fmt;
 /// # let Ok(endpoint) = std::env::var("MAGISTERIUM_ENDPOINT") else { return Ok(()) };
 /// # let base = endpoint.replace("/api/v1/a2a", "/agent");
 /// use futures_util::StreamExt;
-/// use magisterium_a2a::{A2AClient, Event, Part, SendMessage, SendResult, WaitOptions};
+/// use magisterium_a2a::{A2AClient, A2AStreamEvent, Part, SendMessageParams, SendResult, WaitOptions};
 ///
 /// let agent = A2AClient::discover(&base).await?; // e.g. "https://agent.example"
-/// let sent = agent.send_message(SendMessage::new(vec![Part::text("hello")]).skill_id("echo")).await?;
+/// let sent = agent.send_message(SendMessageParams::new(vec![Part::text("hello")]).skill_id("echo")).await?;
 /// if let SendResult::Task(task) = sent {
 ///     let task = agent.wait_for_task(&task.id, WaitOptions::default()).await?;
 ///     println!("{:?} {:?}", task.status.state, task.artifacts);
 /// }
-/// let events = agent.send_message_stream(SendMessage::new(vec![Part::text("stream")]).skill_id("stream"));
+/// let events = agent.send_message_stream(SendMessageParams::new(vec![Part::text("stream")]).skill_id("stream"));
 /// let mut events = std::pin::pin!(events);
 /// while let Some(event) = events.next().await {
 ///     match event? {
-///         Event::ArtifactUpdate(update) => println!("chunk {:?}", update.artifact.parts),
-///         Event::StatusUpdate(update) => println!("{:?}", update.status.state),
+///         A2AStreamEvent::ArtifactUpdate(update) => println!("chunk {:?}", update.artifact.parts),
+///         A2AStreamEvent::StatusUpdate(update) => println!("{:?}", update.status.state),
 ///         other => println!("{other:?}"),
 ///     }
 /// }
@@ -60,62 +61,6 @@ pub struct A2AClient {
     pub(super) streaming: bool,
     pub(super) resubscribe: bool,
     pub(super) card: Option<Shared<Value>>,
-}
-
-/// An A2A version the client speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ProtocolVersion {
-    /// A2A 0.3 (and 0.2, and Magisterium's contract).
-    V0_3,
-    /// A2A 1.0 (any 1.x).
-    V1_0,
-}
-
-impl ProtocolVersion {
-    /// `"0.3"` or `"1.0"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ProtocolVersion::V0_3 => "0.3",
-            ProtocolVersion::V1_0 => "1.0",
-        }
-    }
-}
-
-impl From<ProtocolVersion> for Version {
-    fn from(version: ProtocolVersion) -> Version {
-        match version {
-            ProtocolVersion::V0_3 => Version::V0_3,
-            ProtocolVersion::V1_0 => Version::V1_0,
-        }
-    }
-}
-
-/// An A2A protocol binding the client speaks (a card's `protocolBinding`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Binding {
-    /// `JSONRPC`: JSON-RPC 2.0 requests POSTed to the endpoint (A2A 0.3 and 1.0).
-    JsonRpc,
-    /// `HTTP+JSON`: A2A 1.0's REST binding (`POST /message:send`,
-    /// `GET /tasks/{id}`, … after the endpoint); spoken in 1.0 only.
-    HttpJson,
-}
-
-impl Binding {
-    /// `"JSONRPC"` or `"HTTP+JSON"`, as a card names it.
-    pub fn as_str(self) -> &'static str {
-        card::Binding::from(self).as_str()
-    }
-}
-
-impl From<Binding> for card::Binding {
-    fn from(binding: Binding) -> card::Binding {
-        match binding {
-            Binding::JsonRpc => card::Binding::JsonRpc,
-            Binding::HttpJson => card::Binding::HttpJson,
-        }
-    }
 }
 
 impl fmt::Debug for A2AClient {
@@ -139,19 +84,13 @@ impl A2AClient {
 
     /// The A2A version spoken there.
     pub fn protocol_version(&self) -> ProtocolVersion {
-        match self.shared.route().version() {
-            Version::V0_3 => ProtocolVersion::V0_3,
-            Version::V1_0 => ProtocolVersion::V1_0,
-        }
+        self.shared.route().version()
     }
 
     /// The binding spoken there: the card's first 1.0 interface the client
     /// speaks, or the builder's [`binding`](crate::A2AClientBuilder::binding).
     pub fn binding(&self) -> Binding {
-        match self.shared.binding() {
-            card::Binding::JsonRpc => Binding::JsonRpc,
-            card::Binding::HttpJson => Binding::HttpJson,
-        }
+        self.shared.binding()
     }
 
     /// Whose meanings the server-defined error codes have.
@@ -192,7 +131,7 @@ impl A2AClient {
 
     /// `message/send` (1.0 `SendMessage`): the task (in the `"a2a"` dialect
     /// asked not to block, so perhaps still `working`), or the agent's message.
-    pub async fn send_message(&self, message: SendMessage) -> Result<SendResult, Error> {
+    pub async fn send_message(&self, message: SendMessageParams) -> Result<SendResult, Error> {
         let call = send_call(message, SendMode::Reply)?;
         match run(&self.shared, &call, self.timeout_ms).await? {
             Outcome::Task(value) => SendResult::try_from(value).map_err(bad_response),
@@ -214,10 +153,10 @@ impl A2AClient {
     /// `tasks/list` (1.0 `ListTasks`) with `params` as given, a JSON object
     /// (`contextId`, `status` such as `"working"`, `pageSize`, `pageToken`,
     /// `historyLength`, `includeArtifacts`, …); INVALID_INPUT otherwise.
-    pub async fn list_tasks(&self, params: &Value) -> Result<TaskList, Error> {
+    pub async fn list_tasks(&self, params: &Value) -> Result<ListTasksResult, Error> {
         let call = methods::list_tasks(params.to_string(), params).map_err(Error::plain)?;
         match run(&self.shared, &call, self.timeout_ms).await? {
-            Outcome::Task(value) => TaskList::try_from(value).map_err(bad_response),
+            Outcome::Task(value) => ListTasksResult::try_from(value).map_err(bad_response),
             _ => Err(mismatch()),
         }
     }
@@ -236,7 +175,10 @@ impl A2AClient {
     /// event by [`max_response_bytes`](crate::A2AClientBuilder::max_response_bytes);
     /// an error ends it. Dropping it closes the connection (the task goes on:
     /// [`cancel_task`](Self::cancel_task) ends it).
-    pub fn send_message_stream(&self, message: SendMessage) -> impl Stream<Item = Result<Event, Error>> + use<> {
+    pub fn send_message_stream(
+        &self,
+        message: SendMessageParams,
+    ) -> impl Stream<Item = Result<A2AStreamEvent, Error>> + use<> {
         let mode = if self.streaming { SendMode::Stream } else { SendMode::Final };
         let events =
             stream::events(self.shared.clone(), send_call(message, mode), self.stream_timeout_ms, self.streaming);
@@ -247,12 +189,12 @@ impl A2AClient {
     /// from its current state, as [`send_message_stream`](Self::send_message_stream)'s.
     /// From an agent that does not stream, `tasks/get` polls as
     /// [`wait_for_task`](Self::wait_for_task)'s, and the settled task.
-    pub fn subscribe_to_task(&self, id: &str) -> impl Stream<Item = Result<Event, Error>> + use<> {
+    pub fn subscribe_to_task(&self, id: &str) -> impl Stream<Item = Result<A2AStreamEvent, Error>> + use<> {
         resume::resuming(self.subscription(id.to_owned()), self.again(), A2AClient::subscription)
     }
 
     /// The events of `tasks/resubscribe` to the task `id`.
-    fn subscription(&self, id: String) -> impl Stream<Item = Result<Event, Error>> + use<> {
+    fn subscription(&self, id: String) -> impl Stream<Item = Result<A2AStreamEvent, Error>> + use<> {
         let call = methods::subscribe_to_task(Some(id)).map_err(Error::plain);
         stream::events(self.shared.clone(), call, self.stream_timeout_ms, self.streaming)
     }

@@ -9,7 +9,7 @@ use crate::client::error::Causes;
 use crate::client::error::Error;
 use crate::client::request::Request;
 use crate::client::transport::{self, Deadline, Http, Reply};
-use crate::sans_io::card::{self, Binding, CardHead, Version};
+use crate::sans_io::card::{self, Binding, CardHead, ProtocolVersion};
 use crate::sans_io::card_cache::CardCache;
 use crate::sans_io::error::CallError;
 use crate::sans_io::http_json::Verb;
@@ -42,7 +42,7 @@ pub(super) struct Found {
 pub(super) async fn card(
     options: &ClientBuilder,
     base_url: &str,
-    wanted: Option<Version>,
+    wanted: Option<ProtocolVersion>,
     binding: Option<Binding>,
 ) -> Result<Found, Error> {
     let base = card::card_base::<Value>(base_url, crate::url_parser::parse).map_err(Error::plain)?;

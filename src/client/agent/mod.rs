@@ -13,6 +13,6 @@ mod resume;
 mod stream;
 
 pub use builder::A2AClientBuilder;
-pub use client::{A2AClient, Binding, ProtocolVersion};
+pub use client::A2AClient;
 pub use push::{PushAuthentication, PushNotificationConfig, PushNotificationConfigList, TaskPushNotificationConfig};
-pub use results::{Event, SendResult, TaskArtifactUpdateEvent, TaskList, TaskStatusUpdateEvent};
+pub use results::{A2AStreamEvent, ListTasksResult, SendResult, TaskArtifactUpdateEvent, TaskStatusUpdateEvent};

@@ -1,6 +1,6 @@
 //! What an [`A2AClient`](crate::A2AClient) returns besides a [`Task`]: the
-//! answer of `send_message` ([`SendResult`]), a stream's [`Event`]s, a page
-//! of [`TaskList`]. Typed as in `a2a.rs`: what is known typed, the rest kept
+//! answer of `send_message` ([`SendResult`]), a stream's [`A2AStreamEvent`]s, a page
+//! of [`ListTasksResult`]. Typed as in `a2a.rs`: what is known typed, the rest kept
 //! in `other` under its wire name, so that each serializes to the JSON the
 //! npm package's `A2AClient` resolves (or yields) for the same answer.
 
@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// What `send_message` answers: a task, or (from some agents) a message.
-// Unboxed, as `Event`: a value handed to the caller to match on, not stored in bulk.
+// Unboxed, as `A2AStreamEvent`: a value handed to the caller to match on, not stored in bulk.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged, try_from = "Value")]
@@ -25,7 +25,7 @@ pub enum SendResult {
 /// One event of a stream (`kind` in the JSON tells which).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged, try_from = "Value")]
-pub enum Event {
+pub enum A2AStreamEvent {
     /// `kind: "task"`: the task as it stands.
     Task(Task),
     /// `kind: "message"`: a message of the agent.
@@ -98,7 +98,7 @@ pub struct TaskArtifactUpdateEvent {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", try_from = "Value")]
 #[non_exhaustive]
-pub struct TaskList {
+pub struct ListTasksResult {
     /// The tasks.
     pub tasks: Vec<Task>,
     /// The next page's `pageToken` (empty or absent on the last page).
@@ -134,15 +134,15 @@ impl SendResult {
     }
 }
 
-impl Event {
+impl A2AStreamEvent {
     /// The extensions the agent activated for the stream this event came from
     /// ([`Task::activated_extensions`]).
     pub fn activated_extensions(&self) -> &[String] {
         match self {
-            Event::Task(task) => &task.activated_extensions,
-            Event::Message(message) => &message.activated_extensions,
-            Event::StatusUpdate(update) => &update.activated_extensions,
-            Event::ArtifactUpdate(update) => &update.activated_extensions,
+            A2AStreamEvent::Task(task) => &task.activated_extensions,
+            A2AStreamEvent::Message(message) => &message.activated_extensions,
+            A2AStreamEvent::StatusUpdate(update) => &update.activated_extensions,
+            A2AStreamEvent::ArtifactUpdate(update) => &update.activated_extensions,
         }
     }
 }
@@ -159,18 +159,18 @@ impl TryFrom<Value> for SendResult {
     }
 }
 
-impl TryFrom<Value> for Event {
+impl TryFrom<Value> for A2AStreamEvent {
     type Error = String;
 
     /// An event the core accepted ([`crate::sans_io::task::read_event`]), typed by its `kind`.
-    fn try_from(value: Value) -> Result<Event, String> {
+    fn try_from(value: Value) -> Result<A2AStreamEvent, String> {
         let kind = value.get("kind").and_then(Value::as_str).unwrap_or_default().to_owned();
         match kind.as_str() {
-            "task" => Task::try_from(value).map(Event::Task),
-            "message" => Message::try_from(value).map(Event::Message),
+            "task" => Task::try_from(value).map(A2AStreamEvent::Task),
+            "message" => Message::try_from(value).map(A2AStreamEvent::Message),
             "status-update" => {
                 let mut m = Members::of(value, "a status-update")?;
-                Ok(Event::StatusUpdate(TaskStatusUpdateEvent {
+                Ok(A2AStreamEvent::StatusUpdate(TaskStatusUpdateEvent {
                     task_id: m.required("taskId", "a status-update")?,
                     context_id: m.optional("contextId"),
                     status: m.required("status", "a status-update")?,
@@ -182,7 +182,7 @@ impl TryFrom<Value> for Event {
             }
             "artifact-update" => {
                 let mut m = Members::of(value, "an artifact-update")?;
-                Ok(Event::ArtifactUpdate(TaskArtifactUpdateEvent {
+                Ok(A2AStreamEvent::ArtifactUpdate(TaskArtifactUpdateEvent {
                     task_id: m.required("taskId", "an artifact-update")?,
                     context_id: m.optional("contextId"),
                     artifact: m.required("artifact", "an artifact-update")?,
@@ -198,11 +198,11 @@ impl TryFrom<Value> for Event {
     }
 }
 
-impl TryFrom<Value> for TaskList {
+impl TryFrom<Value> for ListTasksResult {
     type Error = String;
 
     /// A `tasks/list` result the core accepted (a `tasks` array), each task typed.
-    fn try_from(value: Value) -> Result<TaskList, String> {
+    fn try_from(value: Value) -> Result<ListTasksResult, String> {
         let mut m = Members::of(value, "a task list")?;
         let tasks = match m.0.remove("tasks") {
             Some(Value::Array(tasks)) => tasks.into_iter().map(Task::try_from).collect::<Result<_, _>>()?,
@@ -210,7 +210,7 @@ impl TryFrom<Value> for TaskList {
         };
         let next_page_token = m.optional("nextPageToken");
         let activated_extensions = m.optional("activatedExtensions").unwrap_or_default();
-        Ok(TaskList { tasks, next_page_token, activated_extensions, other: m.0 })
+        Ok(ListTasksResult { tasks, next_page_token, activated_extensions, other: m.0 })
     }
 }
 
@@ -228,26 +228,26 @@ mod tests {
         let task = json!({"kind": "task", "id": "t", "contextId": "c", "status": {"state": "working"}});
         let message = json!({"kind": "message", "messageId": "m", "role": "agent", "parts": []});
         for value in [status, artifact, task, message] {
-            let event = Event::try_from(value.clone()).unwrap();
+            let event = A2AStreamEvent::try_from(value.clone()).unwrap();
             assert_eq!(serde_json::to_value(&event).unwrap(), value);
-            assert_eq!(serde_json::from_value::<Event>(value).unwrap(), event);
+            assert_eq!(serde_json::from_value::<A2AStreamEvent>(value).unwrap(), event);
         }
         assert!(matches!(
-            Event::try_from(
+            A2AStreamEvent::try_from(
                 json!({"kind": "status-update", "taskId": "t", "status": {"state": "working"}, "final": false})
             ),
-            Ok(Event::StatusUpdate(TaskStatusUpdateEvent { is_final: Some(false), .. }))
+            Ok(A2AStreamEvent::StatusUpdate(TaskStatusUpdateEvent { is_final: Some(false), .. }))
         ));
-        assert!(Event::try_from(json!({"kind": "mystery"})).is_err());
+        assert!(A2AStreamEvent::try_from(json!({"kind": "mystery"})).is_err());
     }
 
     #[test]
     fn a_task_list_keeps_its_paging() {
         let page = json!({"tasks": [{"kind": "task", "id": "t", "contextId": "c", "status": {"state": "working"}}],
             "nextPageToken": "", "pageSize": 50, "totalSize": 1});
-        let list = TaskList::try_from(page.clone()).unwrap();
+        let list = ListTasksResult::try_from(page.clone()).unwrap();
         assert_eq!((list.tasks.len(), list.next_page_token.as_deref()), (1, Some("")));
         assert_eq!(serde_json::to_value(&list).unwrap(), page);
-        assert!(TaskList::try_from(json!({"tasks": [{"kind": "task"}]})).is_err());
+        assert!(ListTasksResult::try_from(json!({"tasks": [{"kind": "task"}]})).is_err());
     }
 }

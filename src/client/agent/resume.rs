@@ -4,7 +4,7 @@
 //! may be resumed ([`Seen::resume_after`]), those of `tasks/resubscribe`
 //! (1.0 `SubscribeToTask`) the consumer has not had ([`Seen::is_new`]).
 
-use super::results::Event;
+use super::results::A2AStreamEvent;
 use crate::client::error::Error;
 use crate::sans_io::resume::Seen;
 use futures_core::Stream;
@@ -29,10 +29,10 @@ pub(super) fn resuming<S, T, C>(
     events: S,
     client: Option<C>,
     subscribe: fn(&C, String) -> T,
-) -> impl Stream<Item = Result<Event, Error>>
+) -> impl Stream<Item = Result<A2AStreamEvent, Error>>
 where
-    S: Stream<Item = Result<Event, Error>>,
-    T: Stream<Item = Result<Event, Error>>,
+    S: Stream<Item = Result<A2AStreamEvent, Error>>,
+    T: Stream<Item = Result<A2AStreamEvent, Error>>,
 {
     let noted = client.is_some();
     let state = Resuming { first: Box::pin(events), client, again: None::<Pin<Box<T>>>, seen: Seen::new(), noted };

@@ -5,7 +5,7 @@
 //! the core as the first was. An error ends the stream; dropping it drops
 //! the body, which closes the connection.
 
-use super::results::{Event, bad_response};
+use super::results::{A2AStreamEvent, bad_response};
 use crate::client::call::{CallContext, ClientState};
 use crate::client::credential::Shared;
 use crate::client::error::Error;
@@ -48,7 +48,7 @@ pub(super) fn events(
     call: Result<Call, Error>,
     timeout_ms: u32,
     streaming: bool,
-) -> impl Stream<Item = Result<Event, Error>> {
+) -> impl Stream<Item = Result<A2AStreamEvent, Error>> {
     stream::unfold(State::Start(call, shared), move |state| async move {
         match state {
             State::Start(call, shared) => {
@@ -95,7 +95,7 @@ async fn first(
     call: Result<Call, Error>,
     timeout_ms: u32,
     streaming: bool,
-) -> (Result<Event, Error>, State) {
+) -> (Result<A2AStreamEvent, Error>, State) {
     let call = match call {
         Ok(call) => call,
         Err(error) => return (Err(error), State::Done),
@@ -126,6 +126,6 @@ async fn first(
 }
 
 /// An event the core accepted, typed.
-fn typed(event: Value) -> Result<Event, Error> {
-    Event::try_from(event).map_err(bad_response)
+fn typed(event: Value) -> Result<A2AStreamEvent, Error> {
+    A2AStreamEvent::try_from(event).map_err(bad_response)
 }

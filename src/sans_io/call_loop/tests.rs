@@ -225,9 +225,9 @@ fn an_abort_during_a_retry_sleep_ends_the_call() {
 /// A fake A2A agent that offered 1.0 at "v1" and 0.3 at "v03", the choice left open, answering `script`.
 fn open_choice(script: Vec<Reply>) -> Fake {
     let fake = Fake::new(script);
-    let other = Some(("v03", crate::sans_io::card::Version::V0_3));
+    let other = Some(("v03", crate::sans_io::card::ProtocolVersion::V0_3));
     *fake.route.borrow_mut() =
-        Some(crate::sans_io::agent_route::Route::new("v1", crate::sans_io::card::Version::V1_0, other));
+        Some(crate::sans_io::agent_route::Route::new("v1", crate::sans_io::card::ProtocolVersion::V1_0, other));
     fake
 }
 
@@ -269,7 +269,7 @@ fn calls_in_flight_when_the_version_is_refused_each_move() {
     assert!(fake.version_refused(b), "the second call follows the move");
     let fake = open_choice(vec![Reply::Rpc(200, refused_version())]);
     *fake.route.borrow_mut() =
-        Some(crate::sans_io::agent_route::Route::new("v1", crate::sans_io::card::Version::V1_0, None));
+        Some(crate::sans_io::agent_route::Route::new("v1", crate::sans_io::card::ProtocolVersion::V1_0, None));
     assert_eq!(code(run_on(&fake, &get_task())), ErrorCode::VersionNotSupported, "no choice left open: final");
     assert_eq!(fake.sent.borrow().len(), 1);
 }

@@ -9,8 +9,8 @@ pub async fn tour(endpoint: &str) -> Result<String, magisterium_a2a::Error> {
     let client = Client::builder().token("demo-token").endpoint(endpoint).build()?;
     let answer = client.ask("What is grace?").await?; // QaAnswer { text, citations, related_questions, task_id, context_id }
     let more = client.ask_with("Tell me more.", AskOptions::default().context_id(&answer.context_id)).await?;
-    let hits = client.search_documents("grace").await?; // Vec<SearchHit { id, url, title }>
-    let doc = client.fetch_document(&hits[0].id).await?; // Option<Document { id, title, author, reference, text }>
+    let hits = client.search_documents("grace").await?; // Vec<SearchResult { id, url, title }>
+    let doc = client.fetch_document(&hits[0].id).await?; // Option<MagisteriumDocument { id, title, author, reference, text }>
     let readings = client.mass_readings("Easter Sunday 2026").await?; // Option<String>
     let saints = client.saints_of_the_day("2026-03-19").await?; // Option<String>
     let task = client.get_task(&answer.task_id).await?; // Task (the A2A task, typed)

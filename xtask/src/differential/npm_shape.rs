@@ -1,13 +1,13 @@
 //! A core outcome as the JSON of what the npm package resolves or rejects
 //! with. Values go through the Rust client's result types
-//! (`magisterium_a2a::{QaAnswer, SearchHit, Document, Task}`), whose serde
+//! (`magisterium_a2a::{QaAnswer, SearchResult, MagisteriumDocument, Task}`), whose serde
 //! JSON must equal the objects `npm/js/results.js` builds: so this suite also
 //! holds the Rust types to the npm shapes, for every method and response.
 //! Errors are the fields `npm/src/js_error.rs` gives a `MagisteriumError`.
 
 use magisterium_a2a::sans_io::call::Outcome;
 use magisterium_a2a::sans_io::error::{CallError, redact};
-use magisterium_a2a::{Document, QaAnswer, SearchHit, Task};
+use magisterium_a2a::{MagisteriumDocument, QaAnswer, SearchResult, Task};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -16,8 +16,8 @@ use serde_json::{Map, Value, json};
 pub fn value(outcome: Outcome<Value>) -> Result<Value, String> {
     Ok(match outcome {
         Outcome::Answer(answer) => serialized(QaAnswer::from(answer)),
-        Outcome::Hits(hits) => serialized(hits.into_iter().map(SearchHit::from).collect::<Vec<_>>()),
-        Outcome::Document(document) => serialized(document.map(Document::from)),
+        Outcome::Hits(hits) => serialized(hits.into_iter().map(SearchResult::from).collect::<Vec<_>>()),
+        Outcome::Document(document) => serialized(document.map(MagisteriumDocument::from)),
         Outcome::Text(text) => serialized(text.map(|text| text.as_str().map(str::to_owned))),
         // A generic agent may answer `message/send` with a message, which the Rust client has no type for.
         Outcome::Task(message) if message.get("kind").and_then(Value::as_str) == Some("message") => message,

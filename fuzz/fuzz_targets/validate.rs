@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use magisterium_a2a::sans_io::card::{Binding, Version, card_base, dialect_of, max_age_ms, read_card};
+use magisterium_a2a::sans_io::card::{Binding, ProtocolVersion, card_base, dialect_of, max_age_ms, read_card};
 use magisterium_a2a::sans_io::error::redact;
 use magisterium_a2a::sans_io::pacing::Rate;
 use magisterium_a2a::sans_io::parts::check_parts;
@@ -34,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = max_age_ms(Some(&text));
     if let Ok(parts) = serde_json::from_slice::<Value>(data) {
         let _ = check_parts::<Value, ()>(&parts);
-        for wanted in [None, Some(Version::V1_0), Some(Version::V0_3)] {
+        for wanted in [None, Some(ProtocolVersion::V1_0), Some(ProtocolVersion::V0_3)] {
             for binding in [None, Some(Binding::JsonRpc), Some(Binding::HttpJson)] {
                 if let Ok(head) = read_card(&parts, parse_url, wanted, binding) {
                     let tenant = head.tenant.map(|t| t.as_str().map(|t| t.encode_utf16().count()));

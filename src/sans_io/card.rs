@@ -61,7 +61,7 @@ pub struct CardHead<V> {
     pub endpoint: Endpoint,
     /// The version it speaks there.
     pub version: ProtocolVersion,
-    /// The binding it speaks there ([`Binding::HttpJson`] only with [`Version::V1_0`]).
+    /// The binding it speaks there ([`Binding::HttpJson`] only with [`ProtocolVersion::V1_0`]).
     pub binding: Binding,
     /// The other version's endpoint (JSON-RPC), when the card offers both
     /// and left the choice open (no `protocolVersion` option) and the chosen

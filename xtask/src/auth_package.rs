@@ -55,14 +55,14 @@ pub fn write(pkg: &Path) -> Result<usize> {
     let header =
         "// The types of `require(\"magisterium-a2a/auth\")`, written by `cargo xtask build` from auth.d.ts.\n";
     files::write(&out.join("index.d.cts"), &format!("{header}{types}"))?;
-    copy_commands(&root().join("bin"), &pkg.join("bin"))?;
+    copy_commands(&root().join("bin"), &pkg.join("bin"), "magisterium-a2a.mjs")?;
     gzip_size(&[&out.join("index.js")])
 }
 
-/// The command line's modules, the entry point executable.
-fn copy_commands(from: &Path, to: &Path) -> Result<()> {
+/// A package's command line: the modules of `from` into `to`, the entry point `entry` executable.
+pub fn copy_commands(from: &Path, to: &Path, entry: &str) -> Result<()> {
     copy_files(from, to)?;
-    executable(&to.join("magisterium-a2a.mjs"))
+    executable(&to.join(entry))
 }
 
 #[cfg(unix)]

@@ -12,7 +12,7 @@ use crate::size::{gzip_size, kb};
 use crate::transport_js::{self, LAZY_MODULE};
 use crate::wasm_opt::wasm_opt;
 use crate::wordpress_zip;
-use crate::{playground, sim_package};
+use crate::{node_wasm, sim_npm};
 use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -174,13 +174,7 @@ pub fn run() -> Result<Vec<Sizes>> {
         sizes.extend(write_build(build, &modules, &pkg.join(build.dir))?);
     }
     let template = root().join("pkg-template");
-    let workspace = Workspace::read()?;
-    let library = workspace.package("magisterium-a2a")?;
-    let repository = library.repository.as_deref().ok_or("the library's Cargo.toml names no repository")?;
-    let manifest = read(&template.join("package.json"))?
-        .replace("{{VERSION}}", &library.version)
-        .replace("{{REPOSITORY}}", repository);
-    write(&pkg.join("package.json"), &manifest)?;
+    write(&pkg.join("package.json"), &package_manifest(&template.join("package.json"))?)?;
     for stem in ["index", "agents"] {
         let types = read(&template.join(format!("{stem}.d.ts")))?;
         write(&pkg.join(format!("{stem}.d.ts")), &types)?;
@@ -192,8 +186,7 @@ pub fn run() -> Result<Vec<Sizes>> {
     let widget = write_widget(&pkg.join("widget"))?;
     let proxy = write_proxy(&pkg.join("proxy"))?;
     let auth = auth_package::write(&pkg)?;
-    let simulator = sim_package::write(&pkg)?;
-    let playground = playground::write(&pkg)?;
+    let simulator = sim_npm::write(&pkg, package_manifest)?;
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
     write(&pkg.join("README.md"), &read(&template.join("README.md"))?.replace("{{USAGE}}", usage))?;
@@ -204,14 +197,26 @@ pub fn run() -> Result<Vec<Sizes>> {
     println!("  proxy entry (magisterium-a2a/proxy, no wasm): js {:>8}", kb(proxy));
     println!("  auth entry (magisterium-a2a/auth, oauth4webapi inside, no wasm): js {:>8}", kb(auth));
     println!(
-        "  simulator (simulator/, for `npx magisterium-a2a simulator`, no entry loads it): wasm+js {:>8}",
-        kb(simulator)
+        "  simulator ({}, the package {}: `npx {0}`): wasm+js {:>8}",
+        sim_npm::NAME,
+        sim_npm::dir().display(),
+        kb(simulator.simulator)
     );
     println!(
-        "  playground (pkg/playground/, the demo with the simulator in a Service Worker, not in the tarball): {:>8}",
-        kb(playground)
+        "  playground ({}/playground/, the demo with the simulator in a Service Worker): {:>8}",
+        sim_npm::dir().display(),
+        kb(simulator.playground)
     );
     Ok(sizes)
+}
+
+/// A package.json from its template: the library's version and repository (Cargo.toml's)
+/// in place of `{{VERSION}}` and `{{REPOSITORY}}`, so both npm packages and the crate carry one version.
+pub fn package_manifest(template: &Path) -> Result<String> {
+    let workspace = Workspace::read()?;
+    let library = workspace.package("magisterium-a2a")?;
+    let repository = library.repository.as_deref().ok_or("the library's Cargo.toml names no repository")?;
+    Ok(read(template)?.replace("{{VERSION}}", &library.version).replace("{{REPOSITORY}}", repository))
 }
 
 /// The import by which the widget reaches the web build: kept as written, so
@@ -312,12 +317,17 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
         // `exports`: `magisterium-a2a/node` is then this folder.
         let manifest = "{ \"type\": \"commonjs\", \"main\": \"./index.cjs\", \"types\": \"../index.d.cts\" }\n";
         write(&out.join("package.json"), manifest)?;
+        let mut modules: Vec<(&str, &str)> = WASMS.iter().map(|wasm| ("", wasm.stem)).collect();
+        modules.push((PROTOCOL_DIR, PROTOCOL.stem));
+        node_wasm::share(out, &modules)?;
     }
     let templates = root().join("pkg-template/entries");
     for (template, name) in build.entries.iter().flat_map(|files| files.iter()).chain(build.shared) {
         write(&out.join(name), &read(&templates.join(template))?.replace("{{ERROR_MODULE}}", &error_import))?;
     }
-    let wasm_size = |wasm: &Wasm| gzip_size(&[&out.join(format!("{}_bg.wasm", wasm.stem))]);
+    // The Node build's glue reads the web build's `.wasm` (`node_wasm`).
+    let wasm_dir = if build.dir == "node" { out.with_file_name("web") } else { out.to_path_buf() };
+    let wasm_size = |wasm: &Wasm| gzip_size(&[&wasm_dir.join(format!("{}_bg.wasm", wasm.stem))]);
     let mut sizes = Vec::new();
     match build.packaging {
         Packaging::Files => {

@@ -9,14 +9,15 @@
 //! A command followed by the comment line `# listening on http://HOST:PORT`
 //! is a server: it runs in the background until the session ends, and its
 //! first stdout line must be that one (a port written in capitals, `PORT`,
-//! stands for any). The documents for the package's users run in a folder
-//! where its tarball is installed, with README's quickstart saved there as
+//! stands for any). The documents for the packages' users run in a folder
+//! where both tarballs are installed, with README's quickstart saved there as
 //! `quickstart.mjs` (what the README tells a reader to do); the repository's
 //! own ([`AT_ROOT`]) at its root. Not run: the commands of [`NOT_RUN`], each
 //! with why and what runs it instead.
 
 use crate::files::write;
 use crate::markdown;
+use crate::npm_packs;
 use crate::shell::{root, tee};
 use crate::tally::Tally;
 use std::path::{Path, PathBuf};
@@ -222,13 +223,7 @@ fn session(document: &str, steps: &[SessionCommand], quickstart: &str, dir: &Pat
     write(&reader.join("package.json"), "{ \"private\": true }\n")?;
     write(&reader.join("quickstart.mjs"), quickstart)?;
     write(&dir.join("config/.keep"), "")?;
-    let installed = tee(Command::new("npm")
-        .args(["install", "--offline", "--no-audit", "--no-fund", "--silent"])
-        .arg(tarball()?)
-        .current_dir(&reader))?;
-    if !installed.0 {
-        return Err("npm install of the tarball failed".into());
-    }
+    npm_packs::install(&npm_packs::tarballs()?, &reader)?;
     let script_file = dir.join("session.sh");
     write(&script_file, &script(steps, dir))?;
     let cwd: PathBuf = if AT_ROOT.contains(&document) { root() } else { reader };
@@ -238,20 +233,6 @@ fn session(document: &str, steps: &[SessionCommand], quickstart: &str, dir: &Pat
         .current_dir(cwd)
         .env("XDG_CONFIG_HOME", dir.join("config")))?;
     if ran { Ok(()) } else { Err(format!("a command failed (the session: {})", script_file.display())) }
-}
-
-/// The tarball `npm pack` made (the package suite).
-fn tarball() -> Result<PathBuf, String> {
-    let target = root().join("target");
-    let entries = std::fs::read_dir(&target).map_err(|e| format!("{}: {e}", target.display()))?;
-    entries
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .find(|path| {
-            path.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("magisterium-a2a-") && n.ends_with(".tgz"))
-        })
-        .ok_or_else(|| "no target/magisterium-a2a-*.tgz: the package suite makes it".into())
 }
 
 #[cfg(test)]

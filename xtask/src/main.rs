@@ -26,6 +26,8 @@ mod manifest;
 mod markdown;
 mod minify;
 mod node_suite;
+mod node_wasm;
+mod npm_packs;
 mod package_checks;
 mod playground;
 mod proxy_suite;
@@ -35,6 +37,7 @@ mod screenshots;
 mod setup;
 mod shell;
 mod sim;
+mod sim_npm;
 mod sim_package;
 mod sim_suite;
 mod size;
@@ -47,6 +50,7 @@ mod test_lane;
 mod transport_js;
 mod typecheck;
 mod user_crate;
+mod versions;
 mod wasm_opt;
 mod wordpress;
 mod wordpress_zip;
@@ -66,6 +70,7 @@ commands:
   differential  the differential suite alone, on the package the last `test` installed (DIFFERENTIAL_SEED repeats a run)
   wordpress  build the package and the WordPress plugin, start the simulator and a WordPress with the plugin active (Ctrl-C stops)
   test    run every test suite and print `N passed, N failed` (with suite names, e.g. `test proxy`, those alone)
+  versions TAG  the release's check: TAG (v0.1.0) names the version of the crate, of both npm packages and of CHANGELOG.md's newest heading
 ";
 
 fn main() -> ExitCode {
@@ -78,6 +83,7 @@ fn main() -> ExitCode {
         Some("screenshots") => screenshots::run(),
         Some("differential") => differential::command(),
         Some("test") => test::run(&args[1..]),
+        Some("versions") => versions::command(&args[1..]),
         Some("wordpress") => wordpress::run(),
         Some("-h" | "--help" | "help") | None => {
             print!("{HELP}");

@@ -1,18 +1,22 @@
-//! The package suite: build it, check what an npm user receives, pack it,
-//! install the tarball where the JS suites import it from, and hold the size budget.
+//! The package suite: build both npm packages, check what an npm user
+//! receives, pack them, dry-run their publication and the crate's, install
+//! the tarballs where the JS suites import them from, and hold the size budgets.
 
 use crate::build;
 use crate::files::read;
+use crate::npm_packs::{self, Packed};
 use crate::readme_tables::{self, ApiKind, Documented};
 use crate::shell::{Result, capture, npm_bin, root, stdout_or_fail};
-use crate::size::{BUDGETS, kb};
+use crate::sim_npm;
+use crate::size::{BUDGETS, UNPACKED_BUDGET, kb};
 use crate::tally::Tally;
-use std::path::{Path, PathBuf};
+use crate::versions;
+use std::path::Path;
 use std::process::Command;
 
-/// Builds, checks and installs the package; each check counts as a test.
-/// Also answers whether the tarball was installed, for the suites that test
-/// it (a check that failed, a size over its budget, does not keep them from running).
+/// Builds, checks and installs the packages; each check counts as a test.
+/// Also answers whether the tarballs were installed, for the suites that test
+/// them (a check that failed, a size over its budget, does not keep them from running).
 pub fn run() -> (Tally, bool) {
     let sizes = match build::run() {
         Ok(sizes) => sizes,
@@ -26,7 +30,13 @@ pub fn run() -> (Tally, bool) {
         "pkg/ holds package.json, the types of both entries, README, the licenses, the three targets of both entries, the sign-in entry and the command line",
         layout(&pkg),
     );
+    let simulator = sim_npm::dir();
+    check(
+        "pkg-simulator/ holds package.json, README, the licenses, the simulator's command and wasm build, the playground",
+        simulator_layout(&simulator),
+    );
     check("every path package.json names is in pkg/", manifest_paths(&pkg));
+    check("every path package.json names is in pkg-simulator/", manifest_paths(&simulator));
     for (module, types) in [("node/index.cjs", "index.d.ts"), ("node/agents.cjs", "agents.d.ts")] {
         check(&format!("{types} declares every method {module} exports"), declared_methods(&pkg, module, types));
     }
@@ -43,10 +53,32 @@ pub fn run() -> (Tally, bool) {
             budget(web, limit),
         );
     }
-    let tarball = pack(&pkg);
-    check("npm pack", tarball.as_ref().map(|_| ()).map_err(Clone::clone));
-    if let Ok(tarball) = tarball {
+    let packed = npm_packs::clear().and_then(|()| Ok((npm_packs::pack(&pkg)?, npm_packs::pack(&simulator)?)));
+    check("npm pack of both packages", packed.as_ref().map(|_| ()).map_err(Clone::clone));
+    if let Ok((runtime, simulator_pack)) = packed {
+        let unpacked = runtime.unpacked_size;
+        check(
+            &format!(
+                "the runtime package unpacked: {unpacked} B in {} files ≤ budget {UNPACKED_BUDGET} B (magisterium-a2a-simulator: {} B in {} files)",
+                runtime.entry_count, simulator_pack.unpacked_size, simulator_pack.entry_count
+            ),
+            budget(unpacked, UNPACKED_BUDGET),
+        );
+        check("the runtime package holds each .wasm once", wasm_once(&pkg, &runtime));
+        for package in [&runtime, &simulator_pack] {
+            check(&format!("npm publish --dry-run of {}", package.name), npm_packs::publish_dry_run(package));
+        }
+        check(
+            "cargo publish --dry-run of the crate (--no-verify: the user-crate suite builds it)",
+            npm_packs::cargo_publish_dry_run(),
+        );
+        check(
+            "the versions agree: Cargo.toml, both package.json, the release workflow's tag, CHANGELOG.md",
+            versions::check(None).map(|_| ()),
+        );
+        let tarball = runtime.tarball();
         check("publint: package.json's fields and files as npm and bundlers read them", publint(&pkg));
+        check("publint: the simulator package's package.json", publint(&simulator));
         check(
             "arethetypeswrong: the dual entries (., ./node, ./agents, ./agents/node, ./auth) typed in every resolution mode",
             attw(&tarball, &DUAL_ENTRIES, &[]),
@@ -55,11 +87,44 @@ pub fn run() -> (Tally, bool) {
             "arethetypeswrong: the ES-module-only entries typed in every resolution mode (`require` of them refused by design)",
             attw(&tarball, &ESM_ENTRIES, &["cjs-resolves-to-esm"]),
         );
-        let result = install(&tarball);
+        let result = npm_packs::install(&[tarball, simulator_pack.tarball()], &root().join("tests"));
         installed = result.is_ok();
-        check("the tarball installs under tests/node_modules", result);
+        check("npm install of both tarballs (offline) under tests/node_modules", result);
     }
     (tally, installed)
+}
+
+/// The simulator package's files.
+fn simulator_layout(folder: &Path) -> Result<()> {
+    let required = [
+        "package.json",
+        "README.md",
+        "LICENSE-MIT",
+        "LICENSE-APACHE",
+        "bin/magisterium-a2a-simulator.mjs",
+        "bin/simulator.mjs",
+        "playground/index.html",
+        "playground/sw.js",
+        "playground/simulator/magisterium_sim.js",
+        "playground/simulator/magisterium_sim_bg.wasm",
+        "playground/pkg/web/index.js",
+    ];
+    let missing: Vec<&str> = required.into_iter().filter(|f| !folder.join(f).exists()).collect();
+    if missing.is_empty() { Ok(()) } else { Err(format!("missing {}", missing.join(", "))) }
+}
+
+/// No two `.wasm` files of the tarball `packed` (of `pkg`) have the same bytes (the Node build reads the web build's).
+fn wasm_once(pkg: &Path, packed: &Packed) -> Result<()> {
+    let wasm: Vec<&str> = packed.files.iter().map(|f| f.path.as_str()).filter(|p| p.ends_with(".wasm")).collect();
+    let mut seen: Vec<(Vec<u8>, &str)> = Vec::new();
+    for file in &wasm {
+        let bytes = std::fs::read(pkg.join(file)).map_err(|e| format!("{file}: {e}"))?;
+        if let Some((_, first)) = seen.iter().find(|(other, _)| *other == bytes) {
+            return Err(format!("{file} is a copy of {first}"));
+        }
+        seen.push((bytes, file));
+    }
+    if wasm.is_empty() { Err("the tarball holds no .wasm".into()) } else { Ok(()) }
 }
 
 fn layout(pkg: &Path) -> Result<()> {
@@ -81,10 +146,8 @@ fn layout(pkg: &Path) -> Result<()> {
         "bundler/agents.js",
         "node/index.cjs",
         "node/index.mjs",
-        "node/magisterium_a2a_bg.wasm",
         "node/agents.cjs",
         "node/agents.mjs",
-        "node/magisterium_a2a_agents_bg.wasm",
         "proxy/index.js",
         "proxy/index.d.ts",
         "auth/index.js",
@@ -94,8 +157,6 @@ fn layout(pkg: &Path) -> Result<()> {
         "auth/index.d.cts",
         "bin/magisterium-a2a.mjs",
         "bin/simulator.mjs",
-        "simulator/magisterium_sim.js",
-        "simulator/magisterium_sim_bg.wasm",
     ];
     let missing: Vec<&str> = required.into_iter().filter(|f| !pkg.join(f).exists()).collect();
     if missing.is_empty() { Ok(()) } else { Err(format!("missing {}", missing.join(", "))) }
@@ -104,7 +165,7 @@ fn layout(pkg: &Path) -> Result<()> {
 /// Every path in `package.json` (`main`, `module`, `types`, `bin`, `exports`,
 /// `files`, `sideEffects`) names a file or folder of `pkg/`.
 fn manifest_paths(pkg: &Path) -> Result<()> {
-    const LIST: &str = "const m = require(process.argv[1] + '/package.json'); const paths = [m.main, m.module, m.types, ...Object.values(m.bin), ...m.files, ...m.sideEffects]; \
+    const LIST: &str = "const m = require(process.argv[1] + '/package.json'); const paths = [m.main, m.module, m.types, ...Object.values(m.bin ?? {}), ...(m.files ?? []), ...(m.sideEffects ?? [])].filter(Boolean); \
         const walk = (v) => (typeof v === 'string' ? paths.push(v) : Object.values(v).forEach(walk)); walk(m.exports); \
         console.log(paths.filter((p) => !require('fs').existsSync(require('path').join(process.argv[1], p))).join(' '));";
     let missing = stdout_or_fail(Command::new("node").arg("-e").arg(LIST).arg(pkg))?;
@@ -272,29 +333,6 @@ fn attw(tarball: &Path, entries: &[&str], ignored: &[&str]) -> Result<()> {
     } else {
         Err(report.trim_end().to_owned())
     }
-}
-
-/// `npm pack` into `target/`; the tarball's path.
-fn pack(pkg: &Path) -> Result<PathBuf> {
-    let out = root().join("target");
-    let output =
-        capture(Command::new("npm").args(["pack", "--silent", "--pack-destination"]).arg(&out).current_dir(pkg))?;
-    let name = String::from_utf8_lossy(&output.stdout).lines().last().unwrap_or("").trim().to_owned();
-    if !output.status.success() || name.is_empty() {
-        return Err(format!("npm pack failed: {}", String::from_utf8_lossy(&output.stderr)));
-    }
-    Ok(out.join(name))
-}
-
-/// Unpacks the tarball as npm would install it (the package has no dependencies).
-fn install(tarball: &Path) -> Result<()> {
-    let dest = root().join("tests/node_modules/magisterium-a2a");
-    if dest.exists() {
-        std::fs::remove_dir_all(&dest).map_err(|e| e.to_string())?;
-    }
-    std::fs::create_dir_all(&dest).map_err(|e| e.to_string())?;
-    let output = capture(Command::new("tar").arg("xzf").arg(tarball).arg("--strip-components=1").arg("-C").arg(&dest))?;
-    if output.status.success() { Ok(()) } else { Err(String::from_utf8_lossy(&output.stderr).into_owned()) }
 }
 
 #[cfg(test)]

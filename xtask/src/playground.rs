@@ -1,8 +1,9 @@
-//! The static playground, `pkg/playground/`: the demo page (`www-demo/`) with
-//! the simulator in a Service Worker (`playground/sw.js` over the package's
-//! `simulator/`) answering the page's own origin, so any static server
-//! (`python3 -m http.server`) serves a demo that needs no server and no token.
-//! Not part of the npm tarball (`files` does not name it).
+//! The static playground, `playground/` of the package `magisterium-a2a-simulator`
+//! (`pkg-simulator/playground/`): the demo page (`www-demo/`) with the simulator
+//! in a Service Worker (`playground/sw.js` over the wasm build in its
+//! `simulator/`, which `sim_package` writes) answering the page's own origin,
+//! so any static server (`python3 -m http.server`) serves a demo that needs no
+//! server and no token.
 
 use crate::files::{self, copy, copy_tree, files_under, read};
 use crate::shell::{Result, root};
@@ -12,9 +13,10 @@ use std::path::Path;
 /// The demo page's script, which the playground starts after its Service Worker.
 const DEMO_SCRIPT: &str = r#"<script type="module" src="demo.js"></script>"#;
 
-/// Writes `pkg/playground/` from the built `pkg`; the gzip size of all its files.
-pub fn write(pkg: &Path) -> Result<usize> {
-    let out = pkg.join("playground");
+/// Writes `playground/` into `package` (the simulator's wasm build already
+/// there) from the runtime package built in `pkg`; the gzip size of all its files.
+pub fn write(pkg: &Path, package: &Path) -> Result<usize> {
+    let out = package.join("playground");
     copy_tree(&root().join("www-demo"), &out)?;
     let page = read(&out.join("index.html"))?;
     if !page.contains(DEMO_SCRIPT) {
@@ -27,8 +29,8 @@ pub fn write(pkg: &Path) -> Result<usize> {
     for file in ["sw.js", "start.js"] {
         copy(&root().join("playground").join(file), &out.join(file))?;
     }
-    // Where the page's import map and the widget find the package, and where sw.js finds the simulator.
-    for (from, to) in [("web", "pkg/web"), ("auth", "pkg/auth"), ("widget", "pkg/widget"), ("simulator", "simulator")] {
+    // Where the page's import map and the widget find the package.
+    for (from, to) in [("web", "pkg/web"), ("auth", "pkg/auth"), ("widget", "pkg/widget")] {
         copy_tree(&pkg.join(from), &out.join(to))?;
     }
     let files = files_under(&out)?;

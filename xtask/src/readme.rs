@@ -18,6 +18,9 @@ use crate::tally::Tally;
 use std::path::Path;
 use std::process::Command;
 
+/// The README of the package `magisterium-a2a-simulator`.
+const SIMULATOR_README: &str = "pkg-template/simulator/README.md";
+
 /// The file extension that makes Node run `block` as it is written: `cjs` for
 /// a block that starts with `// CommonJS`, else `mjs`.
 fn extension(block: &str) -> &'static str {
@@ -88,8 +91,10 @@ pub fn run(sim: &SimulatorProcess) -> Tally {
             tally.check(&format!("{readme} example {}", index + 1), ran);
         }
     }
-    let names: Vec<String> =
+    let mut names: Vec<String> =
         documents.into_iter().map(|(name, _)| name).filter(|name| !name.starts_with("pkg/")).collect();
+    // The simulator package's README is its template as it is (no js block: its commands only).
+    names.push(SIMULATOR_README.to_owned());
     let sessions = doc_commands::run(&names, &quickstart, &dir.join("sessions"));
     tally.passed += sessions.passed;
     tally.failed += sessions.failed;

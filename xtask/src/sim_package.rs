@@ -1,7 +1,8 @@
-//! The simulator in the npm package: its logic (`simulator/wasm`, the crate
+//! The simulator's wasm build: its logic (`simulator/wasm`, the crate
 //! `magisterium-sim-wasm`) built for wasm32 and bound for `--target web` into
-//! `pkg/simulator/`, which `bin/simulator.mjs` serves on Node and no client
-//! entry loads.
+//! [`WASM_DIR`] of the package `magisterium-a2a-simulator` (`sim_npm`), where
+//! its command (`simulator/bin/simulator.mjs`) serves it on Node and the
+//! playground's Service Worker runs it.
 
 use crate::files::copy_tree;
 use crate::shell::{self, Result, cargo, root};
@@ -14,18 +15,22 @@ use std::sync::{Mutex, PoisonError};
 /// The crate of the simulator's wasm build.
 const CRATE: &str = "magisterium-sim-wasm";
 
-/// The stem of its files in `pkg/simulator/` (`<stem>.js`, `<stem>_bg.wasm`), as `bin/simulator.mjs` imports them.
+/// The stem of its files in [`WASM_DIR`] (`<stem>.js`, `<stem>_bg.wasm`), as `simulator/bin/simulator.mjs` imports them.
 const STEM: &str = "magisterium_sim";
 
-/// The `simulator/` folder this process built, if any: one `cargo xtask test` builds the
-/// simulator's files once (the simulator suite's `target/sim-node/`, then the package's `pkg/`).
+/// Where the package holds the wasm build: once, inside the playground, whose
+/// Service Worker can load only what is under its own folder; the command imports it from there.
+pub const WASM_DIR: &str = "playground/simulator";
+
+/// The [`WASM_DIR`] this process built, if any: one `cargo xtask test` builds the
+/// simulator's files once (the simulator suite's `target/sim-node/`, then the package's `pkg-simulator/`).
 /// Only this process's own build is recorded, so files left by an earlier run are never reused.
 static BUILT: Mutex<Option<PathBuf>> = Mutex::new(None);
 
-/// Writes `pkg/simulator/`, copied from the folder built earlier in this process if there is
-/// one, else built; the gzip size of its `.wasm` and its glue.
-pub fn write(pkg: &Path) -> Result<usize> {
-    let out = pkg.join("simulator");
+/// Writes [`WASM_DIR`] under `package`, copied from the folder built earlier in this process if
+/// there is one, else built; the gzip size of its `.wasm` and its glue.
+pub fn write(package: &Path) -> Result<usize> {
+    let out = package.join(WASM_DIR);
     let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
     match built.as_ref().filter(|earlier| **earlier != out && earlier.is_dir()) {
         Some(earlier) => {

@@ -30,6 +30,13 @@ pub const AGENTS_SIZE_BUDGET: usize = 37 * 1024 + 512;
 pub const BUDGETS: [(&str, usize); 2] =
     [("magisterium-a2a", SIZE_BUDGET), ("magisterium-a2a/agents", AGENTS_SIZE_BUDGET)];
 
+/// Budget of the runtime package `magisterium-a2a` unpacked, in bytes as npm
+/// counts them (`npm pack`'s "unpacked size", MB of 1000 000 B): issue 36's
+/// ceiling of 1 MB, what every app's install carries (2.0 MB before the
+/// simulator left for `magisterium-a2a-simulator` and the Node build came to
+/// load the web build's `.wasm`; `cargo xtask test package` prints the figure).
+pub const UNPACKED_BUDGET: usize = 1_000_000;
+
 /// The gzip size of some files, in bytes (each compressed on its own).
 pub fn gzip_size(files: &[&Path]) -> Result<usize> {
     let mut total = 0;

@@ -1,4 +1,4 @@
-//! The `magisterium-sim` binary (or the npm package's `magisterium-a2a simulator` when
+//! The `magisterium-sim` binary (or the npm package `magisterium-a2a-simulator`'s command when
 //! `MAGISTERIUM_SIM_NODE` names its script): the first stdout line, --help, start-up failures
 //! and stopping on a signal.
 

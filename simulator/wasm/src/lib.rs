@@ -1,7 +1,7 @@
-//! The simulator's logic ([`magisterium_sim::Handler`]) for a JS host: `bin/simulator.mjs` parses
-//! the native flags with [`Options`], binds a Node HTTP server, and lets a [`Simulator`] answer
-//! each request with an [`Answer`] it plays (delays, streams, dropped connections). The clock is
-//! `Date.now()`.
+//! The simulator's logic ([`magisterium_sim::Handler`]) for a JS host: `simulator/bin/simulator.mjs`
+//! (the npm package `magisterium-a2a-simulator`) parses the native flags with [`Options`], binds a
+//! Node HTTP server, and lets a [`Simulator`] answer each request with an [`Answer`] it plays
+//! (delays, streams, dropped connections). The clock is `Date.now()`.
 
 #![cfg(target_arch = "wasm32")]
 
@@ -16,7 +16,7 @@ use magisterium_sim::{Clock, Config, FaultRule, GzipBody, Handler, RequestBody, 
 use wasm_bindgen::prelude::*;
 
 /// The command, as `--help` names it.
-const COMMAND: &str = "magisterium-a2a simulator";
+const COMMAND: &str = "magisterium-a2a-simulator";
 
 /// The host's clock.
 fn now() -> SystemTime {
@@ -39,7 +39,7 @@ pub struct Options {
 
 #[wasm_bindgen]
 impl Options {
-    /// Parses `args` (the flags after `magisterium-a2a simulator`). Throws an error with the
+    /// Parses `args` (the flags after `magisterium-a2a-simulator`). Throws an error with the
     /// text clap prints and its `exitCode`: 0 for `--help` and `--version`, 2 for a usage error.
     #[wasm_bindgen(constructor)]
     pub fn new(args: Vec<String>) -> Result<Options, JsValue> {

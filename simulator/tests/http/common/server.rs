@@ -1,6 +1,6 @@
 //! The server under test: the native simulator in-process or, when `MAGISTERIUM_SIM_NODE` names
-//! the npm package's command line (`…/bin/magisterium-a2a.mjs`), `node` running
-//! `magisterium-a2a simulator` with the same settings as flags: the same cases check both.
+//! the command of the npm package `magisterium-a2a-simulator` (`…/bin/magisterium-a2a-simulator.mjs`),
+//! `node` running it with the same settings as flags: the same cases check both.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -12,7 +12,7 @@ use std::time::{Duration, SystemTime};
 use magisterium_sim::{Config, Simulator};
 use serde_json::json;
 
-/// The environment variable naming the npm package's command line to test instead of the native server.
+/// The environment variable naming the npm package's command to test instead of the native server.
 pub const NODE_COMMAND: &str = "MAGISTERIUM_SIM_NODE";
 
 /// A running simulator of either kind; [`Server::shutdown`] stops it (dropping it kills a Node one).
@@ -85,10 +85,10 @@ pub fn node_command() -> Option<String> {
     std::env::var(NODE_COMMAND).ok().filter(|script| !script.is_empty())
 }
 
-/// `node SCRIPT simulator ARGS`.
+/// `node SCRIPT ARGS`.
 pub fn node_simulator(script: &str) -> Command {
     let mut command = Command::new("node");
-    command.arg(script).arg("simulator");
+    command.arg(script);
     command
 }
 

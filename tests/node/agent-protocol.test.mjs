@@ -210,13 +210,15 @@ test("any JSON as a 1.0 answer, either binding's, goes through the core's .wasm 
 });
 
 test("agent-protocol.js or its .wasm that fails to load fails that call, and the next call loads it again", async (t) => {
-  // The Node build copied into a folder of its own, without agent-protocol.js at first (as a page whose copy of it is missing).
-  const dir = mkdtempSync(join(tmpdir(), "agent-protocol-"));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  cpSync(nodeBuild, dir, { recursive: true });
+  // The Node build and the web build's .wasm files it reads copied into a folder of their own, without
+  // agent-protocol.js at first (as a page whose copy of it is missing).
+  const copy = mkdtempSync(join(tmpdir(), "agent-protocol-"));
+  t.after(() => rmSync(copy, { recursive: true, force: true }));
+  for (const build of ["node", "web"]) cpSync(join(nodeBuild, "..", build), join(copy, build), { recursive: true });
+  const dir = join(copy, "node");
   const module = join(snippetsOf(dir), "agent-protocol.js");
-  const wasm = join(dir, "protocol", "magisterium_a2a_protocol_bg.wasm");
-  assert.ok(existsSync(wasm), "the Node build keeps the core's lazily loaded .wasm in protocol/");
+  const wasm = join(copy, "web", "magisterium_a2a_protocol_bg.wasm");
+  assert.ok(existsSync(wasm), "the Node build reads the core's lazily loaded .wasm from the web build's folder");
   renameSync(module, `${module}.away`);
   renameSync(wasm, `${wasm}.away`);
   const { post: route } = require(join(snippetsOf(dir), "transport.js"));

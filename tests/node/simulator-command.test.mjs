@@ -1,8 +1,10 @@
-// `npx magisterium-a2a simulator` from the installed package (Node and the
-// package's wasm alone): its first line, the client against it with the
-// flags' token and limits, its controls, sign-in server and card, its usage
-// errors, and a clean stop on SIGTERM and SIGINT. The simulator suite runs
-// every HTTP test of the native simulator against it as well (docs/testing.md).
+// `npx magisterium-a2a simulator` from the installed packages: the runtime
+// package's command running the installed magisterium-a2a-simulator (Node and
+// its wasm alone): its first line, the client against it with the flags'
+// token and limits, its controls, sign-in server and card, its usage errors,
+// and a clean stop on SIGTERM and SIGINT. The simulator suite runs every HTTP
+// test of the native simulator against the simulator package's own command
+// as well (docs/testing.md).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";

@@ -1,7 +1,9 @@
-// The first hour of an evaluator with Node alone (issue 27): in an empty
-// folder, the tarball installed as `npm install` would, then only what the
-// README and docs/agents.md print: `npx magisterium-a2a simulator`, the
-// README's quickstart twice in a row, the widget page through
+// The first hour of an evaluator with Node alone (issues 27 and 36): in an
+// empty folder, the runtime tarball installed as `npm install` would, where
+// `npx magisterium-a2a simulator` says in one line which command runs the
+// simulator; then the simulator's tarball, and only what the README and
+// docs/agents.md print: `npx magisterium-a2a-simulator`, the README's
+// quickstart twice in a row, the widget page through
 // `npx magisterium-a2a proxy --upstream …`, and the streaming example. Nothing
 // of the repository runs but the test itself and the browser it drives; the
 // ports are picked here and put where the documents print theirs.
@@ -27,16 +29,22 @@ async function blocks(path, language) {
   return [...text.matchAll(new RegExp("^```" + language + "\\n([\\s\\S]*?)^```$", "gm"))].map((m) => m[1]);
 }
 
-/** The tarball the package suite packed. */
-async function tarball() {
-  const name = (await readdir(join(REPO, "target"))).find((n) => /^magisterium-a2a-.*\.tgz$/.test(n));
-  assert.ok(name, "target/magisterium-a2a-*.tgz (the package suite packs it)");
-  return join(REPO, "target", name);
+/** The tarball of the package `name` that the package suite packed (into target/npm-packs/). */
+async function tarball(name) {
+  const packs = join(REPO, "target", "npm-packs");
+  const file = (await readdir(packs)).find((n) => n.startsWith(`${name}-`) && /^\d/.test(n.slice(name.length + 1)) && n.endsWith(".tgz"));
+  assert.ok(file, `target/npm-packs/${name}-*.tgz (the package suite packs it)`);
+  return join(packs, file);
 }
 
-/** Starts `npx magisterium-a2a …args` in `cwd` (its own process group, stopped after `t`), and answers its first line. */
+/** `npm install` of `tarballs` in `folder`, offline, as a user would from the registry. */
+function install(folder, ...tarballs) {
+  return run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--silent", ...tarballs], { cwd: folder });
+}
+
+/** Starts `npx …args` in `cwd` (its own process group, stopped after `t`), and answers its first line. */
 async function npx(t, cwd, args, env = {}) {
-  const child = spawn("npx", ["magisterium-a2a", ...args], { cwd, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn("npx", args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "inherit"] });
   t.after(async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, "exit");
@@ -53,9 +61,20 @@ test("from an empty folder with Node alone: install, the simulator, the quicksta
   const folder = await mkdtemp(join(tmpdir(), "magisterium-first-hour-"));
   t.after(() => rm(folder, { recursive: true, force: true }));
   await writeFile(join(folder, "package.json"), "{ \"private\": true }\n");
-  await run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--silent", await tarball()], { cwd: folder });
+  await install(folder, await tarball("magisterium-a2a"));
 
-  const first = await npx(t, folder, ["simulator", "--listen", "127.0.0.1:0"]);
+  // Without the simulator's package, the runtime package's command names it.
+  const missing = await run("npx", ["magisterium-a2a", "simulator", "--listen", "127.0.0.1:0"], { cwd: folder }).then(
+    () => assert.fail("`npx magisterium-a2a simulator` succeeded without the simulator's package"),
+    (error) => error,
+  );
+  assert.equal(missing.code, 1);
+  assert.equal(missing.stderr, "magisterium-a2a simulator: the simulator is the package magisterium-a2a-simulator: run `npx magisterium-a2a-simulator --listen 127.0.0.1:0`\n");
+
+  await install(folder, await tarball("magisterium-a2a-simulator"));
+  const start = (await blocks("README.md", "sh")).flatMap((block) => block.split("\n")).find((line) => line.startsWith("npx magisterium-a2a-simulator "));
+  assert.ok(start, "README.md starts the simulator with `npx magisterium-a2a-simulator …`");
+  const first = await npx(t, folder, start.replace("127.0.0.1:8787", "127.0.0.1:0").split(" ").slice(1));
   const simulator = first.match(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/)?.[1];
   assert.ok(simulator, `the simulator's first line: ${first}`);
   const endpoint = `${simulator}/api/v1/a2a`;
@@ -77,7 +96,7 @@ test("from an empty folder with Node alone: install, the simulator, the quicksta
   t.after(() => site.close());
   const pagePort = site.address().port;
   const origin = `http://localhost:${pagePort}`;
-  const proxyFirst = await npx(t, folder, ["proxy", "--listen", "127.0.0.1:0", "--allow-origin", origin, "--upstream", endpoint], { MAGISTERIUM_TOKEN: "demo-token" });
+  const proxyFirst = await npx(t, folder, ["magisterium-a2a", "proxy", "--listen", "127.0.0.1:0", "--allow-origin", origin, "--upstream", endpoint], { MAGISTERIUM_TOKEN: "demo-token" });
   const proxy = proxyFirst.match(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/)?.[1];
   assert.ok(proxy, `the proxy's first line: ${proxyFirst}`);
   const widgetBlock = (await blocks("README.md", "html")).find((block) => block.includes("<magisterium-saints") && block.includes("http://127.0.0.1:8081"));

@@ -1,5 +1,5 @@
-// The static playground (`pkg/playground/`, written by `cargo xtask build`)
-// served as any static server would serve it: the page installs its Service
+// The static playground of the installed package magisterium-a2a-simulator
+// (`playground/`) served as any static server would serve it: the page installs its Service
 // Worker, which runs the simulator and answers the page's own origin, so the
 // demo's calls need no server of the test's and no token of the user's.
 import { test } from "node:test";
@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { submit, text, withBrowser } from "./harness.mjs";
 import { serveStatic } from "./static-server.mjs";
 
-const ROOT = fileURLToPath(new URL("../../pkg/playground/", import.meta.url));
+const ROOT = fileURLToPath(new URL("../node_modules/magisterium-a2a-simulator/playground/", import.meta.url));
 
 test("the playground's demo calls the simulator in its Service Worker, on its own origin, with the demo token", async (t) => {
   const server = await serveStatic(ROOT);

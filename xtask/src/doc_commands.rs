@@ -25,14 +25,18 @@ use std::process::Command;
 
 /// Commands (by their first words, after any `NAME=value`) that no session
 /// runs, and why.
-pub const NOT_RUN: [(&str, &str); 6] = [
+pub const NOT_RUN: [(&str, &str); 7] = [
     ("cargo xtask", "the demo, the suites and the benchmarks themselves: `cargo xtask test` is this run"),
     ("cargo test", "the unit and doctests suites run it"),
-    ("npm install magisterium-a2a", "from the registry: each session installs the tarball the same way, offline"),
+    ("npm install magisterium-a2a", "from the registry: each session installs the tarballs the same way, offline"),
+    (
+        "npm install --save-dev magisterium-a2a-simulator",
+        "from the registry: each session installs the tarballs the same way, offline",
+    ),
     ("cargo add magisterium-a2a", "from GitHub: the user-crate suite builds a program on the packaged crate, offline"),
     (
-        "cd pkg/playground",
-        "a static server that runs until stopped, for a person's browser: the page suite serves pkg/playground statically and drives it",
+        "cd pkg-simulator/playground",
+        "a static server that runs until stopped, for a person's browser: the page suite serves the installed simulator package's playground statically and drives it",
     ),
     (
         "npx magisterium-a2a login",

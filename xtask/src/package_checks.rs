@@ -109,7 +109,12 @@ fn simulator_layout(folder: &Path) -> Result<()> {
         "playground/simulator/magisterium_sim_bg.wasm",
         "playground/pkg/web/index.js",
     ];
-    let missing: Vec<&str> = required.into_iter().filter(|f| !folder.join(f).exists()).collect();
+    present(folder, &required)
+}
+
+/// Every file of `required` is in `folder`.
+fn present(folder: &Path, required: &[&str]) -> Result<()> {
+    let missing: Vec<&str> = required.iter().copied().filter(|f| !folder.join(f).exists()).collect();
     if missing.is_empty() { Ok(()) } else { Err(format!("missing {}", missing.join(", "))) }
 }
 
@@ -158,8 +163,7 @@ fn layout(pkg: &Path) -> Result<()> {
         "bin/magisterium-a2a.mjs",
         "bin/simulator.mjs",
     ];
-    let missing: Vec<&str> = required.into_iter().filter(|f| !pkg.join(f).exists()).collect();
-    if missing.is_empty() { Ok(()) } else { Err(format!("missing {}", missing.join(", "))) }
+    present(pkg, &required)
 }
 
 /// Every path in `package.json` (`main`, `module`, `types`, `bin`, `exports`,

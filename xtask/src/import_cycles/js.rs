@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The folders of the package's own JS modules (relative to the repository root).
-pub const FOLDERS: [&str; 4] = ["npm/js", "auth", "proxy", "bin"];
+pub const FOLDERS: [&str; 5] = ["npm/js", "auth", "proxy", "bin", "simulator/bin"];
 
 /// esbuild's metafile: each input file with its imports.
 #[derive(Deserialize)]
@@ -51,8 +51,8 @@ pub fn graph(root: &Path, folders: &[&str], out: &Path) -> Result<Graph> {
         .current_dir(root)
         .args(&entries)
         .args(["--bundle", "--platform=node", "--format=esm", "--packages=external", "--log-level=warning"])
-        // The simulator's wasm-bindgen glue, which `cargo xtask build` writes beside `bin/` in the package.
-        .arg("--external:../simulator/*")
+        // The simulator's wasm-bindgen glue, which `cargo xtask build` writes into the simulator package's playground.
+        .arg("--external:../playground/simulator/*")
         // The loader of `A2AClient`'s lazily loaded `.wasm`, which `cargo xtask build` writes beside
         // `npm/js/agent-protocol.js` in each build (`pkg-template/entries/protocol-*.js`).
         .arg("--external:./protocol-wasm.js")

@@ -52,12 +52,12 @@ pub fn check(tag: Option<&str>) -> Result<String> {
             return Err(format!("{built} is version {named}, Cargo.toml {version}"));
         }
     }
+    if let Some(tag) = tag.filter(|tag| *tag != format!("v{version}")) {
+        return Err(format!("the tag {tag} is not v{version}, Cargo.toml's version"));
+    }
     workflow(&read(&root().join(WORKFLOW))?, &version)?;
     changelog(&read(&root().join("CHANGELOG.md"))?, &version, tag.is_some())?;
-    match tag {
-        Some(tag) if tag != format!("v{version}") => Err(format!("the tag {tag} is not v{version}")),
-        _ => Ok(version),
-    }
+    Ok(version)
 }
 
 /// The release workflow starts on tags that `v<version>` matches, checks its

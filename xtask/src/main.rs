@@ -44,6 +44,7 @@ mod tally;
 mod test;
 mod test_command;
 mod test_lane;
+mod tools_package;
 mod transport_js;
 mod typecheck;
 mod user_crate;

@@ -7,6 +7,7 @@ use crate::readme_tables::{self, ApiKind, Documented};
 use crate::shell::{Result, capture, npm_bin, root, stdout_or_fail};
 use crate::size::{BUDGETS, kb};
 use crate::tally::Tally;
+use crate::tools_package;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -41,6 +42,14 @@ pub fn run() -> (Tally, bool) {
         check(
             &format!("web build of {entry}, up front: gzip {web} B ({}) ≤ budget {limit} B ({})", kb(web), kb(limit)),
             budget(web, limit),
+        );
+    }
+    for entry in tools_package::ENTRIES {
+        let size = tools_package::size(&pkg, entry);
+        let shown = size.as_ref().map_or_else(Clone::clone, |bytes| format!("{bytes} B ({})", kb(*bytes)));
+        check(
+            &format!("magisterium-a2a/tools: {entry}.js, no wasm, gzip {shown}, loaded by neither other entry"),
+            size.and_then(|_| tools_package::apart(&pkg)),
         );
     }
     let tarball = pack(&pkg);
@@ -94,6 +103,7 @@ fn layout(pkg: &Path) -> Result<()> {
         "auth/index.d.cts",
         "bin/magisterium-a2a.mjs",
         "bin/simulator.mjs",
+        "bin/mcp.mjs",
         "simulator/magisterium_sim.js",
         "simulator/magisterium_sim_bg.wasm",
     ];
@@ -172,8 +182,12 @@ fn no_any(pkg: &Path) -> Result<()> {
         "auth/index.d.ts",
         "auth/index.d.cts",
         "widget/magisterium-widget.d.ts",
-    ] {
-        let types = read(&pkg.join(file))?;
+    ]
+    .into_iter()
+    .map(str::to_owned)
+    .chain(tools_package::ENTRIES.iter().map(|entry| format!("tools/{entry}.d.ts")))
+    {
+        let types = read(&pkg.join(&file))?;
         if words(&types).any(|w| w == "any") {
             return Err(format!("{file} mentions `any`"));
         }
@@ -247,7 +261,19 @@ const DUAL_ENTRIES: [&str; 5] = [".", "./node", "./agents", "./agents/node", "./
 
 /// The entries that are ES modules only (docs/testing.md says why): a
 /// CommonJS caller reaches them through `import()`.
-const ESM_ENTRIES: [&str; 6] = ["./web", "./bundler", "./agents/web", "./agents/bundler", "./proxy", "./widget"];
+const ESM_ENTRIES: [&str; 11] = [
+    "./web",
+    "./bundler",
+    "./agents/web",
+    "./agents/bundler",
+    "./proxy",
+    "./widget",
+    "./tools",
+    "./tools/ai",
+    "./tools/openai",
+    "./tools/anthropic",
+    "./tools/mcp",
+];
 
 /// `publint --strict` over `pkg/`: its warnings fail too.
 fn publint(pkg: &Path) -> Result<()> {

@@ -26,6 +26,7 @@ mod manifest;
 mod markdown;
 mod minify;
 mod node_suite;
+mod orchestrator_page;
 mod package_checks;
 mod playground;
 mod proxy_suite;

@@ -30,7 +30,8 @@ export function createMcpServer(sources, info) {
     const token = request.params._meta?.progressToken;
     // The notifications sent, awaited before the result (a client drops those that come after it),
     // then one turn of the event loop: the SDK's client runs a notification's handler a microtask
-    // after reading it, and drops it when the result was in the same read.
+    // after reading it, and drops it when the result was in the same read (the SDK's open issue
+    // modelcontextprotocol/typescript-sdk#2580); this makes that rarer, it cannot rule it out.
     const sent = [];
     const onProgress =
       token === undefined

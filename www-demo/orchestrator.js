@@ -18,7 +18,7 @@ const status = panel.querySelector(".status");
 const calls = panel.querySelector(".calls");
 const progress = panel.querySelector(".progress");
 const answer = panel.querySelector(".answer");
-const [endpointField, tokenField, agentField] = ["endpoint", "token", "agent"].map((id) => document.getElementById(id));
+const [endpointField, tokenField, agentField, keyField, modelField] = ["endpoint", "token", "agent", "model-key", "model-name"].map((id) => document.getElementById(id));
 
 /** The agent's skill the scripted model calls (its tool's name, from the prefix given to agentTools). */
 const STREAM_TOOL = "test_agent_stream";
@@ -43,6 +43,18 @@ function scriptedModel(question) {
       return { stream: convertArrayToReadableStream([start, { type: "text-start", id: "t" }, ...words, { type: "text-end", id: "t" }, finish("stop")]) };
     },
   });
+}
+
+/**
+ * The model of this run: OpenAI's with the key given (it stays in this
+ * page's memory and goes only to OpenAI; its provider loaded then), else the
+ * scripted one.
+ */
+async function modelOf(question) {
+  const apiKey = keyField.value.trim();
+  if (!apiKey) return scriptedModel(question);
+  const { createOpenAI } = await import("@ai-sdk/openai");
+  return createOpenAI({ apiKey })(modelField.value.trim() || "gpt-4o-mini");
 }
 
 /** Appends a list item of `text` (as text) to `list`. */
@@ -76,7 +88,7 @@ form.addEventListener("submit", async (event) => {
     const onProgress = ({ toolName, taskId, state, message }) =>
       line(progress, `${toolName} · ${state ?? "…"}${message ? ` · ${message}` : ""}${taskId ? ` · task ${taskId}` : ""}`);
     const tools = aiSdkTools(await toolsOf(), { onProgress });
-    const result = streamText({ model: scriptedModel(form.question.value), tools, stopWhen: stepCountIs(2), prompt: form.question.value, abortSignal: controller.signal });
+    const result = streamText({ model: await modelOf(form.question.value), tools, stopWhen: stepCountIs(keyField.value.trim() ? 5 : 2), prompt: form.question.value, abortSignal: controller.signal });
     for await (const part of result.fullStream) {
       if (part.type === "tool-call") line(calls, `${part.toolName}(${JSON.stringify(part.input)})`);
       else if (part.type === "tool-result") line(calls, `${part.toolName} → ${part.output.text.split("\n")[0]}`).className = "result";

@@ -67,7 +67,7 @@ async function callEach(client, streamTool) {
   return { answers, progress };
 }
 
-/** `all`: every progress notification must have come (in-process); over stdio the SDK's client may drop the last ones (it runs their handlers after a result read with them). */
+/** `all`: every progress notification must have come (in-process); over stdio the SDK's client may drop the last ones (it runs their handlers after a result read with them: modelcontextprotocol/typescript-sdk#2580). */
 function checkAnswers({ answers, progress }, all) {
   assert.match(answers.ask.content[0].text, /\n\nSources:\n\[1\] /);
   assert.ok(answers.ask.structuredContent.citations.length > 0);

@@ -34,6 +34,10 @@ pub fn run() -> Result<()> {
     );
     println!("demo: the widget under a hostile stylesheet (a test page): {}/hostile.html", server.url);
     println!("demo: the Rust browser example: {}{}", server.url, example::PAGE);
+    println!(
+        "demo: an orchestrator with the AI SDK, Magisterium and the test agent as tools: {}/orchestrator.html",
+        server.url
+    );
     println!("demo: simulator endpoint {} (token {DEMO_TOKEN}); Ctrl-C stops everything", sim.endpoint());
     interrupt::wait();
     println!("demo: stopped");

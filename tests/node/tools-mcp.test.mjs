@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -26,8 +26,7 @@ import { agentUrl, endpoint, simulator, token } from "./harness.mjs";
 await init();
 
 const packageJson = createRequire(import.meta.url).resolve("magisterium-a2a/package.json");
-const packageDir = dirname(packageJson);
-const bin = join(packageDir, JSON.parse(await readFile(packageJson, "utf8")).bin["magisterium-a2a"]);
+const bin = join(dirname(packageJson), JSON.parse(await readFile(packageJson, "utf8")).bin["magisterium-a2a"]);
 
 /** A connected client of the SDK on `transport`, closed after the test. */
 async function connect(t, transport) {
@@ -145,17 +144,19 @@ test("over stdio: `magisterium-a2a mcp` from the installed package serves Magist
   assert.match(stderr, /^magisterium-a2a mcp: serving on stdio \(Magisterium, 1 agent\)\n/);
 });
 
-test("without the MCP SDK installed, the command says in one line how to run it", async () => {
+test("without the MCP SDK beside it, `npx magisterium-a2a mcp` from the tarball says in one line how to run it", async () => {
+  // The tarball the package suite packed, run by npx in an empty folder with an npm cache of its own (offline: the package has no dependency).
+  const { version } = JSON.parse(await readFile(packageJson, "utf8"));
+  const tarball = join(import.meta.dirname, "../../target", `magisterium-a2a-${version}.tgz`);
   const dir = await mkdtemp(join(tmpdir(), "mcp-without-sdk-"));
   try {
-    const copy = join(dir, "node_modules/magisterium-a2a");
-    await cp(packageDir, copy, { recursive: true });
-    const child = spawn(process.execPath, [join(copy, "bin/magisterium-a2a.mjs"), "mcp"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    const args = ["--offline", "--yes", "--cache", join(dir, "npm-cache"), "-p", tarball, "magisterium-a2a", "mcp"];
+    const child = spawn("npx", args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
     let [stdout, stderr] = ["", ""];
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
     const [status] = await once(child, "exit");
-    assert.deepEqual([status, stdout], [1, ""]);
+    assert.deepEqual([status, stdout], [1, ""], stderr);
     assert.equal(stderr, "magisterium-a2a mcp needs @modelcontextprotocol/sdk installed beside it: run `npx -p magisterium-a2a -p @modelcontextprotocol/sdk magisterium-a2a mcp`\n");
   } finally {
     await rm(dir, { recursive: true, force: true });

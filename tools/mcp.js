@@ -23,8 +23,12 @@ export function createMcpServer(sources, info) {
     { name: info?.name ?? "magisterium-a2a", version: info?.version ?? "0.0.0" },
     { capabilities: { tools: { listChanged: true } } },
   );
+  // The tools as last listed: a call runs one of them without listing again (which would try
+  // again to discover an agent that is down, before every call); a name not among them lists again.
+  let listed = [];
+  const list = async () => (listed = await listAll(sources));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: (await listAll(sources)).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: schemaOf(tool) })),
+    tools: (await list()).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: schemaOf(tool) })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const token = request.params._meta?.progressToken;
@@ -40,7 +44,7 @@ export function createMcpServer(sources, info) {
             const params = { progressToken: token, progress, ...(message ? { message } : {}) };
             sent.push(extra.sendNotification({ method: "notifications/progress", params }).catch(() => {}));
           };
-    const tools = await listAll(sources);
+    const tools = listed.some((tool) => tool.name === request.params.name) ? listed : await list();
     const answer = await callTool(tools, request.params.name, request.params.arguments ?? {}, { signal: extra.signal, onProgress });
     if (sent.length) await Promise.all(sent).then(() => new Promise((resolve) => setTimeout(resolve, 0)));
     return {

@@ -126,6 +126,25 @@ test("in-process: the server lists valid tools, runs each, reports progress, can
   assert.deepEqual(cancels.map(([, state, aborted]) => [state, aborted]), [["canceled", false]], "canceled, with a signal that was not the aborted one");
 });
 
+test("in-process: an agent that is down is one tool saying so; calls of the other tools do not try it again", async (t) => {
+  let tries = 0;
+  const down = "http://127.0.0.1:1"; // nothing listens on port 1
+  const taken = new Set();
+  const sources = [
+    magisteriumTools(new MagisteriumClient({ token, endpoint }), { taken }),
+    toolsOnFirstUse(down, () => ((tries += 1), A2AClient.discover(down, { maxRetries: 0 })), { taken }),
+  ];
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(sources).connect(serverSide);
+  const client = await connect(t, clientSide);
+  const tools = await listChecked(client);
+  assert.deepEqual([tools.at(-1).name, tries], ["127_0_0_1_1_unavailable", 1]);
+  const saints = await client.callTool({ name: "saints_of_the_day", arguments: { date: "today" } });
+  assert.deepEqual([saints.isError, tries], [false, 1], "a call of another tool does not discover the agent again");
+  const again = await client.callTool({ name: "127_0_0_1_1_unavailable", arguments: {} });
+  assert.deepEqual([again.isError, again.content[0].text.split(":")[0], tries], [true, "NETWORK", 2]);
+});
+
 test("over stdio: `magisterium-a2a mcp` from the installed package serves Magisterium and an --agent", async (t) => {
   const transport = new StdioClientTransport({
     command: process.execPath,

@@ -36,6 +36,9 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 };
 
+/** How long the discovery of an --agent may take, in ms. */
+const DISCOVERY_TIMEOUT_MS = 10_000;
+
 /** `URL=NAME` pairs as a map of agent URL → environment variable name. */
 function tokenEnvs(pairs) {
   const names = new Map();
@@ -78,7 +81,8 @@ export async function run(args) {
       const name = envs.get(url);
       const token = name ? process.env[name]?.trim() || undefined : undefined;
       if (name && !token) console.error(`magisterium-a2a mcp: ${name} is empty: ${url} gets no token`);
-      const discover = () => A2AClient.discover(url, { token });
+      // A tools/list waits for a card at most DISCOVERY_TIMEOUT_MS: an agent that is down then is its stand-in tool.
+      const discover = () => A2AClient.discover(url, { token, timeoutMs: DISCOVERY_TIMEOUT_MS });
       sources.push(toolsOnFirstUse(url, discover, { taken, onChange: () => server.sendToolListChanged() }));
     }
   }

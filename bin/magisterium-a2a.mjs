@@ -4,6 +4,7 @@
 // exit status): adding a command is one line here.
 const COMMANDS = {
   login: () => import("./login.mjs"),
+  mcp: () => import("./mcp.mjs"),
   logout: () => import("./logout.mjs"),
   proxy: () => import("./proxy.mjs"),
   simulator: () => import("./simulator.mjs"),

@@ -11,6 +11,7 @@ import type {
   CallOptions,
   ClientLimits,
   InitInput,
+  KnownTaskState,
   Message,
   SendMessageParams,
   Task,
@@ -29,6 +30,7 @@ export type {
   FilePart,
   InitInput,
   ErrorCode,
+  KnownTaskState,
   MagisteriumErrorDetails,
   Message,
   Part,
@@ -236,7 +238,7 @@ export interface ListTasksParams {
   /** Only the tasks of this conversation. */
   contextId?: string | undefined;
   /** Only the tasks in this state (sent to an A2A 1.0 agent as `TASK_STATE_…`). */
-  status?: Exclude<TaskState, "unknown"> | undefined;
+  status?: Exclude<KnownTaskState, "unknown"> | undefined;
   /** At most this many tasks (the agent bounds it too). */
   pageSize?: number | undefined;
   /** The previous page's `nextPageToken`. */
@@ -338,7 +340,7 @@ export class A2AClient {
   /** Throws `MagisteriumError` (INVALID_INPUT) for invalid options. */
   constructor(options: A2AClientOptions);
   /** Fetches `${baseUrl}/.well-known/agent.json` (then `agent-card.json`), cached for its Cache-Control max-age, and resolves with a client for the endpoint it chooses from the card (see `DiscoverOptions.protocolVersion`). */
-  static discover(baseUrl: string, options?: DiscoverOptions | null): Promise<A2AClient>;
+  static discover(baseUrl: string, options?: DiscoverOptions | null): Promise<DiscoveredA2AClient>;
   /** The endpoint this client calls: chosen from the card when discovered, the other version's after a -32009 fallback. */
   readonly endpoint: string;
   /** The A2A version the client speaks (it can change once, with `endpoint`, after a -32009 fallback). */
@@ -380,6 +382,9 @@ export class A2AClient {
   free(): void;
   [Symbol.dispose](): void;
 }
+
+/** A client `A2AClient.discover` resolved with: its `card` is the card it was discovered from, never null. */
+export type DiscoveredA2AClient = A2AClient & { readonly card: AgentCard };
 
 /**
  * Loads this entry's WebAssembly module. Call once before the first client in

@@ -232,8 +232,8 @@ export interface MagisteriumDocument {
 /** A date: a `Date` (its local calendar day), `YYYY-MM-DD`, or natural language such as "next Sunday". */
 export type DateQuery = Date | string;
 
-/** A2A task states (an A2A 1.0 agent's `TASK_STATE_INPUT_REQUIRED` is read as `input-required`, its `TASK_STATE_UNSPECIFIED` as `unknown`). */
-export type TaskState =
+/** The A2A task states this package names (an A2A 1.0 agent's `TASK_STATE_INPUT_REQUIRED` is read as `input-required`, its `TASK_STATE_UNSPECIFIED` as `unknown`). */
+export type KnownTaskState =
   | "submitted"
   | "working"
   | "input-required"
@@ -243,6 +243,13 @@ export type TaskState =
   | "rejected"
   | "auth-required"
   | "unknown";
+
+/**
+ * A task's state: one of `KnownTaskState`, or a state this package does not
+ * name, as the agent sent it. A list of states checks a task's state:
+ * `const done: TaskState[] = ["completed", "failed"]; done.includes(task.status.state)`.
+ */
+export type TaskState = KnownTaskState | (string & {});
 
 /** `{kind:"text"}` part. */
 export interface TextPart {
@@ -290,7 +297,7 @@ export interface Artifact {
 
 /** A task's status: its state, the agent's message about it, and when it was set. */
 export interface TaskStatus {
-  state: TaskState | (string & {});
+  state: TaskState;
   message?: Message;
   timestamp?: string;
 }

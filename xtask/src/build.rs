@@ -12,7 +12,7 @@ use crate::size::{gzip_size, kb};
 use crate::transport_js::{self, LAZY_MODULE};
 use crate::wasm_opt::wasm_opt;
 use crate::wordpress_zip;
-use crate::{node_wasm, sim_npm};
+use crate::{node_wasm, sim_npm, tools_package};
 use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -186,6 +186,7 @@ pub fn run() -> Result<Vec<Sizes>> {
     let widget = write_widget(&pkg.join("widget"))?;
     let proxy = write_proxy(&pkg.join("proxy"))?;
     let auth = auth_package::write(&pkg)?;
+    let tools = tools_package::write(&pkg)?;
     let simulator = sim_npm::write(&pkg, package_manifest)?;
     let readme = read(&root().join("README.md"))?;
     let usage = npm_usage(&readme)?;
@@ -196,6 +197,9 @@ pub fn run() -> Result<Vec<Sizes>> {
     println!("  WordPress plugin: {}", plugin.display());
     println!("  proxy entry (magisterium-a2a/proxy, no wasm): js {:>8}", kb(proxy));
     println!("  auth entry (magisterium-a2a/auth, oauth4webapi inside, no wasm): js {:>8}", kb(auth));
+    for (entry, size) in tools_package::ENTRIES.iter().zip(&tools) {
+        println!("  tools/{entry}.js (magisterium-a2a/tools and its adapters, no wasm): js {:>8}", kb(*size));
+    }
     println!(
         "  simulator ({}, the package {}: `npx {0}`): wasm+js {:>8}",
         sim_npm::NAME,

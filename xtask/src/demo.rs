@@ -10,7 +10,7 @@ use crate::sim::SimulatorProcess;
 use crate::static_server::{Site, StaticServer};
 use crate::tally::Tally;
 use crate::test_command::node_test_tally;
-use crate::{agent_server, build, example, interrupt, setup};
+use crate::{agent_server, build, example, interrupt, orchestrator_page, setup};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -34,6 +34,10 @@ pub fn run() -> Result<()> {
     );
     println!("demo: the widget under a hostile stylesheet (a test page): {}/hostile.html", server.url);
     println!("demo: the Rust browser example: {}{}", server.url, example::PAGE);
+    println!(
+        "demo: an orchestrator with the AI SDK, Magisterium and the test agent as tools: {}/orchestrator.html",
+        server.url
+    );
     println!("demo: simulator endpoint {} (token {DEMO_TOKEN}); Ctrl-C stops everything", sim.endpoint());
     interrupt::wait();
     println!("demo: stopped");
@@ -93,7 +97,8 @@ const AUTH_APP: &str = "/auth-app/";
 /// and its base URL as the sign-in's issuer), `/parish-config.json` pointing
 /// the parish page's widgets at the parish proxy (which the server's pages may
 /// call), the Rust browser example at `/example/` (its `index.html` pointed at
-/// the simulator), and `more` mounts. The proxy runs as long as the server.
+/// the simulator), the orchestrator page's script bundled with the AI SDK at
+/// `/orchestrator/`, and `more` mounts. The proxy runs as long as the server.
 pub fn serve(sim: &SimulatorProcess, more: Vec<(&'static str, PathBuf)>) -> Result<(StaticServer, ChildServer)> {
     let reserved = StaticServer::reserve()?;
     let proxy = parish_proxy(sim, &reserved.url)?;
@@ -101,6 +106,7 @@ pub fn serve(sim: &SimulatorProcess, more: Vec<(&'static str, PathBuf)>) -> Resu
     let parish = json!({ "endpoint": proxy.url }).to_string();
     let mut mounts =
         vec![("/", root().join("www-demo")), ("/pkg/", root().join("pkg")), (example::URL_PREFIX, example::dir())];
+    mounts.push((orchestrator_page::URL_PREFIX, orchestrator_page::bundle()?));
     mounts.extend(more);
     let server = reserved.serve(Site {
         mounts,

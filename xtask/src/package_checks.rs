@@ -10,6 +10,7 @@ use crate::shell::{Result, capture, npm_bin, root, stdout_or_fail};
 use crate::sim_npm;
 use crate::size::{BUDGETS, UNPACKED_BUDGET, kb};
 use crate::tally::Tally;
+use crate::tools_package;
 use crate::versions;
 use std::path::Path;
 use std::process::Command;
@@ -51,6 +52,14 @@ pub fn run() -> (Tally, bool) {
         check(
             &format!("web build of {entry}, up front: gzip {web} B ({}) ≤ budget {limit} B ({})", kb(web), kb(limit)),
             budget(web, limit),
+        );
+    }
+    for entry in tools_package::ENTRIES {
+        let size = tools_package::size(&pkg, entry);
+        let shown = size.as_ref().map_or_else(Clone::clone, |bytes| format!("{bytes} B ({})", kb(*bytes)));
+        check(
+            &format!("magisterium-a2a/tools: {entry}.js, no wasm, gzip {shown}, loaded by neither other entry"),
+            size.and_then(|_| tools_package::apart(&pkg)),
         );
     }
     let packed = npm_packs::clear().and_then(|()| Ok((npm_packs::pack(&pkg)?, npm_packs::pack(&simulator)?)));
@@ -162,6 +171,7 @@ fn layout(pkg: &Path) -> Result<()> {
         "auth/index.d.cts",
         "bin/magisterium-a2a.mjs",
         "bin/simulator.mjs",
+        "bin/mcp.mjs",
     ];
     present(pkg, &required)
 }
@@ -237,8 +247,12 @@ fn no_any(pkg: &Path) -> Result<()> {
         "auth/index.d.ts",
         "auth/index.d.cts",
         "widget/magisterium-widget.d.ts",
-    ] {
-        let types = read(&pkg.join(file))?;
+    ]
+    .into_iter()
+    .map(str::to_owned)
+    .chain(tools_package::ENTRIES.iter().map(|entry| format!("tools/{entry}.d.ts")))
+    {
+        let types = read(&pkg.join(&file))?;
         if words(&types).any(|w| w == "any") {
             return Err(format!("{file} mentions `any`"));
         }
@@ -312,7 +326,19 @@ const DUAL_ENTRIES: [&str; 5] = [".", "./node", "./agents", "./agents/node", "./
 
 /// The entries that are ES modules only (docs/testing.md says why): a
 /// CommonJS caller reaches them through `import()`.
-const ESM_ENTRIES: [&str; 6] = ["./web", "./bundler", "./agents/web", "./agents/bundler", "./proxy", "./widget"];
+const ESM_ENTRIES: [&str; 11] = [
+    "./web",
+    "./bundler",
+    "./agents/web",
+    "./agents/bundler",
+    "./proxy",
+    "./widget",
+    "./tools",
+    "./tools/ai",
+    "./tools/openai",
+    "./tools/anthropic",
+    "./tools/mcp",
+];
 
 /// `publint --strict` over `pkg/`: its warnings fail too.
 fn publint(pkg: &Path) -> Result<()> {

@@ -131,7 +131,7 @@ impl TsConfig {
     /// The committed files with what only this format (and resolution) has.
     fn own_files(&self) -> &'static [&'static str] {
         match (self.format, self.resolution) {
-            (Format::Esm, _) => &["esm.mts", "proxy.mts", "widget.mts"],
+            (Format::Esm, _) => &["esm.mts", "proxy.mts", "widget.mts", "tools.mts"],
             (Format::Cjs, "bundler") => &["cjs.cts"],
             (Format::Cjs, _) => &["cjs.cts", "node-require.cts"],
         }

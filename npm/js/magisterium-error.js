@@ -36,11 +36,12 @@ const SharedMagisteriumError = (globalThis[Symbol.for("magisterium-a2a.Magisteri
 export { SharedMagisteriumError as MagisteriumError };
 
 /**
- * `Class` with its public methods (static or not) and `new` made boundaries
- * where the stack is taken: a MagisteriumError thrown or rejected through one
- * gets that stack, so its first frame is the caller's own line, not the
- * package's frames it was made in (nor, for a rejection settled later, a
- * microtask of the package). Nested boundaries: the outermost's stack stays.
+ * `Class` with its public methods (static or not), `new` and the `next()` of
+ * a stream a method returns made boundaries where the stack is taken: a
+ * MagisteriumError thrown or rejected through one gets that stack, so its
+ * first frame is the caller's own line, not the package's frames it was made
+ * in (nor, for a rejection settled later, a microtask of the package).
+ * Nested boundaries: the outermost's stack stays.
  * Only where V8's `Error.captureStackTrace` is (Node, Chromium); the `cause`
  * chain is kept. Returns the class to export (a Proxy, for `new`).
  */
@@ -55,7 +56,14 @@ export function atCaller(Class) {
     };
     try {
       const result = run();
-      return result instanceof Promise ? result.catch(restack) : result;
+      if (result instanceof Promise) return result.catch(restack);
+      // A stream: each `next()` (a `for await` asks it) is a boundary too.
+      if (result?.[Symbol.asyncIterator]) {
+        const next = result.next;
+        const boundary = (...args) => across(boundary, () => next.apply(result, args));
+        result.next = boundary;
+      }
+      return result;
     } catch (error) {
       restack(error);
     }

@@ -1,6 +1,6 @@
 // An error's stack starts at the caller's own line: each public method (and
-// `new`) of MagisteriumClient, A2AClient and MagisteriumAuth takes the stack
-// where it is called, so neither the package's frames (the glue, the wasm,
+// `new`, and a stream's `next()`) of MagisteriumClient, A2AClient and
+// MagisteriumAuth takes the stack where it is called, so neither the package's frames (the glue, the wasm,
 // the error module) nor, for a rejection, the microtask that settled it come
 // first. Read as a person reads it: what Node prints for an uncaught error of
 // a script of its own, in a folder of its own, that calls the installed package.
@@ -92,7 +92,7 @@ test("the sign-in's errors start at the script's line too", async () => {
   assert.ok(frame.includes(`${pathToFileURL(file).href}:${line}:`), `not the script's line ${line}: ${frame}\n${stderr}`);
 });
 
-test("in-process: A2AClient's rejections and the static discover start at this file's line; a cause is kept", { skip: !simulator && "needs the simulator's test agent" }, async () => {
+test("in-process: A2AClient's rejections, the static discover and a stream's next() start at this file's line; a cause is kept", { skip: !simulator && "needs the simulator's test agent" }, async () => {
   const startsHere = (error, marker) => {
     const frame = error.stack.split("\n")[1];
     assert.ok(frame.includes(`${import.meta.url}:${lineOf(marker)}:`), `not this file's line ${lineOf(marker)}: ${error.stack}`);
@@ -100,6 +100,10 @@ test("in-process: A2AClient's rejections and the static discover start at this f
   const agent = await A2AClient.discover(`${simulator}/agent`);
   startsHere(await rejectsWith(agent.getTask("nope"), { code: "TASK_NOT_FOUND" }), "// line A"); // line A
   startsHere(await rejectsWith(A2AClient.discover("http://127.0.0.1:9/"), { code: "NETWORK" }), "// line B"); // line B
+  const streamed = await rejectsWith((async () => {
+    for await (const event of agent.subscribeToTask("nope")) assert.fail(`an event: ${JSON.stringify(event)}`); // line S
+  })(), { code: "TASK_NOT_FOUND" });
+  startsHere(streamed, "// line S");
   const reason = new Error("the caller's own reason");
   const client = new MagisteriumClient({ token, endpoint });
   const aborted = await rejectsWith(client.searchDocuments("grace", { signal: AbortSignal.abort(reason) }), { code: "ABORTED" }); // line C

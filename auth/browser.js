@@ -2,7 +2,7 @@
 // navigates to the authorization server and back) or in a popup, the
 // response's parameters removed from the address bar, tokens in memory,
 // sessionStorage, IndexedDB (shared by the tabs) or the app's own storage.
-import { invalidInput, signInFailed } from "./errors.js";
+import { atCaller, invalidInput, signInFailed } from "./errors.js";
 import { isLoopbackHost } from "../proxy/loopback-host.js";
 import { AuthSession, BEGIN, CALLBACK, COMPLETE, RESPONSE_PARAMS } from "./session.js";
 import { customStore, indexedDbStore, memoryStore, webStorage, webStore } from "./storage.js";
@@ -16,8 +16,8 @@ const POPUP_WATCH_MS = 250;
 /** How long a popup's response page waits for the opener to say it took the response. */
 const HANDOVER_MS = 500;
 
-/** The sign-in of a web app; see the package's docs/sign-in.md. */
-export class MagisteriumAuth extends AuthSession {
+/** The sign-in of a web app; see the package's docs/sign-in.md. (Its errors' stacks start at the caller's line.) */
+export const MagisteriumAuth = atCaller(class MagisteriumAuth extends AuthSession {
   /** `options.redirectUri` is required; throws INVALID_INPUT for bad options. */
   constructor(options) {
     super(options, browserStores, isLoopbackHost);
@@ -97,7 +97,7 @@ export class MagisteriumAuth extends AuthSession {
       popup.close();
     }
   }
-}
+});
 
 // The bundle is minified: the class keeps its name (what `auth.constructor.name` and consoles show).
 Object.defineProperty(MagisteriumAuth, "name", { value: "MagisteriumAuth" });

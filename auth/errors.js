@@ -6,6 +6,10 @@
 import { MagisteriumError } from "magisterium-a2a";
 import { AuthorizationResponseError, ResponseBodyError } from "oauth4webapi";
 
+// The boundary of the client's classes, for the sign-in's (its class is the one registered by the
+// client's entry imported above, which evaluates first: an error made here or there is restacked).
+export { atCaller } from "../npm/js/magisterium-error.js";
+
 /** No tokens, or the server refused to refresh them: the app should call `signIn`. */
 export const signInRequired = (message) => new MagisteriumError("SIGN_IN_REQUIRED", message);
 

@@ -3,7 +3,7 @@
 // signs in through the system browser and a loopback redirect (RFC 8252) and
 // saves the tokens in the login file; `MagisteriumAuth.fromSavedLogin()`
 // reads that file back and keeps it refreshed, so a script needs no browser.
-import { invalidInput, signInRequired } from "./errors.js";
+import { atCaller, invalidInput, signInRequired } from "./errors.js";
 import { defaultLoginFile, loginFile } from "./login-file.js";
 import { isLoopbackHostOutsideBrowsers } from "../proxy/loopback-host.js";
 import { loopbackListener, openInBrowser } from "./loopback.js";
@@ -15,8 +15,8 @@ const LOGIN_TIMEOUT_MS = 300_000;
 /** The redirect URI a saved login is loaded with: RFC 8252's loopback form (a refresh never sends it). */
 const SAVED_REDIRECT_URI = "http://127.0.0.1/callback";
 
-/** The sign-in of a Node program; see the package's docs/sign-in.md. */
-export class MagisteriumAuth extends AuthSession {
+/** The sign-in of a Node program; see the package's docs/sign-in.md. (Its errors' stacks start at the caller's line.) */
+export const MagisteriumAuth = atCaller(class MagisteriumAuth extends AuthSession {
   /** `options.redirectUri` is required; throws INVALID_INPUT for bad options. */
   constructor(options) {
     super(options, nodeStores, isLoopbackHostOutsideBrowsers);
@@ -86,7 +86,7 @@ export class MagisteriumAuth extends AuthSession {
     }
     return auth;
   }
-}
+});
 
 // The bundle is minified: the class keeps its name (what `auth.constructor.name` and consoles show).
 Object.defineProperty(MagisteriumAuth, "name", { value: "MagisteriumAuth" });

@@ -7,7 +7,7 @@
 // reaches the user and where tokens are kept.
 import * as oauth from "oauth4webapi";
 import { boundedFetch } from "./bounded-fetch.js";
-import { failure, invalidInput, serverSaid, signInFailed, signInRequired } from "./errors.js";
+import { atCaller, failure, invalidInput, serverSaid, signInFailed, signInRequired } from "./errors.js";
 import { singleFlight, withLock } from "./exclusive.js";
 import { readJson, readJsonNow, writeJson } from "./storage.js";
 
@@ -41,7 +41,7 @@ export const STORES = Symbol("stores");
  * `isLoopback(hostname)` is the entry's platform's rule of hosts that never
  * leave the machine (see `proxy/loopback-host.js`).
  */
-export class AuthSession {
+export const AuthSession = atCaller(class AuthSession {
   #issuer;
   #redirectUri;
   #clientId;
@@ -321,7 +321,7 @@ export class AuthSession {
   #key(kind, detail) {
     return `magisterium-auth:${kind}:${this.#issuer}${detail === undefined ? "" : ` ${detail}`}`;
   }
-}
+});
 
 /** The issuers whose tokens a store holds, from its keys. */
 export function issuersWithTokens(keys) {

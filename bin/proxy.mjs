@@ -19,7 +19,7 @@ const USAGE = `usage: magisterium-a2a proxy --allow-origin ORIGIN [options]
   --upstream-budget N    the most upstream calls in a parish day (default 100); then only cached answers
   --days-back N          the earliest day a visitor may ask for, in days before today (default 31)
   --days-ahead N         the latest day a visitor may ask for, in days after today (default 366)
-  --client-header NAME   a header naming the client that the web server in front sets, overwriting
+  --client-key-header NAME  a header naming the client that the web server in front sets, overwriting
                          the visitor's (e.g. X-Real-IP); each client then gets --client-misses
                          uncached requests a minute (default: no per-client limit)
   --client-misses N      the uncached requests a client may make a minute (default 20)
@@ -44,7 +44,7 @@ const OPTIONS = {
   "upstream-budget": { type: "string" },
   "days-back": { type: "string" },
   "days-ahead": { type: "string" },
-  "client-header": { type: "string" },
+  "client-key-header": { type: "string" },
   "client-misses": { type: "string" },
   "client-daily-misses": { type: "string" },
   reserve: { type: "string" },
@@ -98,8 +98,8 @@ export async function run(args) {
     counts[option] = Number(value);
   }
   if (!options["allow-origin"]) return usage("--allow-origin is required: the site whose pages call the proxy, e.g. --allow-origin https://parish.example");
-  const header = options["client-header"];
-  if (header !== undefined && !/^[A-Za-z0-9-]{1,100}$/.test(header)) return usage(`--client-header ${header}: expected a header name`);
+  const header = options["client-key-header"];
+  if (header !== undefined && !/^[A-Za-z0-9-]{1,100}$/.test(header)) return usage(`--client-key-header ${header}: expected a header name`);
   const token = await tokenConfig(process.env);
   if (!token) {
     console.error("magisterium-a2a proxy: no token: set MAGISTERIUM_TOKEN, or sign in with `npx magisterium-a2a login`");

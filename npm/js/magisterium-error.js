@@ -18,9 +18,9 @@ class MagisteriumError extends Error {
     this.retryAfter = d.retryAfter;
     this.taskId = d.taskId;
     this.data = d.data;
-    // The stack starts here, in this file, which the Node build keeps readable: Node prints the
-    // source line of an uncaught error's first frame, which would else be a line of minified code.
-    if (Error.captureStackTrace) Error.captureStackTrace(this);
+    // The stack starts at the line that made it (the constructor's frame left out): an app's own
+    // line for an error it makes (a `tokenProvider`'s); the package's calls restack theirs (`atCaller`).
+    Error.captureStackTrace?.(this, new.target);
   }
 }
 
@@ -34,6 +34,54 @@ class MagisteriumError extends Error {
  */
 const SharedMagisteriumError = (globalThis[Symbol.for("magisterium-a2a.MagisteriumError")] ??= MagisteriumError);
 export { SharedMagisteriumError as MagisteriumError };
+
+/**
+ * `Class` with its public methods (static or not), `new` and the `next()` of
+ * a stream a method returns made boundaries where the stack is taken: a
+ * MagisteriumError thrown or rejected through one gets that stack, so its
+ * first frame is the caller's own line, not the package's frames it was made
+ * in (nor, for a rejection settled later, a microtask of the package).
+ * Nested boundaries: the outermost's stack stays.
+ * Only where V8's `Error.captureStackTrace` is (Node, Chromium); the `cause`
+ * chain is kept. Returns the class to export (a Proxy, for `new`).
+ */
+export function atCaller(Class) {
+  const across = (boundary, run) => {
+    const site = {};
+    Error.captureStackTrace?.(site, boundary);
+    const restack = (error) => {
+      // The message line, then the boundary's frames (`() =>`: no `$` pattern of the message read).
+      if (site.stack && error instanceof SharedMagisteriumError) error.stack = site.stack.replace(/^.*/, () => error);
+      throw error;
+    };
+    try {
+      const result = run();
+      if (result instanceof Promise) return result.catch(restack);
+      // A stream: each `next()` (a `for await` asks it) is a boundary too.
+      if (result?.[Symbol.asyncIterator]) {
+        const next = result.next;
+        const boundary = (...args) => across(boundary, () => next.apply(result, args));
+        result.next = boundary;
+      }
+      return result;
+    } catch (error) {
+      restack(error);
+    }
+  };
+  for (const owner of [Class, Class.prototype]) {
+    for (const [name, { value }] of Object.entries(Object.getOwnPropertyDescriptors(owner))) {
+      if (typeof value != "function" || name == "constructor" || name[0] == "_") continue;
+      const boundary = {
+        [name](...args) {
+          return across(boundary, () => value.apply(this, args));
+        },
+      }[name];
+      owner[name] = boundary;
+    }
+  }
+  const construct = (...args) => across(construct, () => Reflect.construct(...args));
+  return new Proxy(Class, { construct });
+}
 
 /**
  * A MagisteriumError of a core error's fields (absent ones `undefined`, as

@@ -3,12 +3,14 @@
 // support or configuration and the client works without `init()`.
 import { initSync, MagisteriumClient } from "./magisterium_a2a.js";
 import bytes from "./magisterium_a2a_bg.wasm";
-import { MagisteriumError, named } from "./classes.js";
+import { MagisteriumError, atCaller, named } from "./classes.js";
 
 initSync({ module: bytes });
 named({ MagisteriumClient });
 
-export { MagisteriumClient, MagisteriumError };
+const Magisterium = atCaller(MagisteriumClient);
+
+export { Magisterium as MagisteriumClient, MagisteriumError };
 
 /** Nothing to load in this build; kept so the same code runs on every build. */
 export default async function init() {}

@@ -2,9 +2,9 @@
 // for both entries, so an error from either is an instance of the class
 // either exports: the bundler build's entries import its module, the web
 // build's each bundle it and share it through the symbol it is registered
-// under), and the classes' names (each entry is minified; the classes keep
-// their names).
-import { MagisteriumError } from "{{ERROR_MODULE}}";
+// under), `atCaller` (an error's stack starts at the caller's line), and the
+// classes' names (each entry is minified; the classes keep their names).
+import { MagisteriumError, atCaller } from "{{ERROR_MODULE}}";
 
 /** Gives each class of `classes` its own name back. */
 export function named(classes) {
@@ -13,4 +13,4 @@ export function named(classes) {
 
 named({ MagisteriumError });
 
-export { MagisteriumError };
+export { MagisteriumError, atCaller };

@@ -40,7 +40,7 @@ function assertReadableFirstScreen({ failed, stderr }, heading) {
   const at = stderr.indexOf(`${heading}\n`);
   assert.ok(at >= 0, `no line "${heading}" in:\n${stderr.slice(0, 2000)}`);
   for (const line of stderr.slice(0, at).split("\n")) {
-    // Node prints the source line of the error's first frame: a line of the package's own, readable code.
+    // Node prints the source line the error was thrown from: a line of Node's own, or of the package's readable code.
     assert.ok(line.length <= 160, `a line of ${line.length} characters before the error:\n${line.slice(0, 300)}`);
   }
 }

@@ -86,7 +86,7 @@ test("a usage mistake is named on stderr with the usage, exit code 2", async () 
     [["proxy", "--allow-origin", PARISH, "--days-back", "4000"], /--days-back must be an integer from 0 to 3660/],
     [["proxy", "--allow-origin", PARISH, "--days-ahead", "a year"], /--days-ahead a year: expected a whole number/],
     [["proxy", "--allow-origin", PARISH, "--client-misses", "0"], /--client-misses must be an integer from 1/],
-    [["proxy", "--allow-origin", PARISH, "--client-header", "X Real IP"], /--client-header X Real IP: expected a header name/],
+    [["proxy", "--allow-origin", PARISH, "--client-key-header", "X Real IP"], /--client-key-header X Real IP: expected a header name/],
   ];
   for (const [args, reason] of mistakes) {
     const { code, stdout, stderr } = await runCli(args, env);
@@ -111,7 +111,7 @@ test("the command lists its commands, refuses an unknown one, and each command h
   assert.equal(none.stdout, help.stdout, "no command: the list");
   const proxyHelp = await runCli(["proxy", "--help"]);
   assert.equal(proxyHelp.code, 0);
-  const options = ["--listen", "--allow-origin", "--time-zone", "--skills", "--upstream", "--upstream-budget", "--days-back", "--days-ahead", "--client-header", "--client-misses"];
+  const options = ["--listen", "--allow-origin", "--time-zone", "--skills", "--upstream", "--upstream-budget", "--days-back", "--days-ahead", "--client-key-header", "--client-misses"];
   for (const option of [...options, "MAGISTERIUM_TOKEN"]) {
     assert.ok(proxyHelp.stdout.includes(option), option);
   }

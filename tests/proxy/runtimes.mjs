@@ -80,7 +80,7 @@ function cliArguments({ token, origins = [PARISH], timeZone = "UTC", skills, ups
   args.push("--time-zone", timeZone, "--upstream", upstream);
   if (skills) args.push("--skills", skills.join(","));
   for (const [option, value] of Object.entries(limits)) args.push(COUNT_FLAGS[option], String(value));
-  if (clientHeader) args.push("--client-header", clientHeader);
+  if (clientHeader) args.push("--client-key-header", clientHeader);
   return { args, env: { MAGISTERIUM_TOKEN: token } };
 }
 

@@ -7,7 +7,7 @@ import { startSite } from "../wordpress/site.mjs";
 
 /** The plugin's setting for each count option of createProxy (the tests' `limits`). */
 const COUNT_SETTINGS = {
-  upstreamBudget: "budget",
+  upstreamBudget: "upstream_budget",
   daysBack: "days_back",
   daysAhead: "days_ahead",
   clientMisses: "client_misses",
@@ -18,7 +18,7 @@ const COUNT_SETTINGS = {
 
 /** The plugin's route with the options of createProxy, as its settings (`clientHeader`: the header naming the client). */
 export async function startWordPressProxy({ token, origins = [PARISH], timeZone = "UTC", skills, upstream = endpoint, now = INSTANT, limits = {}, clientHeader }) {
-  const settings = { token, time_zone: timeZone, origins, upstream, ...(skills ? { skills } : {}), ...(clientHeader ? { client_header: clientHeader } : {}) };
+  const settings = { token, time_zone: timeZone, allow_origins: origins, upstream, ...(skills ? { skills } : {}), ...(clientHeader ? { client_key_header: clientHeader } : {}) };
   for (const [option, value] of Object.entries(limits)) settings[COUNT_SETTINGS[option]] = value;
   const site = await startSite({ settings, now });
   return { ...site, url: site.route };

@@ -54,13 +54,13 @@ export async function postAndFollow(site, path, form, cookies) {
 }
 
 /**
- * Saves Settings → Magisterium as its form does, with `fields` (`token`, `upstream`, `budget`, …) over the form's
+ * Saves Settings → Magisterium as its form does, with `fields` (`token`, `upstream`, `upstream_budget`, …) over the form's
  * defaults, and the widgets `skills` served (default the saints only); the page it leads to.
  */
 export async function saveSettings(site, cookies, { skills = ["saints_of_the_day"], ...fields }) {
   const html = await page(site, SETTINGS_PAGE, cookies);
   const hidden = hiddenFields(html, "option_page");
-  const values = { budget: "100", days_back: "31", days_ahead: "366", client_misses: "20", ...fields };
+  const values = { upstream_budget: "100", days_back: "31", days_ahead: "366", client_misses: "20", ...fields };
   const form = [...Object.entries(hidden), ...Object.entries(values).map(([name, value]) => [`magisterium_a2a_settings[${name}]`, value])];
   form.push(...skills.map((skill) => ["magisterium_a2a_settings[skills][]", skill]));
   return postAndFollow(site, "/wp-admin/options.php", form, cookies);

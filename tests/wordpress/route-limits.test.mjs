@@ -16,7 +16,7 @@ const sites = [];
 after(() => Promise.all(sites.map((site) => site.stop())));
 
 async function site(settings, pages = []) {
-  const started = await startSite({ settings: { token: await freshToken(), origins: [ORIGIN], time_zone: "UTC", upstream: process.env.MAGISTERIUM_ENDPOINT, ...settings }, now: INSTANT, pages });
+  const started = await startSite({ settings: { token: await freshToken(), allow_origins: [ORIGIN], time_zone: "UTC", upstream: process.env.MAGISTERIUM_ENDPOINT, ...settings }, now: INSTANT, pages });
   sites.push(started);
   return started;
 }
@@ -38,7 +38,7 @@ function upstreamCalls(site) {
 }
 
 test("20 concurrent misses for distinct days make 5 upstream calls with a budget of 5; then only kept answers, until the parish's midnight", async () => {
-  const parish = await site({ budget: 5 });
+  const parish = await site({ upstream_budget: 5 });
   const days = Array.from({ length: 20 }, (_, i) => `2026-03-${String(i + 1).padStart(2, "0")}`);
   const answers = await Promise.all(days.map((day, i) => readings(parish, day, i)));
   const served = answers.filter((answer) => answer.status === 200);
@@ -83,7 +83,7 @@ test("words that name no day share one entry by their normalised text, which is 
 
 test("a date a shortcode of the site names (recorded when the page renders) may spend the reserve; a stranger's far day may not", async () => {
   // A budget of 3 of which 1 is the site's own: strangers may spend 2.
-  const parish = await site({ budget: 3, reserve: 1 }, [PARISH_PAGE]);
+  const parish = await site({ upstream_budget: 3, reserve: 1 }, [PARISH_PAGE]);
   await (await fetch(`${parish.url}/`)).arrayBuffer(); // the front page names "next Sunday" (March 22)
   for (const day of ["2026-04-01", "2026-04-02"]) assert.equal((await readings(parish, day)).status, 200, day);
   assert.equal((await readings(parish, "2026-04-03")).status, 429, "a stranger's third far day: only the reserve is left");

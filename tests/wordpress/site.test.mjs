@@ -100,12 +100,12 @@ test("Settings → Magisterium shows only the token's last four characters, and 
       action: "update",
       "magisterium_a2a_settings[token]": "new-token-9c1d",
       "magisterium_a2a_settings[time_zone]": "America/Chicago",
-      "magisterium_a2a_settings[budget]": "40",
+      "magisterium_a2a_settings[upstream_budget]": "40",
       "magisterium_a2a_settings[days_back]": "7",
       "magisterium_a2a_settings[days_ahead]": "60",
-      "magisterium_a2a_settings[client_header]": "CF-Connecting-IP",
+      "magisterium_a2a_settings[client_key_header]": "CF-Connecting-IP",
       "magisterium_a2a_settings[client_misses]": "5",
-      "magisterium_a2a_settings[origins]": "https://chapel.example\nnot an origin",
+      "magisterium_a2a_settings[allow_origins]": "https://chapel.example\nnot an origin",
       "magisterium_a2a_settings[skills][]": "saints_of_the_day",
       "magisterium_a2a_settings[upstream]": process.env.MAGISTERIUM_ENDPOINT ?? "",
       ...extra,
@@ -123,7 +123,7 @@ test("Settings → Magisterium shows only the token's last four characters, and 
   await saved.arrayBuffer();
   assert.equal(saved.status, 302, "saved, then back to the page");
   const stored = storedSettings();
-  for (const value of ["new-token-9c1d", "America/Chicago", "https://chapel.example", 's:6:"budget";i:40;', 's:9:"days_back";i:7;', '"CF-Connecting-IP"']) assert.ok(stored.includes(value), `${value} in ${stored}`);
+  for (const value of ["new-token-9c1d", "America/Chicago", "https://chapel.example", 's:15:"upstream_budget";i:40;', 's:9:"days_back";i:7;', '"CF-Connecting-IP"']) assert.ok(stored.includes(value), `${value} in ${stored}`);
   assert.ok(!stored.includes("not an origin") && !stored.includes("liturgical_readings"), stored);
 
   const again = await (await fetch(new URL(saved.headers.get("location"), site.url), { headers: { Cookie: cookies } })).text();
@@ -181,11 +181,11 @@ test("Settings → Magisterium: a Settings link on the Plugins row, both number 
     action: "update",
     _wpnonce: fields._wpnonce,
     _wp_http_referer: fields._wp_http_referer,
-    "magisterium_a2a_settings[budget]": "40",
+    "magisterium_a2a_settings[upstream_budget]": "40",
     "magisterium_a2a_settings[days_back]": "7",
     "magisterium_a2a_settings[days_ahead]": "60",
     "magisterium_a2a_settings[client_misses]": "5",
-    "magisterium_a2a_settings[origins]": `https://chapel.example\n${hostile}`,
+    "magisterium_a2a_settings[allow_origins]": `https://chapel.example\n${hostile}`,
     "magisterium_a2a_settings[skills][]": "saints_of_the_day",
     "magisterium_a2a_settings[upstream]": process.env.MAGISTERIUM_ENDPOINT ?? "",
   });

@@ -44,25 +44,25 @@ async function visit(site, date, id = 1) {
 
 test("a mistyped token is refused when it is saved, said there; a good one is said accepted; a new endpoint is checked too; only the answered check is counted", async () => {
   const token = await freshToken();
-  const { site, upstream } = await siteWithUpstream({ token, budget: 10 });
+  const { site, upstream } = await siteWithUpstream({ token, upstream_budget: 10 });
   const cookies = await logIn(site);
-  const refused = text(await saveSettings(site, cookies, { token: unknownToken(), upstream: upstream.endpoint, budget: "10" }));
+  const refused = text(await saveSettings(site, cookies, { token: unknownToken(), upstream: upstream.endpoint, upstream_budget: "10" }));
   assert.match(refused, /The Magisterium service refused the parish's token \(HTTP 401: [^)]+\)/, "the save says the token is refused");
   assert.equal(upstream.sent.length, 1, "one call checked it");
   assert.match(refused, /0 of 10 used, 10 left/, "the refused check spent nothing");
-  const accepted = text(await saveSettings(site, cookies, { token, upstream: upstream.endpoint, budget: "10" }));
+  const accepted = text(await saveSettings(site, cookies, { token, upstream: upstream.endpoint, upstream_budget: "10" }));
   assert.match(accepted, /The Magisterium service accepted the token/);
   assert.doesNotMatch(accepted, /refused the parish's token/, "the new token is not the refused one");
   assert.match(accepted, /1 of 10 used, 9 left/, "the answered check counted");
   assert.match(accepted, /Working: the service last answered on/);
   assert.equal(upstream.sent.length, 2);
-  const unreachable = text(await saveSettings(site, cookies, { token: "", upstream: await deadEndpoint(), budget: "10" }));
+  const unreachable = text(await saveSettings(site, cookies, { token: "", upstream: await deadEndpoint(), upstream_budget: "10" }));
   assert.match(unreachable, /The token could not be checked: the Magisterium service did not answer \(no answer: the Magisterium service could not be reached\)/, "a new endpoint is checked too");
   assert.match(unreachable, /1 of 10 used, 9 left/, "no answer spent nothing");
 });
 
 test("with a refused token, 47 visitors' misses make one upstream call and spend nothing; administrators (not subscribers) get a notice, Site Health says it; a fixed token answers the uncached days", async () => {
-  const { site, upstream } = await siteWithUpstream({ token: unknownToken(), budget: 3 });
+  const { site, upstream } = await siteWithUpstream({ token: unknownToken(), upstream_budget: 3 });
   const answers = [];
   for (let i = 0; i < 47; i++) answers.push(await visit(site, dayAfter(i - 20), i));
   assert.ok(answers.every(({ status, body }) => status === 401 && body.error.code === -32004), "each visitor gets the service's refusal, not a 503");
@@ -85,7 +85,7 @@ test("with a refused token, 47 visitors' misses make one upstream call and spend
   assert.match(text(await page(site, SETTINGS_PAGE, admin)), /0 of 3 used, 3 left/, "the 47 misses spent nothing");
 
   const token = await freshToken();
-  assert.match(text(await saveSettings(site, admin, { token, upstream: upstream.endpoint, budget: "3" })), /accepted the token/);
+  assert.match(text(await saveSettings(site, admin, { token, upstream: upstream.endpoint, upstream_budget: "3" })), /accepted the token/);
   for (const date of [dayAfter(1), dayAfter(2)]) assert.equal((await visit(site, date)).status, 200, `${date} answered with the fixed token`);
   assert.equal(upstream.sent.length, 4, "the check and the two days");
   assert.doesNotMatch(await page(site, "/wp-admin/index.php", admin), /magisterium-a2a-refused/, "the notice is gone with the refused token");
@@ -94,7 +94,7 @@ test("with a refused token, 47 visitors' misses make one upstream call and spend
 
 test("Check now makes one call: counted when answered, not when the service fails, whose reason and time the page shows; without its nonce, none", async () => {
   const token = await freshToken();
-  const { site, upstream } = await siteWithUpstream({ token, budget: 5 });
+  const { site, upstream } = await siteWithUpstream({ token, upstream_budget: 5 });
   const admin = await logIn(site);
   const before = await page(site, SETTINGS_PAGE, admin);
   assert.match(text(before), /Set; not used yet/);

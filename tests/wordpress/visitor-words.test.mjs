@@ -48,7 +48,7 @@ test("a site with no token: each widget says the site is not connected, not that
 test("the day's calls spent: each widget says the time of day they come back, not a number of seconds", { skip }, async () => {
   const token = await freshToken();
   // A budget of one call, no reserve: a stranger's far day spends it.
-  const texts = await widgetTexts({ token, budget: 1, reserve: 0 }, async (site) => {
+  const texts = await widgetTexts({ token, upstream_budget: 1, reserve: 0 }, async (site) => {
     const message = { role: "user", kind: "message", messageId: "m-1", parts: [{ kind: "text", text: "2026-12-31" }], metadata: { skillId: "liturgical_readings" } };
     const spent = await fetch(`${site.url}${ROUTE}`, { method: "POST", headers: { Origin: site.url, "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "message/send", params: { message } }) });
     assert.equal(spent.status, 200, await spent.text());

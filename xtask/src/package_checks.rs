@@ -44,7 +44,7 @@ pub fn run() -> (Tally, bool) {
     check("proxy/index.d.ts declares every export of magisterium-a2a/proxy", declared_proxy_exports(&pkg));
     check("the public .d.ts has no `any`", no_any(&pkg));
     check(
-        "every option, method, result field and error code of README.md's tables is declared and used in tests/types",
+        "every option, method, result field, error code and type of README.md's tables is declared (a type exported) and used in tests/types",
         documented_api(&pkg),
     );
     for (entry, limit) in BUDGETS {
@@ -261,8 +261,8 @@ fn no_any(pkg: &Path) -> Result<()> {
 }
 
 /// Nothing documented drifts from the types: every name of README.md's API
-/// tables is declared in the package's `index.d.ts` (or `agents.d.ts`, or the proxy's) and used by the
-/// TypeScript consumer in `tests/types/` (outside comments).
+/// tables is declared in the package's `index.d.ts` (or `agents.d.ts`, or the proxy's), a type
+/// exported there, and used by the TypeScript consumer in `tests/types/` (outside comments).
 fn documented_api(pkg: &Path) -> Result<()> {
     let documented = readme_tables::documented(&read(&root().join("README.md"))?);
     if documented.is_empty() {
@@ -286,10 +286,17 @@ fn documented_api(pkg: &Path) -> Result<()> {
     }
 }
 
-/// Whether `types` declares `item`: a member `name:`/`name?:`, a method `name(`, a code `"NAME"`.
+/// Whether `types` declares `item`: a member `name:`/`name?:`, a method `name(`, a code `"NAME"`,
+/// a type exported (`export interface`, `type` or `class`; `agents.d.ts` re-exports `index.d.ts`'s).
 fn declares(types: &str, item: &Documented) -> bool {
     let name = item.name.as_str();
     match item.kind {
+        ApiKind::Type => types.lines().any(|line| {
+            ["export interface ", "export type ", "export class "]
+                .iter()
+                .filter_map(|start| line.strip_prefix(start))
+                .any(|rest| words(rest).next() == Some(name))
+        }),
         ApiKind::Code => types.contains(&format!("\"{name}\"")),
         ApiKind::Method => types.contains(&format!("  {name}(")),
         ApiKind::Option | ApiKind::Field => {
@@ -384,6 +391,17 @@ mod tests {
         assert!(!declares(types, &item(ApiKind::Option, "ResponseBytes")), "a name must be whole");
         assert!(!declares(types, &item(ApiKind::Method, "text")), "a field is no method");
         assert!(!declares(types, &item(ApiKind::Code, "TIME")));
+    }
+
+    #[test]
+    fn a_type_is_declared_exported() {
+        let types = "export interface QaAnswer {\n  text: string;\n}\nexport type Rate = string;\nexport class A2AClient {}\nimport type {\n  Task,\n} from \"./index.js\";\ninterface Hidden {}\n";
+        for name in ["QaAnswer", "Rate", "A2AClient"] {
+            assert!(declares(types, &item(ApiKind::Type, name)), "{name}");
+        }
+        for name in ["QaAnswers", "Qa", "Hidden", "Task", "Citation", "text"] {
+            assert!(!declares(types, &item(ApiKind::Type, name)), "{name}");
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! What the README's API tables document: the client's options, its methods
-//! with the option keys they show, the fields of their results, and the
-//! error codes, for the check that each is declared and used (package_checks.rs).
+//! with the option keys they show, the fields of their results, the error
+//! codes, and the TypeScript types they name, for the check that each is
+//! declared (a type: exported) and used (package_checks.rs).
 
 use crate::markdown;
 
@@ -15,6 +16,8 @@ pub enum ApiKind {
     Field,
     /// A `MagisteriumError` code (`RATE_LIMITED`).
     Code,
+    /// A type the package exports (`QaAnswer`, `Citation[]`, `{ … }: AskOptions`).
+    Type,
 }
 
 /// One documented name.
@@ -27,16 +30,20 @@ pub struct Documented {
 }
 
 /// Every name of the README's tables whose header starts `option`,
-/// `method` or `code`, in order, each once per kind.
+/// `method` or `code`, in order, each once per kind: by the column, and in any
+/// column the types a code span names.
 pub fn documented(readme: &str) -> Vec<Documented> {
     let mut found: Vec<Documented> = Vec::new();
     for table in markdown::tables(readme) {
         let columns: Vec<&str> = table.header.iter().map(|cell| cell.text.trim()).collect();
-        let Some(&kind) = columns.first() else { continue };
+        let Some(&kind) = columns.first().filter(|kind| ["option", "method", "code"].contains(kind)) else { continue };
         for row in &table.rows {
             for (column, cell) in columns.iter().zip(row) {
                 for span in &cell.code {
-                    for item in names(kind, column, span) {
+                    let types = type_names(span)
+                        .into_iter()
+                        .map(|name| Documented { kind: ApiKind::Type, name: name.to_owned() });
+                    for item in names(kind, column, span).into_iter().chain(types) {
                         if !found.contains(&item) {
                             found.push(item);
                         }
@@ -79,6 +86,25 @@ fn braced_keys(span: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The types `span` names: all of it (`QaAnswer`, `Citation[]`), or what
+/// follows each `: ` (`{ text }: AskOptions`, `citations: Citation[]`). A type's
+/// name starts with a capital and holds a small letter (`TIMEOUT` is a code).
+fn type_names(span: &str) -> Vec<&str> {
+    if let Some((whole, "" | "[]")) = leading_type(span) {
+        return vec![whole];
+    }
+    span.split(": ").skip(1).filter_map(|after| leading_type(after).map(|(name, _)| name)).collect()
+}
+
+/// The type name `text` starts with, and the rest of `text`.
+fn leading_type(text: &str) -> Option<(&str, &str)> {
+    let text = text.trim();
+    let end = text.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(text.len());
+    let (name, rest) = text.split_at(end);
+    let is_type = name.starts_with(|c: char| c.is_ascii_uppercase()) && name.contains(|c: char| c.is_ascii_lowercase());
+    is_type.then_some((name, rest))
+}
+
 fn is_identifier(text: &str) -> bool {
     let mut chars = text.chars();
     chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
@@ -111,14 +137,14 @@ Some text with `notAnOption`.
 
 | method | skill | resolves with |
 |---|---|---|
-| `ask(question, { contextId })` | `catholic_qa` | `{ text, citations: Citation[], taskId }` |
-| `searchDocuments(query)` | `document_search` | `{ id, url }[]` |
+| `ask(question, { contextId }: AskOptions)` | `catholic_qa` | `QaAnswer`: `{ text, citations: Citation[], taskId }` |
+| `searchDocuments(query)` | `document_search` | `SearchResult[]`: `{ id, url }[]` |
 | `getTask(id)`, `cancelTask(id)` | — | the A2A `Task` |
 | `waitForTask(id, { pollIntervalMs, timeoutMs, signal })` | — | the `Task` |
 
 | code | when |
 |---|---|
-| `PARSE_ERROR`, `INVALID_REQUEST` | JSON-RPC -32700, `-32600` |
+| `PARSE_ERROR`, `INVALID_REQUEST` | JSON-RPC -32700, `-32600`, from `A2AClient`, not `URL` |
 | `TASK_NOT_FOUND` | unknown |
 
 | code | `\"magisterium\"` | `\"a2a\"` |
@@ -134,20 +160,26 @@ Some text with `notAnOption`.
             item(ApiKind::Option, "tokenProvider"),
             item(ApiKind::Method, "ask"),
             item(ApiKind::Option, "contextId"),
+            item(ApiKind::Type, "AskOptions"),
+            item(ApiKind::Type, "QaAnswer"),
             item(ApiKind::Field, "text"),
             item(ApiKind::Field, "citations"),
             item(ApiKind::Field, "taskId"),
+            item(ApiKind::Type, "Citation"),
             item(ApiKind::Method, "searchDocuments"),
+            item(ApiKind::Type, "SearchResult"),
             item(ApiKind::Field, "id"),
             item(ApiKind::Field, "url"),
             item(ApiKind::Method, "getTask"),
             item(ApiKind::Method, "cancelTask"),
+            item(ApiKind::Type, "Task"),
             item(ApiKind::Method, "waitForTask"),
             item(ApiKind::Option, "pollIntervalMs"),
             item(ApiKind::Option, "timeoutMs"),
             item(ApiKind::Option, "signal"),
             item(ApiKind::Code, "PARSE_ERROR"),
             item(ApiKind::Code, "INVALID_REQUEST"),
+            item(ApiKind::Type, "A2AClient"),
             item(ApiKind::Code, "TASK_NOT_FOUND"),
         ];
         assert_eq!(documented(readme), expected);
@@ -163,6 +195,8 @@ Some text with `notAnOption`.
             item(ApiKind::Method, "saintsOfTheDay"),
             item(ApiKind::Field, "relatedQuestions"),
             item(ApiKind::Code, "INVALID_INPUT"),
+            item(ApiKind::Type, "QaAnswer"),
+            item(ApiKind::Type, "SearchResult"),
         ] {
             assert!(found.contains(&expected), "{expected:?} not read from README.md");
         }

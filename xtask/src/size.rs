@@ -10,9 +10,11 @@ use std::path::Path;
 /// a page loads up front for `MagisteriumClient`), in bytes: where issue 23's
 /// size pass (37 315 B), its decode pass (+101 B) and issue 27's messages (the
 /// server's reason, CORS named only in browsers: +377 B) left it, 37 793 B,
-/// rounded up to the KB; issue 23's goal of 28 KB is not reached
+/// rounded up to the KB, then issue 35's stacks that start at the caller's
+/// line (`atCaller` in `npm/js/magisterium-error.js`: 37 847 → 38 095 B, +248 B)
+/// rounded up to the half KB; issue 23's goal of 28 KB is not reached
 /// (docs/performance.md says what the rest would take).
-pub const SIZE_BUDGET: usize = 37 * 1024;
+pub const SIZE_BUDGET: usize = 37 * 1024 + 512;
 
 /// Gzip budget of the web build of `magisterium-a2a/agents` (`A2AClient`),
 /// up front, in bytes, under the 43.5 KB (44 544 B) ceiling that issues 17,

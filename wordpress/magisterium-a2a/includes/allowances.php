@@ -28,7 +28,7 @@ const MAGISTERIUM_A2A_DAILY_PREFIX = 'magisterium_a2a_daily_';
  * @return int
  */
 function magisterium_a2a_reserve( $settings ) {
-	$budget = (int) $settings['budget'];
+	$budget = (int) $settings['upstream_budget'];
 	return null === $settings['reserve'] ? intdiv( $budget, 5 ) : min( (int) $settings['reserve'], $budget );
 }
 

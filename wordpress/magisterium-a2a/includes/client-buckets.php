@@ -22,10 +22,10 @@ defined( 'ABSPATH' ) || exit;
  * @return string|null
  */
 function magisterium_a2a_client_key( $request, $settings ) {
-	if ( '' === $settings['client_header'] ) {
+	if ( '' === $settings['client_key_header'] ) {
 		return null;
 	}
-	$client = $request->get_header( $settings['client_header'] );
+	$client = $request->get_header( $settings['client_key_header'] );
 	return null === $client || '' === trim( $client ) ? null : trim( $client );
 }
 

@@ -250,7 +250,7 @@ function magisterium_a2a_locked_call( $ask, &$seen ) {
 		return $held;
 	}
 	// The site's own keys may spend the whole budget; any other only what its reserve leaves.
-	$budget = (int) $settings['budget'];
+	$budget = (int) $settings['upstream_budget'];
 	$limit  = $ask['own'] ? $budget : $budget - magisterium_a2a_reserve( $settings );
 	if ( ! magisterium_a2a_budget_left( $ask['today'], $limit ) ) {
 		return magisterium_a2a_refusal( 'budget', magisterium_a2a_seconds_to_midnight( $ask['now'], $ask['zone'] ), "the parish's upstream calls for today are spent", $seen );

@@ -53,15 +53,15 @@ function magisterium_a2a_register_settings() {
 	);
 	add_settings_section( 'magisterium_a2a_main', '', '__return_false', MAGISTERIUM_A2A_PAGE );
 	$fields = array(
-		'token'     => __( 'Pasted token (advanced)', 'magisterium-a2a' ),
-		'time_zone' => __( 'Parish time zone', 'magisterium-a2a' ),
-		'budget'    => __( 'Upstream calls a day', 'magisterium-a2a' ),
-		'reserve'   => __( 'Kept for this site\'s pages', 'magisterium-a2a' ),
-		'days'      => __( 'Days visitors may ask about', 'magisterium-a2a' ),
-		'client'    => __( 'New questions per visitor', 'magisterium-a2a' ),
-		'origins'   => __( 'Other sites allowed', 'magisterium-a2a' ),
-		'skills'    => __( 'Widgets served', 'magisterium-a2a' ),
-		'upstream'  => __( 'Service endpoint', 'magisterium-a2a' ),
+		'token'           => __( 'Pasted token (advanced)', 'magisterium-a2a' ),
+		'time_zone'       => __( 'Parish time zone', 'magisterium-a2a' ),
+		'upstream_budget' => __( 'Upstream calls a day', 'magisterium-a2a' ),
+		'reserve'         => __( 'Kept for this site\'s pages', 'magisterium-a2a' ),
+		'days'            => __( 'Days visitors may ask about', 'magisterium-a2a' ),
+		'client'          => __( 'New questions per visitor', 'magisterium-a2a' ),
+		'allow_origins'   => __( 'Other sites allowed', 'magisterium-a2a' ),
+		'skills'          => __( 'Widgets served', 'magisterium-a2a' ),
+		'upstream'        => __( 'Service endpoint', 'magisterium-a2a' ),
 	);
 	foreach ( $fields as $field => $label ) {
 		add_settings_field(
@@ -139,8 +139,8 @@ function magisterium_a2a_render_time_zone_field() {
 }
 
 /** The budget of upstream calls a parish day. */
-function magisterium_a2a_render_budget_field() {
-	magisterium_a2a_number_input( 'budget', 1 );
+function magisterium_a2a_render_upstream_budget_field() {
+	magisterium_a2a_number_input( 'upstream_budget', 1 );
 	magisterium_a2a_description( __( 'Once spent, visitors get only what is already kept until the parish\'s midnight: no stranger can spend the token\'s quota.', 'magisterium-a2a' ) );
 }
 
@@ -194,8 +194,8 @@ function magisterium_a2a_render_days_field() {
 function magisterium_a2a_render_client_field() {
 	printf(
 		'<input type="text" id="magisterium_a2a_client" name="%s" value="%s" class="regular-text code" placeholder="CF-Connecting-IP">',
-		esc_attr( magisterium_a2a_field_name( 'client_header' ) ),
-		esc_attr( magisterium_a2a_settings()['client_header'] )
+		esc_attr( magisterium_a2a_field_name( 'client_key_header' ) ),
+		esc_attr( magisterium_a2a_settings()['client_key_header'] )
 	);
 	echo ' ';
 	magisterium_a2a_number_input( 'client_misses', 1, __( 'New questions per visitor a minute', 'magisterium-a2a' ) );
@@ -206,11 +206,11 @@ function magisterium_a2a_render_client_field() {
 }
 
 /** Other sites whose pages may call the route (this site is always allowed). */
-function magisterium_a2a_render_origins_field() {
+function magisterium_a2a_render_allow_origins_field() {
 	printf(
-		'<textarea id="magisterium_a2a_origins" name="%s" rows="3" class="large-text code">%s</textarea>',
-		esc_attr( magisterium_a2a_field_name( 'origins' ) ),
-		esc_textarea( implode( "\n", magisterium_a2a_settings()['origins'] ) )
+		'<textarea id="magisterium_a2a_allow_origins" name="%s" rows="3" class="large-text code">%s</textarea>',
+		esc_attr( magisterium_a2a_field_name( 'allow_origins' ) ),
+		esc_textarea( implode( "\n", magisterium_a2a_settings()['allow_origins'] ) )
 	);
 	magisterium_a2a_description( __( 'One origin a line, e.g. https://chapel.example. This site is always allowed. An origin protects visitors\' browsers, not the token: the budget does.', 'magisterium-a2a' ) );
 }

@@ -30,9 +30,40 @@ const MAGISTERIUM_A2A_DEFAULT_CLIENT_DAILY_MISSES = 50;
 const MAGISTERIUM_A2A_DEFAULT_WORDS_PER_DAY = 10;
 
 /**
+ * The keys the settings were stored under before they took the parish
+ * proxy's names (docs/glossary.md), each with its name now.
+ */
+const MAGISTERIUM_A2A_RENAMED_SETTINGS = array(
+	'budget'        => 'upstream_budget',
+	'origins'       => 'allow_origins',
+	'client_header' => 'client_key_header',
+);
+
+add_action( 'plugins_loaded', 'magisterium_a2a_rename_stored_settings' );
+
+/**
+ * Moves the values of the stored option's old keys to their names now, once
+ * (the first request after an upgrade, before anything reads or saves the
+ * settings): an upgraded site keeps its budget, origins and client header.
+ */
+function magisterium_a2a_rename_stored_settings() {
+	$stored = get_option( MAGISTERIUM_A2A_OPTION );
+	if ( ! is_array( $stored ) || ! array_intersect_key( MAGISTERIUM_A2A_RENAMED_SETTINGS, $stored ) ) {
+		return;
+	}
+	foreach ( MAGISTERIUM_A2A_RENAMED_SETTINGS as $old => $new ) {
+		if ( array_key_exists( $old, $stored ) && ! array_key_exists( $new, $stored ) ) {
+			$stored[ $new ] = $stored[ $old ];
+		}
+		unset( $stored[ $old ] );
+	}
+	update_option( MAGISTERIUM_A2A_OPTION, $stored );
+}
+
+/**
  * The settings with their defaults filled in.
  *
- * @return array{token: string, time_zone: string, budget: int, reserve: int|null, words_per_day: int, client_daily_misses: int, days_back: int, days_ahead: int, client_header: string, client_misses: int, origins: string[], skills: string[], upstream: string}
+ * @return array{token: string, time_zone: string, upstream_budget: int, reserve: int|null, words_per_day: int, client_daily_misses: int, days_back: int, days_ahead: int, client_key_header: string, client_misses: int, allow_origins: string[], skills: string[], upstream: string}
  */
 function magisterium_a2a_settings() {
 	$stored = get_option( MAGISTERIUM_A2A_OPTION, array() );
@@ -41,15 +72,15 @@ function magisterium_a2a_settings() {
 		array(
 			'token'               => '',
 			'time_zone'           => '',
-			'budget'              => MAGISTERIUM_A2A_DEFAULT_BUDGET,
+			'upstream_budget'     => MAGISTERIUM_A2A_DEFAULT_BUDGET,
 			'reserve'             => null,
 			'words_per_day'       => MAGISTERIUM_A2A_DEFAULT_WORDS_PER_DAY,
 			'days_back'           => MAGISTERIUM_A2A_DEFAULT_DAYS_BACK,
 			'days_ahead'          => MAGISTERIUM_A2A_DEFAULT_DAYS_AHEAD,
-			'client_header'       => '',
+			'client_key_header'   => '',
 			'client_misses'       => MAGISTERIUM_A2A_DEFAULT_CLIENT_MISSES,
 			'client_daily_misses' => MAGISTERIUM_A2A_DEFAULT_CLIENT_DAILY_MISSES,
-			'origins'             => array(),
+			'allow_origins'       => array(),
 			'skills'              => MAGISTERIUM_A2A_SKILLS,
 			'upstream'            => MAGISTERIUM_A2A_DEFAULT_UPSTREAM,
 		),
@@ -83,7 +114,7 @@ function magisterium_a2a_time_zone( $settings ) {
  */
 function magisterium_a2a_allowed_origins( $settings ) {
 	$own = array( magisterium_a2a_origin_of( home_url() ), magisterium_a2a_origin_of( site_url() ) );
-	return array_values( array_filter( array_unique( array_merge( $own, $settings['origins'] ) ) ) );
+	return array_values( array_filter( array_unique( array_merge( $own, $settings['allow_origins'] ) ) ) );
 }
 
 /**
@@ -154,7 +185,7 @@ function magisterium_a2a_sanitize_settings( $input ) {
 		magisterium_a2a_setting_error( 'time_zone', __( 'Unknown time zone: it was not changed.', 'magisterium-a2a' ) );
 	}
 	$counts = array(
-		'budget'              => 1,
+		'upstream_budget'     => 1,
 		'reserve'             => 0,
 		'words_per_day'       => 0,
 		'days_back'           => 0,
@@ -174,25 +205,25 @@ function magisterium_a2a_sanitize_settings( $input ) {
 			magisterium_a2a_setting_error( $field, sprintf( __( 'A count must be a whole number from %d to 100000: it was not changed.', 'magisterium-a2a' ), $least ) );
 		}
 	}
-	$header = isset( $input['client_header'] ) ? trim( (string) $input['client_header'] ) : '';
+	$header = isset( $input['client_key_header'] ) ? trim( (string) $input['client_key_header'] ) : '';
 	if ( '' === $header || preg_match( '/^[A-Za-z0-9-]{1,64}$/', $header ) ) {
-		$clean['client_header'] = $header;
+		$clean['client_key_header'] = $header;
 	} else {
-		magisterium_a2a_setting_error( 'client_header', __( 'A header name holds letters, digits and hyphens only: it was not changed.', 'magisterium-a2a' ) );
+		magisterium_a2a_setting_error( 'client_key_header', __( 'A header name holds letters, digits and hyphens only: it was not changed.', 'magisterium-a2a' ) );
 	}
-	$lines   = magisterium_a2a_origin_lines( isset( $input['origins'] ) ? $input['origins'] : '' );
+	$lines   = magisterium_a2a_origin_lines( isset( $input['allow_origins'] ) ? $input['allow_origins'] : '' );
 	$origins = array();
 	foreach ( $lines as $line ) {
 		$origin = magisterium_a2a_origin_of( $line );
 		if ( '' === $origin ) {
 			/* translators: %s: what was typed as an origin. */
-			magisterium_a2a_setting_error( 'origins', sprintf( __( '%s is not an origin (scheme, host and port, e.g. https://parish.example): left out.', 'magisterium-a2a' ), $line ) );
+			magisterium_a2a_setting_error( 'allow_origins', sprintf( __( '%s is not an origin (scheme, host and port, e.g. https://parish.example): left out.', 'magisterium-a2a' ), $line ) );
 		} else {
 			$origins[] = $origin;
 		}
 	}
-	$clean['origins'] = array_values( array_unique( $origins ) );
-	$skills           = isset( $input['skills'] ) && is_array( $input['skills'] ) ? array_values( array_intersect( MAGISTERIUM_A2A_SKILLS, $input['skills'] ) ) : array();
+	$clean['allow_origins'] = array_values( array_unique( $origins ) );
+	$skills                 = isset( $input['skills'] ) && is_array( $input['skills'] ) ? array_values( array_intersect( MAGISTERIUM_A2A_SKILLS, $input['skills'] ) ) : array();
 	if ( $skills ) {
 		$clean['skills'] = $skills;
 	} else {

@@ -21,7 +21,7 @@ function magisterium_a2a_render_status() {
 	$settings = magisterium_a2a_settings();
 	$status   = magisterium_a2a_upstream_status();
 	$today    = magisterium_a2a_day_at( magisterium_a2a_now(), magisterium_a2a_time_zone( $settings ) );
-	$budget   = (int) $settings['budget'];
+	$budget   = (int) $settings['upstream_budget'];
 	$spent    = min( magisterium_a2a_spent( $today ), $budget );
 	$rows     = array(
 		__( 'Token', 'magisterium-a2a' )                 => magisterium_a2a_token_state( $settings, $status ),

@@ -59,7 +59,7 @@ function magisterium_a2a_check_token( $settings ) {
 		return null;
 	}
 	$today = magisterium_a2a_day_at( magisterium_a2a_now(), magisterium_a2a_time_zone( $settings ) );
-	if ( ! magisterium_a2a_spend( $today, (int) $settings['budget'] ) ) {
+	if ( ! magisterium_a2a_spend( $today, (int) $settings['upstream_budget'] ) ) {
 		return array(
 			'reason'   => 'budget',
 			'upstream' => null,

@@ -12,7 +12,7 @@ use magisterium_a2a::sans_io::card::{Binding, ProtocolVersion};
 use magisterium_a2a::sans_io::error::CallError;
 #[cfg(feature = "agents")]
 use magisterium_a2a::sans_io::error::Dialect;
-use magisterium_a2a::sans_io::settings::{Options, Settings};
+use magisterium_a2a::sans_io::settings::{OptionNames, Options, Settings};
 use magisterium_a2a::sans_io::text::cat;
 #[cfg(feature = "magisterium")]
 use magisterium_a2a::sans_io::validate::DEFAULT_ENDPOINT;
@@ -25,6 +25,17 @@ type Result<T> = core::result::Result<T, CallError<Json>>;
 /// The options of every client (`ClientOptions`), endpoint aside.
 pub const CLIENT_KEYS: [&str; 7] =
     ["token", "tokenProvider", "timeoutMs", "maxRetries", "maxRetryWaitMs", "rateLimit", "maxResponseBytes"];
+
+/// The options as a JS caller writes them, for the core's refusals (`timeoutMs`, not Rust's `.timeout()`).
+const JS_NAMES: OptionNames = OptionNames {
+    token: "token",
+    token_provider: "tokenProvider",
+    timeout: "timeoutMs",
+    max_retries: "maxRetries",
+    max_retry_wait: "maxRetryWaitMs",
+    max_response_bytes: "maxResponseBytes",
+    durations: false,
+};
 
 /// The options of an `A2AClient` besides [`CLIENT_KEYS`] that both
 /// `discover` and the constructor take.
@@ -107,7 +118,7 @@ pub fn client_settings(o: &Reader, endpoint: Endpoint) -> Result<Settings<Functi
         token_provider,
         rate_default: rate_default.as_deref(),
         rate_expensive: rate_expensive.as_deref(),
-        ..Options::new(endpoint)
+        ..Options::new(endpoint, &JS_NAMES)
     };
     options.token = o.string("token")?;
     options.timeout_ms = o.number("timeoutMs")?;

@@ -8,12 +8,23 @@ use super::error::Error;
 use super::fetch::Http;
 #[cfg(not(target_arch = "wasm32"))]
 use super::native::Http;
-use super::options::millis;
+use super::options::{limit_ms, millis};
 use super::rate::Rate;
 use crate::sans_io::pacing::Pacer;
 use crate::sans_io::settings::{self, Settings};
 use crate::sans_io::validate;
 use std::time::Duration;
+
+/// The options as a Rust caller writes them, for the core's refusals (`.timeout()`, not JS's `timeoutMs`).
+const NAMES: settings::OptionNames = settings::OptionNames {
+    token: ".token()",
+    token_provider: ".token_provider()",
+    timeout: ".timeout()",
+    max_retries: ".max_retries()",
+    max_retry_wait: ".max_retry_wait()",
+    max_response_bytes: ".max_response_bytes()",
+    durations: true,
+};
 
 /// The options of a [`Client`](super::Client) ([`Client::builder`](super::Client::builder)); every
 /// one may be left out. [`build`](Self::build) makes the client.
@@ -139,8 +150,7 @@ impl ClientBuilder {
 
     /// The time limit of a call, checked (the default when left out).
     pub(super) fn timeout_ms(&self) -> Result<u32, Error> {
-        let timeout = self.timeout.map_or(f64::from(settings::DEFAULT_TIMEOUT_MS), millis);
-        validate::timeout_ms("timeout", timeout).map_err(Error::plain)
+        self.timeout.map_or(Ok(settings::DEFAULT_TIMEOUT_MS), |timeout| limit_ms(NAMES.timeout, timeout))
     }
 
     /// The options checked by the core's rules.
@@ -158,14 +168,14 @@ impl ClientBuilder {
             max_retries: self.max_retries.map(f64::from),
             max_retry_wait_ms: self.max_retry_wait.map(millis),
             max_response_bytes: self.max_response_bytes.map(|bytes| bytes as f64),
-            ..settings::Options::new(endpoint::parse(url).map_err(Error::plain)?)
+            ..settings::Options::new(endpoint::parse(url).map_err(Error::plain)?, &NAMES)
         }
         .check()
         .map_err(Error::plain)?;
         let rate = |rate: Option<Rate>, which| rate.map(|rate| rate.checked(which)).transpose().map_err(Error::plain);
         checked.pacer = Pacer::new(
-            rate(self.rate_default, "rate_limit_default")?,
-            rate(self.rate_expensive, "rate_limit_expensive")?,
+            rate(self.rate_default, ".rate_limit_default()")?,
+            rate(self.rate_expensive, ".rate_limit_expensive()")?,
         );
         Ok(checked)
     }
@@ -180,5 +190,32 @@ impl ClientBuilder {
         #[cfg(target_arch = "wasm32")]
         let http = Http::new().map_err(Error::plain)?;
         Ok(http)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{A2AClient, Client, ErrorCode};
+    use std::time::Duration;
+
+    #[test]
+    fn refusals_name_the_options_as_a_rust_caller_writes_them() {
+        let refusal = |built: Result<Client, crate::Error>| {
+            let e = built.expect_err("refused");
+            assert_eq!(e.code(), ErrorCode::InvalidInput);
+            e.message().to_owned()
+        };
+        assert_eq!(
+            refusal(Client::builder().timeout(Duration::ZERO).build()),
+            ".timeout() must be a whole number from 1 ms to 2147483647 ms"
+        );
+        let long = Duration::from_secs(1 << 32);
+        assert!(refusal(Client::builder().max_retry_wait(long).build()).starts_with(".max_retry_wait() must"));
+        assert!(refusal(Client::builder().max_retries(11).build()).starts_with(".max_retries() must"));
+        assert!(refusal(Client::builder().max_response_bytes(0).build()).starts_with(".max_response_bytes() must"));
+        assert!(refusal(Client::builder().token(" ").build()).starts_with(".token() must not be empty"));
+        assert!(refusal(Client::builder().endpoint("ftp://x/").build()).starts_with(".endpoint() must"));
+        let agent = A2AClient::builder().endpoint("https://agent.example/").stream_timeout(Duration::ZERO).build();
+        assert!(agent.expect_err("refused").message().starts_with(".stream_timeout() must"));
     }
 }

@@ -2,13 +2,15 @@
 //! [`Client`](crate::Client) (kept in a [`ClientBuilder`]) and the agent's
 //! own (version, dialect, `token_origins`, extensions, the streams' limit).
 
+use super::card::AgentCard;
 use super::client::A2AClient;
 use super::discover;
+use super::results::bad_response;
 use crate::client::builder::ClientBuilder;
 use crate::client::call::{Agent, ClientState};
 use crate::client::credential::{Credential, Shared, TokenProvider};
 use crate::client::error::Error;
-use crate::client::options::millis;
+use crate::client::options::limit_ms;
 use crate::client::transport::Http;
 use crate::codes::{Binding, ProtocolVersion};
 use crate::sans_io::agent_route::Route;
@@ -200,7 +202,8 @@ impl A2AClientBuilder {
         let route = Route::new(head.endpoint, head.version, head.other.filter(|_| keep));
         let dialect = self.dialect.unwrap_or(head.dialect);
         let (streaming, tenant) = (head.streaming, head.tenant.and_then(|t| t.as_str().map(String::from)));
-        self.finish(settings, found.http, (route, head.binding, tenant), dialect, streaming, Some(found.card))
+        let card = AgentCard::try_from(found.card).map_err(bad_response)?;
+        self.finish(settings, found.http, (route, head.binding, tenant), dialect, streaming, Some(card))
     }
 
     /// A client of the [`endpoint`](Self::endpoint) (required; INVALID_INPUT
@@ -239,10 +242,10 @@ impl A2AClientBuilder {
         (route, binding, tenant): (Route<validate::Endpoint>, Binding, Option<String>),
         dialect: Dialect,
         streaming: bool,
-        card: Option<Value>,
+        card: Option<AgentCard>,
     ) -> Result<A2AClient, Error> {
         let stream_timeout_ms = match self.stream_timeout {
-            Some(limit) => validate::timeout_ms("stream_timeout", millis(limit)).map_err(Error::plain)?,
+            Some(limit) => limit_ms(".stream_timeout()", limit)?,
             None => poll::WAIT_TIMEOUT_MS,
         };
         let extensions = validate::extensions_header(&self.extensions).map_err(Error::plain)?;

@@ -48,10 +48,10 @@ pub struct TaskStatusUpdateEvent {
     pub context_id: Option<String>,
     /// The status.
     pub status: TaskStatus,
-    /// The last event of the stream (when a 1.0 agent leaves it out: true
-    /// for a terminal state, `input-required` and `auth-required`).
-    #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
-    pub is_final: Option<bool>,
+    /// The last event of the stream (`final`; when an agent leaves it out, as
+    /// a 1.0 agent does: true for a terminal state, `input-required` and `auth-required`).
+    #[serde(rename = "final")]
+    pub is_final: bool,
     /// Extension metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Map<String, Value>>,
@@ -174,7 +174,7 @@ impl TryFrom<Value> for A2AStreamEvent {
                     task_id: m.required("taskId", "a status-update")?,
                     context_id: m.optional("contextId"),
                     status: m.required("status", "a status-update")?,
-                    is_final: m.optional("final"),
+                    is_final: m.required("final", "a status-update")?,
                     metadata: m.optional("metadata"),
                     activated_extensions: m.optional("activatedExtensions").unwrap_or_default(),
                     other: m.0,
@@ -236,7 +236,7 @@ mod tests {
             A2AStreamEvent::try_from(
                 json!({"kind": "status-update", "taskId": "t", "status": {"state": "working"}, "final": false})
             ),
-            Ok(A2AStreamEvent::StatusUpdate(TaskStatusUpdateEvent { is_final: Some(false), .. }))
+            Ok(A2AStreamEvent::StatusUpdate(TaskStatusUpdateEvent { is_final: false, .. }))
         ));
         assert!(A2AStreamEvent::try_from(json!({"kind": "mystery"})).is_err());
     }

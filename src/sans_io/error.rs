@@ -3,7 +3,7 @@
 
 pub use crate::codes::{Dialect, ErrorCode};
 
-use super::text::is_whole;
+use super::text::{cat, is_whole, shortened};
 use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -172,6 +172,25 @@ impl<V> CallError<V> {
         self.task_id = task_id;
         self
     }
+
+    /// A TASK_NOT_FOUND of a call that named the task `id` (the caller's
+    /// own): `task_id` set, and the id in the message when the server's does
+    /// not have it (`Task not found (task "nope")`). Any other error as it is.
+    pub fn naming_task(mut self, id: Option<&str>) -> Self {
+        let Some(id) = id.filter(|_| self.code == ErrorCode::TaskNotFound && self.task_id.is_none()) else {
+            return self;
+        };
+        if !has(&self.message, id) {
+            self.message = cat(&[&self.message, " (task \"", &shortened(id, 80), "\")"]);
+        }
+        self.task_id = Some(id.to_owned());
+        self
+    }
+}
+
+/// True when `text` has `part` in it: a byte search (see [`redact`]).
+fn has(text: &str, part: &str) -> bool {
+    part.is_empty() || text.as_bytes().windows(part.len()).any(|w| w == part.as_bytes())
 }
 
 impl<V> core::ops::Deref for CallError<V> {
@@ -316,6 +335,20 @@ mod tests {
         assert_eq!(ErrorCode::from_http_status(403, m), Some(ErrorCode::PlanRequired));
         assert_eq!(ErrorCode::from_http_status(429, m), Some(ErrorCode::RateLimited));
         assert_eq!(ErrorCode::from_http_status(502, m), None);
+    }
+
+    #[test]
+    fn task_not_found_names_the_task_the_call_named() {
+        let bare = CallError::<()>::new(ErrorCode::TaskNotFound, "Task not found").naming_task(Some("nope"));
+        assert_eq!((bare.message.as_str(), bare.task_id.as_deref()), ("Task not found (task \"nope\")", Some("nope")));
+        let said =
+            CallError::<()>::new(ErrorCode::TaskNotFound, "Task not found: no task \"nope\" (unknown or expired)");
+        let said = said.naming_task(Some("nope"));
+        assert_eq!(said.message, "Task not found: no task \"nope\" (unknown or expired)", "said once");
+        let other = CallError::<()>::new(ErrorCode::Network, "offline").naming_task(Some("nope"));
+        assert_eq!((other.message.as_str(), other.task_id.as_deref()), ("offline", None));
+        let unnamed = CallError::<()>::new(ErrorCode::TaskNotFound, "Task not found").naming_task(None);
+        assert_eq!(unnamed.message, "Task not found");
     }
 
     #[test]

@@ -3,8 +3,7 @@
 
 use super::error::CallError;
 use super::json::JsonView;
-use super::text::{cat, hex, int, is_whole, padded, parse_u32};
-use alloc::borrow::ToOwned;
+use super::text::{cat, hex, int, is_whole, padded, parse_u32, shortened};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -319,10 +318,7 @@ fn whole_number<V>(what: &str, value: f64, min: f64, max: f64, unit: &str) -> Re
 
 /// At most 80 characters of `text`, for error messages.
 fn shorten(text: &str) -> String {
-    match text.char_indices().nth(80) {
-        Some((end, _)) => cat(&[text.get(..end).unwrap_or(""), "…"]),
-        None => text.to_owned(),
-    }
+    shortened(text, 80)
 }
 
 /// A random (version 4) UUID for `messageId`, from 128 random bits.

@@ -94,6 +94,9 @@ async fn the_agents_errors_have_their_codes() {
     let agent = A2AClient::discover(&agent_base(&sim)).await.expect("the card is found");
     let e = agent.get_task("no-such-task").await.unwrap_err();
     assert_eq!((e.code(), e.rpc_code(), e.http_status()), (ErrorCode::TaskNotFound, Some(-32001), Some(200)));
+    // The A2A 1.0 agent's reason (its `google.rpc.ErrorInfo`'s `metadata.detail`), and the task asked for.
+    let reason = "Task not found: no task `no-such-task` here (never created, or forgotten)";
+    assert_eq!((e.message(), e.task_id()), (reason, Some("no-such-task")));
     let e = agent.send_message(to_skill("stream", Some(json!({"chunks": 99})))).await.unwrap_err();
     assert_eq!((e.code(), e.rpc_code()), (ErrorCode::InvalidParams, Some(-32602)));
     let done = task_of(agent.send_message(to_skill("echo", None)).await.expect("echo answers"));

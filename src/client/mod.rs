@@ -32,11 +32,11 @@ pub use a2a::{
     Artifact, DataPart, FileContent, FilePart, Message, Part, SendMessageParams, Task, TaskState, TaskStatus, TextPart,
 };
 pub use agent::{
-    A2AClient, A2AClientBuilder, A2AStreamEvent, AgentCapabilities, AgentCard, AgentInterface, AgentProvider,
+    A2AClient, A2AClientBuilder, A2AOnly, A2AStreamEvent, AgentCapabilities, AgentCard, AgentInterface, AgentProvider,
     AgentSkill, ListTasksParams, ListTasksResult, PushAuthentication, PushNotificationConfig,
     PushNotificationConfigList, SendResult, TaskArtifactUpdateEvent, TaskPushNotificationConfig, TaskStatusUpdateEvent,
 };
-pub use builder::ClientBuilder;
+pub use builder::{Builder, ClientBuilder, ClientOnly};
 pub use credential::{Credential, TokenProvider, TokenProviderContext};
 pub use error::{Cause, Error};
 #[cfg(all(target_arch = "wasm32", feature = "js"))]

@@ -14,7 +14,7 @@ mod results;
 mod resume;
 mod stream;
 
-pub use builder::A2AClientBuilder;
+pub use builder::{A2AClientBuilder, A2AOnly};
 pub use card::{AgentCapabilities, AgentCard, AgentInterface, AgentProvider, AgentSkill};
 pub use client::A2AClient;
 pub use params::ListTasksParams;

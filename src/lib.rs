@@ -88,8 +88,16 @@
 //!   core alone: its `#[wasm_bindgen]` classes are never linked into a Rust app.
 //!
 //! # What is public API
-//! The items documented here: the client, its options, results and errors,
-//! re-exported at the crate root. `sans_io` and `url_parser` are `pub` only
+//! The items documented here: the clients, their builders, options, results and errors,
+//! re-exported at the crate root, and [`codes`].
+//!
+//! `reqwest` is re-exported (natively) on purpose: [`Builder::http_client`]
+//! takes a `reqwest::Client`, which must come from the very reqwest this crate
+//! is built on, and `magisterium_a2a::reqwest` names it whatever version a
+//! program depends on itself. So reqwest's major version is part of this
+//! crate's API: a new one is a breaking release of this crate (a minor one
+//! before 1.0), said in the changelog. A program that never calls
+//! `http_client` never needs it. `sans_io` and `url_parser` are `pub` only
 //! for the repository's own crates that build on them (the npm package's
 //! crate `npm/`, the xtask tools, the fuzz targets), which are built and
 //! released from the same commit: they are `#[doc(hidden)]`, outside semver,

@@ -72,6 +72,13 @@
 //!   No effect natively.
 //! - `js`: on wasm32, `ToJs` (with `fetch`, through serde-wasm-bindgen). No
 //!   effect natively.
+//! - `tracing` (off by default): [`tracing`](https://docs.rs/tracing) spans of
+//!   the client, natively and on wasm32: `magisterium_a2a.call` for each call
+//!   (`method`, and the `error` code of a failed one) and, within it,
+//!   `magisterium_a2a.exchange` for each HTTP exchange (`http.method`, `url`
+//!   without its query, `http.status`, `elapsed_ms`, or the `error` code).
+//!   Never a token, a header or a body. With [`Builder::http_client`]
+//!   (natively) a program also sees every request through its own reqwest client.
 //! - `json`: only the core's JSON view for `serde_json::Value` (for the
 //!   repository's own tools: not public API, as below).
 //!

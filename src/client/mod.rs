@@ -16,6 +16,7 @@ mod rate;
 mod request;
 mod results;
 mod run;
+mod trace;
 
 #[cfg(target_arch = "wasm32")]
 mod fetch;

@@ -8,6 +8,7 @@ use super::call::{CallContext, ClientState};
 use super::credential::Shared;
 use super::error::Error;
 use super::options::{WaitOptions, limit_ms};
+use super::trace;
 use crate::sans_io::call::{Call, Outcome, SendMode};
 use crate::sans_io::call_loop;
 use crate::sans_io::error::CallError;
@@ -23,7 +24,8 @@ pub(crate) async fn run(shared: &Shared<ClientState>, call: &Call, timeout_ms: u
 
 /// Runs `call` through the core's call loop in `context`.
 pub(crate) async fn run_in(context: CallContext, call: &Call) -> Result<Outcome<Value>, Error> {
-    call_loop::run(&context, call).await.map_err(|failed| context.error(failed))
+    let work = async { call_loop::run(&context, call).await.map_err(|failed| context.error(failed)) };
+    trace::call(call.method().name(), work).await
 }
 
 /// Polls `tasks/get` of the client `shared` until the task `id` settles (the core's [`poll::wait_for_task`]).
@@ -32,8 +34,8 @@ pub(crate) async fn wait_for_task(shared: &Shared<ClientState>, id: &str, option
     let first = timeout_ms(".poll_interval()", options.poll_interval)?.map_or(poll::DEFAULT_INTERVAL_MS, f64::from);
     let limit = timeout_ms(".timeout()", options.timeout)?.unwrap_or(poll::WAIT_TIMEOUT_MS);
     let context = CallContext::start(shared, limit)?;
-    let task = poll::wait_for_task(&context, id, first).await.map_err(|failed| context.error(failed))?;
-    typed_task(task)
+    let work = async { poll::wait_for_task(&context, id, first).await.map_err(|failed| context.error(failed)) };
+    typed_task(trace::call("wait_for_task", work).await?)
 }
 
 /// The call of a message sent in `mode`, its arguments checked.

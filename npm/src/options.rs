@@ -26,17 +26,6 @@ type Result<T> = core::result::Result<T, CallError<Json>>;
 pub const CLIENT_KEYS: [&str; 7] =
     ["token", "tokenProvider", "timeoutMs", "maxRetries", "maxRetryWaitMs", "rateLimit", "maxResponseBytes"];
 
-/// The options as a JS caller writes them, for the core's refusals (`timeoutMs`, not Rust's `.timeout()`).
-const JS_NAMES: OptionNames = OptionNames {
-    token: "token",
-    token_provider: "tokenProvider",
-    timeout: "timeoutMs",
-    max_retries: "maxRetries",
-    max_retry_wait: "maxRetryWaitMs",
-    max_response_bytes: "maxResponseBytes",
-    durations: false,
-};
-
 /// The options of an `A2AClient` besides [`CLIENT_KEYS`] that both
 /// `discover` and the constructor take.
 #[cfg(feature = "agents")]
@@ -118,7 +107,7 @@ pub fn client_settings(o: &Reader, endpoint: Endpoint) -> Result<Settings<Functi
         token_provider,
         rate_default: rate_default.as_deref(),
         rate_expensive: rate_expensive.as_deref(),
-        ..Options::new(endpoint, &JS_NAMES)
+        ..Options::new(endpoint, &OptionNames::JS)
     };
     options.token = o.string("token")?;
     options.timeout_ms = o.number("timeoutMs")?;

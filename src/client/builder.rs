@@ -17,15 +17,7 @@ use crate::sans_io::validate;
 use std::time::Duration;
 
 /// The options as a Rust caller writes them, for the core's refusals (`.timeout()`, not JS's `timeoutMs`).
-const NAMES: settings::OptionNames = settings::OptionNames {
-    token: ".token()",
-    token_provider: ".token_provider()",
-    timeout: ".timeout()",
-    max_retries: ".max_retries()",
-    max_retry_wait: ".max_retry_wait()",
-    max_response_bytes: ".max_response_bytes()",
-    durations: true,
-};
+const NAMES: &settings::OptionNames = &settings::OptionNames::RUST;
 
 /// The options of a client, set one by one and checked together by the
 /// core's rules when it is built: [`ClientBuilder`] makes a
@@ -211,7 +203,7 @@ impl<K> Builder<K> {
             max_retries: o.max_retries.map(f64::from),
             max_retry_wait_ms: o.max_retry_wait.map(millis),
             max_response_bytes: o.max_response_bytes.map(|bytes| bytes as f64),
-            ..settings::Options::new(endpoint::parse(url).map_err(Error::plain)?, &NAMES)
+            ..settings::Options::new(endpoint::parse(url).map_err(Error::plain)?, NAMES)
         }
         .check()
         .map_err(Error::plain)?;

@@ -29,7 +29,8 @@ pub enum Auth<P> {
 
 /// The options' names as the caller of a layer writes them (`timeoutMs` in
 /// JS, `.timeout()` in Rust), for its refusals: the rules are the core's, the
-/// words each layer's. Each layer passes its own table.
+/// words each layer's. Each layer passes its own table ([`OptionNames::JS`],
+/// [`OptionNames::RUST`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OptionNames {
     /// The fixed token (`token`).
@@ -51,6 +52,28 @@ pub struct OptionNames {
 }
 
 impl OptionNames {
+    /// The npm package's names (its `ClientOptions`), which its crate passes.
+    pub const JS: OptionNames = OptionNames {
+        token: "token",
+        token_provider: "tokenProvider",
+        timeout: "timeoutMs",
+        max_retries: "maxRetries",
+        max_retry_wait: "maxRetryWaitMs",
+        max_response_bytes: "maxResponseBytes",
+        durations: false,
+    };
+
+    /// The Rust builders' setters, which the Rust client passes.
+    pub const RUST: OptionNames = OptionNames {
+        token: ".token()",
+        token_provider: ".token_provider()",
+        timeout: ".timeout()",
+        max_retries: ".max_retries()",
+        max_retry_wait: ".max_retry_wait()",
+        max_response_bytes: ".max_response_bytes()",
+        durations: true,
+    };
+
     /// The time limit `value` (milliseconds) of the option `what`, checked ([`validate::timeout_ms`]).
     pub fn time_limit<V>(&self, what: &str, value: f64) -> Result<u32, CallError<V>> {
         if self.durations { validate::duration_ms(what, value) } else { validate::timeout_ms(what, value) }
@@ -200,19 +223,8 @@ mod tests {
 
     type E = CallError<()>;
 
-    /// The npm package's names (`npm/src/options.rs` has the same table).
-    const JS: OptionNames = OptionNames {
-        token: "token",
-        token_provider: "tokenProvider",
-        timeout: "timeoutMs",
-        max_retries: "maxRetries",
-        max_retry_wait: "maxRetryWaitMs",
-        max_response_bytes: "maxResponseBytes",
-        durations: false,
-    };
-
     fn options(url: &str) -> Options<'static, ()> {
-        Options::new(validate::endpoint::<()>("endpoint", url, crate::url_parser::parse).unwrap(), &JS)
+        Options::new(validate::endpoint::<()>("endpoint", url, crate::url_parser::parse).unwrap(), &OptionNames::JS)
     }
 
     fn refusal(o: Options<'_, ()>) -> String {
@@ -266,9 +278,7 @@ mod tests {
         );
         assert!(refusal(Options { rate_expensive: Some("often"), ..options("https://x/") }).contains("often"));
         let local = Options { token: Some("tok".to_owned()), ..options("http://127.0.0.1:9/a2a") };
-        const RUST: OptionNames =
-            OptionNames { timeout: ".timeout()", max_retry_wait: ".max_retry_wait()", durations: true, ..JS };
-        let rust = |o: Options<'static, ()>| refusal(Options { names: &RUST, ..o });
+        let rust = |o: Options<'static, ()>| refusal(Options { names: &OptionNames::RUST, ..o });
         assert_eq!(
             rust(Options { timeout_ms: Some(0.0), ..options("https://x/") }),
             ".timeout() must be a whole number from 1 ms to 2147483647 ms"

@@ -3,7 +3,7 @@
 
 pub use crate::codes::{Dialect, ErrorCode};
 
-use super::text::{cat, is_whole, shortened};
+use super::text::{cat, is_whole};
 use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -174,23 +174,24 @@ impl<V> CallError<V> {
     }
 
     /// A TASK_NOT_FOUND of a call that named the task `id` (the caller's
-    /// own): `task_id` set, and the id in the message when the server's does
+    /// own, checked before the call): `task_id` set, and the id in the message when the server's does
     /// not have it (`Task not found (task "nope")`). Any other error as it is.
     pub fn naming_task(mut self, id: Option<&str>) -> Self {
-        let Some(id) = id.filter(|_| self.code == ErrorCode::TaskNotFound && self.task_id.is_none()) else {
+        let Some(id) = id.filter(|id| !id.is_empty() && self.code == ErrorCode::TaskNotFound && self.task_id.is_none())
+        else {
             return self;
         };
-        if !has(&self.message, id) {
-            self.message = cat(&[&self.message, " (task \"", &shortened(id, 80), "\")"]);
+        if find(&self.message, id).is_none() {
+            self.message = cat(&[&self.message, " (task \"", id, "\")"]);
         }
         self.task_id = Some(id.to_owned());
         self
     }
 }
 
-/// True when `text` has `part` in it: a byte search (see [`redact`]).
-fn has(text: &str, part: &str) -> bool {
-    part.is_empty() || text.as_bytes().windows(part.len()).any(|w| w == part.as_bytes())
+/// Where `part` (not empty) starts in `text`: a byte search (see [`redact`]).
+fn find(text: &str, part: &str) -> Option<usize> {
+    text.as_bytes().windows(part.len()).position(|w| w == part.as_bytes())
 }
 
 impl<V> core::ops::Deref for CallError<V> {
@@ -222,7 +223,7 @@ pub fn redact(message: &str, secret: Option<&str>) -> String {
     // the slices around it always exist: no UTF-8 check of the result needed.
     let mut out = String::with_capacity(message.len());
     let mut rest = message;
-    while let Some(at) = rest.as_bytes().windows(secret.len()).position(|w| w == secret.as_bytes()) {
+    while let Some(at) = find(rest, secret) {
         let (Some(before), Some(after)) = (rest.get(..at), rest.get(at + secret.len()..)) else {
             // Cannot happen (see above); if it did, none of the message would be shown.
             return String::from("[redacted]");

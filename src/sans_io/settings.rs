@@ -35,8 +35,6 @@ pub enum Auth<P> {
 pub struct OptionNames {
     /// The fixed token (`token`).
     pub token: &'static str,
-    /// The token provider (`tokenProvider`).
-    pub token_provider: &'static str,
     /// A call's time limit (`timeoutMs`).
     pub timeout: &'static str,
     /// The retry count (`maxRetries`).
@@ -55,7 +53,6 @@ impl OptionNames {
     /// The npm package's names (its `ClientOptions`), which its crate passes.
     pub const JS: OptionNames = OptionNames {
         token: "token",
-        token_provider: "tokenProvider",
         timeout: "timeoutMs",
         max_retries: "maxRetries",
         max_retry_wait: "maxRetryWaitMs",
@@ -66,7 +63,6 @@ impl OptionNames {
     /// The Rust builders' setters, which the Rust client passes.
     pub const RUST: OptionNames = OptionNames {
         token: ".token()",
-        token_provider: ".token_provider()",
         timeout: ".timeout()",
         max_retries: ".max_retries()",
         max_retry_wait: ".max_retry_wait()",
@@ -147,10 +143,8 @@ impl<P> Options<'_, P> {
     pub fn check<V>(self) -> Result<Settings<P>, CallError<V>> {
         let names = self.names;
         let auth = match (self.token, self.token_provider) {
-            (Some(_), Some(_)) => {
-                let why = cat(&["give either ", names.token, " or ", names.token_provider, ", not both"]);
-                return Err(CallError::invalid_input(why));
-            }
+            // Only JS can give both (a Rust `Credential` is one or the other).
+            (Some(_), Some(_)) => return Err(CallError::invalid_input("give either token or tokenProvider, not both")),
             (Some(token), None) if token.trim().is_empty() => {
                 return Err(validate::blank(names.token));
             }

@@ -3,7 +3,6 @@
 
 use super::error::{CallError, ErrorCode};
 use super::json::{JsonView, Kind};
-use super::poll::is_settled;
 use super::text::cat;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -90,22 +89,15 @@ pub fn read_message<V: JsonView>(result: &V) -> bool {
 
 /// Checks a streamed event (`kind` `task`, `message`, `status-update` with
 /// a string `taskId` and `status.state`, `artifact-update` with a string
-/// `taskId` and an `artifact` object) and gives it back as sent, but for a
-/// status-update's `final`: always a boolean, when not sent one true for a
-/// state that ends a stream (terminal, or waiting for the caller: [`is_settled`]).
-pub fn read_event<V: JsonView>(mut event: V) -> Result<V, CallError<V>> {
+/// `taskId` and an `artifact` object) and gives it back as sent.
+pub fn read_event<V: JsonView>(event: V) -> Result<V, CallError<V>> {
     let update_of = |key: &'static str| {
         event.get_kind("taskId", Kind::String).is_some() && event.get_kind(key, Kind::Object).is_some()
     };
     let valid = if event.member_is("kind", "task") {
         return read_task(event).map(|head| head.task);
     } else if event.member_is("kind", "status-update") {
-        let state = event.get("status").and_then(|s| s.get_string("state"));
-        let valid = update_of("status") && state.is_some();
-        if valid && event.get_kind("final", Kind::Bool).is_none() {
-            event.set("final", V::boolean(state.as_deref().is_some_and(is_settled)));
-        }
-        valid
+        update_of("status") && event.get("status").and_then(|s| s.get_kind("state", Kind::String)).is_some()
     } else if event.member_is("kind", "artifact-update") {
         update_of("artifact")
     } else {
@@ -270,17 +262,6 @@ mod tests {
         for event in ok {
             assert_eq!(read_event(event.clone()).unwrap(), event);
         }
-        let unsaid = |state: &str, fin: Value| {
-            let mut e = json!({"kind": "status-update", "taskId": "t", "status": {"state": state}});
-            if !fin.is_null() {
-                e["final"] = fin;
-            }
-            read_event(e).unwrap()["final"].clone()
-        };
-        assert_eq!(unsaid("completed", Value::Null), json!(true), "a 0.3 agent that leaves `final` out");
-        assert_eq!(unsaid("input-required", json!("yes")), json!(true), "or sends it as no boolean");
-        assert_eq!(unsaid("working", Value::Null), json!(false));
-        assert_eq!(unsaid("completed", json!(false)), json!(false), "a boolean is kept as sent");
         let bad = [
             json!({"kind": "task", "id": "t"}),
             json!({"kind": "status-update", "taskId": "t", "status": {}}),

@@ -10,9 +10,12 @@ use std::path::Path;
 /// a page loads up front for `MagisteriumClient`), in bytes: where issue 23's
 /// size pass (37 315 B), its decode pass (+101 B) and issue 27's messages (the
 /// server's reason, CORS named only in browsers: +377 B) left it, 37 793 B,
-/// rounded up to the KB; issue 23's goal of 28 KB is not reached
-/// (docs/performance.md says what the rest would take).
-pub const SIZE_BUDGET: usize = 37 * 1024;
+/// then issue 35's errors (an A2A 1.0 agent's reason, the task id in
+/// TASK_NOT_FOUND, options named as each layer's caller writes them: +515 B
+/// of `.wasm` gzip, measured against 3bfd4ca's build of the same entry),
+/// about 38 310 B, rounded up to the half KB; issue 23's goal of 28 KB is
+/// not reached (docs/performance.md says what the rest would take).
+pub const SIZE_BUDGET: usize = 37 * 1024 + 512;
 
 /// Gzip budget of the web build of `magisterium-a2a/agents` (`A2AClient`),
 /// up front, in bytes, under the 43.5 KB (44 544 B) ceiling that issues 17,

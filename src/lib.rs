@@ -77,7 +77,7 @@
 //!   (`method`, and the `error` code of a failed one) and, within it,
 //!   `magisterium_a2a.exchange` for each HTTP exchange (`http.method`, `url`
 //!   without its query, `http.status`, `elapsed_ms`, or the `error` code).
-//!   Never a token, a header or a body. With [`Builder::http_client`]
+//!   Never a token, a header or a body. With `Builder::http_client`
 //!   (natively) a program also sees every request through its own reqwest client.
 //! - `json`: only the core's JSON view for `serde_json::Value` (for the
 //!   repository's own tools: not public API, as below).
@@ -98,13 +98,15 @@
 //! The items documented here: the clients, their builders, options, results and errors,
 //! re-exported at the crate root, and [`codes`].
 //!
-//! `reqwest` is re-exported (natively) on purpose: [`Builder::http_client`]
+//! `reqwest` is re-exported (natively) on purpose: `Builder::http_client`
 //! takes a `reqwest::Client`, which must come from the very reqwest this crate
 //! is built on, and `magisterium_a2a::reqwest` names it whatever version a
 //! program depends on itself. So reqwest's major version is part of this
 //! crate's API: a new one is a breaking release of this crate (a minor one
 //! before 1.0), said in the changelog. A program that never calls
-//! `http_client` never needs it. `sans_io` and `url_parser` are `pub` only
+//! `http_client` never needs it.
+//!
+//! `sans_io` and `url_parser` are `pub` only
 //! for the repository's own crates that build on them (the npm package's
 //! crate `npm/`, the xtask tools, the fuzz targets), which are built and
 //! released from the same commit: they are `#[doc(hidden)]`, outside semver,

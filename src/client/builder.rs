@@ -23,7 +23,7 @@ const NAMES: &settings::OptionNames = &settings::OptionNames::RUST;
 /// core's rules when it is built: [`ClientBuilder`] makes a
 /// [`Client`](super::Client), [`A2AClientBuilder`](super::A2AClientBuilder) an
 /// [`A2AClient`](super::A2AClient). The setters here are both's; what only one
-/// takes is in `K` ([`ClientOnly`], [`A2AOnly`]) and its own setters. Every
+/// takes is in `K` ([`ClientOnly`], [`A2AOnly`](super::A2AOnly)) and its own setters. Every
 /// option may be left out.
 ///
 /// ```

@@ -191,6 +191,7 @@ export interface Citation {
   citedText?: string;
   citedTextHeading?: string;
   documentTitle?: string;
+  /** The `[n]` marker in the answer text: a whole number from 0 (another number is kept in `raw`). */
   documentIndex?: number;
   documentAuthor?: string;
   documentReference?: string;

@@ -59,13 +59,18 @@ pub enum ErrorCode {
     ExtensionSupportRequired,
     /// -32009 (generic A2A 1.0): the agent does not serve the protocol version asked for.
     VersionNotSupported,
-    /// No tokens, or the authorization server refused to refresh them: sign in
-    /// (from the sign-in helper, `magisterium-a2a/auth`, through a `tokenProvider`).
-    /// Only the npm package's sign-in produces it: the Rust client never does
-    /// (a [`TokenProvider`](crate::TokenProvider)'s failure is UNAUTHORIZED).
+    // The npm package's sign-in codes (`magisterium-a2a/auth`, through a JS
+    // `tokenProvider`): the core defines every code of both clients, but the
+    // Rust client never produces these two (a `TokenProvider`'s failure is
+    // UNAUTHORIZED), so its docs do not show them (a `match` needs `_` anyway:
+    // the enum is non-exhaustive). The npm package's README documents them.
+    /// SIGN_IN_REQUIRED: no tokens, or the authorization server refused to
+    /// refresh them (the npm package's sign-in only).
+    #[doc(hidden)]
     SignInRequired,
-    /// A sign-in failed: consent denied, state mismatch, a failed exchange or registration.
-    /// Only the npm package's sign-in produces it, as [`ErrorCode::SignInRequired`].
+    /// SIGN_IN_FAILED: consent denied, state mismatch, a failed exchange or
+    /// registration (the npm package's sign-in only).
+    #[doc(hidden)]
     SignInFailed,
 }
 

@@ -72,6 +72,13 @@
 //!   No effect natively.
 //! - `js`: on wasm32, `ToJs` (with `fetch`, through serde-wasm-bindgen). No
 //!   effect natively.
+//! - `tracing` (off by default): [`tracing`](https://docs.rs/tracing) spans of
+//!   the client, natively and on wasm32: `magisterium_a2a.call` for each call
+//!   (`method`, and the `error` code of a failed one) and, within it,
+//!   `magisterium_a2a.exchange` for each HTTP exchange (`http.method`, `url`
+//!   without its query, `http.status`, `elapsed_ms`, or the `error` code).
+//!   Never a token, a header or a body. With `Builder::http_client`
+//!   (natively) a program also sees every request through its own reqwest client.
 //! - `json`: only the core's JSON view for `serde_json::Value` (for the
 //!   repository's own tools: not public API, as below).
 //!
@@ -88,8 +95,18 @@
 //!   core alone: its `#[wasm_bindgen]` classes are never linked into a Rust app.
 //!
 //! # What is public API
-//! The items documented here: the client, its options, results and errors,
-//! re-exported at the crate root. `sans_io` and `url_parser` are `pub` only
+//! The items documented here: the clients, their builders, options, results and errors,
+//! re-exported at the crate root, and [`codes`].
+//!
+//! `reqwest` is re-exported (natively) on purpose: `Builder::http_client`
+//! takes a `reqwest::Client`, which must come from the very reqwest this crate
+//! is built on, and `magisterium_a2a::reqwest` names it whatever version a
+//! program depends on itself. So reqwest's major version is part of this
+//! crate's API: a new one is a breaking release of this crate (a minor one
+//! before 1.0), said in the changelog. A program that never calls
+//! `http_client` never needs it.
+//!
+//! `sans_io` and `url_parser` are `pub` only
 //! for the repository's own crates that build on them (the npm package's
 //! crate `npm/`, the xtask tools, the fuzz targets), which are built and
 //! released from the same commit: they are `#[doc(hidden)]`, outside semver,

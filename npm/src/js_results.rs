@@ -79,7 +79,7 @@ fn citation(c: Citation<Json>) -> JsValue {
         &or_undefined(c.cited_text),
         &or_undefined(c.cited_text_heading),
         &or_undefined(c.document_title),
-        c.document_index,
+        c.document_index.map(f64::from),
         &or_undefined(c.document_author),
         &or_undefined(c.document_reference),
         &or_undefined(c.document_year),

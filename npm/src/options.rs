@@ -12,7 +12,7 @@ use magisterium_a2a::sans_io::card::{Binding, ProtocolVersion};
 use magisterium_a2a::sans_io::error::CallError;
 #[cfg(feature = "agents")]
 use magisterium_a2a::sans_io::error::Dialect;
-use magisterium_a2a::sans_io::settings::{Options, Settings};
+use magisterium_a2a::sans_io::settings::{OptionNames, Options, Settings};
 use magisterium_a2a::sans_io::text::cat;
 #[cfg(feature = "magisterium")]
 use magisterium_a2a::sans_io::validate::DEFAULT_ENDPOINT;
@@ -107,7 +107,7 @@ pub fn client_settings(o: &Reader, endpoint: Endpoint) -> Result<Settings<Functi
         token_provider,
         rate_default: rate_default.as_deref(),
         rate_expensive: rate_expensive.as_deref(),
-        ..Options::new(endpoint)
+        ..Options::new(endpoint, &OptionNames::JS)
     };
     options.token = o.string("token")?;
     options.timeout_ms = o.number("timeoutMs")?;

@@ -5,6 +5,7 @@
 //! shape other than the one typed here is kept in `other` too, never an
 //! error: forward compatibility over strictness.
 
+use super::results::text;
 use crate::sans_io::poll;
 use crate::sans_io::task::read_task;
 use serde::de::DeserializeOwned;
@@ -189,24 +190,71 @@ pub struct Artifact {
     pub other: Map<String, Value>,
 }
 
-/// One part of a message or artifact: `{kind: "text", text}`,
-/// `{kind: "data", data}` or `{kind: "file", file}`; a kind this client does
-/// not know keeps its members in `other`.
+/// One part of a message or artifact, by its `kind`: the npm package's
+/// `TextPart | DataPart | FilePart`. A part of a kind this client does not
+/// know, or of a known kind without its content (`text` not a string, `data`
+/// not an object, `file` not an object), is [`Part::Other`], its members as sent.
+///
+/// ```
+/// # use magisterium_a2a::Part;
+/// let part = Part::text("grace");
+/// assert_eq!(part.as_text(), Some("grace"));
+/// match part {
+///     Part::Text(text) => println!("{}", text.text),
+///     Part::Data(data) => println!("{:?}", data.data),
+///     Part::File(file) => println!("{:?}", file.file.uri),
+///     _ => println!("a part of another kind"),
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", try_from = "Value")]
+#[serde(tag = "kind", rename_all = "lowercase", try_from = "Value")]
 #[non_exhaustive]
-pub struct Part {
-    /// `text`, `data`, `file`, or another kind.
-    pub kind: String,
-    /// A text part's text.
+pub enum Part {
+    /// `{kind: "text", text}`.
+    Text(TextPart),
+    /// `{kind: "data", data}`.
+    Data(DataPart),
+    /// `{kind: "file", file}`.
+    File(FilePart),
+    /// Any other part, every member as sent (`kind` among them).
+    #[serde(untagged)]
+    Other(Map<String, Value>),
+}
+
+/// A text part's members ([`Part::Text`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct TextPart {
+    /// The text.
+    pub text: String,
+    /// Extension metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-    /// A data part's data.
+    pub metadata: Option<Map<String, Value>>,
+    /// Every other member as sent.
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+/// A data part's members ([`Part::Data`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct DataPart {
+    /// The data (a JSON object).
+    pub data: Map<String, Value>,
+    /// Extension metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub data: Option<Map<String, Value>>,
-    /// A file part's file.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub file: Option<FileContent>,
+    pub metadata: Option<Map<String, Value>>,
+    /// Every other member as sent.
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+/// A file part's members ([`Part::File`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct FilePart {
+    /// The file, by `uri` or inline `bytes`.
+    pub file: FileContent,
     /// Extension metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Map<String, Value>>,
@@ -218,21 +266,41 @@ pub struct Part {
 impl Part {
     /// A text part.
     pub fn text(text: impl Into<String>) -> Part {
-        Part { text: Some(text.into()), ..Part::of_kind("text") }
+        Part::Text(TextPart { text: text.into(), ..TextPart::default() })
     }
 
     /// A data part.
     pub fn data(data: Map<String, Value>) -> Part {
-        Part { data: Some(data), ..Part::of_kind("data") }
+        Part::Data(DataPart { data, ..DataPart::default() })
     }
 
     /// A file part.
     pub fn file(file: FileContent) -> Part {
-        Part { file: Some(file), ..Part::of_kind("file") }
+        Part::File(FilePart { file, ..FilePart::default() })
     }
 
-    fn of_kind(kind: &str) -> Part {
-        Part { kind: kind.to_owned(), text: None, data: None, file: None, metadata: None, other: Map::new() }
+    /// A text part's text.
+    pub fn as_text(&self) -> Option<&str> {
+        match self {
+            Part::Text(part) => Some(&part.text),
+            _ => None,
+        }
+    }
+
+    /// A data part's data.
+    pub fn as_data(&self) -> Option<&Map<String, Value>> {
+        match self {
+            Part::Data(part) => Some(&part.data),
+            _ => None,
+        }
+    }
+
+    /// A file part's file.
+    pub fn as_file(&self) -> Option<&FileContent> {
+        match self {
+            Part::File(part) => Some(&part.file),
+            _ => None,
+        }
     }
 }
 
@@ -350,15 +418,21 @@ impl Members {
 impl TryFrom<Value> for Task {
     type Error = String;
 
-    /// A task as the core reads one (`kind: "task"`, string `id` and
-    /// `contextId`, `status.state`), the rest typed where it can be.
+    /// A task as the core reads one ([`read_task`]: `kind: "task"`, string
+    /// `id` and `contextId`, `status.state`): its head taken from the core's
+    /// reading, not read again; the rest typed where it can be.
     fn try_from(value: Value) -> Result<Task, String> {
         let head = read_task(value).map_err(|e| e.message.clone())?;
         let mut m = Members::of(head.task, "a task")?;
+        m.0.remove("id");
+        m.0.remove("contextId");
+        let Some(Value::Object(status)) = m.0.remove("status") else {
+            return Err("the core's task has no status object".to_owned());
+        };
         Ok(Task {
-            id: m.required("id", "a task")?,
-            context_id: m.required("contextId", "a task")?,
-            status: m.required("status", "a task")?,
+            id: text(head.id),
+            context_id: text(head.context_id),
+            status: TaskStatus::of_state(Members(status), head.state.into()),
             artifacts: m.optional("artifacts"),
             history: m.optional("history"),
             metadata: m.optional("metadata"),
@@ -373,12 +447,16 @@ impl TryFrom<Value> for TaskStatus {
 
     fn try_from(value: Value) -> Result<TaskStatus, String> {
         let mut m = Members::of(value, "a task status")?;
-        Ok(TaskStatus {
-            state: m.required::<String>("state", "a task status")?.into(),
-            message: m.optional("message"),
-            timestamp: m.optional("timestamp"),
-            other: m.0,
-        })
+        let state = m.required::<String>("state", "a task status")?.into();
+        Ok(TaskStatus::of_state(m, state))
+    }
+}
+
+impl TaskStatus {
+    /// The status of `state` (already read), its other members `m` typed where they can be.
+    fn of_state(mut m: Members, state: TaskState) -> TaskStatus {
+        m.0.remove("state");
+        TaskStatus { state, message: m.optional("message"), timestamp: m.optional("timestamp"), other: m.0 }
     }
 }
 
@@ -419,16 +497,36 @@ impl TryFrom<Value> for Artifact {
 impl TryFrom<Value> for Part {
     type Error = String;
 
+    /// A part by its `kind`, its content typed; [`Part::Other`] when it has no content of its kind's type.
     fn try_from(value: Value) -> Result<Part, String> {
         let mut m = Members::of(value, "a part")?;
-        Ok(Part {
-            kind: m.required("kind", "a part")?,
-            text: m.optional("text"),
-            data: m.optional("data"),
-            file: m.optional("file"),
-            metadata: m.optional("metadata"),
-            other: m.0,
-        })
+        let kind = m.0.get("kind").and_then(Value::as_str).unwrap_or_default().to_owned();
+        let content = match kind.as_str() {
+            "text" => "text",
+            "data" => "data",
+            "file" => "file",
+            _ => return Ok(Part::Other(m.0)),
+        };
+        let Some(value) = m.0.remove(content) else { return Ok(Part::Other(m.0)) };
+        m.0.remove("kind");
+        let part = match (content, value) {
+            ("text", Value::String(text)) => {
+                Part::Text(TextPart { text, metadata: m.optional("metadata"), other: m.0 })
+            }
+            ("data", Value::Object(data)) => {
+                Part::Data(DataPart { data, metadata: m.optional("metadata"), other: m.0 })
+            }
+            ("file", file @ Value::Object(_)) => {
+                let file = FileContent::try_from(file)?;
+                Part::File(FilePart { file, metadata: m.optional("metadata"), other: m.0 })
+            }
+            (content, value) => {
+                m.0.insert("kind".to_owned(), Value::String(kind));
+                m.0.insert(content.to_owned(), value);
+                Part::Other(m.0)
+            }
+        };
+        Ok(part)
     }
 }
 
@@ -473,11 +571,11 @@ mod tests {
         }));
         assert_eq!(task.status.state, TaskState::Failed);
         assert!(task.status.state.is_settled());
-        let reason = task.status.message.as_ref().map(|m| m.parts[0].text.clone());
-        assert_eq!(reason, Some(Some("boom".to_owned())));
+        let reason = task.status.message.as_ref().and_then(|m| m.parts[0].as_text());
+        assert_eq!(reason, Some("boom"));
         let parts = &task.artifacts.as_ref().unwrap()[0].parts;
-        assert_eq!(parts[1].file.as_ref().and_then(|f| f.mime_type.as_deref()), Some("application/pdf"));
-        assert_eq!(parts[2].other.get("beam"), Some(&json!(true)));
+        assert_eq!(parts[1].as_file().and_then(|f| f.mime_type.as_deref()), Some("application/pdf"));
+        assert!(matches!(&parts[2], Part::Other(other) if other.get("beam") == Some(&json!(true))));
         assert_eq!(task.other.get("kind"), Some(&json!("task")));
     }
 
@@ -499,6 +597,30 @@ mod tests {
         for bad in [json!({"kind": "task", "id": "t"}), json!({"kind": "message"}), json!([])] {
             assert!(Task::try_from(bad.clone()).is_err(), "{bad}");
             assert!(serde_json::from_value::<Task>(bad).is_err());
+        }
+    }
+
+    #[test]
+    fn parts_are_typed_by_kind_and_kept_as_sent() {
+        let sent = [
+            json!({"kind": "text", "text": "a", "metadata": {"m": 1}, "extra": 2}),
+            json!({"kind": "data", "data": {"k": 1}}),
+            json!({"kind": "file", "file": {"bytes": "AA==", "name": "x"}}),
+            json!({"kind": "text", "text": 5}),
+            json!({"kind": "data", "data": []}),
+            json!({"kind": "file"}),
+            json!({"kind": "hologram", "beam": true}),
+            json!({"text": "no kind"}),
+        ];
+        let typed: Vec<Part> = sent.iter().map(|p| Part::try_from(p.clone()).unwrap()).collect();
+        assert_eq!(typed[0].as_text(), Some("a"));
+        assert!(matches!(&typed[0], Part::Text(t) if t.metadata.is_some() && t.other.get("extra") == Some(&json!(2))));
+        assert!(typed[1].as_data().is_some_and(|d| d.contains_key("k")));
+        assert_eq!(typed[2].as_file().and_then(|f| f.name.as_deref()), Some("x"));
+        assert!(typed[3..].iter().all(|p| matches!(p, Part::Other(_))), "{typed:?}");
+        for (part, value) in typed.iter().zip(&sent) {
+            assert_eq!(&serde_json::to_value(part).unwrap(), value, "serializing gives back what was sent");
+            assert_eq!(&serde_json::from_value::<Part>(value.clone()).unwrap(), part);
         }
     }
 

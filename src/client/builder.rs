@@ -1,5 +1,6 @@
-//! [`ClientBuilder`]: a [`Client`]'s options, set one by one and checked
-//! together by the core's rules (the JS client's) when the client is built.
+//! [`Builder`]: a client's options, set one by one and checked together by
+//! the core's rules (the JS client's) when the client is built; the setters
+//! both builders share ([`ClientBuilder`], [`A2AClientBuilder`](super::A2AClientBuilder)), written once.
 
 use super::credential::{Credential, TokenProvider};
 use super::endpoint;
@@ -8,15 +9,22 @@ use super::error::Error;
 use super::fetch::Http;
 #[cfg(not(target_arch = "wasm32"))]
 use super::native::Http;
-use super::options::millis;
+use super::options::{limit_ms, millis};
 use super::rate::Rate;
 use crate::sans_io::pacing::Pacer;
 use crate::sans_io::settings::{self, Settings};
 use crate::sans_io::validate;
 use std::time::Duration;
 
-/// The options of a [`Client`](super::Client) ([`Client::builder`](super::Client::builder)); every
-/// one may be left out. [`build`](Self::build) makes the client.
+/// The options as a Rust caller writes them, for the core's refusals (`.timeout()`, not JS's `timeoutMs`).
+const NAMES: &settings::OptionNames = &settings::OptionNames::RUST;
+
+/// The options of a client, set one by one and checked together by the
+/// core's rules when it is built: [`ClientBuilder`] makes a
+/// [`Client`](super::Client), [`A2AClientBuilder`](super::A2AClientBuilder) an
+/// [`A2AClient`](super::A2AClient). The setters here are both's; what only one
+/// takes is in `K` ([`ClientOnly`], [`A2AOnly`](super::A2AOnly)) and its own setters. Every
+/// option may be left out.
 ///
 /// ```
 /// # use magisterium_a2a::{Client, Rate};
@@ -33,7 +41,23 @@ use std::time::Duration;
 /// `Debug` never shows the token.
 #[derive(Clone, Debug, Default)]
 #[must_use]
-pub struct ClientBuilder {
+pub struct Builder<K> {
+    options: Options,
+    pub(super) own: K,
+}
+
+/// The options of a [`Client`](super::Client) ([`Client::builder`](super::Client::builder)).
+pub type ClientBuilder = Builder<ClientOnly>;
+
+/// What only a [`Client`](super::Client)'s builder takes besides the shared
+/// options of [`Builder`]: nothing yet. It ends with `build()`.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct ClientOnly {}
+
+/// The options both builders take, as set.
+#[derive(Clone, Debug, Default)]
+struct Options {
     credential: Option<Credential>,
     endpoint: Option<String>,
     timeout: Option<Duration>,
@@ -51,69 +75,80 @@ impl ClientBuilder {
     pub fn new() -> ClientBuilder {
         ClientBuilder::default()
     }
+}
 
+impl<K> Builder<K> {
     /// How requests authenticate; it replaces any credential set before
     /// ([`token`](Self::token), [`token_provider`](Self::token_provider)).
-    pub fn credential(mut self, credential: impl Into<Credential>) -> ClientBuilder {
-        self.credential = Some(credential.into());
+    /// A discovered [`A2AClient`](super::A2AClient) sends the token only to
+    /// the card's host family, and to the origins of its builder's `token_origins`.
+    pub fn credential(mut self, credential: impl Into<Credential>) -> Self {
+        self.options.credential = Some(credential.into());
         self
     }
 
     /// A fixed Bearer token ([`Credential::Token`]).
-    pub fn token(self, token: impl Into<String>) -> ClientBuilder {
+    pub fn token(self, token: impl Into<String>) -> Self {
         self.credential(Credential::Token(token.into()))
     }
 
-    /// A provider asked for the token ([`Credential::Provider`]).
-    pub fn token_provider(self, provider: TokenProvider) -> ClientBuilder {
+    /// A provider asked for the token, told each request's URL ([`Credential::Provider`]).
+    pub fn token_provider(self, provider: TokenProvider) -> Self {
         self.credential(provider)
     }
 
-    /// The A2A endpoint (or a proxy of it); Magisterium's own
-    /// (`https://www.magisterium.com/api/v1/a2a`) by default.
-    pub fn endpoint(mut self, endpoint: impl Into<String>) -> ClientBuilder {
-        self.endpoint = Some(endpoint.into());
+    /// The A2A endpoint. A [`Client`](super::Client)'s is Magisterium's own
+    /// (`https://www.magisterium.com/api/v1/a2a`) by default, or a proxy of
+    /// it; an [`A2AClient`](super::A2AClient)'s is required by its builder's
+    /// `build()`, and not used by its `discover()`, which finds it in the card.
+    pub fn endpoint(mut self, endpoint: impl Into<String>) -> Self {
+        self.options.endpoint = Some(endpoint.into());
         self
     }
 
     /// The time limit of each call, retries and waits included (default 30 s;
-    /// whole milliseconds, 1 ms to 2^31-1 ms).
-    pub fn timeout(mut self, timeout: Duration) -> ClientBuilder {
-        self.timeout = Some(timeout);
+    /// whole milliseconds, 1 ms to 2^31-1 ms); an [`A2AClient`](super::A2AClient)'s
+    /// streams and waits have their own, and its discovery this one.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.options.timeout = Some(timeout);
         self
     }
 
-    /// Retries after the first attempt (0 to 10, default 2).
-    pub fn max_retries(mut self, retries: u32) -> ClientBuilder {
-        self.max_retries = Some(retries);
+    /// Retries after the first attempt (0 to 10, default 2); a resend after a -32009 counts.
+    pub fn max_retries(mut self, retries: u32) -> Self {
+        self.options.max_retries = Some(retries);
         self
     }
 
     /// The longest RATE_LIMITED wait a call sits through before failing (default 10 s).
-    pub fn max_retry_wait(mut self, wait: Duration) -> ClientBuilder {
-        self.max_retry_wait = Some(wait);
+    pub fn max_retry_wait(mut self, wait: Duration) -> Self {
+        self.options.max_retry_wait = Some(wait);
         self
     }
 
-    /// The client-side limiter's ceiling for every skill but `catholic_qa`
-    /// (search, documents, readings, saints, task calls): calls queue so that a
-    /// burst never passes it. Unpaced when left out.
-    pub fn rate_limit_default(mut self, rate: Rate) -> ClientBuilder {
-        self.rate_default = Some(rate);
+    /// The client-side limiter's ceiling for the messages to every skill but
+    /// `catholic_qa` (Magisterium's search, documents, readings, saints; any
+    /// skill of another agent): calls queue so that a burst never passes it.
+    /// Task calls (`get_task`, `cancel_task`, lists, polls) are not paced.
+    /// Unpaced when left out.
+    pub fn rate_limit_default(mut self, rate: Rate) -> Self {
+        self.options.rate_default = Some(rate);
         self
     }
 
-    /// The client-side limiter's ceiling for `catholic_qa` ([`Client::ask`](super::Client::ask)),
-    /// the server's expensive pool. Unpaced when left out.
-    pub fn rate_limit_expensive(mut self, rate: Rate) -> ClientBuilder {
-        self.rate_expensive = Some(rate);
+    /// The client-side limiter's ceiling for the messages to `catholic_qa`
+    /// ([`Client::ask`](super::Client::ask)), Magisterium's expensive pool.
+    /// Unpaced when left out.
+    pub fn rate_limit_expensive(mut self, rate: Rate) -> Self {
+        self.options.rate_expensive = Some(rate);
         self
     }
 
-    /// The largest response body read, in bytes (default 10 MiB); a larger
+    /// The largest response body read, in bytes (default 10 MiB), and the
+    /// largest event of an [`A2AClient`](super::A2AClient)'s stream; a larger
     /// one fails with BAD_RESPONSE as soon as the count passes the limit.
-    pub fn max_response_bytes(mut self, bytes: u64) -> ClientBuilder {
-        self.max_response_bytes = Some(bytes);
+    pub fn max_response_bytes(mut self, bytes: u64) -> Self {
+        self.options.max_response_bytes = Some(bytes);
         self
     }
 
@@ -125,9 +160,19 @@ impl ClientBuilder {
     /// `Authorization` header on a redirect to another scheme, host or port;
     /// the time limits and the size bound stay this client's. Native only.
     #[cfg(not(target_arch = "wasm32"))]
-    pub fn http_client(mut self, client: reqwest::Client) -> ClientBuilder {
-        self.http_client = Some(client);
+    pub fn http_client(mut self, client: reqwest::Client) -> Self {
+        self.options.http_client = Some(client);
         self
+    }
+
+    /// The shared options alone, as a [`ClientBuilder`]'s.
+    pub(super) fn shared(&self) -> ClientBuilder {
+        Builder { options: self.options.clone(), own: ClientOnly {} }
+    }
+
+    /// The endpoint, as set.
+    pub(super) fn endpoint_set(&self) -> Option<&str> {
+        self.options.endpoint.as_deref()
     }
 
     /// The options checked by the core's rules, and the HTTP client: what
@@ -139,14 +184,14 @@ impl ClientBuilder {
 
     /// The time limit of a call, checked (the default when left out).
     pub(super) fn timeout_ms(&self) -> Result<u32, Error> {
-        let timeout = self.timeout.map_or(f64::from(settings::DEFAULT_TIMEOUT_MS), millis);
-        validate::timeout_ms("timeout", timeout).map_err(Error::plain)
+        self.options.timeout.map_or(Ok(settings::DEFAULT_TIMEOUT_MS), |timeout| limit_ms(NAMES.timeout, timeout))
     }
 
     /// The options checked by the core's rules.
     pub(super) fn settings(self) -> Result<Settings<TokenProvider>, Error> {
-        let url = self.endpoint.as_deref().unwrap_or(validate::DEFAULT_ENDPOINT);
-        let (token, token_provider) = match self.credential {
+        let o = self.options;
+        let url = o.endpoint.as_deref().unwrap_or(validate::DEFAULT_ENDPOINT);
+        let (token, token_provider) = match o.credential {
             None => (None, None),
             Some(Credential::Token(token)) => (Some(token), None),
             Some(Credential::Provider(provider)) => (None, Some(provider)),
@@ -154,18 +199,18 @@ impl ClientBuilder {
         let mut checked = settings::Options {
             token,
             token_provider,
-            timeout_ms: self.timeout.map(millis),
-            max_retries: self.max_retries.map(f64::from),
-            max_retry_wait_ms: self.max_retry_wait.map(millis),
-            max_response_bytes: self.max_response_bytes.map(|bytes| bytes as f64),
-            ..settings::Options::new(endpoint::parse(url).map_err(Error::plain)?)
+            timeout_ms: o.timeout.map(millis),
+            max_retries: o.max_retries.map(f64::from),
+            max_retry_wait_ms: o.max_retry_wait.map(millis),
+            max_response_bytes: o.max_response_bytes.map(|bytes| bytes as f64),
+            ..settings::Options::new(endpoint::parse(url).map_err(Error::plain)?, NAMES)
         }
         .check()
         .map_err(Error::plain)?;
         let rate = |rate: Option<Rate>, which| rate.map(|rate| rate.checked(which)).transpose().map_err(Error::plain);
         checked.pacer = Pacer::new(
-            rate(self.rate_default, "rate_limit_default")?,
-            rate(self.rate_expensive, "rate_limit_expensive")?,
+            rate(o.rate_default, ".rate_limit_default()")?,
+            rate(o.rate_expensive, ".rate_limit_expensive()")?,
         );
         Ok(checked)
     }
@@ -173,12 +218,44 @@ impl ClientBuilder {
     /// The HTTP client: the program's own, or one made here.
     pub(super) fn http(&self) -> Result<Http, Error> {
         #[cfg(not(target_arch = "wasm32"))]
-        let http = match &self.http_client {
+        let http = match &self.options.http_client {
             Some(client) => Http::with_client(client.clone()),
             None => Http::new().map_err(Error::plain)?,
         };
         #[cfg(target_arch = "wasm32")]
         let http = Http::new().map_err(Error::plain)?;
         Ok(http)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{A2AClient, Client, ErrorCode, Rate};
+    use std::time::Duration;
+
+    #[test]
+    fn refusals_name_the_options_as_a_rust_caller_writes_them() {
+        let refusal = |built: Result<Client, crate::Error>| {
+            let e = built.expect_err("refused");
+            assert_eq!(e.code(), ErrorCode::InvalidInput);
+            e.message().to_owned()
+        };
+        assert_eq!(
+            refusal(Client::builder().timeout(Duration::ZERO).build()),
+            ".timeout() must be a whole number from 1 ms to 2147483647 ms"
+        );
+        let long = Duration::from_secs(1 << 32);
+        assert!(refusal(Client::builder().max_retry_wait(long).build()).starts_with(".max_retry_wait() must"));
+        assert!(refusal(Client::builder().max_retries(11).build()).starts_with(".max_retries() must"));
+        assert!(refusal(Client::builder().max_response_bytes(0).build()).starts_with(".max_response_bytes() must"));
+        assert!(refusal(Client::builder().token(" ").build()).starts_with(".token() must not be empty"));
+        assert!(refusal(Client::builder().endpoint("ftp://x/").build()).starts_with(".endpoint() must"));
+        let agent = A2AClient::builder().endpoint("https://agent.example/").stream_timeout(Duration::ZERO).build();
+        assert!(agent.expect_err("refused").message().starts_with(".stream_timeout() must"));
+        // The shared setters are the A2A builder's too: its rates reach the core's checks.
+        let paced = A2AClient::builder().endpoint("https://agent.example/").rate_limit_default(Rate::per_second(0));
+        assert!(paced.build().expect_err("refused").message().starts_with(".rate_limit_default() must allow"));
+        let unsent = A2AClient::builder().build().expect_err("no endpoint");
+        assert_eq!(unsent.message(), ".endpoint() is required (or use .discover())");
     }
 }

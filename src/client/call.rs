@@ -11,6 +11,7 @@ use super::credential::{Shared, TokenProvider};
 use super::error::{Causes, Error};
 use super::events::EventBody;
 use super::request::Request;
+use super::trace;
 use super::transport::{self, Deadline, Http, Reply};
 use crate::sans_io::agent_route::Route;
 use crate::sans_io::call_loop::Failed;
@@ -296,9 +297,8 @@ impl Platform for CallContext {
         };
         self.last_v1.store(v1, Ordering::Relaxed);
         *self.last_token.lock().unwrap_or_else(PoisonError::into_inner) = token.cloned();
-        let (reply, activated) = match transport::exchange(&self.shared.http, &self.deadline, request, &self.causes)
-            .await?
-        {
+        let sent = transport::exchange(&self.shared.http, &self.deadline, request, &self.causes);
+        let (reply, activated) = match trace::exchange(verb.as_str(), &url, transport::now_ms, sent).await? {
             Reply::Whole(reply, extensions) => (reply, extensions),
             Reply::Events(status, body, extensions) => {
                 let mut events = EventBody::new(status, body, max_bytes);

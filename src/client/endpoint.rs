@@ -10,7 +10,7 @@ use serde_json::Value;
 /// Parses `text` and applies the core's endpoint rules; INVALID_INPUT when
 /// the parser refuses it or the rules do. The one place the client reads a URL.
 pub(crate) fn parse(text: &str) -> Result<Endpoint, CallError<Value>> {
-    validate::endpoint("endpoint", text, crate::url_parser::parse)
+    validate::endpoint(".endpoint()", text, crate::url_parser::parse)
 }
 
 #[cfg(test)]

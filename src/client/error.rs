@@ -13,7 +13,11 @@ pub type Cause = Arc<dyn std::error::Error + Send + Sync>;
 
 /// A failed call. Its message never carries the call's token, even one a
 /// server echoed back.
-#[derive(Clone, Debug)]
+///
+/// `Debug` reads as `Display` followed by the fields that are set, typed as
+/// the accessors give them: `Task not found: no task "x" (TASK_NOT_FOUND) {
+/// rpc_code: -32001, http_status: 200, task_id: "x" }`.
+#[derive(Clone)]
 pub struct Error(pub(super) Box<Fields>);
 
 /// What an [`Error`] holds: the core's fields as it made them (numbers
@@ -99,6 +103,32 @@ impl fmt::Display for Error {
     }
 }
 
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let display = self.to_string();
+        let mut fields = f.debug_struct(&display);
+        if let Some(rpc_code) = self.rpc_code() {
+            fields.field("rpc_code", &rpc_code);
+        }
+        if let Some(status) = self.http_status() {
+            fields.field("http_status", &status);
+        }
+        if let Some(wait) = self.retry_after() {
+            fields.field("retry_after", &wait);
+        }
+        if let Some(task_id) = self.task_id() {
+            fields.field("task_id", &task_id);
+        }
+        if let Some(data) = self.data() {
+            fields.field("data", &format_args!("{data}"));
+        }
+        if let Some(source) = &self.0.source {
+            fields.field("source", &format_args!("{source}"));
+        }
+        fields.finish()
+    }
+}
+
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         self.0.source.as_deref().map(|cause| cause as &(dyn std::error::Error + 'static))
@@ -153,6 +183,22 @@ mod tests {
         assert_eq!(e.to_string(), "upstream rejected [redacted] (INTERNAL_ERROR)");
         assert!(!format!("{e:?}").contains("token-12345678"));
         assert_eq!((e.rpc_code(), e.retry_after()), (Some(-32603), Some(Duration::from_millis(1500))));
+    }
+
+    #[test]
+    fn debug_reads_as_display_with_the_fields_typed() {
+        let mut core = core_error::CallError::new(ErrorCode::TaskNotFound, "Task not found");
+        core.rpc_code = Some(-32001.0);
+        core.http_status = Some(200);
+        core.task_id = Some("nope".to_owned());
+        core.data = Some(json!([{"reason": "TASK_NOT_FOUND"}]));
+        let e = Error::plain(core);
+        assert_eq!(
+            format!("{e:?}"),
+            r#"Task not found (TASK_NOT_FOUND) { rpc_code: -32001, http_status: 200, task_id: "nope", data: [{"reason":"TASK_NOT_FOUND"}] }"#
+        );
+        let bare = Error::plain(core_error::CallError::new(ErrorCode::InvalidInput, "id must not be empty"));
+        assert_eq!(format!("{bare:?}"), "id must not be empty (INVALID_INPUT)");
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! npm package reads.
 
 use super::error::Error;
-use super::{A2AStreamEvent, ListTasksResult, MagisteriumDocument, QaAnswer, SearchResult, SendResult, Task};
+use super::{
+    A2AStreamEvent, AgentCard, ListTasksResult, MagisteriumDocument, QaAnswer, SearchResult, SendResult, Task,
+};
 use js_sys::{Object, Reflect};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -51,7 +53,8 @@ serialized!(
     Task,
     SendResult,
     A2AStreamEvent,
-    ListTasksResult
+    ListTasksResult,
+    AgentCard
 );
 
 impl ToJs for Error {

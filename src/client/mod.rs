@@ -16,6 +16,7 @@ mod rate;
 mod request;
 mod results;
 mod run;
+mod trace;
 
 #[cfg(target_arch = "wasm32")]
 mod fetch;
@@ -28,12 +29,15 @@ mod native;
 #[cfg(not(target_arch = "wasm32"))]
 use native as transport;
 
-pub use a2a::{Artifact, FileContent, Message, Part, SendMessageParams, Task, TaskState, TaskStatus};
+pub use a2a::{
+    Artifact, DataPart, FileContent, FilePart, Message, Part, SendMessageParams, Task, TaskState, TaskStatus, TextPart,
+};
 pub use agent::{
-    A2AClient, A2AClientBuilder, A2AStreamEvent, ListTasksResult, PushAuthentication, PushNotificationConfig,
+    A2AClient, A2AClientBuilder, A2AOnly, A2AStreamEvent, AgentCapabilities, AgentCard, AgentInterface, AgentProvider,
+    AgentSkill, ListTasksParams, ListTasksResult, PushAuthentication, PushNotificationConfig,
     PushNotificationConfigList, SendResult, TaskArtifactUpdateEvent, TaskPushNotificationConfig, TaskStatusUpdateEvent,
 };
-pub use builder::ClientBuilder;
+pub use builder::{Builder, ClientBuilder, ClientOnly};
 pub use credential::{Credential, TokenProvider, TokenProviderContext};
 pub use error::{Cause, Error};
 #[cfg(all(target_arch = "wasm32", feature = "js"))]
@@ -48,10 +52,8 @@ pub use results::{Citation, DocumentYear, MagisteriumDocument, QaAnswer, SearchR
 
 use crate::sans_io::call::{Call, Outcome, SendMode};
 use crate::sans_io::methods::{self, DateArg};
-use crate::sans_io::validate;
 use call::ClientState;
 use credential::Shared;
-use options::millis;
 use run::{mismatch, send_call, timeout_ms, typed_task, wait_for_task};
 use serde_json::Value;
 use std::fmt;
@@ -87,7 +89,7 @@ impl Client {
     /// The same client (same pacing, same connections) whose calls time out
     /// after `timeout` instead; INVALID_INPUT for a limit under 1 ms or over 2^31-1 ms.
     pub fn with_timeout(&self, timeout: Duration) -> Result<Client, Error> {
-        let timeout_ms = validate::timeout_ms("timeout", millis(timeout)).map_err(Error::plain)?;
+        let timeout_ms = options::limit_ms(".with_timeout()", timeout)?;
         Ok(Client { shared: self.shared.clone(), timeout_ms })
     }
 
@@ -99,7 +101,7 @@ impl Client {
     /// `catholic_qa` with options: a follow-up in a conversation, a time limit.
     pub async fn ask_with(&self, question: &str, options: AskOptions) -> Result<QaAnswer, Error> {
         let call = methods::ask(Some(question.to_owned()), options.context_id).map_err(Error::plain)?;
-        let timeout = timeout_ms("timeout", options.timeout)?;
+        let timeout = timeout_ms(".timeout()", options.timeout)?;
         match self.run(&call, timeout).await? {
             Outcome::Answer(answer) => Ok(answer.into()),
             _ => Err(mismatch()),

@@ -1,6 +1,8 @@
 //! The options of one call ([`AskOptions`], [`WaitOptions`]): each starts
 //! from `Default` and grows by its setters, so a later option breaks no caller.
 
+use super::error::Error;
+use crate::sans_io::validate;
 use std::time::Duration;
 
 /// The options of [`Client::ask_with`](super::Client::ask_with).
@@ -65,4 +67,10 @@ impl WaitOptions {
 /// Milliseconds of a duration, as the core's checks take them (sub-millisecond parts dropped).
 pub(crate) fn millis(duration: Duration) -> f64 {
     duration.as_millis() as f64
+}
+
+/// A time limit in milliseconds, checked by the core's rule; `what` names the
+/// option as a Rust caller writes it (`.timeout()`).
+pub(crate) fn limit_ms(what: &str, limit: Duration) -> Result<u32, Error> {
+    validate::duration_ms(what, millis(limit)).map_err(Error::plain)
 }

@@ -81,9 +81,9 @@ mod tests {
     #[test]
     fn an_empty_rate_is_refused() {
         for empty in [Rate::per_second(0), Rate::new(1, Duration::ZERO)] {
-            let e = empty.checked("rate_limit_default").unwrap_err();
+            let e = empty.checked(".rate_limit_default()").unwrap_err();
             assert_eq!(e.code, ErrorCode::InvalidInput);
-            assert!(e.message.starts_with("rate_limit_default must allow"), "{}", e.message);
+            assert!(e.message.starts_with(".rate_limit_default() must allow"), "{}", e.message);
         }
     }
 }

@@ -40,9 +40,10 @@ pub struct Citation {
     /// `document_title`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub document_title: Option<String>,
-    /// `document_index`: the `[n]` marker in the answer text.
-    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "optional_number")]
-    pub document_index: Option<f64>,
+    /// `document_index`: the `[n]` marker in the answer text (a whole number
+    /// from 0; another number is kept in `raw`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub document_index: Option<u32>,
     /// `document_author`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub document_author: Option<String>,
@@ -172,14 +173,6 @@ fn number<S: Serializer>(n: &f64, serializer: S) -> Result<S::Ok, S::Error> {
     }
 }
 
-/// [`number`], for an optional field (only called when present).
-fn optional_number<S: Serializer>(n: &Option<f64>, serializer: S) -> Result<S::Ok, S::Error> {
-    match n {
-        Some(n) => number(n, serializer),
-        None => serializer.serialize_none(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,7 +182,7 @@ mod tests {
     fn citations_serialize_only_what_was_sent() {
         let c = Citation {
             document_title: Some("Summa".into()),
-            document_index: Some(1.0),
+            document_index: Some(1),
             document_year: Some(DocumentYear::Number(1270.0)),
             raw: json!({"page": 17}).as_object().cloned().unwrap_or_default(),
             ..Default::default()
@@ -199,8 +192,6 @@ mod tests {
         let text = r#"{"documentTitle":"Summa","documentIndex":1,"documentYear":1270,"raw":{"page":17}}"#;
         assert_eq!(serde_json::to_string(&c).unwrap(), text, "the npm order; whole numbers as JSON writes them");
         assert_eq!(serde_json::from_value::<Citation>(shape).unwrap(), c);
-        let half = Citation { document_index: Some(1.5), ..Default::default() };
-        assert_eq!(serde_json::to_value(&half).unwrap()["documentIndex"], json!(1.5));
     }
 
     #[test]

@@ -7,7 +7,8 @@ use super::a2a::{SendMessageParams, Task};
 use super::call::{CallContext, ClientState};
 use super::credential::Shared;
 use super::error::Error;
-use super::options::{WaitOptions, millis};
+use super::options::{WaitOptions, limit_ms};
+use super::trace;
 use crate::sans_io::call::{Call, Outcome, SendMode};
 use crate::sans_io::call_loop;
 use crate::sans_io::error::CallError;
@@ -23,17 +24,18 @@ pub(crate) async fn run(shared: &Shared<ClientState>, call: &Call, timeout_ms: u
 
 /// Runs `call` through the core's call loop in `context`.
 pub(crate) async fn run_in(context: CallContext, call: &Call) -> Result<Outcome<Value>, Error> {
-    call_loop::run(&context, call).await.map_err(|failed| context.error(failed))
+    let work = async { call_loop::run(&context, call).await.map_err(|failed| context.error(failed)) };
+    trace::call(call.method().name(), work).await
 }
 
 /// Polls `tasks/get` of the client `shared` until the task `id` settles (the core's [`poll::wait_for_task`]).
 pub(crate) async fn wait_for_task(shared: &Shared<ClientState>, id: &str, options: WaitOptions) -> Result<Task, Error> {
     let id = validate::required_text("id", Some(id.to_owned())).map_err(Error::plain)?;
-    let first = timeout_ms("pollInterval", options.poll_interval)?.map_or(poll::DEFAULT_INTERVAL_MS, f64::from);
-    let limit = timeout_ms("timeout", options.timeout)?.unwrap_or(poll::WAIT_TIMEOUT_MS);
+    let first = timeout_ms(".poll_interval()", options.poll_interval)?.map_or(poll::DEFAULT_INTERVAL_MS, f64::from);
+    let limit = timeout_ms(".timeout()", options.timeout)?.unwrap_or(poll::WAIT_TIMEOUT_MS);
     let context = CallContext::start(shared, limit)?;
-    let task = poll::wait_for_task(&context, id, first).await.map_err(|failed| context.error(failed))?;
-    typed_task(task)
+    let work = async { poll::wait_for_task(&context, id, first).await.map_err(|failed| context.error(failed)) };
+    typed_task(trace::call("wait_for_task", work).await?)
 }
 
 /// The call of a message sent in `mode`, its arguments checked.
@@ -44,9 +46,9 @@ pub(crate) fn send_call(message: SendMessageParams, mode: SendMode) -> Result<Ca
     methods::send_message(parts.to_string(), &parts, skill_id, context_id, task_id, mode).map_err(Error::plain)
 }
 
-/// A checked time limit in milliseconds, named `what` in a refusal.
+/// A checked time limit in milliseconds, if any, named `what` in a refusal ([`limit_ms`]).
 pub(crate) fn timeout_ms(what: &str, limit: Option<Duration>) -> Result<Option<u32>, Error> {
-    limit.map(|limit| validate::timeout_ms(what, millis(limit))).transpose().map_err(Error::plain)
+    limit.map(|limit| limit_ms(what, limit)).transpose()
 }
 
 /// The task of a task method's outcome, typed.

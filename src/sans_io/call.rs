@@ -113,6 +113,16 @@ impl Call {
         }
     }
 
+    /// The task the call names: `getTask`'s, `cancelTask`'s, a subscription's,
+    /// or the task a message answers.
+    pub fn task_id(&self) -> Option<&str> {
+        match self {
+            Call::GetTask(id) | Call::CancelTask(id) | Call::Subscribe(id) => Some(id),
+            Call::Send { task_id, .. } => task_id.as_deref(),
+            _ => None,
+        }
+    }
+
     /// The rate-limit pool the call counts in; `None` for task methods, which do not count.
     pub fn pool(&self) -> Option<Pool> {
         match self {

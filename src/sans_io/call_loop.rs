@@ -94,7 +94,7 @@ pub async fn run<P: Platform>(platform: &P, call: &Call) -> Result<Outcome<P::Js
                 }
             }
         };
-        return Err(Failed { error, token });
+        return Err(Failed { error: error.naming_task(call.task_id()), token });
     }
 }
 

@@ -3,7 +3,7 @@
 
 pub use crate::codes::{Dialect, ErrorCode};
 
-use super::text::is_whole;
+use super::text::{cat, is_whole};
 use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -172,6 +172,26 @@ impl<V> CallError<V> {
         self.task_id = task_id;
         self
     }
+
+    /// A TASK_NOT_FOUND of a call that named the task `id` (the caller's
+    /// own, checked before the call): `task_id` set, and the id in the message when the server's does
+    /// not have it (`Task not found (task "nope")`). Any other error as it is.
+    pub fn naming_task(mut self, id: Option<&str>) -> Self {
+        let Some(id) = id.filter(|id| !id.is_empty() && self.code == ErrorCode::TaskNotFound && self.task_id.is_none())
+        else {
+            return self;
+        };
+        if find(&self.message, id).is_none() {
+            self.message = cat(&[&self.message, " (task \"", id, "\")"]);
+        }
+        self.task_id = Some(id.to_owned());
+        self
+    }
+}
+
+/// Where `part` (not empty) starts in `text`: a byte search (see [`redact`]).
+fn find(text: &str, part: &str) -> Option<usize> {
+    text.as_bytes().windows(part.len()).position(|w| w == part.as_bytes())
 }
 
 impl<V> core::ops::Deref for CallError<V> {
@@ -203,7 +223,7 @@ pub fn redact(message: &str, secret: Option<&str>) -> String {
     // the slices around it always exist: no UTF-8 check of the result needed.
     let mut out = String::with_capacity(message.len());
     let mut rest = message;
-    while let Some(at) = rest.as_bytes().windows(secret.len()).position(|w| w == secret.as_bytes()) {
+    while let Some(at) = find(rest, secret) {
         let (Some(before), Some(after)) = (rest.get(..at), rest.get(at + secret.len()..)) else {
             // Cannot happen (see above); if it did, none of the message would be shown.
             return String::from("[redacted]");
@@ -316,6 +336,20 @@ mod tests {
         assert_eq!(ErrorCode::from_http_status(403, m), Some(ErrorCode::PlanRequired));
         assert_eq!(ErrorCode::from_http_status(429, m), Some(ErrorCode::RateLimited));
         assert_eq!(ErrorCode::from_http_status(502, m), None);
+    }
+
+    #[test]
+    fn task_not_found_names_the_task_the_call_named() {
+        let bare = CallError::<()>::new(ErrorCode::TaskNotFound, "Task not found").naming_task(Some("nope"));
+        assert_eq!((bare.message.as_str(), bare.task_id.as_deref()), ("Task not found (task \"nope\")", Some("nope")));
+        let said =
+            CallError::<()>::new(ErrorCode::TaskNotFound, "Task not found: no task \"nope\" (unknown or expired)");
+        let said = said.naming_task(Some("nope"));
+        assert_eq!(said.message, "Task not found: no task \"nope\" (unknown or expired)", "said once");
+        let other = CallError::<()>::new(ErrorCode::Network, "offline").naming_task(Some("nope"));
+        assert_eq!((other.message.as_str(), other.task_id.as_deref()), ("offline", None));
+        let unnamed = CallError::<()>::new(ErrorCode::TaskNotFound, "Task not found").naming_task(None);
+        assert_eq!(unnamed.message, "Task not found");
     }
 
     #[test]

@@ -53,7 +53,8 @@
 //!   `Status`: an error status's body, or, alone, a stream's `event: error`) is the code its first `details[].reason` names (the
 //!   `ErrorInfo` reasons of [`code_of_reason`]: the same code the JSON-RPC
 //!   error would give), `message` the server's (as long as it made it,
-//!   within the response's size bound), `data` the `details` array as sent,
+//!   within the response's size bound) and its reason, the first
+//!   `details[].metadata.detail` ([`super::wire::with_reason`], as on JSON-RPC), `data` the `details` array as sent,
 //!   `httpStatus` set and `rpcCode` absent. An unknown or missing reason,
 //!   or any other error status, is what the status alone gives on the
 //!   JSON-RPC route ([`super::wire::status_error`]: 401, 403, 429 with its
@@ -65,7 +66,7 @@
 use super::error::{CallError, Dialect, ErrorCode};
 use super::json::{JsonView, Kind};
 use super::text::{cat, int, is_whole, trim_end_ascii};
-use super::wire::{HttpReply, parse_retry_after, status_error};
+use super::wire::{HttpReply, parse_retry_after, status_error, with_reason};
 use alloc::string::String;
 use alloc::vec;
 
@@ -316,6 +317,7 @@ pub fn error_of<V: JsonView>(
             status_error(status, retry_after, dialect, detail)
         }
     };
+    e.message = with_reason(core::mem::take(&mut e.message), details.as_ref());
     e.data = details;
     Some(e)
 }

@@ -5,7 +5,7 @@
 use super::error::{CallError, ErrorCode};
 use super::pacing::{Pacer, Rate};
 use super::retry::RetryPolicy;
-use super::text::is_whole;
+use super::text::{cat, is_whole};
 use super::validate::{self, Endpoint};
 use alloc::string::String;
 
@@ -27,10 +27,61 @@ pub enum Auth<P> {
     Provider(P),
 }
 
+/// The options' names as the caller of a layer writes them (`timeoutMs` in
+/// JS, `.timeout()` in Rust), for its refusals: the rules are the core's, the
+/// words each layer's. Each layer passes its own table ([`OptionNames::JS`],
+/// [`OptionNames::RUST`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionNames {
+    /// The fixed token (`token`).
+    pub token: &'static str,
+    /// A call's time limit (`timeoutMs`).
+    pub timeout: &'static str,
+    /// The retry count (`maxRetries`).
+    pub max_retries: &'static str,
+    /// The longest rate-limit wait (`maxRetryWaitMs`).
+    pub max_retry_wait: &'static str,
+    /// The response bound (`maxResponseBytes`).
+    pub max_response_bytes: &'static str,
+    /// True when the caller gives time limits as durations, not as numbers
+    /// of milliseconds: a refusal then says its bounds in `ms`
+    /// ([`validate::duration_ms`]).
+    pub durations: bool,
+}
+
+impl OptionNames {
+    /// The npm package's names (its `ClientOptions`), which its crate passes.
+    pub const JS: OptionNames = OptionNames {
+        token: "token",
+        timeout: "timeoutMs",
+        max_retries: "maxRetries",
+        max_retry_wait: "maxRetryWaitMs",
+        max_response_bytes: "maxResponseBytes",
+        durations: false,
+    };
+
+    /// The Rust builders' setters, which the Rust client passes.
+    pub const RUST: OptionNames = OptionNames {
+        token: ".token()",
+        timeout: ".timeout()",
+        max_retries: ".max_retries()",
+        max_retry_wait: ".max_retry_wait()",
+        max_response_bytes: ".max_response_bytes()",
+        durations: true,
+    };
+
+    /// The time limit `value` (milliseconds) of the option `what`, checked ([`validate::timeout_ms`]).
+    pub fn time_limit<V>(&self, what: &str, value: f64) -> Result<u32, CallError<V>> {
+        if self.durations { validate::duration_ms(what, value) } else { validate::timeout_ms(what, value) }
+    }
+}
+
 /// A client's options as the caller gave them, numbers not yet checked
-/// (the JS names of the options appear in the refusals).
+/// (named in the refusals as `names` says).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options<'a, P> {
+    /// How the caller names the options.
+    pub names: &'static OptionNames,
     /// Where requests go, already parsed.
     pub endpoint: Endpoint,
     /// `token`.
@@ -52,9 +103,10 @@ pub struct Options<'a, P> {
 }
 
 impl<P> Options<'_, P> {
-    /// Options for `endpoint` with every other option absent.
-    pub fn new(endpoint: Endpoint) -> Self {
+    /// Options for `endpoint` with every other option absent, named in refusals as `names` says.
+    pub fn new(endpoint: Endpoint, names: &'static OptionNames) -> Self {
         Options {
+            names,
             endpoint,
             token: None,
             token_provider: None,
@@ -89,10 +141,12 @@ impl<P> Options<'_, P> {
     /// Checks the options: a token or a provider (not both), never over plain
     /// `http:` off the machine; numbers whole and in range; rates that parse.
     pub fn check<V>(self) -> Result<Settings<P>, CallError<V>> {
+        let names = self.names;
         let auth = match (self.token, self.token_provider) {
+            // Only JS can give both (a Rust `Credential` is one or the other).
             (Some(_), Some(_)) => return Err(CallError::invalid_input("give either token or tokenProvider, not both")),
             (Some(token), None) if token.trim().is_empty() => {
-                return Err(CallError::invalid_input("token must not be empty"));
+                return Err(validate::blank(names.token));
             }
             (Some(token), None) => {
                 validate::header_token(&token)?;
@@ -104,16 +158,19 @@ impl<P> Options<'_, P> {
         validate::token_transport(&self.endpoint, !matches!(auth, Auth::None))?;
         let mut policy = RetryPolicy::default();
         if let Some(n) = self.max_retries {
-            policy.max_retries = validate::max_retries(n)?;
+            policy.max_retries = validate::max_retries(names.max_retries, n)?;
         }
         if let Some(ms) = self.max_retry_wait_ms {
-            policy.max_retry_wait_ms = f64::from(validate::timeout_ms("maxRetryWaitMs", ms)?);
+            policy.max_retry_wait_ms = f64::from(names.time_limit(names.max_retry_wait, ms)?);
         }
         let timeout_ms =
-            self.timeout_ms.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?.unwrap_or(DEFAULT_TIMEOUT_MS);
+            self.timeout_ms.map(|ms| names.time_limit(names.timeout, ms)).transpose()?.unwrap_or(DEFAULT_TIMEOUT_MS);
         let max_response_bytes = match self.max_response_bytes {
             Some(bytes) if is_whole(bytes) && bytes >= 1.0 => bytes,
-            Some(_) => return Err(CallError::invalid_input("maxResponseBytes must be a whole number of bytes")),
+            Some(_) => {
+                let why = cat(&[names.max_response_bytes, " must be a whole number of bytes, at least 1"]);
+                return Err(CallError::invalid_input(why));
+            }
             None => DEFAULT_MAX_RESPONSE_BYTES,
         };
         let rate = |text: Option<&str>| text.map(Rate::parse).transpose();
@@ -161,7 +218,7 @@ mod tests {
     type E = CallError<()>;
 
     fn options(url: &str) -> Options<'static, ()> {
-        Options::new(validate::endpoint::<()>("endpoint", url, crate::url_parser::parse).unwrap())
+        Options::new(validate::endpoint::<()>("endpoint", url, crate::url_parser::parse).unwrap(), &OptionNames::JS)
     }
 
     fn refusal(o: Options<'_, ()>) -> String {
@@ -215,6 +272,14 @@ mod tests {
         );
         assert!(refusal(Options { rate_expensive: Some("often"), ..options("https://x/") }).contains("often"));
         let local = Options { token: Some("tok".to_owned()), ..options("http://127.0.0.1:9/a2a") };
+        let rust = |o: Options<'static, ()>| refusal(Options { names: &OptionNames::RUST, ..o });
+        assert_eq!(
+            rust(Options { timeout_ms: Some(0.0), ..options("https://x/") }),
+            ".timeout() must be a whole number from 1 ms to 2147483647 ms"
+        );
+        assert!(
+            rust(Options { max_retry_wait_ms: Some(0.0), ..options("https://x/") }).starts_with(".max_retry_wait()")
+        );
         assert!(local.check::<()>().is_ok(), "a token may go to loopback over http:");
     }
 

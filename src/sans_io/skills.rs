@@ -117,8 +117,8 @@ pub struct Citation<V> {
     pub cited_text_heading: Option<V>,
     /// `document_title`.
     pub document_title: Option<V>,
-    /// `document_index` (a number).
-    pub document_index: Option<f64>,
+    /// `document_index`: a whole number from 0 (any other number is kept in `raw`).
+    pub document_index: Option<u32>,
     /// `document_author`.
     pub document_author: Option<V>,
     /// `document_reference`.
@@ -190,8 +190,12 @@ impl<V: JsonView> Citation<V> {
         c.cited_text = field("cited_text", "citedText", text)?;
         c.cited_text_heading = field("cited_text_heading", "citedTextHeading", text)?;
         c.document_title = field("document_title", "documentTitle", text)?;
-        c.document_index =
-            field("document_index", "documentIndex", |kind| kind == Kind::Number)?.and_then(|v| v.as_f64());
+        let index = field("document_index", "documentIndex", |kind| kind == Kind::Number)?;
+        // A number that is not a whole one from 0 goes to `raw`, as `decode_members` keeps it.
+        c.document_index = match index {
+            Some(index) => Some(whole_index(&index)?),
+            None => None,
+        };
         c.document_author = field("document_author", "documentAuthor", text)?;
         c.document_reference = field("document_reference", "documentReference", text)?;
         c.document_year = field("document_year", "documentYear", |kind| kind == Kind::String || kind == Kind::Number)?;
@@ -225,9 +229,9 @@ impl<V: JsonView> Citation<V> {
                     }
                     continue;
                 }
-                "document_index" | "documentIndex" if kind == Kind::Number => {
+                "document_index" | "documentIndex" if whole_index(&value).is_some() => {
                     if fills(c.document_index.is_some()) {
-                        c.document_index = value.as_f64();
+                        c.document_index = whole_index(&value);
                     }
                     continue;
                 }
@@ -245,6 +249,12 @@ impl<V: JsonView> Citation<V> {
         c.raw = V::object(raw);
         c
     }
+}
+
+/// A citation's `document_index`: a whole number from 0 to 2^32-1, else `None`.
+fn whole_index<V: JsonView>(value: &V) -> Option<u32> {
+    let n = value.as_f64().filter(|n| is_whole(*n) && *n >= 0.0 && *n <= f64::from(u32::MAX))?;
+    Some(n as u32)
 }
 
 /// Decodes a `catholic_qa_response` artifact.

@@ -12,6 +12,15 @@ pub fn cat(parts: &[&str]) -> String {
     out
 }
 
+/// At most `max` characters of `text`, and `…` when it went on: how a
+/// server's or a caller's text of any length enters a message.
+pub fn shortened(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => cat(&[text.get(..end).unwrap_or(""), "…"]),
+        None => String::from(text),
+    }
+}
+
 /// `s` without its trailing `byte`s. `byte` is ASCII, so the cut is on a
 /// character boundary; a byte loop rather than `trim_end_matches`, whose
 /// reverse `char` search costs the bundle ~0.5 KB for these few uses.

@@ -3,8 +3,7 @@
 
 use super::error::CallError;
 use super::json::JsonView;
-use super::text::{cat, hex, int, is_whole, padded, parse_u32};
-use alloc::borrow::ToOwned;
+use super::text::{cat, hex, int, is_whole, padded, parse_u32, shortened};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -283,18 +282,25 @@ pub fn blank<V>(what: &str) -> CallError<V> {
     CallError::invalid_input(cat(&[what, " must not be empty"]))
 }
 
-/// A whole number of milliseconds for a timer (1..=2^31-1, the `setTimeout` range).
+/// A whole number of milliseconds for a timer (1..=2^31-1, the `setTimeout` range),
+/// from a caller who writes the number itself (`timeoutMs`): the bounds are said as numbers.
 pub fn timeout_ms<V>(what: &str, value: f64) -> Result<u32, CallError<V>> {
-    whole_number(what, value, 1.0, 2_147_483_647.0)
+    whole_number(what, value, 1.0, 2_147_483_647.0, "")
 }
 
-/// A retry count (0..=10).
-pub fn max_retries<V>(value: f64) -> Result<u32, CallError<V>> {
-    whole_number("maxRetries", value, 0.0, 10.0)
+/// The same limit as [`timeout_ms`], from a caller who gives a duration
+/// (`.timeout(Duration)`): the bounds are said in milliseconds (`1 ms`).
+pub fn duration_ms<V>(what: &str, value: f64) -> Result<u32, CallError<V>> {
+    whole_number(what, value, 1.0, 2_147_483_647.0, " ms")
 }
 
-/// A whole number within `min..=max`.
-fn whole_number<V>(what: &str, value: f64, min: f64, max: f64) -> Result<u32, CallError<V>> {
+/// A retry count (0..=10); `what` names the option as its caller wrote it.
+pub fn max_retries<V>(what: &str, value: f64) -> Result<u32, CallError<V>> {
+    whole_number(what, value, 0.0, 10.0, "")
+}
+
+/// A whole number within `min..=max`, its bounds followed by `unit` in a refusal.
+fn whole_number<V>(what: &str, value: f64, min: f64, max: f64, unit: &str) -> Result<u32, CallError<V>> {
     if is_whole(value) && value >= min && value <= max {
         Ok(value as u32)
     } else {
@@ -302,18 +308,17 @@ fn whole_number<V>(what: &str, value: f64, min: f64, max: f64) -> Result<u32, Ca
             what,
             " must be a whole number from ",
             &int(min as i64),
+            unit,
             " to ",
             &int(max as i64),
+            unit,
         ])))
     }
 }
 
 /// At most 80 characters of `text`, for error messages.
 fn shorten(text: &str) -> String {
-    match text.char_indices().nth(80) {
-        Some((end, _)) => cat(&[text.get(..end).unwrap_or(""), "…"]),
-        None => text.to_owned(),
-    }
+    shortened(text, 80)
 }
 
 /// A random (version 4) UUID for `messageId`, from 128 random bits.
@@ -537,8 +542,10 @@ mod tests {
             let e: E = timeout_ms("timeoutMs", bad).unwrap_err();
             assert!(e.message.contains("timeoutMs"));
         }
-        assert_eq!(max_retries::<()>(0.0).unwrap(), 0);
-        assert!(max_retries::<()>(11.0).is_err());
+        let e: E = duration_ms(".timeout()", 0.0).unwrap_err();
+        assert_eq!(e.message, ".timeout() must be a whole number from 1 ms to 2147483647 ms");
+        assert_eq!(max_retries::<()>("maxRetries", 0.0).unwrap(), 0);
+        assert!(max_retries::<()>("maxRetries", 11.0).is_err());
     }
 
     #[test]

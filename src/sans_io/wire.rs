@@ -9,7 +9,7 @@ use super::json::{JsonView, Kind};
 use super::jsonw;
 #[cfg(feature = "push-configs")]
 use super::push_config::PushOp;
-use super::text::{cat, int, parse_u32};
+use super::text::{cat, int, parse_u32, shortened};
 use alloc::string::String;
 
 /// The JSON-RPC methods of the contract.
@@ -264,15 +264,28 @@ fn rpc_error<V: JsonView>(error: &V, status: u16, header_retry: Option<f64>, dia
     Some(e)
 }
 
-/// `message`, then the server's reason when it gave one (`data.detail`, a
-/// non-blank string the message does not already end with): `Unauthorized:
-/// invalid token`. Like the message, it is as long as the server made it,
-/// within the response's size bound.
-fn with_reason<V: JsonView>(message: String, data: Option<&V>) -> String {
-    match data.and_then(|d| d.get_string("detail")) {
-        // `ends_with`, not `contains`: a substring searcher would bring kilobytes of code into the wasm bundle.
-        Some(detail) if !detail.trim().is_empty() && !message.ends_with(detail.trim()) => {
-            cat(&[&message, ": ", detail.trim()])
+/// The most characters of a server's reason that go into a message (the
+/// rest is cut, `…`): a reason is a sentence, and an error message is no
+/// place for a megabyte. `data` keeps it whole, within the response's bound.
+pub const MAX_REASON_CHARS: usize = 500;
+
+/// `message`, then the server's reason when it gave one, a non-blank string
+/// the message does not already end with: `Unauthorized: invalid token`.
+/// The reason is Magisterium's `data.detail`, or A2A 1.0's: the first
+/// `metadata.detail` of the typed objects of `data` (JSON-RPC) or `details`
+/// (HTTP+JSON), a `google.rpc.ErrorInfo`'s. At most [`MAX_REASON_CHARS`] of
+/// it. Both bindings' one rule.
+pub fn with_reason<V: JsonView>(message: String, data: Option<&V>) -> String {
+    let info_detail = |info: V| info.get("metadata").and_then(|m| m.get_string("detail"));
+    let detail = data.and_then(|d| match d.kind() {
+        Kind::Array => d.elements().find_map(info_detail),
+        _ => d.get_string("detail"),
+    });
+    match detail {
+        Some(detail) if !detail.trim().is_empty() => {
+            let detail = shortened(detail.trim(), MAX_REASON_CHARS);
+            // `ends_with`, not `contains`: a substring searcher would bring kilobytes of code into the wasm bundle.
+            if message.ends_with(detail.as_str()) { message } else { cat(&[&message, ": ", &detail]) }
         }
         _ => message,
     }
@@ -485,6 +498,31 @@ mod tests {
             "Unauthorized: invalid token"
         );
         assert_eq!(said(json!({"code":-32004,"message":"","data":{"detail":"gone"}})), "JSON-RPC error -32004: gone");
+    }
+
+    #[test]
+    fn an_a2a_1_0_reason_is_the_error_info_s_detail_and_bounded() {
+        let said = |data: Value| {
+            let error = json!({"code": -32001, "message": "Task not found", "data": data});
+            read_response(reply(200, json!({"jsonrpc":"2.0","id":1,"error":error})), 1, Dialect::A2a)
+                .unwrap_err()
+                .message
+                .clone()
+        };
+        let info = |detail: Value| {
+            json!({"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND",
+                "domain": "a2a-protocol.org", "metadata": {"detail": detail}})
+        };
+        assert_eq!(said(json!([info(json!("no task `nope` here"))])), "Task not found: no task `nope` here");
+        assert_eq!(said(json!([{"@type": "x"}, info(json!("the second"))])), "Task not found: the second");
+        assert_eq!(said(json!([info(json!(7)), {"reason": "TASK_NOT_FOUND"}])), "Task not found");
+        assert_eq!(said(json!([])), "Task not found");
+        let huge = "x".repeat(1 << 20);
+        let cut = said(json!([info(json!(huge))]));
+        assert_eq!(cut.chars().count(), "Task not found: ".len() + MAX_REASON_CHARS + 1, "a reason of 1 MiB is cut");
+        assert!(cut.ends_with("x…"));
+        let accents = "é".repeat(MAX_REASON_CHARS + 3);
+        assert!(said(json!([info(json!(accents))])).ends_with("é…"), "cut on a character");
     }
 
     #[test]

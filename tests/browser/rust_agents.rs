@@ -17,7 +17,8 @@ use futures_util::StreamExt;
 use js_sys::futures::JsFuture;
 use js_sys::{Function, Promise};
 use magisterium_a2a::{
-    A2AClient, A2AStreamEvent, Part, ProtocolVersion, SendMessageParams, SendResult, Task, TaskState, ToJs,
+    A2AClient, A2AStreamEvent, ListTasksParams, Part, ProtocolVersion, SendMessageParams, SendResult, Task, TaskState,
+    ToJs,
 };
 use magisterium_a2a_npm::A2AClient as NpmA2AClient;
 use std::pin::pin;
@@ -188,7 +189,7 @@ async fn the_rust_a2a_client_answers_as_the_npm_one_on_every_sdk_agent() {
     let npm_client = ok(NpmA2AClient::discover(AGENT.into(), none())).await;
     let rust = A2AClient::discover(AGENT).await.expect("the 0.3 fixture's card");
     assert_eq!((rust.protocol_version(), rust.endpoint()), (ProtocolVersion::V0_3, text(&npm_client, "endpoint")));
-    assert_same(&json(&rust.card().expect("discovered").to_string()), &get(&npm_client, "card"), "the card");
+    assert_same(&rust.card().expect("discovered").to_js(), &get(&npm_client, "card"), "the card");
     behaves_as_the_npm_client(&rust, &npm_client, true, AGENT).await;
     // The card of `/old` offers 1.0 first; its endpoint answers -32009, and the client moves to 0.3.
     let agents = [("v1", ProtocolVersion::V1_0), ("compat", ProtocolVersion::V1_0), ("old", ProtocolVersion::V0_3)];
@@ -215,7 +216,7 @@ async fn the_rust_a2a_client_follows_a_task_and_lists_on_the_simulator_agent() {
     assert_eq!(last.as_deref(), Some("status-update completed true"));
     // A page of the context's tasks: the task as `get_task` reads it.
     let page = rust
-        .list_tasks(&serde_json::json!({ "contextId": sent.context_id, "includeArtifacts": true }))
+        .list_tasks(ListTasksParams::default().context_id(&sent.context_id).include_artifacts(true))
         .await
         .expect("a page");
     assert_eq!(page.tasks.len(), 1);

@@ -17,7 +17,9 @@ use crate::support::*;
 use futures_util::StreamExt;
 use js_sys::futures::JsFuture;
 use js_sys::{Array, Function, Promise};
-use magisterium_a2a::{A2AClient, A2AStreamEvent, Binding, ErrorCode, ProtocolVersion, PushNotificationConfig, ToJs};
+use magisterium_a2a::{
+    A2AClient, A2AStreamEvent, Binding, ErrorCode, ListTasksParams, ProtocolVersion, PushNotificationConfig, ToJs,
+};
 use std::pin::pin;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -103,7 +105,8 @@ async fn streams_and_lists_as_the_npm_client(rust: &A2AClient, npm_client: &JsVa
     streams_alike(&ours, &theirs);
     assert_eq!(text(&get(&ours, "error"), "code"), "UNSUPPORTED_OPERATION", "{at}");
     let context = serde_json::json!({ "contextId": echoed.context_id });
-    let ours = rust.list_tasks(&context).await.expect("a page").to_js();
+    let ours =
+        rust.list_tasks(ListTasksParams::default().context_id(&echoed.context_id)).await.expect("a page").to_js();
     let theirs = ok(npm(npm_client, "listTasks", &[json(&context.to_string())])).await;
     assert_same(&ours, &theirs, at);
     assert_eq!(Array::from(&get(&ours, "tasks")).length(), 1, "{at}");
@@ -148,7 +151,7 @@ async fn http_json_errors_and_verbs(rust: &A2AClient, at: &str) {
     let refused = finished.next().await.expect("one item").unwrap_err();
     assert_eq!(shown(refused), error(ErrorCode::UnsupportedOperation, 400), "{at}");
     let config = PushNotificationConfig::new("http://127.0.0.1:9/hook").id("hook");
-    if rust.card().is_some_and(|card| card["capabilities"]["pushNotifications"] == true) {
+    if rust.card().and_then(|card| card.capabilities.as_ref()).and_then(|c| c.push_notifications) == Some(true) {
         // Kept under the id sent, listed, then deleted.
         let created = rust.create_push_notification_config(&echoed.id, &config).await.expect(at);
         assert_eq!(created.push_notification_config.id.as_deref(), Some("hook"), "{at}");

@@ -99,7 +99,9 @@ async fn lines(
                 format!("task {} {parts}", t.status.state.as_str())
             }
             Ok(A2AStreamEvent::StatusUpdate(u)) => format!("status {}", u.status.state.as_str()),
-            Ok(A2AStreamEvent::ArtifactUpdate(u)) => u.artifact.parts[0].text.clone().unwrap_or_default(),
+            Ok(A2AStreamEvent::ArtifactUpdate(u)) => {
+                u.artifact.parts[0].as_text().map(str::to_owned).unwrap_or_default()
+            }
             Ok(A2AStreamEvent::Message(_)) => "message".into(),
             Err(e) => return (seen, Some(e.code())),
         });

@@ -66,7 +66,7 @@ async fn send_message_runs_any_skill_and_types_the_task() {
     assert_eq!(task.status.state, TaskState::Completed);
     let artifacts = task.artifacts.as_deref().unwrap_or_default();
     assert_eq!(artifacts[0].name.as_deref(), Some("search_results"));
-    assert!(artifacts[0].parts[0].data.as_ref().is_some_and(|d| d.contains_key("results")));
+    assert!(artifacts[0].parts[0].as_data().is_some_and(|d| d.contains_key("results")));
     let roles: Vec<&str> = task.history.iter().flatten().map(|m| m.role.as_str()).collect();
     assert_eq!(roles, ["user", "agent"]);
     let default_skill = client.send_message(SendMessageParams::new(vec![Part::text("What is grace?")]));

@@ -227,3 +227,10 @@ test("INVALID_INPUT before any request", async () => {
   }
   assert.equal(new MagisteriumClient().endpoint, "https://www.magisterium.com/api/v1/a2a");
 });
+
+test("an A2A 1.0 agent's reason (its google.rpc.ErrorInfo's metadata.detail) and the task asked for are in the message", async () => {
+  const { A2AClient } = await import("magisterium-a2a/agents");
+  const agent = await A2AClient.discover(`${process.env.MAGISTERIUM_SIMULATOR}/agent`);
+  const e = await rejectsWith(agent.getTask("nope"), { code: "TASK_NOT_FOUND", rpcCode: -32001, taskId: "nope" });
+  assert.equal(e.message, "Task not found: no task `nope` here (never created, or forgotten)");
+});

@@ -11,17 +11,21 @@ fn events(markdown: &str) -> Parser<'_> {
 
 /// The contents of the fenced code blocks whose info string's language is `language`, in order.
 pub fn fenced_blocks(markdown: &str, language: &str) -> Vec<String> {
+    every_fenced_block(markdown).into_iter().filter(|(lang, _)| lang == language).map(|(_, text)| text).collect()
+}
+
+/// Every fenced code block, in order: its info string's language (empty when
+/// it has none) and its contents.
+pub fn every_fenced_block(markdown: &str) -> Vec<(String, String)> {
     let mut blocks = Vec::new();
-    let mut current: Option<String> = None;
+    let mut current: Option<(String, String)> = None;
     for event in events(markdown) {
         match event {
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
-                if info.split_whitespace().next() == Some(language) =>
-            {
-                current = Some(String::new());
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                current = Some((info.split_whitespace().next().unwrap_or_default().to_owned(), String::new()));
             }
             Event::Text(text) => {
-                if let Some(block) = &mut current {
+                if let Some((_, block)) = &mut current {
                     block.push_str(&text);
                 }
             }

@@ -29,7 +29,7 @@ pub fn answer(answer: &QaAnswer) -> Element {
 /// author and reference.
 fn citation(position: usize, citation: &Citation) -> Element {
     let item = dom::new("li", "citation");
-    let number = citation.document_index.filter(|n| n.fract() == 0.0 && *n >= 0.0).unwrap_or((position + 1) as f64);
+    let number = citation.document_index.map_or(position as u64 + 1, u64::from);
     let title = citation.document_title.as_deref().unwrap_or("Untitled source");
     let meta: Vec<&str> =
         [&citation.document_author, &citation.document_reference].into_iter().filter_map(|m| m.as_deref()).collect();

@@ -1,14 +1,16 @@
-//! [`A2AClientBuilder`]: an [`A2AClient`]'s options, those of a
-//! [`Client`](crate::Client) (kept in a [`ClientBuilder`]) and the agent's
-//! own (version, dialect, `token_origins`, extensions, the streams' limit).
+//! [`A2AClientBuilder`]: an [`A2AClient`]'s options, the shared ones of every
+//! [`Builder`] and the agent's own ([`A2AOnly`]: version, dialect,
+//! `token_origins`, extensions, the streams' limit).
 
+use super::card::AgentCard;
 use super::client::A2AClient;
 use super::discover;
-use crate::client::builder::ClientBuilder;
+use super::results::bad_response;
+use crate::client::builder::Builder;
 use crate::client::call::{Agent, ClientState};
-use crate::client::credential::{Credential, Shared, TokenProvider};
+use crate::client::credential::{Shared, TokenProvider};
 use crate::client::error::Error;
-use crate::client::options::millis;
+use crate::client::options::limit_ms;
 use crate::client::transport::Http;
 use crate::codes::{Binding, ProtocolVersion};
 use crate::sans_io::agent_route::Route;
@@ -20,17 +22,21 @@ use crate::sans_io::{poll, validate};
 use serde_json::Value;
 use std::time::Duration;
 
-/// The options of an [`A2AClient`] ([`A2AClient::builder`]); every one may
-/// be left out. [`discover`](Self::discover) finds the agent by its card;
-/// [`build`](Self::build) makes a client of a known [`endpoint`](Self::endpoint).
+/// The options of an [`A2AClient`] ([`A2AClient::builder`]): the shared
+/// options of every [`Builder`] (credential, time limit, retries, rates,
+/// bounds, `http_client`) and the agent's own (version, binding, dialect,
+/// `token_origins`, extensions, the streams' limit). Every one may be left
+/// out. [`discover`](Self::discover) finds the agent by its card;
+/// [`build`](Self::build) makes a client of a known [`endpoint`](Builder::endpoint).
 ///
 /// ```
-/// # use magisterium_a2a::{A2AClient, ProtocolVersion};
+/// # use magisterium_a2a::{A2AClient, ProtocolVersion, Rate};
 /// # use std::time::Duration;
 /// let agent = A2AClient::builder()
 ///     .endpoint("https://agent.example/a2a")
 ///     .protocol_version(ProtocolVersion::V1_0)
 ///     .timeout(Duration::from_secs(20))
+///     .rate_limit_default(Rate::per_minute(30))
 ///     .extensions(["https://agent.example/ext/trace/v1"])
 ///     .build()?;
 /// assert_eq!(agent.protocol_version(), ProtocolVersion::V1_0);
@@ -38,11 +44,13 @@ use std::time::Duration;
 /// ```
 ///
 /// `Debug` never shows the token.
+pub type A2AClientBuilder = Builder<A2AOnly>;
+
+/// What only an [`A2AClient`]'s builder takes besides the shared options of
+/// [`Builder`] (set by [`A2AClientBuilder`]'s own setters).
 #[derive(Clone, Debug, Default)]
-#[must_use]
-pub struct A2AClientBuilder {
-    client: ClientBuilder,
-    endpoint: Option<String>,
+#[non_exhaustive]
+pub struct A2AOnly {
     version: Option<ProtocolVersion>,
     binding: Option<Binding>,
     dialect: Option<Dialect>,
@@ -69,35 +77,11 @@ impl A2AClient {
 }
 
 impl A2AClientBuilder {
-    /// How requests authenticate ([`ClientBuilder::credential`]); the token
-    /// goes only to the card's host family, and to the origins of
-    /// [`token_origins`](Self::token_origins).
-    pub fn credential(mut self, credential: impl Into<Credential>) -> A2AClientBuilder {
-        self.client = self.client.credential(credential);
-        self
-    }
-
-    /// A fixed Bearer token ([`Credential::Token`]).
-    pub fn token(self, token: impl Into<String>) -> A2AClientBuilder {
-        self.credential(Credential::Token(token.into()))
-    }
-
-    /// A provider asked for the token, told each request's URL ([`Credential::Provider`]).
-    pub fn token_provider(self, provider: TokenProvider) -> A2AClientBuilder {
-        self.credential(provider)
-    }
-
-    /// The agent's A2A endpoint, for [`build`](Self::build) (not used by [`discover`](Self::discover)).
-    pub fn endpoint(mut self, endpoint: impl Into<String>) -> A2AClientBuilder {
-        self.endpoint = Some(endpoint.into());
-        self
-    }
-
     /// The version to speak: [`discover`](Self::discover) then calls the
     /// card's endpoint for it (or its other one), with no -32009 fallback;
     /// [`build`](Self::build) speaks 0.3 unless told 1.0.
     pub fn protocol_version(mut self, version: ProtocolVersion) -> A2AClientBuilder {
-        self.version = Some(version);
+        self.own.version = Some(version);
         self
     }
 
@@ -108,39 +92,33 @@ impl A2AClientBuilder {
     /// told HTTP+JSON (then in 1.0). By default the card's order decides
     /// among its A2A 1.0 interfaces.
     pub fn binding(mut self, binding: Binding) -> A2AClientBuilder {
-        self.binding = Some(binding);
+        self.own.binding = Some(binding);
         self
     }
 
     /// Whose meanings the server-defined error codes have; by default
     /// Magisterium's for magisterium.com (and, discovered, its simulator), A2A's for any other agent.
     pub fn dialect(mut self, dialect: Dialect) -> A2AClientBuilder {
-        self.dialect = Some(dialect);
+        self.own.dialect = Some(dialect);
         self
     }
 
     /// Origins (`https://agents.example`) besides the card's host family
     /// that a fixed token may be sent to, when the card names an endpoint there.
     pub fn token_origins<I: IntoIterator<Item = S>, S: Into<String>>(mut self, origins: I) -> A2AClientBuilder {
-        self.token_origins = Some(origins.into_iter().map(Into::into).collect());
+        self.own.token_origins = Some(origins.into_iter().map(Into::into).collect());
         self
     }
 
     /// The A2A extensions (their URIs) to ask for: sent on every request as `A2A-Extensions`.
     pub fn extensions<I: IntoIterator<Item = S>, S: Into<String>>(mut self, uris: I) -> A2AClientBuilder {
-        self.extensions = uris.into_iter().map(Into::into).collect();
-        self
-    }
-
-    /// The time limit of each call but streams and waits (default 30 s), and of discovery.
-    pub fn timeout(mut self, timeout: Duration) -> A2AClientBuilder {
-        self.client = self.client.timeout(timeout);
+        self.own.extensions = uris.into_iter().map(Into::into).collect();
         self
     }
 
     /// The time limit of a whole stream (default 5 minutes, as a wait's).
     pub fn stream_timeout(mut self, timeout: Duration) -> A2AClientBuilder {
-        self.stream_timeout = Some(timeout);
+        self.own.stream_timeout = Some(timeout);
         self
     }
 
@@ -150,32 +128,7 @@ impl A2AClientBuilder {
     /// no event twice (default false: the stream ends with the error). What
     /// counts as the same event: the core's `sans_io::resume`.
     pub fn resubscribe(mut self, resubscribe: bool) -> A2AClientBuilder {
-        self.resubscribe = resubscribe;
-        self
-    }
-
-    /// Retries after the first attempt (0 to 10, default 2); a resend after a -32009 counts.
-    pub fn max_retries(mut self, retries: u32) -> A2AClientBuilder {
-        self.client = self.client.max_retries(retries);
-        self
-    }
-
-    /// The longest RATE_LIMITED wait a call sits through before failing (default 10 s).
-    pub fn max_retry_wait(mut self, wait: Duration) -> A2AClientBuilder {
-        self.client = self.client.max_retry_wait(wait);
-        self
-    }
-
-    /// The largest response body read, and the largest event of a stream, in bytes (default 10 MiB).
-    pub fn max_response_bytes(mut self, bytes: u64) -> A2AClientBuilder {
-        self.client = self.client.max_response_bytes(bytes);
-        self
-    }
-
-    /// Sends through the program's own reqwest client ([`ClientBuilder::http_client`]). Native only.
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn http_client(mut self, client: reqwest::Client) -> A2AClientBuilder {
-        self.client = self.client.http_client(client);
+        self.own.resubscribe = resubscribe;
         self
     }
 
@@ -189,18 +142,19 @@ impl A2AClientBuilder {
     /// card's endpoint may not receive (another host, not in
     /// [`token_origins`](Self::token_origins)).
     pub async fn discover(self, base_url: &str) -> Result<A2AClient, Error> {
-        let binding = self.binding;
-        let found = discover::card(&self.client, base_url, self.version, binding).await?;
-        let origins = self.token_origins.as_ref().map(|list| Value::from(list.clone()));
-        let settings = self.client.clone().endpoint(&found.head.endpoint.url).settings()?;
+        let binding = self.own.binding;
+        let found = discover::card(&self.shared(), base_url, self.own.version, binding).await?;
+        let origins = self.own.token_origins.as_ref().map(|list| Value::from(list.clone()));
+        let settings = self.shared().endpoint(&found.head.endpoint.url).settings()?;
         let fallback = found.head.other.as_ref().map(|(endpoint, _)| endpoint);
         let keep = keep_token_to_audience(&settings.endpoint, fallback, &settings.auth, &found.host, origins.as_ref())
             .map_err(Error::plain)?;
         let head = found.head;
         let route = Route::new(head.endpoint, head.version, head.other.filter(|_| keep));
-        let dialect = self.dialect.unwrap_or(head.dialect);
+        let dialect = self.own.dialect.unwrap_or(head.dialect);
         let (streaming, tenant) = (head.streaming, head.tenant.and_then(|t| t.as_str().map(String::from)));
-        self.finish(settings, found.http, (route, head.binding, tenant), dialect, streaming, Some(found.card))
+        let card = AgentCard::try_from(found.card).map_err(bad_response)?;
+        self.finish(settings, found.http, (route, head.binding, tenant), dialect, streaming, Some(card))
     }
 
     /// A client of the [`endpoint`](Self::endpoint) (required; INVALID_INPUT
@@ -209,13 +163,13 @@ impl A2AClientBuilder {
     /// query, INVALID_INPUT), A2A's dialect unless the endpoint is
     /// Magisterium's, taken to stream in A2A's dialect.
     pub fn build(self) -> Result<A2AClient, Error> {
-        let Some(url) = self.endpoint.clone() else {
-            return Err(Error::plain(CallError::invalid_input("endpoint is required (or use discover)")));
-        };
-        let settings = self.client.clone().endpoint(url).settings()?;
-        let dialect = self.dialect.unwrap_or_else(|| dialect_of(&settings.endpoint, false));
-        let binding = self.binding.unwrap_or(Binding::JsonRpc);
-        let version = match (self.version, binding) {
+        if self.endpoint_set().is_none() {
+            return Err(Error::plain(CallError::invalid_input(".endpoint() is required (or use .discover())")));
+        }
+        let settings = self.shared().settings()?;
+        let dialect = self.own.dialect.unwrap_or_else(|| dialect_of(&settings.endpoint, false));
+        let binding = self.own.binding.unwrap_or(Binding::JsonRpc);
+        let version = match (self.own.version, binding) {
             (Some(ProtocolVersion::V0_3), Binding::HttpJson) => {
                 let why = "the HTTP+JSON binding is spoken in A2A 1.0 only, not in 0.3";
                 return Err(Error::plain(CallError::invalid_input(why)));
@@ -227,7 +181,7 @@ impl A2AClientBuilder {
             http_json::check_base(&settings.endpoint.url).map_err(Error::plain)?;
         }
         let route = Route::new(settings.endpoint.clone(), version, None);
-        let http = self.client.http()?;
+        let http = self.http()?;
         self.finish(settings, http, (route, binding, None), dialect, dialect == Dialect::A2a, None)
     }
 
@@ -239,13 +193,13 @@ impl A2AClientBuilder {
         (route, binding, tenant): (Route<validate::Endpoint>, Binding, Option<String>),
         dialect: Dialect,
         streaming: bool,
-        card: Option<Value>,
+        card: Option<AgentCard>,
     ) -> Result<A2AClient, Error> {
-        let stream_timeout_ms = match self.stream_timeout {
-            Some(limit) => validate::timeout_ms("stream_timeout", millis(limit)).map_err(Error::plain)?,
+        let stream_timeout_ms = match self.own.stream_timeout {
+            Some(limit) => limit_ms(".stream_timeout()", limit)?,
             None => poll::WAIT_TIMEOUT_MS,
         };
-        let extensions = validate::extensions_header(&self.extensions).map_err(Error::plain)?;
+        let extensions = validate::extensions_header(&self.own.extensions).map_err(Error::plain)?;
         let timeout_ms = settings.timeout_ms;
         let agent = Agent { route, binding, dialect, extensions, tenant };
         Ok(A2AClient {
@@ -253,7 +207,7 @@ impl A2AClientBuilder {
             timeout_ms,
             stream_timeout_ms,
             streaming,
-            resubscribe: self.resubscribe,
+            resubscribe: self.own.resubscribe,
             card: card.map(Shared::new),
         })
     }

@@ -1,5 +1,7 @@
 //! The [`A2AClient`] type and its methods (made by [`A2AClientBuilder`](crate::A2AClientBuilder)).
 
+use super::card::AgentCard;
+use super::params::ListTasksParams;
 use super::results::{A2AStreamEvent, ListTasksResult, SendResult, bad_response};
 use super::{resume, stream};
 use crate::client::a2a::{SendMessageParams, Task};
@@ -11,11 +13,10 @@ use crate::client::run::{mismatch, run, run_in, send_call, typed_task, wait_for_
 use crate::codes::{Binding, ProtocolVersion};
 use crate::sans_io::call::{Call, Outcome, SendMode};
 use crate::sans_io::card::{read_extended_card, require_extended_card};
-use crate::sans_io::error::Dialect;
+use crate::sans_io::error::{CallError, Dialect};
 use crate::sans_io::methods;
 use crate::sans_io::wire::Method;
 use futures_core::Stream;
-use serde_json::Value;
 use std::fmt;
 
 /// A client for one A2A agent. Cheap to clone (clones share pacing,
@@ -60,7 +61,7 @@ pub struct A2AClient {
     pub(super) stream_timeout_ms: u32,
     pub(super) streaming: bool,
     pub(super) resubscribe: bool,
-    pub(super) card: Option<Shared<Value>>,
+    pub(super) card: Option<Shared<AgentCard>>,
 }
 
 impl fmt::Debug for A2AClient {
@@ -105,26 +106,30 @@ impl A2AClient {
         self.shared.tenant()
     }
 
-    /// The agent card the client was discovered from, as sent; `None` for a
+    /// The agent card the client was discovered from, typed; `None` for a
     /// client built for an endpoint.
-    pub fn card(&self) -> Option<&Value> {
+    pub fn card(&self) -> Option<&AgentCard> {
         self.card.as_deref()
     }
 
     /// `agent/getAuthenticatedExtendedCard` (1.0 `GetExtendedAgentCard`): the
-    /// card the agent shows an authenticated caller, as sent.
+    /// card the agent shows an authenticated caller, typed.
     /// AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED, with no request, when the
     /// discovered card does not say it has one (`capabilities.extendedAgentCard`,
     /// or 0.3's `supportsAuthenticatedExtendedCard`); a client built for an
     /// endpoint asks all the same.
-    pub async fn extended_card(&self) -> Result<Value, Error> {
+    pub async fn extended_card(&self) -> Result<AgentCard, Error> {
         if let Some(card) = self.card.as_deref() {
-            require_extended_card(card).map_err(Error::plain)?;
+            let sent = serde_json::to_value(card).map_err(|e| bad_response(e.to_string()))?;
+            require_extended_card(&sent).map_err(Error::plain)?;
         }
         let context = CallContext::start(&self.shared, self.timeout_ms)?.unshaped();
         let call = Call::Other { method: Method::ExtendedCard, params: "{}".into() };
         match run_in(context, &call).await? {
-            Outcome::Task(card) => read_extended_card(card).map_err(Error::plain),
+            Outcome::Task(card) => {
+                let card = read_extended_card(card).map_err(Error::plain)?;
+                AgentCard::try_from(card).map_err(bad_response)
+            }
             _ => Err(mismatch()),
         }
     }
@@ -150,11 +155,12 @@ impl A2AClient {
         self.task(&methods::cancel_task(Some(id.to_owned())).map_err(Error::plain)?).await
     }
 
-    /// `tasks/list` (1.0 `ListTasks`) with `params` as given, a JSON object
-    /// (`contextId`, `status` such as `"working"`, `pageSize`, `pageToken`,
-    /// `historyLength`, `includeArtifacts`, …); INVALID_INPUT otherwise.
-    pub async fn list_tasks(&self, params: &Value) -> Result<ListTasksResult, Error> {
-        let call = methods::list_tasks(params.to_string(), params).map_err(Error::plain)?;
+    /// `tasks/list` (1.0 `ListTasks`): a page of the tasks `params` selects
+    /// (`ListTasksParams::default()` for the first page of all).
+    pub async fn list_tasks(&self, params: ListTasksParams) -> Result<ListTasksResult, Error> {
+        let params = serde_json::to_value(params)
+            .map_err(|_| Error::plain(CallError::invalid_input("params must serialize to JSON")))?;
+        let call = methods::list_tasks(params.to_string(), &params).map_err(Error::plain)?;
         match run(&self.shared, &call, self.timeout_ms).await? {
             Outcome::Task(value) => ListTasksResult::try_from(value).map_err(bad_response),
             _ => Err(mismatch()),

@@ -5,14 +5,18 @@
 //! 1.0 shapes and the event-stream reader are the core's.
 
 mod builder;
+mod card;
 mod client;
 mod discover;
+mod params;
 mod push;
 mod results;
 mod resume;
 mod stream;
 
-pub use builder::A2AClientBuilder;
+pub use builder::{A2AClientBuilder, A2AOnly};
+pub use card::{AgentCapabilities, AgentCard, AgentInterface, AgentProvider, AgentSkill};
 pub use client::A2AClient;
+pub use params::ListTasksParams;
 pub use push::{PushAuthentication, PushNotificationConfig, PushNotificationConfigList, TaskPushNotificationConfig};
 pub use results::{A2AStreamEvent, ListTasksResult, SendResult, TaskArtifactUpdateEvent, TaskStatusUpdateEvent};

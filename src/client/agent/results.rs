@@ -48,10 +48,11 @@ pub struct TaskStatusUpdateEvent {
     pub context_id: Option<String>,
     /// The status.
     pub status: TaskStatus,
-    /// The last event of the stream (when a 1.0 agent leaves it out: true
-    /// for a terminal state, `input-required` and `auth-required`).
-    #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
-    pub is_final: Option<bool>,
+    /// The last event of the stream (`final`; when an agent leaves it out, as
+    /// a 1.0 agent does: true for a terminal state, `input-required` and
+    /// `auth-required`, [`TaskState::is_settled`](crate::TaskState::is_settled)).
+    #[serde(rename = "final")]
+    pub is_final: bool,
     /// Extension metadata.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Map<String, Value>>,
@@ -170,11 +171,15 @@ impl TryFrom<Value> for A2AStreamEvent {
             "message" => Message::try_from(value).map(A2AStreamEvent::Message),
             "status-update" => {
                 let mut m = Members::of(value, "a status-update")?;
+                let status: TaskStatus = m.required("status", "a status-update")?;
+                // `final` as sent; a 0.3 agent that leaves it out (a 1.0 agent's events get it
+                // from the core's result shape) ends its stream on a settled state, as 1.0's do.
+                let is_final = m.optional("final").unwrap_or_else(|| status.state.is_settled());
                 Ok(A2AStreamEvent::StatusUpdate(TaskStatusUpdateEvent {
                     task_id: m.required("taskId", "a status-update")?,
                     context_id: m.optional("contextId"),
-                    status: m.required("status", "a status-update")?,
-                    is_final: m.optional("final"),
+                    status,
+                    is_final,
                     metadata: m.optional("metadata"),
                     activated_extensions: m.optional("activatedExtensions").unwrap_or_default(),
                     other: m.0,
@@ -236,9 +241,16 @@ mod tests {
             A2AStreamEvent::try_from(
                 json!({"kind": "status-update", "taskId": "t", "status": {"state": "working"}, "final": false})
             ),
-            Ok(A2AStreamEvent::StatusUpdate(TaskStatusUpdateEvent { is_final: Some(false), .. }))
+            Ok(A2AStreamEvent::StatusUpdate(TaskStatusUpdateEvent { is_final: false, .. }))
         ));
         assert!(A2AStreamEvent::try_from(json!({"kind": "mystery"})).is_err());
+        let unsaid = |state: &str| match A2AStreamEvent::try_from(
+            json!({"kind": "status-update", "taskId": "t", "status": {"state": state}}),
+        ) {
+            Ok(A2AStreamEvent::StatusUpdate(update)) => update.is_final,
+            other => panic!("{other:?}"),
+        };
+        assert!(unsaid("completed") && unsaid("input-required") && !unsaid("working"), "a 0.3 event without `final`");
     }
 
     #[test]

@@ -280,3 +280,11 @@ fn magisterium_never_resends_on_a_32009() {
     assert!(run_on(&fake, &search()).is_err());
     assert_eq!(fake.sent.borrow().len(), 1);
 }
+
+#[test]
+fn task_not_found_names_the_task_the_call_asked_for() {
+    let fake = Fake::new(vec![Reply::Rpc(200, rpc_error(-32001, "Task not found", Value::Null))]);
+    let e = run_on(&fake, &get_task()).unwrap_err();
+    assert_eq!((e.code, e.message.as_str()), (ErrorCode::TaskNotFound, "Task not found (task \"t-1\")"));
+    assert_eq!(e.task_id.as_deref(), Some("t-1"));
+}

@@ -284,6 +284,14 @@ fn google_rpc_errors_give_the_json_rpc_codes() {
 }
 
 #[test]
+fn the_error_info_s_detail_is_the_reason_in_the_message() {
+    let mut body = rest_error(404, "NOT_FOUND", "Task not found", Some("TASK_NOT_FOUND"));
+    body["error"]["details"][0]["metadata"] = json!({"detail": "no task `nope` here"});
+    let e = error_of(Some(&body), 404, None, Dialect::A2a).expect("an error");
+    assert_eq!((e.code, e.message.as_str()), (ErrorCode::TaskNotFound, "Task not found: no task `nope` here"));
+}
+
+#[test]
 fn without_a_known_reason_the_status_decides_as_on_the_json_rpc_route() {
     let statuses = [
         (401, ErrorCode::Unauthorized),

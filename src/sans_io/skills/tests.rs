@@ -42,7 +42,7 @@ fn catholic_qa_decodes_text_citations_and_related_questions() {
     assert_eq!(first.cited_text, Some(json!("Grace is favor, the free and undeserved help")));
     assert_eq!(first.cited_text_heading, Some(json!("Grace")));
     assert_eq!(first.document_title, Some(json!("Catechism of the Catholic Church")));
-    assert_eq!(first.document_index, Some(1.0));
+    assert_eq!(first.document_index, Some(1));
     assert_eq!(first.document_author, Some(json!("Holy See")));
     assert_eq!(first.document_reference, Some(json!("CCC 1996")));
     assert_eq!(first.document_year, Some(json!(1992)));
@@ -66,7 +66,7 @@ fn catholic_qa_tolerates_absent_citations_and_unknown_parts() {
 #[test]
 fn camel_case_citation_fields_are_understood_too() {
     let c = Citation::decode(&json!({"citedText":"t","documentIndex":3,"sourceUrl":"https://x"}));
-    assert_eq!((c.cited_text, c.document_index, c.source_url), (Some(json!("t")), Some(3.0), Some(json!("https://x"))));
+    assert_eq!((c.cited_text, c.document_index, c.source_url), (Some(json!("t")), Some(3), Some(json!("https://x"))));
     assert_eq!(c.raw, json!({}));
 }
 
@@ -116,7 +116,12 @@ fn of_two_spellings_the_snake_case_one_wins_in_any_order() {
     let year: Value = serde_json::from_str(r#"{"documentYear":"camel","document_year":1965}"#).unwrap();
     assert_eq!(Citation::decode(&year).document_year, Some(json!(1965)));
     let index: Value = serde_json::from_str(r#"{"document_index":1,"documentIndex":2}"#).unwrap();
-    assert_eq!(Citation::decode(&index).document_index, Some(1.0));
+    assert_eq!(Citation::decode(&index).document_index, Some(1));
+    for odd in [r#"{"document_index":1.5}"#, r#"{"documentIndex":-1}"#, r#"{"document_index":1e10}"#] {
+        let odd: Value = serde_json::from_str(odd).unwrap();
+        let c = Citation::decode(&odd);
+        assert_eq!((c.document_index, &c.raw), (None, &odd), "a number that is no index is kept in raw: {odd}");
+    }
 }
 
 #[test]

@@ -164,9 +164,9 @@ test("over stdio: `magisterium-a2a mcp` from the installed package serves Magist
 });
 
 test("without the MCP SDK beside it, `npx magisterium-a2a mcp` from the tarball says in one line how to run it", async () => {
-  // The tarball the package suite packed, run by npx in an empty folder with an npm cache of its own (offline: the package has no dependency).
+  // The tarball the package suite packed (into target/npm-packs/), run by npx in an empty folder with an npm cache of its own (offline: the package has no dependency).
   const { version } = JSON.parse(await readFile(packageJson, "utf8"));
-  const tarball = join(import.meta.dirname, "../../target", `magisterium-a2a-${version}.tgz`);
+  const tarball = join(import.meta.dirname, "../../target/npm-packs", `magisterium-a2a-${version}.tgz`);
   const dir = await mkdtemp(join(tmpdir(), "mcp-without-sdk-"));
   try {
     const args = ["--offline", "--yes", "--cache", join(dir, "npm-cache"), "-p", tarball, "magisterium-a2a", "mcp"];

@@ -2,12 +2,13 @@
 //! `cargo package` makes it, and uses its typed API natively and on wasm32:
 //! the library packaged and unpacked (its docs built from the unpacked files
 //! for each docs.rs target), and `tests/user-crate/` copied beside it, in a
-//! fresh temporary folder (never inside the repository); the program's `main`
-//! run natively against a simulator of its own (fresh rate limits: the
-//! program asks twice, the demo token's limit per minute), its library built
-//! for `wasm32-unknown-unknown` (compile only), on the toolchain of the
-//! library's `rust-version` (checked). The folder is removed
-//! afterwards, whatever happened.
+//! fresh temporary folder (never inside the repository); its library built
+//! for `wasm32-unknown-unknown` (compile only); then, with the toolchain of
+//! the library's `rust-version` (rustup's, installed when absent): the
+//! program's `main` built and run natively against a simulator of its own
+//! (fresh rate limits: the program asks twice, the demo token's limit per
+//! minute), the packaged library's unit tests built and run, and the program
+//! checked for wasm32. The folder is removed afterwards, whatever happened.
 
 use crate::example::{own_workspace, own_workspace_cargo};
 use crate::files::{read, write};
@@ -25,8 +26,9 @@ const TEMPLATE: &str = "tests/user-crate";
 /// The library the program depends on.
 const LIBRARY: &str = "magisterium-a2a";
 
-/// Packages the library, runs the program natively, builds it for wasm32,
-/// and checks both with the declared rust-version (one test each).
+/// Packages the library, builds its docs and the program for wasm32, then
+/// with the declared rust-version runs the program natively and the
+/// library's unit tests, and checks the program for wasm32 (one test each).
 pub fn run() -> Tally {
     let folder = match Folder::create() {
         Ok(folder) => folder,
@@ -47,13 +49,25 @@ pub fn run() -> Tally {
         tally.check("the program is written beside the packaged library", Err(e));
         return tally;
     }
-    tally.check("the typed API natively, against a fresh simulator", native(&folder.0));
-    tally.check("the same crate built for wasm32", wasm32(&folder.0));
-    let checked = package.rust_version.ok_or_else(|| "the library declares no rust-version".to_owned());
+    tally.check("the program built for wasm32", wasm32(&folder.0));
+    let declared = package.rust_version.ok_or_else(|| "the library declares no rust-version".to_owned());
+    let toolchain = match declared.and_then(|version| Toolchain::of(&version)) {
+        Ok(toolchain) => toolchain,
+        Err(e) => {
+            tally.check("the library's rust-version names a toolchain to test with", Err(e));
+            return tally;
+        }
+    };
+    let with = toolchain.named();
     tally.check(
-        "the program checks with the library's rust-version, natively and on wasm32",
-        checked.and_then(|version| msrv(&folder.0, &version)),
+        &format!("the typed API natively, against a fresh simulator, built with {with}"),
+        native(&folder.0, &toolchain),
     );
+    tally.check(
+        &format!("the packaged library's unit tests, built and run with {with}"),
+        unit_tests(&library, &toolchain),
+    );
+    tally.check(&format!("the program checks for wasm32 with {with}"), msrv_wasm32(&folder.0, &toolchain));
     tally
 }
 
@@ -96,38 +110,76 @@ fn docs(library: &Path, package: &Package) -> Result<()> {
     Ok(())
 }
 
-/// `cargo run` of the program against a fresh simulator.
-fn native(dir: &Path) -> Result<()> {
+/// `cargo run` of the program with `toolchain` against a fresh simulator.
+fn native(dir: &Path, toolchain: &Toolchain) -> Result<()> {
     let sim = SimulatorProcess::start(&[])?;
-    let mut run = own_workspace_cargo(dir, "run")?;
+    let mut run = own_workspace(toolchain.cargo()?, dir, "run")?;
     shell::run(run.arg("--quiet").env("MAGISTERIUM_ENDPOINT", sim.endpoint()))
 }
 
-/// `cargo build --lib` of the program for wasm32.
+/// `cargo test --lib` of the unpacked `library` with `toolchain`: the tests
+/// the package ships (its fixtures are in its `include`).
+fn unit_tests(library: &Path, toolchain: &Toolchain) -> Result<()> {
+    shell::run(own_workspace(toolchain.cargo()?, library, "test")?.arg("--lib"))
+}
+
+/// `cargo build --lib` of the program for wasm32, with the toolchain running the suite.
 fn wasm32(dir: &Path) -> Result<()> {
     setup::wasm_target()?;
     let mut build = own_workspace_cargo(dir, "build")?;
     shell::run(build.args(["--lib", "--target", "wasm32-unknown-unknown"]))
 }
 
-/// The MSRV check: the declared `rust_version` must be the toolchain running
-/// this suite (`1.95` names 1.95.x), whose builds above, of the program on
-/// the packaged crate natively and for wasm32, are then the MSRV's; an older
-/// declared version is checked by a `cargo check` of its own toolchain
-/// (installed by rustup), natively and for wasm32.
-fn msrv(dir: &Path, rust_version: &str) -> Result<()> {
-    let running = stdout_of(Command::new("rustc").arg("--version")).unwrap_or_default();
-    let running = running.split_whitespace().nth(1).unwrap_or_default().to_owned();
-    if running == rust_version || running.starts_with(&format!("{rust_version}.")) {
-        return Ok(());
+/// `cargo check --lib` of the program for wasm32 with `toolchain`.
+fn msrv_wasm32(dir: &Path, toolchain: &Toolchain) -> Result<()> {
+    shell::run(own_workspace(toolchain.cargo()?, dir, "check")?.args(["--lib", "--target", "wasm32-unknown-unknown"]))
+}
+
+/// The toolchain of the library's `rust-version`: the one running this suite
+/// when it is that version (`1.95` names 1.95.x), else rustup's of that name,
+/// which must be older (as written: rustup's `1.88` is the newest 1.88.x, and
+/// a toolchain installed by that name is found again).
+struct Toolchain {
+    /// The rustup toolchain to use, or `None` for the running one.
+    rustup: Option<String>,
+    /// Its version, as the running `rustc` prints it or as declared.
+    version: String,
+}
+
+impl Toolchain {
+    /// The toolchain to test `rust_version` with.
+    fn of(rust_version: &str) -> Result<Toolchain> {
+        let running = stdout_of(Command::new("rustc").arg("--version")).unwrap_or_default();
+        let running = running.split_whitespace().nth(1).unwrap_or_default().to_owned();
+        if running == rust_version || running.starts_with(&format!("{rust_version}.")) {
+            return Ok(Toolchain { rustup: None, version: running });
+        }
+        if version_key(rust_version) > version_key(&running) {
+            return Err(format!(
+                "rust-version {rust_version} is newer than the toolchain running the tests ({running})"
+            ));
+        }
+        Ok(Toolchain { rustup: Some(rust_version.to_owned()), version: rust_version.to_owned() })
     }
-    if version_key(rust_version) > version_key(&running) {
-        return Err(format!("rust-version {rust_version} is newer than the toolchain running the tests ({running})"));
+
+    /// How the checks name it: `Rust 1.88 (the rust-version)`.
+    fn named(&self) -> String {
+        format!("Rust {} (the rust-version)", self.version)
     }
-    // As written: rustup's `1.88` is the newest 1.88.x, and a toolchain installed by that name is found again.
-    let cargo = || setup::toolchain_cargo(rust_version);
-    shell::run(&mut own_workspace(cargo()?, dir, "check")?)?;
-    shell::run(own_workspace(cargo()?, dir, "check")?.args(["--lib", "--target", "wasm32-unknown-unknown"]))
+
+    /// Its `cargo`, given the environment the running toolchain's is (a test
+    /// run builds without incremental compilation).
+    fn cargo(&self) -> Result<Command> {
+        let Some(version) = &self.rustup else { return Ok(cargo()) };
+        let mut declared = setup::toolchain_cargo(version)?;
+        for (key, value) in cargo().get_envs() {
+            match value {
+                Some(value) => declared.env(key, value),
+                None => declared.env_remove(key),
+            };
+        }
+        Ok(declared)
+    }
 }
 
 /// `1.95.0` as numbers, to compare versions.

@@ -73,6 +73,35 @@ pub enum Runtime {
     Elsewhere,
 }
 
+/// What a JS realm's globals tell of where it runs: the runtime rule of
+/// every client on JS (the npm package's `transport.js` reports them, the
+/// Rust client's `fetch` transport reads them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Globals {
+    /// A `document` object.
+    pub document: bool,
+    /// A `process` (Node, Bun, Deno 2).
+    pub process: bool,
+    /// An `importScripts` function (a browser's worker).
+    pub import_scripts: bool,
+}
+
+impl Globals {
+    /// A browser's page: a `document` with no `process` (Node with jsdom has
+    /// a `document`, and asks DNS; Bun and Deno 2 have a `process`). There,
+    /// and only there as far as the client tells, `fetch` resolves
+    /// `*.localhost` names to loopback itself, asking no DNS.
+    pub fn page(self) -> bool {
+        self.document && !self.process
+    }
+
+    /// A browser (a page, or one of its workers), where CORS may refuse a
+    /// response; anywhere else (Node, Deno, Bun, Workers) no CORS.
+    pub fn runtime(self) -> Runtime {
+        if self.page() || self.import_scripts { Runtime::Browser } else { Runtime::Elsewhere }
+    }
+}
+
 /// NETWORK: the request got no response, or its body could not be read
 /// (`what`), for the reason `detail` the platform gave; the likely causes
 /// follow, CORS only where `runtime` has it.
@@ -151,5 +180,17 @@ mod tests {
         assert_eq!(elsewhere.code, ErrorCode::Network);
         assert!(!elsewhere.message.contains("CORS"), "{}", elsewhere.message);
         assert_eq!(timed_out::<()>().code, ErrorCode::Timeout);
+    }
+
+    #[test]
+    fn the_runtime_is_told_by_the_globals() {
+        let page = Globals { document: true, process: false, import_scripts: false };
+        assert!(page.page());
+        assert_eq!(page.runtime(), Runtime::Browser);
+        let jsdom = Globals { document: true, process: true, import_scripts: false };
+        assert_eq!((jsdom.page(), jsdom.runtime()), (false, Runtime::Elsewhere), "Node with jsdom");
+        let worker = Globals { document: false, process: false, import_scripts: true };
+        assert_eq!((worker.page(), worker.runtime()), (false, Runtime::Browser), "a page's worker");
+        assert_eq!(Globals::default().runtime(), Runtime::Elsewhere, "Deno, Workers");
     }
 }

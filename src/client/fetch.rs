@@ -167,7 +167,7 @@ impl JsFailure {
 fn runtime() -> Runtime {
     let global = js_sys::global();
     let has = |name: &str| js_sys::Reflect::has(&global, &JsValue::from_str(name)).unwrap_or(false);
-    Globals { document: has("document"), process: has("process"), import_scripts: has("importScripts") }.runtime()
+    Globals(has).runtime()
 }
 
 /// Carries out the request's plan with `fetch` and reads the reply: an

@@ -149,8 +149,11 @@ pub(crate) async fn exchange(
     if let Some(token) = request.token {
         builder = builder.header(AUTHORIZATION, bearer(token));
     }
-    if let Some(body) = request.body() {
-        builder = builder.body(body);
+    // A POST without a body declares it empty (`Content-Length: 0`), as `fetch` does by its standard.
+    match request.body() {
+        Some(body) => builder = builder.body(body),
+        None if plan.verb == Verb::Post => builder = builder.header(CONTENT_LENGTH, "0"),
+        None => {}
     }
     let exchange = async {
         let mut response = builder.send().await.map_err(|e| failed(causes, "the request failed", e))?;

@@ -74,31 +74,25 @@ pub enum Runtime {
 }
 
 /// What a JS realm's globals tell of where it runs: the runtime rule of
-/// every client on JS (the npm package's `transport.js` reports them, the
-/// Rust client's `fetch` transport reads them).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Globals {
-    /// A `document` object.
-    pub document: bool,
-    /// A `process` (Node, Bun, Deno 2).
-    pub process: bool,
-    /// An `importScripts` function (a browser's worker).
-    pub import_scripts: bool,
-}
+/// every client on JS (the npm package's `transport.js` and the Rust
+/// client's `fetch` transport each say whether a global is defined, by name:
+/// `document`, `process`, `importScripts`).
+pub struct Globals<F: Fn(&str) -> bool>(pub F);
 
-impl Globals {
+impl<F: Fn(&str) -> bool> Globals<F> {
     /// A browser's page: a `document` with no `process` (Node with jsdom has
     /// a `document`, and asks DNS; Bun and Deno 2 have a `process`). There,
     /// and only there as far as the client tells, `fetch` resolves
     /// `*.localhost` names to loopback itself, asking no DNS.
-    pub fn page(self) -> bool {
-        self.document && !self.process
+    pub fn page(&self) -> bool {
+        self.0("document") && !self.0("process")
     }
 
-    /// A browser (a page, or one of its workers), where CORS may refuse a
-    /// response; anywhere else (Node, Deno, Bun, Workers) no CORS.
-    pub fn runtime(self) -> Runtime {
-        if self.page() || self.import_scripts { Runtime::Browser } else { Runtime::Elsewhere }
+    /// A browser (a page, or one of its workers, which have
+    /// `importScripts`), where CORS may refuse a response; anywhere else
+    /// (Node, Deno, Bun, Workers) no CORS.
+    pub fn runtime(&self) -> Runtime {
+        if self.page() || self.0("importScripts") { Runtime::Browser } else { Runtime::Elsewhere }
     }
 }
 
@@ -184,13 +178,14 @@ mod tests {
 
     #[test]
     fn the_runtime_is_told_by_the_globals() {
-        let page = Globals { document: true, process: false, import_scripts: false };
-        assert!(page.page());
-        assert_eq!(page.runtime(), Runtime::Browser);
-        let jsdom = Globals { document: true, process: true, import_scripts: false };
+        let of = |names: &'static [&'static str]| Globals(move |name: &str| names.contains(&name));
+        let page = of(&["document"]);
+        assert_eq!((page.page(), page.runtime()), (true, Runtime::Browser));
+        let jsdom = of(&["document", "process"]);
         assert_eq!((jsdom.page(), jsdom.runtime()), (false, Runtime::Elsewhere), "Node with jsdom");
-        let worker = Globals { document: false, process: false, import_scripts: true };
+        let worker = of(&["importScripts"]);
         assert_eq!((worker.page(), worker.runtime()), (false, Runtime::Browser), "a page's worker");
-        assert_eq!(Globals::default().runtime(), Runtime::Elsewhere, "Deno, Workers");
+        assert_eq!(of(&["process"]).runtime(), Runtime::Elsewhere, "Node, Bun, Deno 2");
+        assert_eq!(of(&[]).runtime(), Runtime::Elsewhere, "Workers");
     }
 }

@@ -32,7 +32,7 @@ use super::card::{Binding, ProtocolVersion};
 use super::error::{CallError, Dialect};
 use super::event_stream::is_event_stream;
 use super::http_json::{self, Verb};
-use super::json::JsonView;
+use super::json::{JsonView, Kind};
 use super::wire::{HttpReply, Method};
 use super::{request_shape, result_shape};
 use alloc::string::String;
@@ -137,13 +137,30 @@ pub fn plan<V: JsonView>(target: &Target<'_>, text: String, request: Option<V>) 
             plan.rest_id = Some(request.get("id").unwrap_or_default());
             plan.verb = mapped.verb;
             plan.url = mapped.url;
-            plan.body = mapped.body.map(Body::Json);
+            plan.body = mapped.body.map(|body| Body::Json(canonical(body)));
         } else {
-            plan.body = Some(Body::Json(request));
+            plan.body = Some(Body::Json(canonical(request)));
         }
     }
     plan.headers = headers(v1, plan.body.is_some(), target);
     Ok(plan)
+}
+
+/// `value` with every object's members in one order, their names sorted (by
+/// their UTF-8 bytes, as `serde_json`'s map keeps them): what a platform
+/// writes of it (`JSON.stringify`, `serde_json`) is then the same text, the
+/// members of a reshaped request being in whatever order each view made them.
+fn canonical<V: JsonView>(value: V) -> V {
+    if value.is_kind(Kind::Array) {
+        return V::array((0..value.len()).filter_map(|i| value.at(i)).map(canonical).collect());
+    }
+    if !value.is_kind(Kind::Object) {
+        return value;
+    }
+    let mut members: Vec<(String, V, V)> =
+        value.members().into_iter().map(|(key, member)| (key.as_string().unwrap_or_default(), key, member)).collect();
+    members.sort_by(|a, b| a.0.cmp(&b.0));
+    V::object(members.into_iter().map(|(_, key, member)| (key, canonical(member))).collect())
 }
 
 /// The extensions headers of 1.0 (`v1`) or 0.3, the version's own first.

@@ -131,3 +131,15 @@ fn the_token_is_no_header_of_a_plan_and_goes_as_a_bearer() {
     assert!(plan.headers.iter().all(|(name, _)| *name != AUTHORIZATION));
     assert_eq!(bearer("t0k"), "Bearer t0k");
 }
+
+#[test]
+fn a_reshaped_body_has_its_members_sorted_at_every_depth() {
+    let mut request = send();
+    request["params"]["message"]["metadata"] = json!({ "z": 1, "a": [{ "y": 2, "b": 3 }] });
+    let plan = planned(&target(ProtocolVersion::V1_0, Binding::JsonRpc), request);
+    let Some(Body::Json(body)) = &plan.body else { panic!("a JSON body") };
+    // serde_json's map is sorted already: the order is checked on the view's own members.
+    let keys = |v: &Value| v.members().into_iter().map(|(k, _)| k.as_str().unwrap().to_owned()).collect::<Vec<_>>();
+    assert_eq!(keys(body), ["id", "jsonrpc", "method", "params"]);
+    assert_eq!(keys(&body["params"]["message"]["metadata"]["a"][0]), ["b", "y"]);
+}

@@ -32,21 +32,23 @@ export function ready() {
  * What `client.extras()` resolves with (`client`: an `A2AClient` of the
  * caller's client's session): the calls not every orchestrator needs, each
  * request's params written and each result read by the core here, the call
- * run by the client's session (`_call`, the core's `Call::Other`, whose
- * method is named by its index in `wire::OTHER`: the extended card's, then
- * the push-notification configs' in `pushParams`'s order). An argument
+ * run by the client's session (`_call`, the core's `Call::Other`), each named
+ * by its JSON-RPC method (0.3's name, as the core writes it). An argument
  * refused rejects before any request.
  */
 function extras(client) {
   const call = async (method, params, options, read) => read(await client._call(method, params, options));
-  const push = async (op, taskId, argument, options) =>
-    call(1 + op, core.pushParams(op, taskId, argument), options, (result) => core.pushRead(op, result));
+  const push = async (method, taskId, argument, options) =>
+    call(method, core.pushParams(method, taskId, argument), options, (result) => core.pushRead(method, result));
+  const named = (op) => `tasks/pushNotificationConfig/${op}`;
   return {
-    extendedCard: async (options) => (core.extendedCardAsked(client.card), call(0, "{}", options, core.extendedCardRead)),
-    createPushNotificationConfig: (taskId, config, options) => push(0, taskId, config, options),
-    getPushNotificationConfig: (taskId, configId, options) => push(1, taskId, configId, options),
-    listPushNotificationConfigs: (taskId, options) => push(2, taskId, undefined, options),
-    deletePushNotificationConfig: (taskId, configId, options) => push(3, taskId, configId, options).then(() => undefined),
+    extendedCard: async (options) => (
+      core.extendedCardAsked(client.card), call("agent/getAuthenticatedExtendedCard", "{}", options, core.extendedCardRead)
+    ),
+    createPushNotificationConfig: (taskId, config, options) => push(named("set"), taskId, config, options),
+    getPushNotificationConfig: (taskId, configId, options) => push(named("get"), taskId, configId, options),
+    listPushNotificationConfigs: (taskId, options) => push(named("list"), taskId, undefined, options),
+    deletePushNotificationConfig: (taskId, configId, options) => push(named("delete"), taskId, configId, options).then(() => undefined),
   };
 }
 

@@ -61,18 +61,19 @@ pub fn extended_card_read(result: JsValue) -> Result<JsValue, JsValue> {
     read_extended_card(Json(result)).map(|card| card.0).map_err(|e| to_js(e, None))
 }
 
-/// The push-notification config call `pushParams` and `pushRead` name by `index` ([`PushOp::ALL`]'s).
-fn push_op(index: u8) -> PushOp {
-    PushOp::ALL[usize::from(index) % PushOp::ALL.len()]
+/// The push-notification config call named `method` (its JSON-RPC name, [`PushOp::name`]);
+/// INVALID_INPUT for any other name.
+fn push_op(method: &str) -> Result<PushOp, JsValue> {
+    let op = PushOp::ALL.into_iter().find(|op| op.name() == method);
+    op.ok_or_else(|| to_js(CallError::invalid_input("not a push-notification config call"), None))
 }
 
-/// The params of the push-notification config call `op` (0 create, 1 get,
-/// 2 list, 3 delete) on the task `task_id`, with `argument` (create: the
+/// The params of the push-notification config call `method` (see [`push_op`]) on the task `task_id`, with `argument` (create: the
 /// config, serialized by `JSON.stringify`; get, delete: the config's id),
 /// in 0.3's shape (see [`push_call`]); throws its INVALID_INPUT, before any request.
 #[wasm_bindgen(js_name = pushParams)]
-pub fn push_params(op: u8, task_id: JsValue, argument: JsValue) -> Result<String, JsValue> {
-    let op = push_op(op);
+pub fn push_params(method: &str, task_id: JsValue, argument: JsValue) -> Result<String, JsValue> {
+    let op = push_op(method)?;
     let (argument, parsed) = match op {
         PushOp::Set => serialized(&argument, "").ok().unzip(),
         _ => (argument.as_string(), None),
@@ -84,8 +85,8 @@ pub fn push_params(op: u8, task_id: JsValue, argument: JsValue) -> Result<String
 /// The result of the push-notification config call `op` (as [`push_params`]
 /// names it) in the package's shape, checked (see [`PushOp::read`]).
 #[wasm_bindgen(js_name = pushRead)]
-pub fn push_read(op: u8, result: JsValue) -> Result<JsValue, JsValue> {
-    let op = push_op(op);
+pub fn push_read(method: &str, result: JsValue) -> Result<JsValue, JsValue> {
+    let op = push_op(method)?;
     op.read(Json(result)).map(|read| read.0).map_err(|e| to_js(e, None))
 }
 

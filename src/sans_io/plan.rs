@@ -159,7 +159,7 @@ fn canonical<V: JsonView>(value: V) -> V {
     }
     let mut members: Vec<(String, V, V)> =
         value.members().into_iter().map(|(key, member)| (key.as_string().unwrap_or_default(), key, member)).collect();
-    members.sort_by(|a, b| a.0.cmp(&b.0));
+    members.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     V::object(members.into_iter().map(|(_, key, member)| (key, canonical(member))).collect())
 }
 

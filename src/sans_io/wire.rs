@@ -117,8 +117,8 @@ impl Method {
 }
 
 /// The methods of a [`super::call::Call::Other`] whose params and result
-/// the npm package's lazily loaded part writes and reads, by the index it
-/// names them with: the extended card's, then the push-notification configs'
+/// the npm package's lazily loaded part writes and reads (it names each by
+/// its wire name): the extended card's, then the push-notification configs'
 /// in [`PushOp`]'s order.
 #[cfg(all(feature = "extended-card", feature = "push-configs"))]
 pub const OTHER: [Method; 5] = [
@@ -342,7 +342,7 @@ mod tests {
 
     #[cfg(all(feature = "extended-card", feature = "push-configs"))]
     #[test]
-    fn the_other_calls_are_named_by_their_index() {
+    fn the_other_calls_are_the_extras_in_order() {
         assert_eq!(OTHER[0].name(), "agent/getAuthenticatedExtendedCard");
         for (index, op) in PushOp::ALL.into_iter().enumerate() {
             assert_eq!((OTHER[1 + index], OTHER[1 + index].name()), (Method::push(op), op.name()), "{op:?}");

@@ -3,13 +3,11 @@
 // that a page which only talks to Magisterium or to 0.3 agents never
 // downloads it). With it comes the core's part that only those calls need,
 // a `.wasm` of its own (`protocol-wasm.js`, written into each build by
-// `cargo xtask build`): its request shape writes a request of the core (0.3's
-// shape) in 1.0's for a 1.0 agent (methods, roles, parts,
-// `returnImmediately`; this module adds the `A2A-Version` header), its
-// HTTP+JSON binding maps such a request to a verb, a URL and a body and the
-// answer (a bare result, or a google.rpc-style error) back to what the
-// JSON-RPC binding would have answered, its result shape brings every answer
-// and event to the package's one shape, and its event-stream reader
+// `cargo xtask build`): its request plans (`RequestPlan`: the verb, URL,
+// headers and body of a request of the core, in 1.0's shape for a 1.0 agent
+// and mapped to the HTTP+JSON binding, and the reading of the answer, a bare
+// result or a google.rpc-style error, back to what the JSON-RPC binding would
+// have answered, in the package's one shape), and its event-stream reader
 // (`EventStream`) reads a stream's bytes into events. A stream's body is read
 // here and its bytes pushed into the core's reader, each event's `data` a
 // JSON-RPC response (over HTTP+JSON a bare event, which the core wraps) that
@@ -34,21 +32,23 @@ export function ready() {
  * What `client.extras()` resolves with (`client`: an `A2AClient` of the
  * caller's client's session): the calls not every orchestrator needs, each
  * request's params written and each result read by the core here, the call
- * run by the client's session (`_call`, the core's `Call::Other`, whose
- * method is named by its index in `wire::OTHER`: the extended card's, then
- * the push-notification configs' in `pushParams`'s order). An argument
+ * run by the client's session (`_call`, the core's `Call::Other`), each named
+ * by its JSON-RPC method (0.3's name, as the core writes it). An argument
  * refused rejects before any request.
  */
 function extras(client) {
   const call = async (method, params, options, read) => read(await client._call(method, params, options));
-  const push = async (op, taskId, argument, options) =>
-    call(1 + op, core.pushParams(op, taskId, argument), options, (result) => core.pushRead(op, result));
+  const push = async (method, taskId, argument, options) =>
+    call(method, core.pushParams(method, taskId, argument), options, (result) => core.pushRead(method, result));
+  const named = (op) => `tasks/pushNotificationConfig/${op}`;
   return {
-    extendedCard: async (options) => (core.extendedCardAsked(client.card), call(0, "{}", options, core.extendedCardRead)),
-    createPushNotificationConfig: (taskId, config, options) => push(0, taskId, config, options),
-    getPushNotificationConfig: (taskId, configId, options) => push(1, taskId, configId, options),
-    listPushNotificationConfigs: (taskId, options) => push(2, taskId, undefined, options),
-    deletePushNotificationConfig: (taskId, configId, options) => push(3, taskId, configId, options).then(() => undefined),
+    extendedCard: async (options) => (
+      core.extendedCardAsked(client.card), call("agent/getAuthenticatedExtendedCard", "{}", options, core.extendedCardRead)
+    ),
+    createPushNotificationConfig: (taskId, config, options) => push(named("set"), taskId, config, options),
+    getPushNotificationConfig: (taskId, configId, options) => push(named("get"), taskId, configId, options),
+    listPushNotificationConfigs: (taskId, options) => push(named("list"), taskId, undefined, options),
+    deletePushNotificationConfig: (taskId, configId, options) => push(named("delete"), taskId, configId, options).then(() => undefined),
   };
 }
 
@@ -76,80 +76,64 @@ function seen(client, options) {
   };
 }
 
-/** How a call goes (`post`'s `wire`): JSON-RPC in A2A 0.3, JSON-RPC in 1.0, HTTP+JSON (1.0). */
-const HTTP_JSON = 2;
-
 /**
- * One call's HTTP exchange with `url` by `exchange` (`transport.js`): `wire`
- * says how (0: JSON-RPC in A2A 0.3, 1: JSON-RPC in 1.0, 2: HTTP+JSON, whose
- * verb, URL under `url` and body the core derives from the JSON-RPC request
- * `body`, and whose errors it reads in the Magisterium dialect when
- * `magisterium`), its answer in the package's shape. A stream (`stream`
- * true) asks for `text/event-stream`; when the agent answers with one, the
- * reply's value is its first event, and the rest of the stream waits on
+ * One call's HTTP exchange by `exchange` (`transport.js`), `request` naming
+ * what it needs (see `post` in `transport.js`), as the core plans it
+ * (`core.plan`, a `RequestPlan`: the verb, URL, headers and body, in 1.0's
+ * shape and over HTTP+JSON as `request.protocolVersion` and `request.binding`
+ * say, naming `request.tenant`, asking for events when `request.stream`, and
+ * for `request.extensions`, the client's option as the caller gave it, which
+ * the core checks and writes as its header, `extensionsHeader`: an invalid
+ * option fails the call, INVALID_INPUT), its answer read by the plan
+ * (`plan.read`, errors in the Magisterium dialect when `request.magisterium`)
+ * into the package's shape. This module carries the plan out and decides
+ * nothing: when the plan says the answer is an event stream (`plan.isEvents`),
+ * the reply's value is its first event, and the rest of the stream waits on
  * `call.events` (an `Events`) with what decoding them needs (`requestId`,
- * `token`). An error
- * the core read here (an HTTP+JSON one) is the reply's value, its fields, with
- * `failed` 4. `extensions` (a header value, or `undefined`) is sent as
- * `A2A-Extensions` (0.3: `X-A2A-Extensions`), and the extensions the agent
- * lists in its answer's header are carried with the answer, and with each
- * event of a stream (the core's `activated`); `extensions` is the client's
- * option as the caller gave it, which the core checks and writes as that
- * header (`extensionsHeader`: an invalid option fails the call, INVALID_INPUT).
- * A 1.0 request names `tenant` (the interface's, or `undefined`): in its
- * params, over HTTP+JSON as its path's first segment.
+ * `token`). An error the core read here (before any request, or an HTTP+JSON
+ * answer's) is the reply's value, its fields by name, with `failed` 4. The
+ * extensions the agent lists in the header the plan names
+ * (`plan.activatedFrom`, the first present) are carried with the answer, and
+ * with each event of a stream.
  */
-function post(exchange, url, wire, magisterium, token, body, maxBytes, call, stream, extensions, tenant) {
+function post(exchange, request, call) {
   // An error the core read before any request: the reply's value is its fields (`failed` 4).
   const refused = (fields) => Promise.resolve({ status: 0, failed: 4, value: fields, retryAfter: null, cacheControl: null });
+  const { token, maxBytes } = request;
+  let plan;
   try {
-    if (extensions !== undefined) extensions = core.extensionsHeader(extensions);
+    const extensions = request.extensions === undefined ? undefined : core.extensionsHeader(request.extensions);
+    plan = core.plan({ ...request, extensions });
   } catch (fields) {
     return refused(fields);
   }
-  const request = JSON.parse(body);
-  const extra = { headers: {}, events: null, activated: null };
-  const read = (value, status, retryAfter) => shaped(value, wire, request.id, status, retryAfter, magisterium, extra.activated);
-  const header = wire ? "A2A-Extensions" : "X-A2A-Extensions";
+  const extra = { method: plan.method, headers: plan.headers, events: null, activated: null };
+  const read = (value, status, retryAfter) => shaped(plan, value, status, retryAfter, extra.activated);
   extra.read = (response) => {
-    if (extensions !== undefined) extra.activated = response.headers.get(header) ?? response.headers.get("A2A-Extensions");
-    if (!stream || !response.ok || !response.body || !/^text\/event-stream/i.test(response.headers.get("Content-Type") || "")) return;
-    extra.events = new Events(response.body, new core.EventStream(maxBytes), read);
+    for (const name of plan.activatedFrom) if ((extra.activated = response.headers.get(name)) !== null) break;
+    if (!response.body || !plan.isEvents(response.status, response.headers.get("Content-Type") ?? undefined)) return;
+    extra.events = new Events(response.body, new core.EventStream(maxBytes), read, plan);
     return extra.events.read();
   };
-  if (stream) extra.headers.Accept = "text/event-stream";
-  if (extensions !== undefined) extra.headers[header] = extensions;
-  if (wire) extra.headers["A2A-Version"] = "1.0";
   if (call.events) call.events.cancel();
-  let sent = wire ? core.requestV1(request, tenant) : request;
-  if (wire === HTTP_JSON) {
-    try {
-      // The core's mapping: `{ method, url, body? }` (no body: none is sent).
-      ({ url, method: extra.method, body: sent } = core.restRequest(url, sent));
-    } catch (fields) {
-      return refused(fields);
-    }
-  }
-  body = sent === undefined ? undefined : wire ? JSON.stringify(sent) : body;
-  return exchange(url, token, body, maxBytes, call.signal, extra).then((out) => {
+  return exchange(plan.url, token, plan.body, maxBytes, call.signal, extra).then((out) => {
     if (out.failed === 0) Object.assign(out, read(out.value, out.status, out.retryAfter));
-    if (extra.events) Object.assign(call, { events: extra.events, requestId: request.id, token });
+    if (extra.events) Object.assign(call, { requestId: plan.requestId, token, events: extra.events.own() });
+    else plan.free();
     return out;
   });
 }
 
 /**
  * `{ value }`: an answer (of `status`, with its `Retry-After`), or an event
- * (`status` 200), in the package's shape, as the JSON-RPC response the
- * entry's core reads (over HTTP+JSON the core wraps the bare result of
- * request `id`); or `{ failed: 4, value }`, the fields of the error it is
- * over HTTP+JSON (`rest_response` in `npm/src/protocol.rs`); either way with
- * the extensions the agent `activated` (its header's value) carried with it.
+ * (`status` 200), read by `plan` into the package's shape, as the JSON-RPC
+ * response the entry's core reads, with the extensions the agent `activated`
+ * (its header's value); or `{ failed: 4, value }`, the fields of the error it
+ * is over HTTP+JSON.
  */
-function shaped(value, wire, id, status, retryAfter, magisterium, activated) {
-  if (wire !== HTTP_JSON) return { value: core.activated(core.normalised(value, wire > 0), activated) };
+function shaped(plan, value, status, retryAfter, activated) {
   try {
-    return { value: core.activated(core.restResponse(value, status, id, retryAfter ?? undefined, magisterium), activated) };
+    return { value: plan.read(value, status, retryAfter ?? undefined, activated ?? undefined) };
   } catch (fields) {
     return { failed: 4, value: fields };
   }
@@ -160,15 +144,16 @@ const utf8 = new TextDecoder();
 
 /**
  * A stream's body read as it arrives, its bytes pushed into the core's
- * event-stream reader (`lines`, an `EventStream`, freed when the stream
- * ends), each event brought to the package's shape (`read`) for the
- * stream's client to decode (`_event`, which `transport.js` calls).
+ * event-stream reader (`lines`, an `EventStream`), each event brought to the
+ * package's shape (`read`, by the request's `plan`) for the stream's client to
+ * decode (`_event`, which `transport.js` calls); both freed when the stream ends.
  */
 class Events {
-  constructor(body, lines, read) {
+  constructor(body, lines, read, plan) {
     this.reader = body.getReader();
     this.lines = lines;
     this.shaped = read;
+    this.plan = plan;
   }
 
   /**
@@ -214,10 +199,21 @@ class Events {
     }
   }
 
-  /** Stops reading, which closes the connection, and frees the event-stream reader. */
+  /**
+   * Taken over by the call, once its first event was read by the plan: the
+   * plan is freed with the reader from then on (now, when the stream has
+   * already ended).
+   */
+  own() {
+    this.owned = true;
+    if (!this.lines) this.plan.free();
+    return this;
+  }
+
+  /** Stops reading, which closes the connection, and frees the event-stream reader (and the plan, once `own`ed). */
   cancel() {
     this.reader.cancel().catch(() => {});
-    if (this.lines) this.lines.free();
+    if (this.lines) (this.lines.free(), this.owned && this.plan.free());
     this.lines = null;
   }
 }

@@ -150,32 +150,23 @@ export class CallSignal {
 }
 
 /**
- * True where `fetch` resolves `*.localhost` names to loopback itself, asking
- * no DNS: a browser's page, told by a `document` with no `process` (Node with
- * jsdom has a `document`, and asks DNS; Bun and Deno 2 have a `process`).
- * Anywhere else (Node, Deno, Bun, Workers, and a browser's own workers, which
- * are not told apart here) such a name is a host like any other for the token rule.
+ * Whether the global `name` is defined: the facts the core's runtime rule
+ * judges (`Globals` in `src/sans_io/exchange.rs`: a browser's page, where
+ * `fetch` resolves `*.localhost` itself and CORS may refuse a response, one of
+ * its workers, or elsewhere).
  */
-const localhostNames = typeof document == "object" && typeof process == "undefined";
-
-/**
- * True in a browser, a page or one of its workers (`importScripts`), where
- * CORS may refuse a response: a failed request's message names CORS only there.
- */
-export function inBrowser() {
-  return localhostNames || typeof importScripts == "function";
-}
+export const hasGlobal = (name) => name in globalThis;
 
 /**
  * What `new URL(text)` makes of `text`, in one crossing: `undefined` when it
- * throws, else a digit (1 when a username or password is present, plus 2
- * when `localhostNames`), then `protocol`, `"\n"`, `hostname`, `"\n"`, `href`.
- * The parser removes every tab and newline from its input, so no part holds one.
+ * throws, else a digit (1 when a username or password is present, else 0),
+ * then `protocol`, `"\n"`, `hostname`, `"\n"`, `href`. The parser removes
+ * every tab and newline from its input, so no part holds one.
  */
 export function urlParts(text) {
   try {
     const url = new URL(text);
-    return (url.username || url.password ? 1 : 0) + (localhostNames ? 2 : 0) + url.protocol + "\n" + url.hostname + "\n" + url.href;
+    return (url.username || url.password ? 1 : 0) + url.protocol + "\n" + url.hostname + "\n" + url.href;
   } catch {
     return undefined;
   }
@@ -333,21 +324,23 @@ const load = () =>
 export const extras = (client) => load().then((p) => p.extras(client));
 
 /**
- * One call's HTTP exchange with `url`, `wire` saying how: 0 JSON-RPC in A2A
- * 0.3, 1 JSON-RPC in 1.0, 2 HTTP+JSON, whose errors are read in the
- * Magisterium dialect when `magisterium` (see `exchange`, above, for what it
- * resolves with; `failed` may also be 4, `value` then an error's fields, see
- * `agent-protocol.js`); with `stream` the call asks for events; `extensions` (the `extensions`
- * option's header value, or `undefined`) asks for extensions; a 1.0 call
- * names `tenant` (the interface's, or `undefined`). A 0.3 call
- * outside a stream and without extensions is `exchange` itself; the others
- * go through `agent-protocol.js` (a failure to load it is the request's
- * failure).
+ * One call's HTTP exchange, `request` naming what it needs: `url`,
+ * `protocolVersion` ("0.3" or "1.0") and `binding` ("JSONRPC" or
+ * "HTTP+JSON", as `client.protocolVersion` and `client.binding` say them),
+ * `magisterium` (its errors read in the Magisterium dialect), `token`, `body`
+ * (the JSON-RPC request the core wrote), `maxBytes`, `stream` (the call asks
+ * for events), `extensions` (the `extensions` option as given, or
+ * `undefined`) and `tenant` (the interface's, or `undefined`); see
+ * `exchange`, above, for what it resolves with (`failed` may also be 4,
+ * `value` then an error's fields, see `agent-protocol.js`). A 0.3 call outside
+ * a stream and without extensions is `exchange` itself; the others are planned
+ * by the core through `agent-protocol.js` (a failure to load it is the
+ * request's failure).
  */
-export function post(url, wire, magisterium, token, body, maxBytes, call, stream, extensions, tenant) {
-  if (!wire && !stream && extensions === undefined) return exchange(url, token, body, maxBytes, call.signal);
-  const sent = (p) => p.post(exchange, url, wire, magisterium, token, body, maxBytes, call, stream, extensions, tenant);
-  return load().then(sent, (error) => reply(0, 1, error));
+export function post(request, call) {
+  const { url, protocolVersion, token, body, maxBytes, stream, extensions } = request;
+  if (protocolVersion === "0.3" && !stream && extensions === undefined) return exchange(url, token, body, maxBytes, call.signal);
+  return load().then((p) => p.post(exchange, request, call), (error) => reply(0, 1, error));
 }
 
 /**

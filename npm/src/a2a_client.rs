@@ -20,6 +20,7 @@ use alloc::rc::Rc;
 use js_sys::Promise;
 use magisterium_a2a::sans_io::card::{Binding, ProtocolVersion, dialect_of};
 use magisterium_a2a::sans_io::error::{CallError, Dialect};
+use magisterium_a2a::sans_io::wire::OTHER;
 use wasm_bindgen::prelude::*;
 
 /// A client for one A2A agent. Calls may overlap; each returns a Promise
@@ -84,12 +85,16 @@ impl A2AClient {
         call_future::start(&self.session, ClientMethod::ListTasks, &params, &options)
     }
 
-    /// A call of `client.extras()` (internal): `method` (its
-    /// index in the core's `wire::OTHER`) and `params` as the lazily loaded
-    /// part wrote them; resolves with the result as sent, which that part reads.
+    /// A call of `client.extras()` (internal): `method` (its JSON-RPC name,
+    /// one of the core's `wire::OTHER`; any other is INVALID_INPUT) and
+    /// `params` as the lazily loaded part wrote them; resolves with the result
+    /// as sent, which that part reads.
     #[wasm_bindgen(js_name = _call)]
-    pub fn call(&self, method: u8, params: JsValue, options: JsValue) -> Promise {
-        call_future::start(&self.session, ClientMethod::Other(method), &params, &options)
+    pub fn call(&self, method: JsValue, params: JsValue, options: JsValue) -> Promise {
+        // Named across the boundary; its place in `OTHER` (none: `u8::MAX`) only in Rust.
+        let method = method.as_string();
+        let index = OTHER.iter().position(|other| Some(other.name()) == method.as_deref()).map_or(u8::MAX, |i| i as u8);
+        call_future::start(&self.session, ClientMethod::Other(index), &params, &options)
     }
 
     /// `extras()`: resolves with the client's calls that not every

@@ -12,10 +12,10 @@ use crate::transport::{self, CallSignal};
 use core::cell::RefCell;
 use magisterium_a2a::sans_io::card;
 use magisterium_a2a::sans_io::card_cache::CardCache;
+use magisterium_a2a::sans_io::discovery::{Discovery, Step};
 use magisterium_a2a::sans_io::error::{CallError, Dialect};
 use magisterium_a2a::sans_io::settings::DEFAULT_TIMEOUT_MS;
 use magisterium_a2a::sans_io::validate;
-use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::JsValue;
 
 type Result<T> = core::result::Result<T, CallError<Json>>;
@@ -31,9 +31,6 @@ struct Cache(RefCell<CardCache<Json>>);
 unsafe impl Sync for Cache {}
 
 static CARDS: Cache = Cache(RefCell::new(CardCache::new()));
-
-/// The largest agent card read (real cards are a few kilobytes).
-const MAX_CARD_BYTES: f64 = 1024.0 * 1024.0;
 
 /// An agent found by its card: the session of a client for the card's `url`,
 /// and the card as sent (`A2AClient` is made of it).
@@ -53,45 +50,37 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;
     let (dialect, version, binding) = (dialect(&o)?, protocol_version(&o)?, binding(&o)?);
     let signal = CallSignal::start(o.signal()?, timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS))?;
-    // The card: cached while fresh, else fetched from the first well-known path that answers one.
+    // The card: cached while fresh, else fetched by the core's loop (`Discovery`).
     let key = base.key.as_str();
     let now = js_sys::Date::now();
     let cached = CARDS.0.borrow().get(key, now);
+    let mut discovery = Discovery::new(&base, parse_url, version, binding);
     // One async fn for the whole discovery: each nested future costs the bundle state and drop code.
     let (head, card) = 'found: {
         if let Some(card) = cached {
-            break 'found (card::read_card(&card, parse_url, version, binding)?, card);
+            break 'found (discovery.cached(&card)?, card);
         }
-        let mut last = CallError::bad_response("no agent card");
-        for url in &base.urls {
-            // GETs the card URL (no token: cards are public) and checks what comes back.
+        let (mut plan, mut max_bytes) = discovery.first::<Json>();
+        loop {
+            // The plan is a GET of the card URL, no token, no header: `exchange` without a body.
             let route = transport::JsRoute::new(
-                JsValue::from_str(url),
+                JsValue::from_str(&plan.url),
                 card::ProtocolVersion::V0_3,
                 None,
                 card::Binding::JsonRpc,
             );
             let extensions = &JsValue::UNDEFINED;
             let agent = transport::AgentRequest { stream: false, dialect: Dialect::A2a, extensions };
-            let sent = transport::send(&signal, &route, None, None, MAX_CARD_BYTES, agent);
-            let fetched = match sent.await {
-                Ok(HttpReply { status, body: Some(card), cache_control, .. }) if (200..300).contains(&status) => {
-                    card::read_card(&card, parse_url, version, binding)
-                        .map(|head| (head, card, card::max_age_ms(cache_control.as_deref())))
+            let got = transport::send(&signal, &route, None, None, max_bytes, agent).await;
+            match discovery.read(got, signal.is_aborted()) {
+                Step::Found(found) => {
+                    CARDS.0.borrow_mut().put(key, found.card.clone(), now, found.max_age_ms);
+                    break 'found (found.head, found.card);
                 }
-                Ok(HttpReply { status, .. }) => Err(card::card_status(status)),
-                Err(e) => Err(e),
-            };
-            match fetched {
-                Ok((head, card, max_age_ms)) => {
-                    CARDS.0.borrow_mut().put(key, card.clone(), now, max_age_ms);
-                    break 'found (head, card);
-                }
-                Err(e) if signal.is_aborted() => return Err(e),
-                Err(e) => last = e,
+                Step::Next(next, bound) => (plan, max_bytes) = (next, bound),
+                Step::Failed(e) => return Err(e),
             }
         }
-        return Err(card::no_card(&base.urls, last));
     };
     let settings = client_settings(&o, head.endpoint)?;
     // The token goes only to its audience; the fallback is kept only where the token may go.

@@ -3,19 +3,20 @@
 //! rather than a `web_sys::Url` and five getters. The core decides on what it
 //! returns ([`magisterium_a2a::sans_io::validate::endpoint`]).
 
+use crate::js_globals::globals;
 use alloc::string::String;
 use magisterium_a2a::sans_io::validate::UrlParts;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
-    /// `new URL(text)`'s parts as one string, and whether the platform
-    /// resolves `*.localhost` itself (see `urlParts`); `None` when it throws.
+    /// `new URL(text)`'s parts as one string (see `urlParts`); `None` when it throws.
     #[wasm_bindgen(js_name = urlParts)]
     fn url_parts(text: &str) -> Option<String>;
 }
 
-/// What `new URL(text)` makes of `text`; `None` when it throws.
+/// What `new URL(text)` makes of `text`, and whether the platform resolves
+/// `*.localhost` itself (a browser's page, by the core's rule: [`globals`]); `None` when it throws.
 pub fn parse(text: &str) -> Option<UrlParts> {
     let parts = url_parts(text)?;
     let (head, rest) = parts.split_once('\n')?;
@@ -27,6 +28,6 @@ pub fn parse(text: &str) -> Option<UrlParts> {
         protocol: protocol.into(),
         hostname: hostname.into(),
         credentials: flags & 1 != 0,
-        localhost_names: flags & 2 != 0,
+        localhost_names: globals().page(),
     })
 }

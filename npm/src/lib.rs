@@ -48,6 +48,8 @@ mod event_reader;
 #[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents", feature = "protocol")))]
 mod js_error;
 #[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
+mod js_globals;
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod js_platform;
 #[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod js_results;

@@ -1,11 +1,10 @@
 //! The part of `A2AClient` a page loads only when a client first speaks A2A
 //! 1.0 or opens a stream: a `.wasm` of its own (the npm crate built with the
 //! feature `protocol` alone), which `js/agent-protocol.js` instantiates and
-//! calls. It exports the core's A2A 1.0 rules and its event-stream reader
-//! as they are: [`request_shape`] (a request in 1.0's shape),
-//! [`http_json`] (the HTTP+JSON binding: a request's verb, URL and body, and
-//! an answer back as JSON-RPC's), [`result_shape`] (an answer or event in the
-//! package's one shape), [`event_stream`] (server-sent events, bounded) and
+//! calls. It exports the core's request plans ([`plan`]: a request's verb,
+//! URL, headers and body, in A2A 1.0's shape and over HTTP+JSON, and the
+//! reading of its answer and events back into the package's one shape),
+//! its event-stream reader ([`event_stream`]: server-sent events, bounded) and
 //! [`resume`] (which events a stream resubscribed after a drop has already
 //! yielded); and what `client.extras()` calls write and read (the extended
 //! card's, and the push-notification configs' [`push_config`]), run by the
@@ -17,31 +16,17 @@ use crate::js_error::to_js;
 use crate::json_view::Json;
 use alloc::string::String;
 use alloc::vec;
+use magisterium_a2a::sans_io::card::{Binding, ProtocolVersion};
 use magisterium_a2a::sans_io::card::{read_extended_card, require_extended_card};
 use magisterium_a2a::sans_io::error::{CallError, Dialect, ErrorCode};
 use magisterium_a2a::sans_io::event_stream::{self, Next};
 use magisterium_a2a::sans_io::json::JsonView;
+use magisterium_a2a::sans_io::plan::{self, Answer, Body, Plan, Target};
 use magisterium_a2a::sans_io::push_config::{PushOp, push_call};
 use magisterium_a2a::sans_io::wire::HttpReply;
-use magisterium_a2a::sans_io::{http_json, request_shape, result_shape, resume, validate};
+use magisterium_a2a::sans_io::{resume, validate};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-
-/// `response` (a parsed JSON-RPC response, or anything else) with its
-/// `result` in the package's shape, rewritten in place (see
-/// [`result_shape::normalised`]); `v1`: the request went in A2A 1.0.
-#[wasm_bindgen]
-pub fn normalised(response: JsValue, v1: bool) -> JsValue {
-    result_shape::normalised(Json(response), v1).0
-}
-
-/// `response` with the extensions the agent activated for it, as `header`
-/// (its `A2A-Extensions`, or 0.3's `X-A2A-Extensions`) lists them, carried
-/// with its `result` (see [`result_shape::with_activated`]).
-#[wasm_bindgen]
-pub fn activated(response: JsValue, header: Option<String>) -> JsValue {
-    result_shape::with_activated(Json(response), header.as_deref()).0
-}
 
 /// The header asking for `list` (a client's `extensions` option as the
 /// caller gave it: an array of URIs), `undefined` for none; throws the
@@ -76,18 +61,19 @@ pub fn extended_card_read(result: JsValue) -> Result<JsValue, JsValue> {
     read_extended_card(Json(result)).map(|card| card.0).map_err(|e| to_js(e, None))
 }
 
-/// The push-notification config call `pushParams` and `pushRead` name by `index` ([`PushOp::ALL`]'s).
-fn push_op(index: u8) -> PushOp {
-    PushOp::ALL[usize::from(index) % PushOp::ALL.len()]
+/// The push-notification config call named `method` (its JSON-RPC name, [`PushOp::name`]);
+/// INVALID_INPUT for any other name.
+fn push_op(method: &str) -> Result<PushOp, JsValue> {
+    let op = PushOp::ALL.into_iter().find(|op| op.name() == method);
+    op.ok_or_else(|| to_js(CallError::invalid_input("not a push-notification config call"), None))
 }
 
-/// The params of the push-notification config call `op` (0 create, 1 get,
-/// 2 list, 3 delete) on the task `task_id`, with `argument` (create: the
+/// The params of the push-notification config call `method` (see [`push_op`]) on the task `task_id`, with `argument` (create: the
 /// config, serialized by `JSON.stringify`; get, delete: the config's id),
 /// in 0.3's shape (see [`push_call`]); throws its INVALID_INPUT, before any request.
 #[wasm_bindgen(js_name = pushParams)]
-pub fn push_params(op: u8, task_id: JsValue, argument: JsValue) -> Result<String, JsValue> {
-    let op = push_op(op);
+pub fn push_params(method: &str, task_id: JsValue, argument: JsValue) -> Result<String, JsValue> {
+    let op = push_op(method)?;
     let (argument, parsed) = match op {
         PushOp::Set => serialized(&argument, "").ok().unzip(),
         _ => (argument.as_string(), None),
@@ -99,75 +85,161 @@ pub fn push_params(op: u8, task_id: JsValue, argument: JsValue) -> Result<String
 /// The result of the push-notification config call `op` (as [`push_params`]
 /// names it) in the package's shape, checked (see [`PushOp::read`]).
 #[wasm_bindgen(js_name = pushRead)]
-pub fn push_read(op: u8, result: JsValue) -> Result<JsValue, JsValue> {
-    let op = push_op(op);
+pub fn push_read(method: &str, result: JsValue) -> Result<JsValue, JsValue> {
+    let op = push_op(method)?;
     op.read(Json(result)).map(|read| read.0).map_err(|e| to_js(e, None))
 }
 
-/// `request` (a parsed JSON-RPC request of the core, in 0.3's shape) in
-/// A2A 1.0's, rewritten in place, naming `tenant` when given (see
-/// [`request_shape::request_v1`]).
-#[wasm_bindgen(js_name = requestV1)]
-pub fn request_v1(request: JsValue, tenant: Option<String>) -> JsValue {
-    request_shape::request_v1(Json(request), tenant.as_deref()).0
+#[wasm_bindgen]
+extern "C" {
+    /// What `plan` is made of (`agent-protocol.js`'s `post`), by name.
+    pub type PlanInput;
+    /// The endpoint.
+    #[wasm_bindgen(method, getter)]
+    fn url(this: &PlanInput) -> String;
+    /// `"1.0"` or `"0.3"` (as `client.protocolVersion` says).
+    #[wasm_bindgen(method, getter, js_name = protocolVersion)]
+    fn protocol_version(this: &PlanInput) -> String;
+    /// `"JSONRPC"` or `"HTTP+JSON"` (as `client.binding` says).
+    #[wasm_bindgen(method, getter)]
+    fn binding(this: &PlanInput) -> String;
+    /// The interface's tenant, if any.
+    #[wasm_bindgen(method, getter)]
+    fn tenant(this: &PlanInput) -> Option<String>;
+    /// The extensions header's value ([`extensions_header`]), if any.
+    #[wasm_bindgen(method, getter)]
+    fn extensions(this: &PlanInput) -> Option<String>;
+    /// The call asks for events.
+    #[wasm_bindgen(method, getter)]
+    fn stream(this: &PlanInput) -> bool;
+    /// The JSON-RPC request the entry's core wrote (0.3's shape).
+    #[wasm_bindgen(method, getter)]
+    fn body(this: &PlanInput) -> String;
+    /// The agent's errors are read in the Magisterium dialect.
+    #[wasm_bindgen(method, getter)]
+    fn magisterium(this: &PlanInput) -> bool;
 }
 
-/// The HTTP request of `request` (a JSON-RPC request of the core in A2A
-/// 1.0's shape, see [`request_v1`]) to the HTTP+JSON interface at `base`:
-/// `{ method, url, body? }` (no `body`: none is sent; see
-/// [`http_json::request`]). Throws the fields of the error of a request
-/// that has none (see [`fields`]).
-#[wasm_bindgen(js_name = restRequest)]
-pub fn rest_request(base: &str, request: JsValue) -> Result<JsValue, JsValue> {
-    let rest = http_json::request(&Json(request), base).map_err(fields)?;
-    let mut members = vec![
-        (Json::from_str("method"), Json::from_str(rest.verb.as_str())),
-        (Json::from_str("url"), Json::from_str(&rest.url)),
-    ];
-    if let Some(body) = rest.body {
-        members.push((Json::from_str("body"), body));
+/// One request as the core plans it ([`plan::plan`]), for `transport.js`'s
+/// `exchange` to carry out, and the reading of its answer.
+#[wasm_bindgen]
+pub struct RequestPlan {
+    plan: Plan<Json>,
+    dialect: Dialect,
+    request_id: f64,
+}
+
+/// The plan of `input`'s request (see [`PlanInput`]); throws the fields
+/// (see [`fields`]) of the error of a request that cannot be made (an
+/// HTTP+JSON method with no route), before any request.
+#[wasm_bindgen(js_name = plan)]
+pub fn make_plan(input: PlanInput) -> Result<RequestPlan, JsValue> {
+    let body = input.body();
+    let request = js_sys::JSON::parse(&body).ok().map(Json);
+    let request_id = request.as_ref().and_then(|r| r.get("id")).and_then(|id| id.as_f64()).unwrap_or_default();
+    let version = if input.protocol_version() == "1.0" { ProtocolVersion::V1_0 } else { ProtocolVersion::V0_3 };
+    let binding = if input.binding() == Binding::HttpJson.as_str() { Binding::HttpJson } else { Binding::JsonRpc };
+    let (url, tenant, extensions) = (input.url(), input.tenant(), input.extensions());
+    let target = Target {
+        url: &url,
+        version,
+        binding,
+        tenant: tenant.as_deref(),
+        extensions: extensions.as_deref(),
+        events: input.stream(),
+    };
+    let plan = plan::plan(&target, body, request).map_err(fields)?;
+    let dialect = if input.magisterium() { Dialect::Magisterium } else { Dialect::A2a };
+    Ok(RequestPlan { plan, dialect, request_id })
+}
+
+#[wasm_bindgen]
+impl RequestPlan {
+    /// The verb: `"GET"`, `"POST"` or `"DELETE"`.
+    #[wasm_bindgen(getter)]
+    pub fn method(&self) -> String {
+        self.plan.verb.as_str().into()
     }
-    Ok(Json::object(members).0)
-}
 
-/// An HTTP+JSON answer of `status` (its parsed body, `undefined` when it is
-/// not JSON; `retry_after`: its `Retry-After`), or one event of its stream
-/// (`status` 200), as the JSON-RPC response to the request whose id is `id`,
-/// its result in the package's shape (see [`http_json::response`]) —
-/// `undefined` when there is no body to read. Throws the fields of the
-/// error the answer is (see [`fields`]), read in the agent's dialect
-/// (`magisterium`, else A2A's).
-#[wasm_bindgen(js_name = restResponse)]
-pub fn rest_response(
-    value: JsValue,
-    status: u16,
-    id: f64,
-    retry_after: Option<String>,
-    magisterium: bool,
-) -> Result<JsValue, JsValue> {
-    let body = Some(value).filter(|v| !v.is_undefined()).map(Json);
-    let reply = HttpReply { status, retry_after_header: retry_after, cache_control: None, body };
-    let dialect = if magisterium { Dialect::Magisterium } else { Dialect::A2a };
-    let reply = http_json::response(reply, Json(JsValue::from_f64(id)), dialect).map_err(fields)?;
-    Ok(reply.body.map_or(JsValue::UNDEFINED, |body| result_shape::normalised(body, true).0))
+    /// The whole URL.
+    #[wasm_bindgen(getter)]
+    pub fn url(&self) -> String {
+        self.plan.url.clone()
+    }
+
+    /// The headers, an object of names and values (never the token's).
+    #[wasm_bindgen(getter)]
+    pub fn headers(&self) -> JsValue {
+        let members = self.plan.headers.iter().map(|(name, value)| (Json::from_str(name), Json::from_str(value)));
+        Json::object(members.collect()).0
+    }
+
+    /// The body as sent (`undefined`: none).
+    #[wasm_bindgen(getter)]
+    pub fn body(&self) -> Option<String> {
+        self.plan.body.as_ref().map(|body| match body {
+            Body::Text(text) => text.clone(),
+            Body::Json(json) => js_sys::JSON::stringify(&json.0).map(String::from).unwrap_or_default(),
+        })
+    }
+
+    /// The id of the JSON-RPC request (what a stream's events are read with).
+    #[wasm_bindgen(getter, js_name = requestId)]
+    pub fn request_id(&self) -> f64 {
+        self.request_id
+    }
+
+    /// The names of the headers the activated extensions are read from, in
+    /// order (the first present wins; none when none was asked for).
+    #[wasm_bindgen(getter, js_name = activatedFrom)]
+    pub fn activated_from(&self) -> js_sys::Array {
+        self.plan.activated_from().iter().map(|name| JsValue::from_str(name)).collect()
+    }
+
+    /// Whether the answer of `status` with `content_type` is read as events (see [`Plan::answer_of`]).
+    #[wasm_bindgen(js_name = isEvents)]
+    pub fn is_events(&self, status: u16, content_type: Option<String>) -> bool {
+        self.plan.answer_of(status, content_type.as_deref()) == Answer::Events
+    }
+
+    /// The answer of `status` (its parsed body, `undefined` when it is not
+    /// JSON; `retry_after`: its `Retry-After`), or one event of its stream
+    /// (`status` 200), as the JSON-RPC response the entry's core reads, in
+    /// the package's shape with the extensions the agent `activated` (see
+    /// [`Plan::read`]); `undefined` when there is no body to read. Throws the
+    /// fields of the error the answer is over HTTP+JSON (see [`fields`]).
+    pub fn read(
+        &self,
+        value: JsValue,
+        status: u16,
+        retry_after: Option<String>,
+        activated: Option<String>,
+    ) -> Result<JsValue, JsValue> {
+        let body = Some(value).filter(|v| !v.is_undefined()).map(Json);
+        let reply = HttpReply { status, retry_after_header: retry_after, cache_control: None, body };
+        let reply = self.plan.read(reply, activated.as_deref(), self.dialect, true).map_err(fields)?;
+        Ok(reply.body.map_or(JsValue::UNDEFINED, |body| body.0))
+    }
 }
 
 /// An error of the core as the entry's `.wasm` reads it back (`read_error`
-/// in `transport.rs`, through `agent-protocol.js`): `[code, message,
-/// httpStatus, retryAfter, data]`, `code` its
-/// [`magisterium_a2a::sans_io::error::ErrorCode::index`], the last three
-/// `undefined` when it has none.
+/// in `transport.rs`, through `agent-protocol.js`), its fields by name:
+/// `{ code, message, httpStatus?, retryAfter?, data? }`, `code` the error
+/// code's name ([`ErrorCode::as_str`], as `MagisteriumError.code` says it).
 fn fields(e: CallError<Json>) -> JsValue {
     let e = e.into_fields();
-    let number = |n: Option<f64>| n.map_or(JsValue::UNDEFINED, JsValue::from_f64);
-    let fields = [
-        JsValue::from(e.code.index()),
-        JsValue::from_str(&e.message),
-        number(e.http_status.map(f64::from)),
-        number(e.retry_after),
-        e.data.map_or(JsValue::UNDEFINED, |d| d.0),
-    ];
-    fields.iter().collect::<js_sys::Array>().into()
+    let name = Json::from_str;
+    let mut members = vec![(name("code"), name(e.code.as_str())), (name("message"), name(&e.message))];
+    if let Some(status) = e.http_status {
+        members.push((name("httpStatus"), Json(JsValue::from(status))));
+    }
+    if let Some(seconds) = e.retry_after {
+        members.push((name("retryAfter"), Json(JsValue::from_f64(seconds))));
+    }
+    if let Some(data) = e.data {
+        members.push((name("data"), data));
+    }
+    Json::object(members).0
 }
 
 /// One stream's server-sent events, read as the body's chunks are pushed in

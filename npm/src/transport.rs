@@ -27,24 +27,12 @@ use {
 #[cfg(feature = "agents")]
 #[wasm_bindgen(module = "/js/transport.js")]
 extern "C" {
-    /// One HTTP exchange with `url`, `wire` saying how (0: JSON-RPC in A2A
-    /// 0.3, 1: JSON-RPC in 1.0, 2: HTTP+JSON, its errors read in the
-    /// Magisterium dialect when `magisterium`); `stream`: the call asks for
-    /// events (each decoded by `_event` of the stream's `A2AClient`, see
-    /// `crate::event_reader`); a 1.0 request names `tenant`
-    /// ([`JsRoute::naming`]). Resolves (never rejects) with a [`JsReply`].
-    fn post(
-        url: &JsValue,
-        wire: u8,
-        magisterium: bool,
-        token: Option<&JsValue>,
-        body: Option<&str>,
-        max_bytes: f64,
-        call: &JsCallSignal,
-        stream: bool,
-        extensions: &JsValue,
-        tenant: &JsValue,
-    ) -> Promise;
+    /// One HTTP exchange of `call`, `request` naming what it needs (see
+    /// [`send`]: `url`, `protocolVersion`, `binding`, `magisterium`, `token`,
+    /// `body`, `maxBytes`, `stream`, `extensions`, `tenant`); a stream's
+    /// events are each decoded by `_event` of the stream's `A2AClient` (see
+    /// `crate::event_reader`). Resolves (never rejects) with a [`JsReply`].
+    fn post(request: &js_sys::Object, call: &JsCallSignal) -> Promise;
 }
 
 #[cfg(feature = "agents")]
@@ -67,13 +55,6 @@ extern "C" {
         max_bytes: f64,
         signal: &AbortSignal,
     ) -> Promise;
-}
-
-#[wasm_bindgen(module = "/js/transport.js")]
-extern "C" {
-    /// True in a browser (a page or one of its workers), where CORS may refuse a response.
-    #[wasm_bindgen(js_name = inBrowser)]
-    fn in_browser() -> bool;
 }
 
 /// Where a client's calls go. With `agents`, the core's [`Route`] (the URL, the A2A
@@ -322,14 +303,23 @@ pub async fn send(
     #[cfg(feature = "agents")]
     let sent = {
         let AgentRequest { stream, dialect, extensions } = agent;
-        let current = route.0.borrow();
-        let wire = match (current.version(), route.1) {
-            (ProtocolVersion::V1_0, Binding::JsonRpc) => 1,
-            (ProtocolVersion::V1_0, Binding::HttpJson) => 2,
-            _ => 0,
+        // The request by name: where it goes and how (the route's version and binding, as
+        // `client.protocolVersion` and `client.binding` say them), and what it carries.
+        let request = js_sys::Object::new();
+        let set = |name: &str, value: &JsValue| {
+            let _ = js_sys::Reflect::set(&request, &JsValue::from_str(name), value);
         };
-        let magisterium = dialect == Dialect::Magisterium;
-        post(current.endpoint(), wire, magisterium, token, body, max_bytes, &call.0, stream, extensions, &route.2)
+        set("url", route.0.borrow().endpoint());
+        set("protocolVersion", &route.version());
+        set("binding", &route.binding());
+        set("magisterium", &JsValue::from_bool(dialect == Dialect::Magisterium));
+        set("token", token.unwrap_or(&JsValue::UNDEFINED));
+        set("body", &body.map_or(JsValue::UNDEFINED, JsValue::from_str));
+        set("maxBytes", &JsValue::from_f64(max_bytes));
+        set("stream", &JsValue::from_bool(stream));
+        set("extensions", extensions);
+        set("tenant", &route.2);
+        post(&request, &call.0)
     };
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&route.0, token, body, max_bytes, &call.0.signal());
@@ -347,7 +337,7 @@ pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<Htt
         1 => return Err(failed(call, "the request failed", &reply.value())),
         2 => return Err(failed(call, "the response body could not be read", &reply.value()).with_http_status(status)),
         #[cfg(feature = "agents")]
-        4 => return Err(read_error(reply.value().unchecked_into())),
+        4 => return Err(read_error(reply.value())),
         _ => return Err(exchange::too_large(max_bytes, status)),
     }
     let body = Some(reply.value()).filter(|b| !b.is_undefined()).map(Json);
@@ -355,17 +345,19 @@ pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<Htt
 }
 
 /// The error the core read in the lazily loaded `.wasm` (an HTTP+JSON
-/// answer's, see `fields` in `protocol.rs`), from its fields, an array:
-/// its code (by [`ErrorCode::index`]), message, `httpStatus`, `retryAfter`
-/// and `data` (`undefined` when it has none), so that the call loop
-/// retries it as any other.
+/// answer's, see `fields` in `protocol.rs`), from its fields by name: its
+/// `code` (the code's name, [`ErrorCode::as_str`]; an unknown one is
+/// BAD_RESPONSE), `message`, `httpStatus`, `retryAfter` and `data`, so that
+/// the call loop retries it as any other.
 #[cfg(feature = "agents")]
-fn read_error(fields: js_sys::Array) -> CallError<Json> {
-    let code = fields.get(0).as_f64().and_then(|i| ErrorCode::at(i as u8));
-    let mut e = CallError::new(code.unwrap_or(ErrorCode::BadResponse), fields.get(1).as_string().unwrap_or_default());
-    e.http_status = fields.get(2).as_f64().map(|s| s as u16);
-    e.retry_after = fields.get(3).as_f64();
-    e.data = Some(fields.get(4)).filter(|d| !d.is_undefined()).map(Json);
+fn read_error(fields: JsValue) -> CallError<Json> {
+    let get = |name: &str| js_sys::Reflect::get(&fields, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
+    let name = get("code").as_string();
+    let code = (0..=u8::MAX).map_while(ErrorCode::at).find(|code| Some(code.as_str()) == name.as_deref());
+    let mut e = CallError::new(code.unwrap_or(ErrorCode::BadResponse), get("message").as_string().unwrap_or_default());
+    e.http_status = get("httpStatus").as_f64().map(|s| s as u16);
+    e.retry_after = get("retryAfter").as_f64();
+    e.data = Some(get("data")).filter(|d| !d.is_undefined()).map(Json);
     e
 }
 
@@ -383,8 +375,7 @@ fn failed(call: &CallSignal, what: &str, error: &JsValue) -> CallError<Json> {
         Some(cause) => magisterium_a2a::sans_io::text::cat(&[&detail, ": ", &cause]),
         None => detail,
     };
-    let runtime = if in_browser() { exchange::Runtime::Browser } else { exchange::Runtime::Elsewhere };
-    exchange::network_error(what, &detail, runtime).with_cause(Some(Json(error.clone())))
+    exchange::network_error(what, &detail, crate::js_globals::globals().runtime()).with_cause(Some(Json(error.clone())))
 }
 
 #[cfg(feature = "agents")]

@@ -1,6 +1,6 @@
 // The core's part of `A2AClient` that `agent-protocol.js` brings (Node build): its glue reads
 // and instantiates its own .wasm when this module is first required.
-import { EventStream, SeenEvents, activated, extendedCardAsked, extendedCardRead, extensionsHeader, normalised, pushParams, pushRead, requestV1, restRequest, restResponse } from "{{PROTOCOL_GLUE}}";
+import { EventStream, SeenEvents, extendedCardAsked, extendedCardRead, extensionsHeader, plan, pushParams, pushRead } from "{{PROTOCOL_GLUE}}";
 
 /** Its exports. */
-export const protocol = () => Promise.resolve({ EventStream, SeenEvents, activated, extendedCardAsked, extendedCardRead, extensionsHeader, normalised, pushParams, pushRead, requestV1, restRequest, restResponse });
+export const protocol = () => Promise.resolve({ EventStream, SeenEvents, extendedCardAsked, extendedCardRead, extensionsHeader, plan, pushParams, pushRead });

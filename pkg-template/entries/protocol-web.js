@@ -2,7 +2,7 @@
 // fetched beside this build's files the first time a client speaks A2A 1.0 or opens a stream.
 // (Named imports, not a namespace: esbuild would put its helper for one into a chunk that
 // both entries then import up front.)
-import load, { EventStream, SeenEvents, activated, extendedCardAsked, extendedCardRead, extensionsHeader, normalised, pushParams, pushRead, requestV1, restRequest, restResponse } from "{{PROTOCOL_GLUE}}";
+import load, { EventStream, SeenEvents, extendedCardAsked, extendedCardRead, extensionsHeader, plan, pushParams, pushRead } from "{{PROTOCOL_GLUE}}";
 
 /** Its exports, once the .wasm is instantiated (the glue tries a failed load again). */
-export const protocol = () => load().then(() => ({ EventStream, SeenEvents, activated, extendedCardAsked, extendedCardRead, extensionsHeader, normalised, pushParams, pushRead, requestV1, restRequest, restResponse }));
+export const protocol = () => load().then(() => ({ EventStream, SeenEvents, extendedCardAsked, extendedCardRead, extensionsHeader, plan, pushParams, pushRead }));

@@ -2,10 +2,10 @@
 //! [`A2AClient`](super::A2AClient): the core's [`Platform`] over the client's
 //! shared state and the call's [`Deadline`], so that the core's call loop
 //! runs it with every policy the JS client has: the route and version
-//! (the core's [`Route`]), the 1.0 request and result shapes (the core's
-//! [`request_shape`] and [`result_shape`]), the HTTP+JSON binding's
-//! mapping (the core's [`http_json`]), and, for a stream, its first
-//! event read by the core's event-stream reader ([`EventBody`]).
+//! (the core's [`Route`]), each request planned by the core ([`plan`]: the
+//! 1.0 request and result shapes, the HTTP+JSON binding's mapping, the
+//! headers), and, for a stream, its first event read by the core's
+//! event-stream reader ([`EventBody`]).
 
 use super::credential::{Shared, TokenProvider};
 use super::error::{Causes, Error};
@@ -18,16 +18,15 @@ use crate::sans_io::call_loop::Failed;
 use crate::sans_io::card::{Binding, ProtocolVersion};
 use crate::sans_io::error::{self as core_error, Dialect};
 use crate::sans_io::exchange::timed_out;
-use crate::sans_io::http_json::Verb;
 use crate::sans_io::pacing::Pacer;
+use crate::sans_io::plan::{self, Plan, Target};
 use crate::sans_io::platform::Platform;
 use crate::sans_io::retry::RetryPolicy;
 use crate::sans_io::settings::{Auth, Settings, provided_token, provider_failed};
 use crate::sans_io::validate::Endpoint;
 use crate::sans_io::wire::HttpReply;
-use crate::sans_io::{http_json, request_shape, result_shape};
 use serde_json::Value;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// Whom a client talks to: where its calls go and in which version, whose
@@ -128,9 +127,9 @@ pub(crate) struct CallContext {
     shaped: bool,
     /// The token of the last request (removed from any error of its stream).
     last_token: Mutex<Option<String>>,
-    /// The id and version of the last request (what its events are read with).
+    /// The id and plan of the last request (what its events are read with).
     last_id: AtomicU64,
-    last_v1: AtomicBool,
+    last_plan: Mutex<Option<Plan<Value>>>,
     /// The extensions header of the last response (what its stream's later events carry).
     activated: Mutex<Option<String>>,
 }
@@ -147,7 +146,7 @@ impl CallContext {
             shaped: true,
             last_token: Mutex::new(None),
             last_id: AtomicU64::new(0),
-            last_v1: AtomicBool::new(false),
+            last_plan: Mutex::new(None),
             activated: Mutex::new(None),
         })
     }
@@ -165,12 +164,13 @@ impl CallContext {
     }
 
     /// The event stream the call's last request opened, its first event read:
-    /// taken out, with the request's id and version and the extensions header
-    /// its response had (each event carries them), to read the rest.
-    pub(crate) fn take_events(&self) -> Option<(EventBody, u64, bool, Option<String>)> {
+    /// taken out, with the request's id and plan and the extensions header
+    /// its response had (each event is read with them), to read the rest.
+    pub(crate) fn take_events(&self) -> Option<(EventBody, u64, Plan<Value>, Option<String>)> {
         let events = self.events.as_ref()?.lock().unwrap_or_else(PoisonError::into_inner).take()?;
+        let plan = self.last_plan.lock().unwrap_or_else(PoisonError::into_inner).take()?;
         let activated = self.activated.lock().unwrap_or_else(PoisonError::into_inner).clone();
-        Some((events, self.last_id.load(Ordering::Relaxed), self.last_v1.load(Ordering::Relaxed), activated))
+        Some((events, self.last_id.load(Ordering::Relaxed), plan, activated))
     }
 
     /// The call's time limit and platform failures, for reading its stream.
@@ -248,9 +248,10 @@ impl Platform for CallContext {
         }
     }
 
-    /// To a 1.0 route: the request in 1.0's shape (naming the agent's tenant, if any), with `A2A-Version: 1.0`
-    /// (over HTTP+JSON, mapped to its verb, URL and body, and the answer
-    /// mapped back); the answer (or a stream's first event) brought to the 0.3 shape.
+    /// The request carried out as the core plans it ([`plan::plan`]: to a 1.0
+    /// route in 1.0's shape, naming the agent's tenant, with `A2A-Version: 1.0`;
+    /// over HTTP+JSON mapped to its verb, URL and body), and the answer (or a
+    /// stream's first event) read as the plan says ([`plan::Plan::read`]).
     async fn exchange(
         &self,
         token: Option<&String>,
@@ -260,45 +261,20 @@ impl Platform for CallContext {
             let route = self.shared.route();
             (route.endpoint().url.clone(), route.version())
         };
-        let v1 = version == ProtocolVersion::V1_0;
-        let tenant = self.shared.tenant.as_deref();
-        let request =
-            v1.then(|| serde_json::from_str(body).map(|r| request_shape::request_v1::<Value>(r, tenant)).ok());
-        let request = request.flatten();
-        // Over HTTP+JSON (1.0 only): the id the answer is read back with, and the mapped request.
-        let rest = match (&request, self.shared.binding) {
-            (Some(request), Binding::HttpJson) => {
-                let id = request.get("id").cloned().unwrap_or_default();
-                Some((id, http_json::request(request, &url)?))
-            }
-            _ => None,
-        };
-        let (verb, url, body) = match (&rest, &request) {
-            (Some((_, mapped)), _) => (mapped.verb, mapped.url.clone(), mapped.body.as_ref().map(Value::to_string)),
-            (None, Some(request)) => (Verb::Post, url, Some(request.to_string())),
-            (None, None) => (Verb::Post, url, Some(body.to_owned())),
-        };
-        let mut headers = Vec::new();
-        if v1 {
-            headers.push(("A2A-Version", "1.0"));
-        }
-        if let Some(extensions) = &self.shared.extensions {
-            headers.push((if v1 { "A2A-Extensions" } else { "X-A2A-Extensions" }, extensions.as_str()));
-        }
-        let max_bytes = self.shared.max_response_bytes;
-        let request = Request {
+        let target = Target {
             url: &url,
-            token: token.map(String::as_str),
-            verb,
-            body: body.as_deref(),
-            max_bytes,
-            headers: &headers,
+            version,
+            binding: self.shared.binding,
+            tenant: self.shared.tenant.as_deref(),
+            extensions: self.shared.extensions.as_deref(),
             events: self.events.is_some(),
         };
-        self.last_v1.store(v1, Ordering::Relaxed);
+        let plan = plan::plan(&target, body.to_owned(), serde_json::from_str(body).ok())?;
+        let max_bytes = self.shared.max_response_bytes;
+        let request = Request { plan: &plan, token: token.map(String::as_str), max_bytes };
         *self.last_token.lock().unwrap_or_else(PoisonError::into_inner) = token.cloned();
         let sent = transport::exchange(&self.shared.http, &self.deadline, request, &self.causes);
-        let (reply, activated) = match trace::exchange(verb.as_str(), &url, transport::now_ms, sent).await? {
+        let (reply, activated) = match trace::exchange(plan.verb.as_str(), &plan.url, transport::now_ms, sent).await? {
             Reply::Whole(reply, extensions) => (reply, extensions),
             Reply::Events(status, body, extensions) => {
                 let mut events = EventBody::new(status, body, max_bytes);
@@ -311,18 +287,12 @@ impl Platform for CallContext {
                 (first, extensions)
             }
         };
-        let reply = match rest {
-            Some((id, _)) => http_json::response(reply, id, self.shared.dialect)?,
-            None => reply,
-        };
-        if !self.shaped {
-            return Ok(reply);
+        let reply = plan.read(reply, activated.as_deref(), self.shared.dialect, self.shaped)?;
+        if self.shaped {
+            *self.activated.lock().unwrap_or_else(PoisonError::into_inner) = activated;
         }
-        let body = reply
-            .body
-            .map(|body| result_shape::with_activated(result_shape::normalised(body, v1), activated.as_deref()));
-        *self.activated.lock().unwrap_or_else(PoisonError::into_inner) = activated;
-        Ok(HttpReply { body, ..reply })
+        *self.last_plan.lock().unwrap_or_else(PoisonError::into_inner) = Some(plan);
+        Ok(reply)
     }
 
     fn with_pacer<R>(&self, f: impl FnOnce(&mut Pacer) -> R) -> R {

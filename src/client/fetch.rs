@@ -6,9 +6,9 @@
 use super::error::{Cause, Causes};
 use super::request::{Exchanged, Request};
 use crate::sans_io::error::{CallError, ErrorCode};
-use crate::sans_io::event_stream::is_event_stream;
-use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
+use crate::sans_io::exchange::{BodyLimit, Globals, Runtime, network_error, timed_out};
 use crate::sans_io::http_json::Verb;
+use crate::sans_io::plan::{AUTHORIZATION, Answer, ReplyHead, bearer};
 use crate::sans_io::wire::HttpReply;
 use gloo_net::http::Request as FetchRequest;
 use gloo_timers::callback::Timeout;
@@ -163,19 +163,17 @@ impl JsFailure {
     }
 }
 
-/// Where this runs: a browser (a page, told by a `document` with no
-/// `process`, or one of its workers, by `importScripts`), where CORS may
-/// refuse a response, or elsewhere (Node, Deno, Workers).
+/// Where this runs, as the core tells it from the globals ([`Globals::runtime`]).
 fn runtime() -> Runtime {
     let global = js_sys::global();
     let has = |name: &str| js_sys::Reflect::has(&global, &JsValue::from_str(name)).unwrap_or(false);
-    if (has("document") && !has("process")) || has("importScripts") { Runtime::Browser } else { Runtime::Elsewhere }
+    Globals(has).runtime()
 }
 
-/// Sends the request with `fetch` (a POST of its body, or a GET) and reads
-/// the reply's body stream, at most `max_bytes` of it (decoded bytes, counted
-/// as they arrive; the read is cancelled past the limit); a body that is not
-/// JSON reaches the core as `None`.
+/// Carries out the request's plan with `fetch` and reads the reply: an
+/// event stream when the plan says so, else the body stream, at most
+/// `max_bytes` of it (decoded bytes, counted as they arrive; the read is
+/// cancelled past the limit); a body that is not JSON reaches the core as `None`.
 pub(crate) async fn exchange(
     _http: &Http,
     deadline: &Deadline,
@@ -190,26 +188,20 @@ pub(crate) async fn exchange(
         network_error(what, detail, runtime()).with_cause(Some(causes.keep(cause)))
     };
     let signal = deadline.controller.signal();
-    let builder = match request.verb {
-        Verb::Get => FetchRequest::get(request.url),
-        Verb::Post => FetchRequest::post(request.url),
-        Verb::Delete => FetchRequest::delete(request.url),
+    let plan = request.plan;
+    let builder = match plan.verb {
+        Verb::Get => FetchRequest::get(&plan.url),
+        Verb::Post => FetchRequest::post(&plan.url),
+        Verb::Delete => FetchRequest::delete(&plan.url),
     };
-    let mut builder = match request.body {
-        Some(_) => builder.header("Content-Type", "application/json"),
-        None => builder,
-    }
-    .abort_signal(Some(&signal));
-    if let Some(token) = request.token {
-        builder = builder.header("Authorization", &format!("Bearer {token}"));
-    }
-    for (name, value) in request.headers {
+    let mut builder = builder.abort_signal(Some(&signal));
+    for (name, value) in &plan.headers {
         builder = builder.header(name, value);
     }
-    if request.events {
-        builder = builder.header("Accept", "text/event-stream");
+    if let Some(token) = request.token {
+        builder = builder.header(AUTHORIZATION, &bearer(token));
     }
-    let fetch = match request.body {
+    let fetch = match request.body() {
         Some(body) => builder.body(body),
         None => builder.build(),
     };
@@ -226,17 +218,15 @@ pub(crate) async fn exchange(
     })?;
     let status = response.status();
     let headers = response.headers();
-    let extensions = headers.get("A2A-Extensions").or_else(|| headers.get("X-A2A-Extensions"));
-    if request.events
-        && response.ok()
-        && headers.get("Content-Type").is_some_and(|t| is_event_stream(&t))
+    let header = |name: &str| headers.get(name);
+    let extensions = plan.activated(header);
+    if plan.answer_of(status, header("Content-Type").as_deref()) == Answer::Events
         && let Some(stream) = response.body()
     {
         let body = Body { reader: stream.get_reader().unchecked_into(), status };
         return Ok(Reply::Events(status, body, extensions));
     }
-    let retry_after = if response.ok() { None } else { headers.get("Retry-After") };
-    let cache_control = headers.get("Cache-Control");
+    let ReplyHead { retry_after, cache_control } = plan.reply_head(status, header);
     let mut limit = BodyLimit::new(request.max_bytes);
     limit.check_declared(headers.get("Content-Length").as_deref(), status)?;
     let body = match response.body() {

@@ -5,11 +5,11 @@
 use super::error::{Cause, Causes};
 use super::request::{Exchanged, Request};
 use crate::sans_io::error::CallError;
-use crate::sans_io::event_stream::is_event_stream;
 use crate::sans_io::exchange::{BodyLimit, Runtime, network_error, timed_out};
 use crate::sans_io::http_json::Verb;
+use crate::sans_io::plan::{AUTHORIZATION, Answer, ReplyHead, bearer};
 use crate::sans_io::wire::HttpReply;
-use reqwest::header::{ACCEPT, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HeaderMap, HeaderName, RETRY_AFTER};
+use reqwest::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use serde_json::Value;
 use std::future::Future;
 use std::hash::{BuildHasher, Hasher, RandomState};
@@ -127,49 +127,46 @@ fn failed(causes: &Causes, what: &str, e: reqwest::Error) -> CallError<Value> {
     network_error(what, &detail, Runtime::Elsewhere).with_cause(Some(causes.keep(cause)))
 }
 
-/// Sends the request (a POST of its body, or a GET) and reads the reply, at
-/// most `max_bytes` of its body (counted as it arrives); a body that is not
-/// JSON reaches the core as `None`.
+/// Carries out the request's plan and reads the reply: an event stream when
+/// the plan says so ([`Plan::answer_of`](crate::sans_io::plan::Plan::answer_of)), else at most `max_bytes` of its
+/// body (counted as it arrives); a body that is not JSON reaches the core as `None`.
 pub(crate) async fn exchange(
     http: &Http,
     deadline: &Deadline,
     request: Request<'_>,
     causes: &Causes,
 ) -> Result<Reply, CallError<Value>> {
-    let verb = match request.verb {
+    let plan = request.plan;
+    let verb = match plan.verb {
         Verb::Get => reqwest::Method::GET,
         Verb::Post => reqwest::Method::POST,
         Verb::Delete => reqwest::Method::DELETE,
     };
-    let mut builder = http.0.request(verb, request.url);
-    if let Some(body) = request.body {
-        builder = builder.header(CONTENT_TYPE, "application/json").body(body.to_owned());
+    let mut builder = http.0.request(verb, &plan.url);
+    for (name, value) in &plan.headers {
+        builder = builder.header(*name, value);
     }
     if let Some(token) = request.token {
-        builder = builder.bearer_auth(token);
+        builder = builder.header(AUTHORIZATION, bearer(token));
     }
-    for (name, value) in request.headers {
-        builder = builder.header(*name, *value);
-    }
-    if request.events {
-        builder = builder.header(ACCEPT, "text/event-stream");
+    // A POST without a body declares it empty (`Content-Length: 0`), as `fetch` does by its standard.
+    match request.body() {
+        Some(body) => builder = builder.body(body),
+        None if plan.verb == Verb::Post => builder = builder.header(CONTENT_LENGTH, "0"),
+        None => {}
     }
     let exchange = async {
         let mut response = builder.send().await.map_err(|e| failed(causes, "the request failed", e))?;
         let status = response.status().as_u16();
-        let header = |headers: &HeaderMap, name| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
-        let extensions = header(response.headers(), HeaderName::from_static("a2a-extensions"))
-            .or_else(|| header(response.headers(), HeaderName::from_static("x-a2a-extensions")));
-        if request.events
-            && response.status().is_success()
-            && header(response.headers(), CONTENT_TYPE).is_some_and(|t| is_event_stream(&t))
-        {
+        let headers = response.headers();
+        let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let extensions = plan.activated(header);
+        if plan.answer_of(status, header(CONTENT_TYPE.as_str()).as_deref()) == Answer::Events {
             return Ok(Reply::Events(status, Body(response), extensions));
         }
-        let retry_after = if response.status().is_success() { None } else { header(response.headers(), RETRY_AFTER) };
-        let cache_control = header(response.headers(), CACHE_CONTROL);
+        let ReplyHead { retry_after, cache_control } = plan.reply_head(status, header);
         let mut limit = BodyLimit::new(request.max_bytes);
-        limit.check_declared(header(response.headers(), CONTENT_LENGTH).as_deref(), status)?;
+        limit.check_declared(header(CONTENT_LENGTH.as_str()).as_deref(), status)?;
         let mut body = Vec::new();
         while let Some(chunk) = response
             .chunk()

@@ -1,30 +1,33 @@
 //! What one HTTP exchange of the Rust client sends, and what it got: the
-//! same on every platform; each transport (`native`, `fetch`) reads a
-//! response body its own way ([`Exchanged`]'s `B`).
+//! same on every platform; each transport (`native`, `fetch`) carries out
+//! the core's [`Plan`] and reads a response body its own way
+//! ([`Exchanged`]'s `B`).
 
-use crate::sans_io::http_json::Verb;
+use crate::sans_io::plan::{Body, Plan};
 use crate::sans_io::wire::HttpReply;
 use serde_json::Value;
 
-/// What one exchange sends.
+/// What one exchange sends: the core's plan, the token it leaves out, and the body's bound.
 pub(crate) struct Request<'a> {
-    /// The endpoint (or the agent card's URL).
-    pub(crate) url: &'a str,
+    /// The plan (verb, URL, headers, body, JSON or events).
+    pub(crate) plan: &'a Plan<Value>,
     /// The Bearer token.
     pub(crate) token: Option<&'a str>,
-    /// The verb: POST for JSON-RPC, GET for a card, the method's for HTTP+JSON.
-    pub(crate) verb: Verb,
-    /// The JSON body (sent as `application/json`), or none.
-    pub(crate) body: Option<&'a str>,
-    /// `maxResponseBytes`.
+    /// `maxResponseBytes` (or an agent card's bound).
     pub(crate) max_bytes: f64,
-    /// Further headers (`A2A-Version`, `A2A-Extensions`).
-    pub(crate) headers: &'a [(&'static str, &'a str)],
-    /// Asks for server-sent events: a `text/event-stream` answer's body is handed back unread.
-    pub(crate) events: bool,
 }
 
-/// What an exchange got, with the response's `A2A-Extensions` header (0.3: `X-A2A-Extensions`), the extensions the agent activated.
+impl Request<'_> {
+    /// The body as sent: the core's text, or the plan's JSON written by `serde_json`.
+    pub(crate) fn body(&self) -> Option<String> {
+        self.plan.body.as_ref().map(|body| match body {
+            Body::Text(text) => text.clone(),
+            Body::Json(json) => json.to_string(),
+        })
+    }
+}
+
+/// What an exchange got, with the extensions the agent activated (the header the plan reads them from).
 pub(crate) enum Exchanged<B> {
     /// A whole response, its body read (within the bound) and parsed.
     Whole(HttpReply<Value>, Option<String>),

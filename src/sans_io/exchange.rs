@@ -73,6 +73,29 @@ pub enum Runtime {
     Elsewhere,
 }
 
+/// What a JS realm's globals tell of where it runs: the runtime rule of
+/// every client on JS (the npm package's `transport.js` and the Rust
+/// client's `fetch` transport each say whether a global is defined, by name:
+/// `document`, `process`, `importScripts`).
+pub struct Globals<F: Fn(&str) -> bool>(pub F);
+
+impl<F: Fn(&str) -> bool> Globals<F> {
+    /// A browser's page: a `document` with no `process` (Node with jsdom has
+    /// a `document`, and asks DNS; Bun and Deno 2 have a `process`). There,
+    /// and only there as far as the client tells, `fetch` resolves
+    /// `*.localhost` names to loopback itself, asking no DNS.
+    pub fn page(&self) -> bool {
+        self.0("document") && !self.0("process")
+    }
+
+    /// A browser (a page, or one of its workers, which have
+    /// `importScripts`), where CORS may refuse a response; anywhere else
+    /// (Node, Deno, Bun, Workers) no CORS.
+    pub fn runtime(&self) -> Runtime {
+        if self.page() || self.0("importScripts") { Runtime::Browser } else { Runtime::Elsewhere }
+    }
+}
+
 /// NETWORK: the request got no response, or its body could not be read
 /// (`what`), for the reason `detail` the platform gave; the likely causes
 /// follow, CORS only where `runtime` has it.
@@ -151,5 +174,18 @@ mod tests {
         assert_eq!(elsewhere.code, ErrorCode::Network);
         assert!(!elsewhere.message.contains("CORS"), "{}", elsewhere.message);
         assert_eq!(timed_out::<()>().code, ErrorCode::Timeout);
+    }
+
+    #[test]
+    fn the_runtime_is_told_by_the_globals() {
+        let of = |names: &'static [&'static str]| Globals(move |name: &str| names.contains(&name));
+        let page = of(&["document"]);
+        assert_eq!((page.page(), page.runtime()), (true, Runtime::Browser));
+        let jsdom = of(&["document", "process"]);
+        assert_eq!((jsdom.page(), jsdom.runtime()), (false, Runtime::Elsewhere), "Node with jsdom");
+        let worker = of(&["importScripts"]);
+        assert_eq!((worker.page(), worker.runtime()), (false, Runtime::Browser), "a page's worker");
+        assert_eq!(of(&["process"]).runtime(), Runtime::Elsewhere, "Node, Bun, Deno 2");
+        assert_eq!(of(&[]).runtime(), Runtime::Elsewhere, "Workers");
     }
 }

@@ -124,16 +124,7 @@ impl RetryLoop {
             _ => false,
         };
         let refused_unprocessed = failure.http_status == Some(503);
-        let safe = match self.method {
-            Method::TasksGet | Method::TasksCancel | Method::TasksResubscribe | Method::TasksList => transient,
-            #[cfg(feature = "extended-card")]
-            Method::ExtendedCard => transient,
-            #[cfg(feature = "push-configs")]
-            Method::PushSet => refused_unprocessed,
-            #[cfg(feature = "push-configs")]
-            Method::PushGet | Method::PushList | Method::PushDelete => transient,
-            Method::MessageSend | Method::MessageStream => refused_unprocessed,
-        };
+        let safe = if self.method.repeatable() { transient } else { refused_unprocessed };
         safe.then(|| self.backoff(random))
     }
 

@@ -72,6 +72,41 @@ impl Method {
         }
     }
 
+    /// Safe to send again after a failure that may have reached the server
+    /// (a read, a cancel, a delete); a send, a stream's send and a push
+    /// config's creation are not (the retry policy's and a request plan's rule).
+    pub fn repeatable(self) -> bool {
+        match self {
+            Method::MessageSend | Method::MessageStream => false,
+            #[cfg(feature = "push-configs")]
+            Method::PushSet => false,
+            _ => true,
+        }
+    }
+
+    /// The method whose wire name (0.3's) is `name`.
+    pub fn named(name: &str) -> Option<Method> {
+        const ALL: &[Method] = &[
+            Method::MessageSend,
+            Method::TasksGet,
+            Method::TasksCancel,
+            Method::MessageStream,
+            Method::TasksResubscribe,
+            Method::TasksList,
+            #[cfg(feature = "extended-card")]
+            Method::ExtendedCard,
+            #[cfg(feature = "push-configs")]
+            Method::PushSet,
+            #[cfg(feature = "push-configs")]
+            Method::PushGet,
+            #[cfg(feature = "push-configs")]
+            Method::PushList,
+            #[cfg(feature = "push-configs")]
+            Method::PushDelete,
+        ];
+        ALL.iter().copied().find(|m| m.name() == name)
+    }
+
     /// The method of the push-notification config call `op` (four variants
     /// rather than one with a [`PushOp`] in it: every `match` on a method
     /// stays a table, 140 B gzip less in the npm `agents` entry).
@@ -82,8 +117,8 @@ impl Method {
 }
 
 /// The methods of a [`super::call::Call::Other`] whose params and result
-/// the npm package's lazily loaded part writes and reads, by the index it
-/// names them with: the extended card's, then the push-notification configs'
+/// the npm package's lazily loaded part writes and reads (it names each by
+/// its wire name): the extended card's, then the push-notification configs'
 /// in [`PushOp`]'s order.
 #[cfg(all(feature = "extended-card", feature = "push-configs"))]
 pub const OTHER: [Method; 5] = [
@@ -320,7 +355,7 @@ mod tests {
 
     #[cfg(all(feature = "extended-card", feature = "push-configs"))]
     #[test]
-    fn the_other_calls_are_named_by_their_index() {
+    fn the_other_calls_are_the_extras_in_order() {
         assert_eq!(OTHER[0].name(), "agent/getAuthenticatedExtendedCard");
         for (index, op) in PushOp::ALL.into_iter().enumerate() {
             assert_eq!((OTHER[1 + index], OTHER[1 + index].name()), (Method::push(op), op.name()), "{op:?}");

@@ -27,6 +27,10 @@ const snippetsOf = (root) => {
 const { post } = await require(join(snippetsOf(nodeBuild), "agent-protocol.js")).ready();
 
 const url = "https://agent.example/a2a";
+/** Where a call goes, as `client.protocolVersion` and `client.binding` say it: JSON-RPC in 0.3 and in 1.0, HTTP+JSON (1.0). */
+const V03 = { protocolVersion: "0.3", binding: "JSONRPC" };
+const V1 = { protocolVersion: "1.0", binding: "JSONRPC" };
+const REST = { protocolVersion: "1.0", binding: "HTTP+JSON" };
 
 /** An `exchange` that records its requests and answers `answers` in turn (the last one again after). */
 function scripted(...answers) {
@@ -54,10 +58,10 @@ test("a 0.3 request becomes 1.0: method, role, parts without kind, returnImmedia
       { kind: "file", file: { uri: "https://x.example/a.pdf" } },
     ],
   };
-  await post(exchange, url, 1, false, "tok", send({ message, configuration: { blocking: false } }), 1000, call());
+  await post(exchange, { url, ...V1, magisterium: false, token: "tok", body: send({ message, configuration: { blocking: false } }), maxBytes: 1000 }, call());
   const [{ body, headers, token }] = requests;
   assert.equal(token, "tok");
-  assert.deepEqual(headers, { "A2A-Version": "1.0" });
+  assert.deepEqual(headers, { "Content-Type": "application/json", "A2A-Version": "1.0" }, "the core's plan");
   assert.equal(body.method, "SendMessage");
   assert.deepEqual(body.params, {
     message: {
@@ -74,15 +78,15 @@ test("a 0.3 request becomes 1.0: method, role, parts without kind, returnImmedia
   const methods = [["tasks/get", "GetTask"], ["tasks/cancel", "CancelTask"], ["tasks/resubscribe", "SubscribeToTask"], ["message/stream", "SendStreamingMessage"]];
   for (const [old, renamed] of methods) {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 2, method: old, params: old === "message/stream" ? { message } : { id: "t" } });
-    await post(exchange, url, 1, false, undefined, body, 1000, call());
+    await post(exchange, { url, ...V1, magisterium: false, body, maxBytes: 1000 }, call());
     assert.equal(requests.at(-1).body.method, renamed);
   }
   const list = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tasks/list", params: { status: "input-required", pageSize: 5 } });
-  await post(exchange, url, 1, false, undefined, list, 1000, call());
+  await post(exchange, { url, ...V1, magisterium: false, body: list, maxBytes: 1000 }, call());
   assert.deepEqual(requests.at(-1).body, { jsonrpc: "2.0", id: 3, method: "ListTasks", params: { status: "TASK_STATE_INPUT_REQUIRED", pageSize: 5 } });
   const streamed = call();
-  await post(exchange, url, 0, false, undefined, send({ message }), 1000, streamed, true);
-  assert.deepEqual(requests.at(-1).headers, { Accept: "text/event-stream" }, "a 0.3 stream: no A2A-Version");
+  await post(exchange, { url, ...V03, magisterium: false, body: send({ message }), maxBytes: 1000, stream: true }, streamed);
+  assert.deepEqual(requests.at(-1).headers, { "Content-Type": "application/json", Accept: "text/event-stream" }, "a 0.3 stream: no A2A-Version");
   assert.equal(streamed.events, undefined, "a stream answered without events keeps none to read");
   assert.equal(requests.at(-1).body.method, "message/send", "0.3 bodies are sent as the core wrote them");
 });
@@ -104,11 +108,11 @@ test("a 1.0 answer comes back in the package's shape, unknown fields kept", asyn
   ];
   for (const [result, kind] of cases) {
     const { exchange } = scripted({ jsonrpc: "2.0", id: 1, result });
-    const { value } = await post(exchange, url, 1, false, undefined, send({}), 1000, call());
+    const { value } = await post(exchange, { url, ...V1, magisterium: false, body: send({}), maxBytes: 1000 }, call());
     assert.equal(value.result.kind, kind);
   }
   const { exchange } = scripted({ jsonrpc: "2.0", id: 1, result: { task } });
-  const { value: { result } } = await post(exchange, url, 1, false, undefined, send({}), 1000, call());
+  const { value: { result } } = await post(exchange, { url, ...V1, magisterium: false, body: send({}), maxBytes: 1000 }, call());
   assert.deepEqual(result, {
     kind: "task", id: "t1", contextId: "c1", extra: { kept: true },
     status: { state: "input-required", timestamp: "t0", message: { kind: "message", role: "agent", messageId: "a", parts: [{ kind: "text", text: "which?" }] } },
@@ -120,7 +124,7 @@ test("a 1.0 answer comes back in the package's shape, unknown fields kept", asyn
     history: [{ kind: "message", role: "user", messageId: "u", parts: [{ kind: "text", text: "hi" }], extensions: ["e"] }],
   });
   const error = { jsonrpc: "2.0", id: 1, error: { code: -32001, message: "nf", data: [{ "@type": "x", reason: "TASK_NOT_FOUND" }] } };
-  const { value: passed } = await post(scripted(error).exchange, url, 1, false, undefined, send({}), 1000, call());
+  const { value: passed } = await post(scripted(error).exchange, { url, ...V1, magisterium: false, body: send({}), maxBytes: 1000 }, call());
   assert.deepEqual(passed, error, "an error, and its data array, as sent");
 });
 
@@ -128,27 +132,27 @@ test("over HTTP+JSON: the core's verb, URL and body, the header; a result wrappe
   const task = { id: "t/1", contextId: "c1", status: { state: "TASK_STATE_COMPLETED" } };
   const { exchange, requests } = scripted(task);
   const get = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tasks/get", params: { id: "t/1", historyLength: 2 } });
-  const { failed, value } = await post(exchange, `${url}/`, 2, false, "tok", get, 1000, call());
+  const { failed, value } = await post(exchange, { url: `${url}/`, ...REST, magisterium: false, token: "tok", body: get, maxBytes: 1000 }, call());
   assert.deepEqual(requests, [{ url: `${url}/tasks/t%2F1?historyLength=2`, token: "tok", body: undefined, headers: { "A2A-Version": "1.0" }, method: "GET" }]);
   assert.deepEqual([failed, value], [0, { jsonrpc: "2.0", id: 7, result: { ...task, kind: "task", status: { state: "completed" } } }]);
 
   const sent = await scripted({ message: { messageId: "m", role: "ROLE_AGENT", parts: [{ text: "hi" }] } });
-  const reply = await post(sent.exchange, url, 2, false, undefined, send({ message: { role: "user", kind: "message", messageId: "m1", parts: [{ kind: "text", text: "hi" }] } }), 1000, call());
+  const reply = await post(sent.exchange, { url, ...REST, magisterium: false, body: send({ message: { role: "user", kind: "message", messageId: "m1", parts: [{ kind: "text", text: "hi" }] } }), maxBytes: 1000 }, call());
   assert.deepEqual([sent.requests[0].url, sent.requests[0].method, sent.requests[0].body], [`${url}/message:send`, "POST", { message: { role: "ROLE_USER", messageId: "m1", parts: [{ text: "hi" }] } }]);
   assert.deepEqual(reply.value.result, { kind: "message", messageId: "m", role: "agent", parts: [{ kind: "text", text: "hi" }] });
 
-  // An error: its fields by position, [code, message, httpStatus, retryAfter, data], the code by its index (the entry reads it back with ErrorCode::at).
+  // An error: its fields by name, the code by its name (the entry reads them back by name: `read_error` in transport.rs).
   const details = [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "TASK_NOT_CANCELABLE", domain: "a2a-protocol.org" }];
   const refusal = async (status, body) => {
     const exchange = async () => ({ status, failed: 0, value: body, retryAfter: "7", cacheControl: null });
-    return post(exchange, url, 2, false, undefined, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/cancel", params: { id: "t" } }), 1000, call());
+    return post(exchange, { url, ...REST, magisterium: false, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/cancel", params: { id: "t" } }), maxBytes: 1000 }, call());
   };
   const refused = await refusal(400, { error: { code: 400, status: "FAILED_PRECONDITION", message: "done already", details } });
-  assert.deepEqual([refused.failed, refused.value], [4, [16, "done already", 400, undefined, details]]);
+  assert.deepEqual([refused.failed, refused.value], [4, { code: "TASK_NOT_CANCELABLE", message: "done already", httpStatus: 400, data: details }]);
   const limited = await refusal(429, undefined);
-  assert.deepEqual([limited.failed, limited.value[0], limited.value[2], limited.value[3]], [4, 7, 429, 7], "RATE_LIMITED from the status, with its Retry-After");
-  const noRoute = await post(exchange, url, 2, false, undefined, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: ".." } }), 1000, call());
-  assert.deepEqual([noRoute.failed, noRoute.value[0]], [4, 15], "INVALID_INPUT before any request");
+  assert.deepEqual([limited.failed, limited.value.code, limited.value.httpStatus, limited.value.retryAfter], [4, "RATE_LIMITED", 429, 7], "RATE_LIMITED from the status, with its Retry-After");
+  const noRoute = await post(exchange, { url, ...REST, magisterium: false, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: ".." } }), maxBytes: 1000 }, call());
+  assert.deepEqual([noRoute.failed, noRoute.value.code], [4, "INVALID_INPUT"], "INVALID_INPUT before any request");
   assert.equal(requests.length, 1);
 });
 
@@ -156,11 +160,11 @@ test("a tenant goes in a 1.0 request's params, over HTTP+JSON as its path's firs
   const tenant = 'acme/ü "1"';
   const get = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tasks/get", params: { id: "t" } });
   const rpc = scripted({ jsonrpc: "2.0", id: 3, result: { id: "t", contextId: "c", status: { state: "TASK_STATE_WORKING" } } });
-  await post(rpc.exchange, url, 1, false, undefined, get, 1000, call(), undefined, undefined, tenant);
+  await post(rpc.exchange, { url, ...V1, magisterium: false, body: get, maxBytes: 1000, tenant }, call());
   assert.deepEqual(rpc.requests[0].body, { jsonrpc: "2.0", id: 3, method: "GetTask", params: { id: "t", tenant } });
   const rest = scripted({ id: "t", contextId: "c", status: { state: "TASK_STATE_WORKING" } });
-  await post(rest.exchange, url, 2, false, undefined, send({ message: { kind: "message", messageId: "m", parts: [] } }), 1000, call(), undefined, undefined, tenant);
-  await post(rest.exchange, url, 2, false, undefined, get, 1000, call(), undefined, undefined, tenant);
+  await post(rest.exchange, { url, ...REST, magisterium: false, body: send({ message: { kind: "message", messageId: "m", parts: [] } }), maxBytes: 1000, tenant }, call());
+  await post(rest.exchange, { url, ...REST, magisterium: false, body: get, maxBytes: 1000, tenant }, call());
   assert.deepEqual(
     rest.requests.map((r) => [r.method, r.url, r.body]),
     [
@@ -170,18 +174,18 @@ test("a tenant goes in a 1.0 request's params, over HTTP+JSON as its path's firs
   );
   // 0.3 (a stream's or an extension's call goes through here too): the request as the core wrote it.
   const old = scripted({ jsonrpc: "2.0", id: 3, result: { kind: "task", id: "t", contextId: "c", status: { state: "working" } } });
-  await post(old.exchange, url, 0, false, undefined, get, 1000, call(), undefined, [], tenant);
+  await post(old.exchange, { url, ...V03, magisterium: false, body: get, maxBytes: 1000, extensions: [], tenant }, call());
   assert.deepEqual(old.requests[0].body, JSON.parse(get));
   // A tenant a URL path cannot keep as a segment fails the call before any request (INVALID_INPUT).
-  const dots = await post(rest.exchange, url, 2, false, undefined, get, 1000, call(), undefined, undefined, "..");
-  assert.deepEqual([dots.failed, dots.value[0], rest.requests.length], [4, 15, 2]);
+  const dots = await post(rest.exchange, { url, ...REST, magisterium: false, body: get, maxBytes: 1000, tenant: ".." }, call());
+  assert.deepEqual([dots.failed, dots.value.code, rest.requests.length], [4, "INVALID_INPUT", 2]);
 });
 
 test("a push config's delete: HTTP+JSON's 204 and JSON-RPC's null result are one answer, null", async () => {
   const remove = JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tasks/pushNotificationConfig/delete", params: { id: "t", pushNotificationConfigId: "c" } });
   const noContent = async () => ({ status: 204, failed: 0, value: undefined, retryAfter: null, cacheControl: null });
-  const rest = await post(noContent, url, 2, false, undefined, remove, 1000, call());
-  const rpc = await post(scripted({ jsonrpc: "2.0", id: 5, result: null }).exchange, url, 1, false, undefined, remove, 1000, call());
+  const rest = await post(noContent, { url, ...REST, magisterium: false, body: remove, maxBytes: 1000 }, call());
+  const rpc = await post(scripted({ jsonrpc: "2.0", id: 5, result: null }).exchange, { url, ...V1, magisterium: false, body: remove, maxBytes: 1000 }, call());
   assert.deepEqual([rest.failed, rest.value], [0, { jsonrpc: "2.0", id: 5, result: null }]);
   assert.deepEqual(rpc.value, rest.value);
 });
@@ -202,8 +206,8 @@ test("any JSON as a 1.0 answer, either binding's, goes through the core's .wasm 
   for (let i = 0; i < 5000; i++) {
     const answer = Math.random() < 0.8 ? { jsonrpc: "2.0", id: 1, result: randomJson(6) } : randomJson(6);
     const { exchange } = scripted(JSON.parse(JSON.stringify(answer)));
-    const wire = [0, 1, 1, 2][i % 4];
-    const out = await post(exchange, url, wire, false, undefined, send({}), 1000, call());
+    const route = [V03, V1, V1, REST][i % 4];
+    const out = await post(exchange, { url, ...route, magisterium: false, body: send({}), maxBytes: 1000 }, call());
     // No `error` member among the keys: over HTTP+JSON too, every one is a result.
     assert.equal(out.failed, 0);
   }
@@ -234,10 +238,11 @@ test("agent-protocol.js or its .wasm that fails to load fails that call, and the
   t.after(() => server.close());
   const v1 = `http://127.0.0.1:${server.address().port}/a2a`;
   const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: "t" } });
-  assert.equal((await route(v1, 1, false, undefined, body, 1000, call())).failed, 1, "no module: the request failed");
+  const request = { url: v1, ...V1, magisterium: false, body, maxBytes: 1000 };
+  assert.equal((await route(request, call())).failed, 1, "no module: the request failed");
   renameSync(`${module}.away`, module);
-  assert.equal((await route(v1, 1, false, undefined, body, 1000, call())).failed, 1, "no .wasm: the request failed");
+  assert.equal((await route(request, call())).failed, 1, "no .wasm: the request failed");
   renameSync(`${wasm}.away`, wasm);
-  const loaded = await route(v1, 1, false, undefined, body, 1000, call());
+  const loaded = await route(request, call());
   assert.deepEqual([loaded.failed, loaded.value.result.kind, loaded.value.result.status.state], [0, "task", "completed"], "in the package's shape");
 });

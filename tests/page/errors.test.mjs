@@ -2,6 +2,7 @@
 // the request log shows each call; the token goes nowhere but the request.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import http from "node:http";
 import { fault, freshToken, openDemo, storedTask, submit, text, withBrowser } from "./harness.mjs";
 
 /** The code and message the panel's status shows. */
@@ -81,6 +82,34 @@ test("a plain-http endpoint that is not loopback is refused before any request: 
     assert.equal((await shownError(page, "#saints")).code, "INVALID_INPUT");
     assert.equal(await page.locator("#log tbody tr").count(), 0, "nothing was sent");
   });
+});
+
+test("an endpoint's redirect is not followed in Chromium either: BAD_RESPONSE, nothing sent to its target", async (t) => {
+  // The client asks `fetch` for `redirect: "manual"`: a browser then hides the redirect (an opaque redirect, status 0,
+  // no Location), and the client says BAD_RESPONSE (`HTTP 0`), as for any answer without JSON; Node's 307 is the same error.
+  const cors = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "authorization, content-type" };
+  const elsewhere = [];
+  const other = http.createServer((request, response) => {
+    elsewhere.push(request.method);
+    response.writeHead(200, { ...cors, "Content-Type": "application/json" }).end("{}");
+  });
+  const redirecting = http.createServer((request, response) => {
+    request.resume();
+    if (request.method === "OPTIONS") return response.writeHead(204, cors).end();
+    response.writeHead(307, { ...cors, Location: `http://127.0.0.1:${other.address().port}/api/v1/a2a` }).end();
+  });
+  for (const server of [other, redirecting]) {
+    await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+    t.after(() => server.close());
+  }
+  await withBrowser(async (page) => {
+    await openDemo(page, await freshToken());
+    await page.fill("#endpoint", `http://127.0.0.1:${redirecting.address().port}/api/v1/a2a`);
+    await submit(page, "#saints", "#saints-date", "2026-03-19");
+    assert.equal((await shownError(page, "#saints")).code, "BAD_RESPONSE");
+    assert.match(await text(page, "#saints .error-detail"), /^HTTP 0: /, "the client's own words: a hidden status");
+  });
+  assert.deepEqual(elsewhere, [], "nothing was sent to the redirect's target");
 });
 
 test("a rate limit shows RATE_LIMITED and counts retryAfter down", async () => {

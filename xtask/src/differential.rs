@@ -19,6 +19,7 @@ mod node_driver;
 mod npm_shape;
 mod pools;
 mod regressions;
+mod same_requests;
 mod shapes;
 mod shrink;
 
@@ -47,14 +48,19 @@ pub fn command() -> Result<()> {
 
 /// Runs the suite against the package installed under `tests/node_modules`:
 /// each replayed fixture and each target (client and method) is one test.
+/// Then both clients' requests, side by side ([`same_requests`]).
 pub fn run() -> Tally {
-    match run_all() {
+    let mut tally = match run_all() {
         Ok(tally) => tally,
         Err(e) => {
             println!("FAILED - the differential suite could not run: {e}");
             Tally { passed: 0, failed: 1 }
         }
-    }
+    };
+    let same = same_requests::run();
+    tally.passed += same.passed;
+    tally.failed += same.failed;
+    tally
 }
 
 /// A run's settings, from the environment.

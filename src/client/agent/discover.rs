@@ -1,6 +1,6 @@
-//! Discovery: the agent card under a base URL, fetched (no token: cards are
-//! public) from the well-known paths in the core's order, bounded, read by
-//! the core ([`card::read_card`]), and kept for its `Cache-Control` max-age
+//! Discovery: the agent card under a base URL, by the core's loop
+//! ([`Discovery`]: the well-known URLs in order, each a bounded GET without
+//! a token, read by the core), kept for its `Cache-Control` max-age
 //! ([`card::max_age_ms`]) for the process's (or the page's) lifetime, at
 //! most [`card_cache::MAX_CARDS`](crate::sans_io::card_cache::MAX_CARDS) of them.
 
@@ -11,14 +11,11 @@ use crate::client::request::Request;
 use crate::client::transport::{self, Deadline, Http, Reply};
 use crate::sans_io::card::{self, Binding, CardHead, ProtocolVersion};
 use crate::sans_io::card_cache::CardCache;
+use crate::sans_io::discovery::{Discovery, Step};
 use crate::sans_io::error::CallError;
-use crate::sans_io::http_json::Verb;
 use crate::sans_io::wire::HttpReply;
 use serde_json::Value;
 use std::sync::{Mutex, PoisonError};
-
-/// The largest agent card read (real cards are a few kilobytes), as the npm package's.
-const MAX_CARD_BYTES: f64 = 1024.0 * 1024.0;
 
 /// Cards by base URL (the core's key: `HTTP://X/` and `http://x` are one
 /// agent), on [`transport::now_ms`]'s clock, bounded in count ([`CardCache`]).
@@ -50,42 +47,37 @@ pub(super) async fn card(
     let deadline = Deadline::start(options.timeout_ms()?).map_err(Error::plain)?;
     let causes = Causes::default();
     let now = transport::now_ms();
+    let mut discovery = Discovery::new(&base, crate::url_parser::parse, wanted, binding);
     let cached = { CARDS.lock().unwrap_or_else(PoisonError::into_inner).get(&base.key, now) };
     if let Some(card) = cached {
-        let head = card::read_card(&card, crate::url_parser::parse, wanted, binding).map_err(Error::plain)?;
+        let head = discovery.cached(&card).map_err(Error::plain)?;
         return Ok(Found { card, head, host: base.host, http });
     }
-    let mut last = CallError::bad_response("no agent card");
-    for url in &base.urls {
-        let request = Request {
-            url,
-            token: None,
-            verb: Verb::Get,
-            body: None,
-            max_bytes: MAX_CARD_BYTES,
-            headers: &[],
-            events: false,
-        };
-        let fetched = match transport::exchange(&http, &deadline, request, &causes).await {
-            Ok(Reply::Whole(HttpReply { status, body: Some(card), cache_control, .. }, _))
-                if (200..300).contains(&status) =>
-            {
-                let max_age_ms = card::max_age_ms(cache_control.as_deref());
-                card::read_card(&card, crate::url_parser::parse, wanted, binding).map(|head| (head, card, max_age_ms))
+    let (mut plan, mut max_bytes) = discovery.first();
+    loop {
+        let request = Request { plan: &plan, token: None, max_bytes };
+        let got = match transport::exchange(&http, &deadline, request, &causes).await {
+            Ok(Reply::Whole(reply, _)) => Ok(reply),
+            Ok(Reply::Events(status, ..)) => {
+                Ok(HttpReply { status, retry_after_header: None, cache_control: None, body: None })
             }
-            Ok(Reply::Whole(HttpReply { status, .. }, _) | Reply::Events(status, ..)) => Err(card::card_status(status)),
             Err(e) => Err(e),
         };
-        match fetched {
-            Ok((head, card, max_age_ms)) => {
-                CARDS.lock().unwrap_or_else(PoisonError::into_inner).put(&base.key, card.clone(), now, max_age_ms);
-                return Ok(Found { card, head, host: base.host, http });
+        match discovery.read(got, deadline.passed()) {
+            Step::Found(found) => {
+                let card = found.card;
+                CARDS.lock().unwrap_or_else(PoisonError::into_inner).put(
+                    &base.key,
+                    card.clone(),
+                    now,
+                    found.max_age_ms,
+                );
+                return Ok(Found { card, head: found.head, host: base.host, http });
             }
-            Err(e) if deadline.passed() => return Err(failure(e, &causes)),
-            Err(e) => last = e,
+            Step::Next(next, bound) => (plan, max_bytes) = (next, bound),
+            Step::Failed(e) => return Err(failure(e, &causes)),
         }
     }
-    Err(failure(card::no_card(&base.urls, last), &causes))
 }
 
 /// The client's error of a core error, its platform cause attached.

@@ -1,8 +1,8 @@
 //! A stream's events as a [`Stream`]: the call run by the core's call loop
 //! (its first event, or an agent's one answer), then each further event of
-//! the body read by [`EventBody`] (over HTTP+JSON, a bare event or an
-//! `event: error` read by the core's [`http_json::response`]), brought to the 0.3 shape and checked by
-//! the core as the first was. An error ends the stream; dropping it drops
+//! the body read by [`EventBody`], read as the request's plan reads it
+//! ([`Plan::read`]: over HTTP+JSON, a bare event or an `event: error` mapped
+//! back; then brought to the 0.3 shape) and checked by the core as the first was. An error ends the stream; dropping it drops
 //! the body, which closes the connection.
 
 use super::results::{A2AStreamEvent, bad_response};
@@ -13,9 +13,9 @@ use crate::client::events::EventBody;
 use crate::client::run::mismatch;
 use crate::sans_io::call::{Call, Outcome};
 use crate::sans_io::call_loop::{self, Failed};
-use crate::sans_io::card::Binding;
-use crate::sans_io::wire::{self, HttpReply};
-use crate::sans_io::{http_json, poll, result_shape, task};
+use crate::sans_io::plan::Plan;
+use crate::sans_io::wire;
+use crate::sans_io::{poll, task};
 use futures_core::Stream;
 use futures_util::stream;
 use serde_json::Value;
@@ -30,12 +30,12 @@ enum State {
     Done,
 }
 
-/// A stream past its first event: the call, its body, the request's id and version.
+/// A stream past its first event: the call, its body, the request's id and plan.
 struct Reading {
     context: CallContext,
     events: EventBody,
     request_id: u64,
-    v1: bool,
+    plan: Plan<Value>,
     /// The response's extensions header, which each event carries.
     activated: Option<String>,
 }
@@ -56,25 +56,15 @@ pub(super) fn events(
                 Some((event, next))
             }
             State::Reading(mut reading) => {
-                let Reading { context, events, request_id, v1, activated } = &mut *reading;
-                let (request_id, v1) = (*request_id, *v1);
+                let Reading { context, events, request_id, plan, activated } = &mut *reading;
+                let request_id = *request_id;
                 let (deadline, causes) = context.deadline_and_causes();
                 let read = match events.next(deadline, causes).await {
                     Ok(None) => return None,
                     Ok(Some(reply)) => {
                         let dialect = context.shared().dialect();
-                        let reply = match context.shared().binding() {
-                            Binding::HttpJson => http_json::response(reply, Value::from(request_id), dialect),
-                            Binding::JsonRpc => Ok(reply),
-                        };
-                        let shaped = |body| {
-                            result_shape::with_activated(result_shape::normalised(body, v1), activated.as_deref())
-                        };
-                        reply
-                            .and_then(|reply| {
-                                let reply = HttpReply { body: reply.body.map(shaped), ..reply };
-                                wire::read_response(reply, request_id, dialect)
-                            })
+                        plan.read(reply, activated.as_deref(), dialect, true)
+                            .and_then(|reply| wire::read_response(reply, request_id, dialect))
                             .and_then(task::read_event)
                     }
                     Err(error) => Err(error),
@@ -117,8 +107,8 @@ async fn first(
         Err(failed) => return (Err(context.error(failed)), State::Done),
     };
     let next = match context.take_events() {
-        Some((events, request_id, v1, activated)) => {
-            State::Reading(Box::new(Reading { context, events, request_id, v1, activated }))
+        Some((events, request_id, plan, activated)) => {
+            State::Reading(Box::new(Reading { context, events, request_id, plan, activated }))
         }
         None => State::Done,
     };

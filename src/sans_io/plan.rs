@@ -1,0 +1,278 @@
+//! A request plan: what one HTTP exchange of a call sends, and how its reply
+//! is read, decided here for every client. From the call's request (a
+//! JSON-RPC request of the core, in 0.3's shape) and where it goes (the
+//! [`Target`]: URL, A2A version, binding, tenant, extensions, whether it asks
+//! for events), [`plan`] makes a [`Plan`]: the verb, the URL, the headers,
+//! the body, whether the answer is JSON or an event stream, and whether the
+//! request may be repeated. The transports (the Rust client's `native` and
+//! `fetch`, the npm package's `transport.js`) carry a plan out as it is, and
+//! hand what came back to the plan's readers: [`Plan::answer_of`] (an event
+//! stream, or one JSON body), [`Plan::activated`] (the extensions the agent
+//! activated, one precedence of header names), [`reply_head`] (the
+//! `Retry-After` and `Cache-Control` the core reads) and [`Plan::read`] (the
+//! reply as the JSON-RPC response the core decodes, in the package's shape).
+//!
+//! The rules, each written once here:
+//! - A2A 1.0: the request in 1.0's shape ([`request_shape::request_v1`],
+//!   naming the tenant), `A2A-Version: 1.0`; over HTTP+JSON, the request mapped
+//!   to its verb, URL and body ([`http_json::request`]) and the answer back
+//!   ([`http_json::response`]).
+//! - Headers: `Content-Type: application/json` exactly when there is a body,
+//!   `Accept: text/event-stream` when the call asks for events, the extensions
+//!   asked for as `A2A-Extensions` (0.3: `X-A2A-Extensions`). The token is the
+//!   one header a plan never holds (so that no plan, logged or handed to a
+//!   hook, carries it): a transport adds [`AUTHORIZATION`] as [`bearer`] writes it.
+//! - The answer is an event stream only when the call asked for one, the
+//!   status is 2xx and the `Content-Type` is `text/event-stream`
+//!   ([`is_event_stream`]: leading blanks and case ignored).
+//! - The activated extensions are read only when some were asked for, from
+//!   the version's own header first, then the other version's.
+
+use super::card::{Binding, ProtocolVersion};
+use super::error::{CallError, Dialect};
+use super::event_stream::is_event_stream;
+use super::http_json::{self, Verb};
+use super::json::{JsonView, Kind};
+use super::wire::{HttpReply, Method};
+use super::{request_shape, result_shape};
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// The header a transport adds with the token (the only header a plan leaves out).
+pub const AUTHORIZATION: &str = "Authorization";
+
+/// The value of [`AUTHORIZATION`] for `token`.
+pub fn bearer(token: &str) -> String {
+    super::text::cat(&["Bearer ", token])
+}
+
+/// Where a call's request goes, and how: the client's state at the time of the request.
+#[derive(Clone, Copy, Debug)]
+pub struct Target<'a> {
+    /// The endpoint (the route's current URL).
+    pub url: &'a str,
+    /// The A2A version spoken there.
+    pub version: ProtocolVersion,
+    /// The binding (HTTP+JSON only in 1.0).
+    pub binding: Binding,
+    /// The tenant a 1.0 request names (the chosen interface's).
+    pub tenant: Option<&'a str>,
+    /// The extensions asked for, as their header's value (URIs joined by commas).
+    pub extensions: Option<&'a str>,
+    /// The call asks for a stream of events.
+    pub events: bool,
+}
+
+/// What the answer to a request is read as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// One JSON body, read whole within the size bound.
+    Json,
+    /// Server-sent events, read as they arrive (each within the size bound).
+    Events,
+}
+
+/// A request's body: text to send as it is, or JSON the platform writes (`JSON.stringify`, `serde_json`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body<V> {
+    /// The request as the core wrote it (A2A 0.3).
+    Text(String),
+    /// The request the plan reshaped (A2A 1.0, HTTP+JSON's mapping).
+    Json(V),
+}
+
+/// One HTTP exchange, as every client sends it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan<V> {
+    /// The verb.
+    pub verb: Verb,
+    /// The whole URL.
+    pub url: String,
+    /// The headers, each once, in the order written; never the token (see [`AUTHORIZATION`]).
+    pub headers: Vec<(&'static str, String)>,
+    /// The body, or none.
+    pub body: Option<Body<V>>,
+    /// How the answer is read when it is a success (see [`Plan::answer_of`]).
+    pub answer: Answer,
+    /// The request may be sent again (its method is safe to repeat).
+    pub repeatable: bool,
+    /// Read the answer as 1.0's.
+    v1: bool,
+    /// Over HTTP+JSON: the id the answer is read back with.
+    rest_id: Option<V>,
+    /// The response headers the activated extensions are read from, in order (none when none was asked for).
+    activated_from: &'static [&'static str],
+}
+
+/// The extensions headers, each version's own first.
+const EXTENSIONS_V1: [&str; 2] = ["A2A-Extensions", "X-A2A-Extensions"];
+const EXTENSIONS_V0_3: [&str; 2] = ["X-A2A-Extensions", "A2A-Extensions"];
+
+/// The plan of `text`, a JSON-RPC request of the core in A2A 0.3's shape
+/// (`request`: the same, parsed, when the platform could parse it), sent to
+/// `target`. An HTTP+JSON request with no route, or a base URL that cannot
+/// take one, is INVALID_INPUT (see [`http_json::request`]), before any request.
+pub fn plan<V: JsonView>(target: &Target<'_>, text: String, request: Option<V>) -> Result<Plan<V>, CallError<V>> {
+    let v1 = target.version == ProtocolVersion::V1_0;
+    let repeatable = request
+        .as_ref()
+        .and_then(|r| r.get_string("method"))
+        .and_then(|name| Method::named(&name))
+        .is_some_and(Method::repeatable);
+    let mut plan = Plan {
+        verb: Verb::Post,
+        url: String::from(target.url),
+        headers: Vec::new(),
+        body: Some(Body::Text(text)),
+        answer: if target.events { Answer::Events } else { Answer::Json },
+        repeatable,
+        v1,
+        rest_id: None,
+        activated_from: if target.extensions.is_some() { extensions_headers(v1) } else { &[] },
+    };
+    if let (true, Some(request)) = (v1, request) {
+        let request = request_shape::request_v1(request, target.tenant);
+        if target.binding == Binding::HttpJson {
+            let mapped = http_json::request(&request, target.url)?;
+            plan.rest_id = Some(request.get("id").unwrap_or_default());
+            plan.verb = mapped.verb;
+            plan.url = mapped.url;
+            plan.body = mapped.body.map(|body| Body::Json(canonical(body)));
+        } else {
+            plan.body = Some(Body::Json(canonical(request)));
+        }
+    }
+    plan.headers = headers(v1, plan.body.is_some(), target);
+    Ok(plan)
+}
+
+/// `value` with every object's members in one order, their names sorted (by
+/// their UTF-8 bytes, as `serde_json`'s map keeps them): what a platform
+/// writes of it (`JSON.stringify`, `serde_json`) is then the same text, the
+/// members of a reshaped request being in whatever order each view made them.
+fn canonical<V: JsonView>(value: V) -> V {
+    if value.is_kind(Kind::Array) {
+        return V::array((0..value.len()).filter_map(|i| value.at(i)).map(canonical).collect());
+    }
+    if !value.is_kind(Kind::Object) {
+        return value;
+    }
+    let mut members: Vec<(String, V, V)> =
+        value.members().into_iter().map(|(key, member)| (key.as_string().unwrap_or_default(), key, member)).collect();
+    members.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    V::object(members.into_iter().map(|(_, key, member)| (key, canonical(member))).collect())
+}
+
+/// The extensions headers of 1.0 (`v1`) or 0.3, the version's own first.
+fn extensions_headers(v1: bool) -> &'static [&'static str; 2] {
+    if v1 { &EXTENSIONS_V1 } else { &EXTENSIONS_V0_3 }
+}
+
+/// The headers of a request (the token's aside).
+fn headers(v1: bool, body: bool, target: &Target<'_>) -> Vec<(&'static str, String)> {
+    let mut headers = Vec::new();
+    if body {
+        headers.push(("Content-Type", String::from("application/json")));
+    }
+    if target.events {
+        headers.push(("Accept", String::from("text/event-stream")));
+    }
+    if v1 {
+        headers.push(("A2A-Version", String::from("1.0")));
+    }
+    if let Some(extensions) = target.extensions {
+        headers.push((extensions_headers(v1)[0], String::from(extensions)));
+    }
+    headers
+}
+
+/// The plan of an agent card's fetch: a GET of `url`, no token, no header; repeatable.
+pub fn card<V>(url: &str) -> Plan<V> {
+    Plan {
+        verb: Verb::Get,
+        url: String::from(url),
+        headers: Vec::new(),
+        body: None,
+        answer: Answer::Json,
+        repeatable: true,
+        v1: false,
+        rest_id: None,
+        activated_from: &[],
+    }
+}
+
+/// What a transport reads of a response's head besides its status (see [`reply_head`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReplyHead {
+    /// `Retry-After`, of a response that is not 2xx.
+    pub retry_after: Option<String>,
+    /// `Cache-Control`, of the answer to a GET (an agent card's max-age).
+    pub cache_control: Option<String>,
+}
+
+impl<V: JsonView> Plan<V> {
+    /// How the answer of `status` with `content_type` is read: as events
+    /// only when the plan asked for them, the status is 2xx and the type is
+    /// `text/event-stream`; else as one JSON body.
+    pub fn answer_of(&self, status: u16, content_type: Option<&str>) -> Answer {
+        let events =
+            self.answer == Answer::Events && (200..300).contains(&status) && content_type.is_some_and(is_event_stream);
+        if events { Answer::Events } else { Answer::Json }
+    }
+
+    /// The response headers the activated extensions are read from, in
+    /// order: the version's own name, then the other version's; none when
+    /// the request asked for no extension.
+    pub fn activated_from(&self) -> &'static [&'static str] {
+        self.activated_from
+    }
+
+    /// The extensions the agent activated, as the first of
+    /// [`Plan::activated_from`]'s headers that `header` finds lists them.
+    pub fn activated(&self, header: impl Fn(&'static str) -> Option<String>) -> Option<String> {
+        self.activated_from.iter().find_map(|name| header(name))
+    }
+
+    /// What the core reads of a response's head, `header` finding a header by name.
+    pub fn reply_head(&self, status: u16, header: impl Fn(&'static str) -> Option<String>) -> ReplyHead {
+        reply_head(status, self.verb, header)
+    }
+
+    /// The reply (or an event of the stream, status 200) as the JSON-RPC
+    /// response the core decodes: over HTTP+JSON mapped back, its errors read
+    /// in `dialect` ([`http_json::response`]); then, when `shaped` (every
+    /// answer but an agent card's), its result in the package's shape
+    /// ([`result_shape::normalised`]) carrying the extensions the agent
+    /// `activated` ([`result_shape::with_activated`]).
+    pub fn read(
+        &self,
+        reply: HttpReply<V>,
+        activated: Option<&str>,
+        dialect: Dialect,
+        shaped: bool,
+    ) -> Result<HttpReply<V>, CallError<V>> {
+        let reply = match &self.rest_id {
+            Some(id) => http_json::response(reply, id.clone(), dialect)?,
+            None => reply,
+        };
+        if !shaped {
+            return Ok(reply);
+        }
+        let v1 = self.v1;
+        let body = reply.body.map(|body| result_shape::with_activated(result_shape::normalised(body, v1), activated));
+        Ok(HttpReply { body, ..reply })
+    }
+}
+
+/// What the core reads of the head of a response of `status` to a request
+/// of `verb`, `header` finding a header by name: `Retry-After` when it is not
+/// 2xx, `Cache-Control` when the request was a GET.
+pub fn reply_head(status: u16, verb: Verb, header: impl Fn(&'static str) -> Option<String>) -> ReplyHead {
+    ReplyHead {
+        retry_after: if (200..300).contains(&status) { None } else { header("Retry-After") },
+        cache_control: if verb == Verb::Get { header("Cache-Control") } else { None },
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -209,11 +209,20 @@ impl Background {
     }
 
     /// Waits for the installs to end; says where their output is, when there was any.
-    pub fn finish(self) {
-        let Some((thread, log)) = self.0 else { return };
+    pub fn finish(mut self) {
+        let Some((thread, log)) = self.0.take() else { return };
         let _ = thread.join();
         if fs::metadata(&log).is_ok_and(|m| m.len() > 0) {
             println!("installed in the background beside the first suites: {}", log.display());
+        }
+    }
+}
+
+impl Drop for Background {
+    /// Waits for the installs even when the run ends early: an apt-get cut short leaves dpkg to repair.
+    fn drop(&mut self) {
+        if let Some((thread, _)) = self.0.take() {
+            let _ = thread.join();
         }
     }
 }

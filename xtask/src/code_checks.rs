@@ -35,6 +35,7 @@ pub fn run() -> Tally {
         fmt_own_workspaces(),
     );
     tally.check("clippy, native: the workspace, all targets, no warnings", clippy(&["--workspace", "--all-targets"]));
+    tally.check("clippy, native: the fuzz targets (fuzz/, not linked), no warnings", crate::fuzz::clippy());
     let wasm = setup::wasm_target();
     // One clippy run per build: together, cargo would unify the npm crate's and the library's
     // features, and the library's std client would meet the bundle's no_std.

@@ -1,6 +1,7 @@
 //! Running commands: each is printed before it runs, and a failure names it.
 
-use std::io::{BufRead, BufReader};
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,6 +30,16 @@ pub fn run(cmd: &mut Command) -> Result<()> {
     let text = describe(cmd);
     println!("  $ {text}");
     let status = cmd.status().map_err(|e| format!("could not start `{text}`: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("`{text}` failed ({status})")) }
+}
+
+/// Runs `cmd` with its output, and the command first, written to `log`; fails unless it exits 0.
+pub fn run_into(cmd: &mut Command, log: &File) -> Result<()> {
+    let text = describe(cmd);
+    let failed = |e: std::io::Error| format!("could not start `{text}`: {e}");
+    writeln!(&*log, "  $ {text}").map_err(failed)?;
+    let (out, err) = (log.try_clone().map_err(failed)?, log.try_clone().map_err(failed)?);
+    let status = cmd.stdout(out).stderr(err).status().map_err(failed)?;
     if status.success() { Ok(()) } else { Err(format!("`{text}` failed ({status})")) }
 }
 

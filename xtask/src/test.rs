@@ -78,6 +78,16 @@ impl Run {
         }
     }
 
+    /// What the suites asked for need that [`setup::Background`] installs, beside the first builds.
+    fn installs_wanted(&self) -> setup::Wanted {
+        let without_npm = ["unit", "xtask", "user-crate", "fuzz"];
+        setup::Wanted {
+            npm: SUITES.iter().any(|name| self.wants(name) && !without_npm.contains(name)),
+            debian: !self.later_wanted().is_empty(),
+            rust_version: self.wants("user-crate"),
+        }
+    }
+
     /// The suites from the package on that were asked for.
     fn later_wanted(&self) -> Vec<&'static str> {
         SUITES[PACKAGE..].iter().copied().filter(|name| self.wants(name)).collect()
@@ -95,6 +105,7 @@ pub fn run(args: &[String]) -> Result<()> {
     crate::shell::build_whole();
     let mut run =
         Run { wanted: args.to_vec(), elsewhere: Vec::new(), outcomes: Vec::new(), clock: SuiteClock::start() };
+    let installs = (!test_lane::is_child()).then(|| setup::Background::start(run.installs_wanted()));
     let rust_wanted = SUITES[..PACKAGE].iter().any(|name| run.wants(name));
     let later = run.later_wanted();
     let lane = match (rust_wanted, later.is_empty()) {
@@ -137,11 +148,14 @@ pub fn run(args: &[String]) -> Result<()> {
     if let Some((clock, fuzzing)) = fuzzing {
         let tally = fuzzing.finish();
         run.outcomes.push(SuiteResult {
-            title: "fuzzing (cargo fuzz: built, then run beside the suites after the checks, which count its CPU time)"
+            title: "fuzzing (libFuzzer: built, then run beside the suites after the checks, which count its CPU time)"
                 .into(),
             tally,
             used: Used { cpu: None, ..clock.used() },
         });
+    }
+    if let Some(installs) = installs {
+        installs.finish();
     }
     summary(&run)
 }

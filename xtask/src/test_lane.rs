@@ -6,10 +6,10 @@
 //! left a core idle for minutes. So `cargo xtask test` starts the package's
 //! suites as `cargo xtask test package …` in a child process (its output kept
 //! in a file and printed when it ends, so the two never interleave), runs the
-//! Rust suites meanwhile, and reports both. What both need is installed
-//! first, so two installs never race; cargo's own lock orders their builds.
+//! Rust suites meanwhile, and reports both. What both need is installed by
+//! whichever asks first, the other waiting on its lock (setup.rs); cargo's
+//! own lock orders their builds.
 
-use crate::setup;
 use crate::shell::{Result, root};
 use crate::suite_clock::Used;
 use crate::tally::Tally;
@@ -61,11 +61,8 @@ pub struct Lane {
     results: PathBuf,
 }
 
-/// Installs what both processes need, then starts `cargo xtask test SUITES…` in a child.
+/// Starts `cargo xtask test SUITES…` in a child.
 pub fn start(suites: &[&str]) -> Result<Lane> {
-    setup::wasm_target()?;
-    setup::wasm_bindgen_cli()?;
-    setup::npm_tools()?;
     spawn("target/test-lane", suites, false)
 }
 
@@ -80,6 +77,11 @@ pub fn start_beside_page(suites: &[&str]) -> Result<Lane> {
 /// Whether this process was started by [`start_beside_page`], the package built and installed.
 pub fn package_built() -> bool {
     std::env::var_os(PACKAGE_BUILT_ENV).is_some()
+}
+
+/// Whether this process was started by [`start`] or [`start_beside_page`] (its parent reads its outcomes).
+pub fn is_child() -> bool {
+    std::env::var_os(RESULTS_ENV).is_some()
 }
 
 /// Starts `cargo xtask test SUITES…` in a child, its output and outcomes in the folder `dir`.

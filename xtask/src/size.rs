@@ -25,11 +25,13 @@ pub const SIZE_BUDGET: usize = 38 * 1024;
 /// core's feature `skills`), the stream decoding moved onto the client and
 /// the extended card and push configs went into the lazily loaded part
 /// (`client.extras()`; docs/performance.md, "The agents entry back under its
-/// ceiling"): 37 158 B with an interface's tenant, so the budget now holds
-/// that figure, rounded up to the half KB with 1.2 KB of room, below the
-/// ceiling; its lazily loaded module is outside it (`cargo xtask build`
-/// prints its size).
-pub const AGENTS_SIZE_BUDGET: usize = 37 * 1024 + 512;
+/// ceiling"): 37 158 B with an interface's tenant; then issue 35's one core (the
+/// core's request plans and discovery loop driven from JS, the boundary by name:
+/// +1 009 B), its errors and its stacks at the caller's line, merged: 38 998 B,
+/// so the budget holds that figure rounded up to the half KB, 5.1 KB below the
+/// ceiling; its lazily loaded module is outside it (`cargo xtask build` prints
+/// its size).
+pub const AGENTS_SIZE_BUDGET: usize = 38 * 1024 + 512;
 
 /// The budget of each entry of the web build: (entry, bytes).
 pub const BUDGETS: [(&str, usize); 2] =

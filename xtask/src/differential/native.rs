@@ -42,12 +42,14 @@ pub fn decode(case: &Case, request_id: u64) -> Native {
         ClientClass::Magisterium => Dialect::Magisterium,
         ClientClass::A2a => Dialect::A2a,
     };
-    let outcome = match call(case).outcome(reply, request_id, dialect) {
+    let call = call(case);
+    let outcome = match call.outcome(reply, request_id, dialect) {
         Ok(outcome) => match npm_shape::value(outcome) {
             Ok(value) => json!({ "value": value }),
             Err(why) => json!({ "rust types": why }),
         },
-        Err(error) => json!({ "error": npm_shape::error(error, TOKEN) }),
+        // As the call loop gives up: TASK_NOT_FOUND names the task the call named.
+        Err(error) => json!({ "error": npm_shape::error(error.naming_task(call.task_id()), TOKEN) }),
     };
     Native { refused, outcome }
 }

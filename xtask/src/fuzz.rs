@@ -10,10 +10,11 @@
 //! A longer run, with the sanitizer: `cargo +nightly fuzz run decode -- -max_total_time=3600` in `fuzz/`.
 //!
 //! The targets are built, then run one after another, on a thread of their
-//! own started after the code checks, while the other suites go on: the
-//! build uses a target folder of its own, and a fuzzer keeps one core busy for
-//! a set time while the suites beside it mostly wait (docs/testing.md, "How
-//! long it takes"). The code checks compile the targets first ([`clippy`]).
+//! own started with the run, while the other suites go on: the build uses a
+//! target folder of its own, and a fuzzer keeps one core busy for a set time
+//! while the suites beside it mostly wait (docs/testing.md, "How long it
+//! takes"). The code checks also compile the targets ([`clippy`]), so a
+//! target that no longer compiles fails there too, with clippy's words.
 
 use crate::shell::{self, Result, root, stdout_of};
 use crate::tally::Tally;

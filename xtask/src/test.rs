@@ -8,7 +8,7 @@
 //! after it.
 
 use crate::build::NPM_CRATE;
-use crate::shell::Result;
+use crate::shell::{self, Result};
 use crate::sim::SimulatorProcess;
 use crate::suite_clock::{SuiteClock, Used};
 use crate::tally::Tally;
@@ -112,13 +112,19 @@ pub fn run(args: &[String]) -> Result<()> {
         (true, false) => Some(test_lane::start(&later)?),
         _ => None,
     };
+    // Built and run on a thread of its own from the start, beside every other suite (see fuzz.rs).
+    let fuzzing = run.wants("fuzz").then(|| (SuiteClock::start(), fuzz::start()));
+    if lane.is_some() {
+        // The other process's suites (the wasm-bindgen CLI, the package, then the page and proxy
+        // suites, each waiting on its servers) and the fuzz thread are the run's longest lines: this
+        // thread's suites, which end minutes before them, take the CPU they leave.
+        shell::yield_cpu();
+    }
     run.suite(
         "checks",
         "code checks (rustfmt, clippy natively and on wasm32, import cycles, actionlint)",
         code_checks::run,
     );
-    // Built and run on a thread of its own, beside the suites after the checks (see fuzz.rs).
-    let fuzzing = run.wants("fuzz").then(|| (SuiteClock::start(), fuzz::start()));
     run.suite("unit", "core and npm crate unit tests (native)", || {
         cargo_test(&["-p", "magisterium-a2a", "-p", NPM_CRATE, "--lib"])
     });
@@ -148,8 +154,7 @@ pub fn run(args: &[String]) -> Result<()> {
     if let Some((clock, fuzzing)) = fuzzing {
         let tally = fuzzing.finish();
         run.outcomes.push(SuiteResult {
-            title: "fuzzing (libFuzzer: built, then run beside the suites after the checks, which count its CPU time)"
-                .into(),
+            title: "fuzzing (libFuzzer: built, then run beside the other suites, which count its CPU time)".into(),
             tally,
             used: Used { cpu: None, ..clock.used() },
         });

@@ -74,7 +74,9 @@ fn ends(drained: &JsValue) -> JsValue {
 
 /// The id of a task that works for 300 ms.
 async fn working_task(rust: &A2AClient, at: &str) -> String {
-    task_of(rust.send_message(to_skill("slow", Some(r#"{"delayMs":300}"#))).await, at).id
+    // Long enough to be still working when the other client subscribes on a loaded machine: with
+    // 300 ms, a run beside other builds saw the npm client's task end first (its subscription refused).
+    task_of(rust.send_message(to_skill("slow", Some(r#"{"delayMs":1500}"#))).await, at).id
 }
 
 /// Beyond [`behaves_as_the_npm_client`]: both streams (a stream's events,

@@ -72,7 +72,7 @@ fn ends(drained: &JsValue) -> JsValue {
     Array::of2(&events.get(0), &events.get(events.length().saturating_sub(1))).into()
 }
 
-/// The id of a task that works for 300 ms.
+/// The id of a task that works for 1.5 s.
 async fn working_task(rust: &A2AClient, at: &str) -> String {
     // Long enough to be still working when the other client subscribes on a loaded machine: with
     // 300 ms, a run beside other builds saw the npm client's task end first (its subscription refused).

@@ -9,7 +9,7 @@ use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
 use crate::size::{gzip_size, kb};
-use crate::transport_js::LAZY_MODULE;
+use crate::transport_js::{self, LAZY_MODULE};
 use crate::wasm_opt::wasm_opt;
 use crate::wordpress_zip;
 use crate::{node_wasm, sim_npm, tools_package};
@@ -296,7 +296,7 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
     // Both glues import the snippets of one crate: wasm-bindgen wrote them to one folder.
     let error_module = error_module(out)?;
     let snippets = error_module.parent().ok_or("the error module has no folder")?;
-    copy(&root().join("npm/js").join(LAZY_MODULE), &snippets.join(LAZY_MODULE))?;
+    transport_js::write_lazy_module(&snippets.join(LAZY_MODULE))?;
     let protocol_glue = out.join(PROTOCOL_DIR).join(format!("{}.js", PROTOCOL.stem));
     let from_snippets = |file: &Path| -> Result<String> {
         let depth = snippets.strip_prefix(out).map_err(|e| e.to_string())?.components().count();

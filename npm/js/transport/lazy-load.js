@@ -6,6 +6,7 @@
 // goes, in which version, and what the answer means are the core's (in Rust).
 
 import { exchange, reply } from "./exchange.js";
+import { REQUEST_FAILED } from "./failure.js";
 
 let protocol;
 /**
@@ -31,14 +32,14 @@ export const extras = (client) => load().then((p) => p.extras(client));
  * (the JSON-RPC request the core wrote), `maxBytes`, `stream` (the call asks
  * for events), `extensions` (the `extensions` option as given, or
  * `undefined`) and `tenant` (the interface's, or `undefined`); see
- * `exchange` (`exchange.js`) for what it resolves with (`failed` may also be 4,
- * `value` then an error's fields, see `agent-protocol.js`). A 0.3 call outside
+ * `exchange` (`exchange.js`) for what it resolves with (`failed` may also be
+ * CORE_ERROR, `value` then an error's fields, see `agent-protocol.js`). A 0.3 call outside
  * a stream and without extensions is `exchange` itself; the others are planned
  * by the core through `agent-protocol.js` (a failure to load it is the
  * request's failure).
  */
 export function post(request, call) {
-  const { url, protocolVersion, token, body, maxBytes, stream, extensions } = request;
-  if (protocolVersion === "0.3" && !stream && extensions === undefined) return exchange(url, token, body, maxBytes, call.signal);
-  return load().then((p) => p.post(exchange, request, call), (error) => reply(0, 1, error));
+  const { protocolVersion, stream, extensions } = request;
+  if (protocolVersion === "0.3" && !stream && extensions === undefined) return exchange(request, call.signal);
+  return load().then((p) => p.post(exchange, request, call), (error) => reply(0, REQUEST_FAILED, error));
 }

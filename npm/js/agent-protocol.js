@@ -1,5 +1,5 @@
 // A2A 1.0 requests and event streams, for `A2AClient` (loaded by
-// `transport.js` the first time a client speaks 1.0 or opens a stream, so
+// `transport/lazy-load.js` the first time a client speaks 1.0 or opens a stream, so
 // that a page which only talks to Magisterium or to 0.3 agents never
 // downloads it). With it comes the core's part that only those calls need,
 // a `.wasm` of its own (`protocol-wasm.js`, written into each build by
@@ -14,8 +14,10 @@
 // the entry's core then decodes (the stream's client's `_event`). Where a call goes,
 // the retry in the other version after a -32009, and what an answer means are
 // the core's. `exchange` is handed in, so a bundler splits this file (and the
-// `.wasm` it loads) off whole.
+// `.wasm` it loads) off whole. (Each build bundles `transport/failure.js`
+// into its copy of this file: wasm-bindgen ships only the files Rust binds.)
 import { protocol } from "./protocol-wasm.js";
+import { ANSWERED, CORE_ERROR, TOO_LARGE, UNREADABLE } from "./transport/failure.js";
 
 /** The core's lazily loaded exports, once `ready` has resolved. */
 let core;
@@ -53,7 +55,7 @@ function extras(client) {
 }
 
 /**
- * What a stream that may resubscribe once after a drop (`transport.js`'s
+ * What a stream that may resubscribe once after a drop (`transport/events.js`'s
  * `stream`, with the call's `options` and `client`, an `A2AClient` of its
  * session) has yielded, by the core's rules (`SeenEvents`): `isNew(event)`
  * notes an event and tells whether to yield it; `after(error)` yields the
@@ -77,8 +79,8 @@ function seen(client, options) {
 }
 
 /**
- * One call's HTTP exchange by `exchange` (`transport.js`), `request` naming
- * what it needs (see `post` in `transport.js`), as the core plans it
+ * One call's HTTP exchange by `exchange` (`transport/exchange.js`), `request` naming
+ * what it needs (see `post` in `transport/lazy-load.js`), as the core plans it
  * (`core.plan`, a `RequestPlan`: the verb, URL, headers and body, in 1.0's
  * shape and over HTTP+JSON as `request.protocolVersion` and `request.binding`
  * say, naming `request.tenant`, asking for events when `request.stream`, and
@@ -91,14 +93,14 @@ function seen(client, options) {
  * the reply's value is its first event, and the rest of the stream waits on
  * `call.events` (an `Events`) with what decoding them needs (`requestId`,
  * `token`). An error the core read here (before any request, or an HTTP+JSON
- * answer's) is the reply's value, its fields by name, with `failed` 4. The
+ * answer's) is the reply's value, its fields by name, with `failed` CORE_ERROR. The
  * extensions the agent lists in the header the plan names
  * (`plan.activatedFrom`, the first present) are carried with the answer, and
  * with each event of a stream.
  */
 function post(exchange, request, call) {
-  // An error the core read before any request: the reply's value is its fields (`failed` 4).
-  const refused = (fields) => Promise.resolve({ status: 0, failed: 4, value: fields, retryAfter: null, cacheControl: null });
+  // An error the core read before any request: the reply's value is its fields.
+  const refused = (fields) => Promise.resolve({ status: 0, failed: CORE_ERROR, value: fields, retryAfter: null, cacheControl: null });
   const { token, maxBytes } = request;
   let plan;
   try {
@@ -116,8 +118,8 @@ function post(exchange, request, call) {
     return extra.events.read();
   };
   if (call.events) call.events.cancel();
-  return exchange(plan.url, token, plan.body, maxBytes, call.signal, extra).then((out) => {
-    if (out.failed === 0) Object.assign(out, read(out.value, out.status, out.retryAfter));
+  return exchange({ url: plan.url, token, body: plan.body, maxBytes }, call.signal, extra).then((out) => {
+    if (out.failed === ANSWERED) Object.assign(out, read(out.value, out.status, out.retryAfter));
     if (extra.events) Object.assign(call, { requestId: plan.requestId, token, events: extra.events.own() });
     else plan.free();
     return out;
@@ -128,14 +130,14 @@ function post(exchange, request, call) {
  * `{ value }`: an answer (of `status`, with its `Retry-After`), or an event
  * (`status` 200), read by `plan` into the package's shape, as the JSON-RPC
  * response the entry's core reads, with the extensions the agent `activated`
- * (its header's value); or `{ failed: 4, value }`, the fields of the error it
+ * (its header's value); or `{ failed: CORE_ERROR, value }`, the fields of the error it
  * is over HTTP+JSON.
  */
 function shaped(plan, value, status, retryAfter, activated) {
   try {
     return { value: plan.read(value, status, retryAfter ?? undefined, activated ?? undefined) };
   } catch (fields) {
-    return { failed: 4, value: fields };
+    return { failed: CORE_ERROR, value: fields };
   }
 }
 
@@ -146,7 +148,7 @@ const utf8 = new TextDecoder();
  * A stream's body read as it arrives, its bytes pushed into the core's
  * event-stream reader (`lines`, an `EventStream`), each event brought to the
  * package's shape (`read`, by the request's `plan`) for the stream's client to
- * decode (`_event`, which `transport.js` calls); both freed when the stream ends.
+ * decode (`_event`, which `transport/events.js` calls); both freed when the stream ends.
  */
 class Events {
   constructor(body, lines, read, plan) {
@@ -160,19 +162,19 @@ class Events {
    * The next event as a reply for the entry's core (`{ status,
    * failed, value, … }` as `exchange` resolves with): its data parsed
    * (`undefined` when it is not JSON) and in the package's shape; `failed`
-   * 2 with what was thrown when the read fails, 3 when an event is too
-   * large, 4 with its fields when the event is an HTTP+JSON error;
+   * UNREADABLE with what was thrown when the read fails, TOO_LARGE when an event is too
+   * large, CORE_ERROR with its fields when the event is an HTTP+JSON error;
    * `undefined` at the end.
    */
   async next() {
-    const out = { status: 200, failed: 0, value: undefined, retryAfter: null, cacheControl: null };
+    const out = { status: 200, failed: ANSWERED, value: undefined, retryAfter: null, cacheControl: null };
     try {
       const data = await this.read();
       if (data === undefined) return undefined;
-      if (data === null) out.failed = 3;
+      if (data === null) out.failed = TOO_LARGE;
       else Object.assign(out, this.shaped(parse(data), 200, null));
     } catch (error) {
-      Object.assign(out, { failed: 2, value: error });
+      Object.assign(out, { failed: UNREADABLE, value: error });
     }
     return out;
   }

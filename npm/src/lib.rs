@@ -30,6 +30,8 @@ compile_error!("magisterium-a2a supports single-threaded wasm only: build withou
 
 #[cfg(any(test, all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents"))))]
 mod executor;
+#[cfg(any(test, all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents"))))]
+mod failure;
 
 #[cfg(all(target_arch = "wasm32", feature = "agents"))]
 mod a2a_client;

@@ -3,7 +3,7 @@
 // request of the core becomes in 1.0, what a 1.0 answer becomes through the
 // core's lazily loaded .wasm (its result shape over JS values: unknown fields
 // kept, any JSON without a throw), and a failed load of the module or of its
-// .wasm (`post` in transport.js). The rules of the result shape, the reading
+// .wasm (`post` in transport/lazy-load.js). The rules of the result shape, the reading
 // of event streams and the retry after -32009 are the core's (Rust:
 // `result_shape`, `event_stream`, `agent_route`), tested there and through
 // the installed package (agent-behaviours.test.mjs, versions.test.mjs, streams).
@@ -14,6 +14,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { ANSWERED, CORE_ERROR, REQUEST_FAILED } from "../../npm/js/transport/failure.js";
 
 // The Node build as installed: its copy of agent-protocol.js (CommonJS) and the core's lazily
 // loaded .wasm it instantiates (`protocol/`), as an A2AClient loads them.
@@ -35,10 +36,10 @@ const REST = { protocolVersion: "1.0", binding: "HTTP+JSON" };
 /** An `exchange` that records its requests and answers `answers` in turn (the last one again after). */
 function scripted(...answers) {
   const requests = [];
-  const exchange = async (url, token, body, maxBytes, signal, extra) => {
+  const exchange = async ({ url, token, body }, signal, extra) => {
     requests.push({ url, token, body: body === undefined ? undefined : JSON.parse(body), headers: extra?.headers, method: extra?.method });
     const value = answers[Math.min(requests.length, answers.length) - 1];
-    return { status: 200, failed: 0, value: structuredClone(value), retryAfter: null, cacheControl: null };
+    return { status: 200, failed: ANSWERED, value: structuredClone(value), retryAfter: null, cacheControl: null };
   };
   return { exchange, requests };
 }
@@ -134,7 +135,7 @@ test("over HTTP+JSON: the core's verb, URL and body, the header; a result wrappe
   const get = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tasks/get", params: { id: "t/1", historyLength: 2 } });
   const { failed, value } = await post(exchange, { url: `${url}/`, ...REST, magisterium: false, token: "tok", body: get, maxBytes: 1000 }, call());
   assert.deepEqual(requests, [{ url: `${url}/tasks/t%2F1?historyLength=2`, token: "tok", body: undefined, headers: { "A2A-Version": "1.0" }, method: "GET" }]);
-  assert.deepEqual([failed, value], [0, { jsonrpc: "2.0", id: 7, result: { ...task, kind: "task", status: { state: "completed" } } }]);
+  assert.deepEqual([failed, value], [ANSWERED, { jsonrpc: "2.0", id: 7, result: { ...task, kind: "task", status: { state: "completed" } } }]);
 
   const sent = await scripted({ message: { messageId: "m", role: "ROLE_AGENT", parts: [{ text: "hi" }] } });
   const reply = await post(sent.exchange, { url, ...REST, magisterium: false, body: send({ message: { role: "user", kind: "message", messageId: "m1", parts: [{ kind: "text", text: "hi" }] } }), maxBytes: 1000 }, call());
@@ -144,15 +145,15 @@ test("over HTTP+JSON: the core's verb, URL and body, the header; a result wrappe
   // An error: its fields by name, the code by its name (the entry reads them back by name: `read_error` in transport.rs).
   const details = [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "TASK_NOT_CANCELABLE", domain: "a2a-protocol.org" }];
   const refusal = async (status, body) => {
-    const exchange = async () => ({ status, failed: 0, value: body, retryAfter: "7", cacheControl: null });
+    const exchange = async () => ({ status, failed: ANSWERED, value: body, retryAfter: "7", cacheControl: null });
     return post(exchange, { url, ...REST, magisterium: false, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/cancel", params: { id: "t" } }), maxBytes: 1000 }, call());
   };
   const refused = await refusal(400, { error: { code: 400, status: "FAILED_PRECONDITION", message: "done already", details } });
-  assert.deepEqual([refused.failed, refused.value], [4, { code: "TASK_NOT_CANCELABLE", message: "done already", httpStatus: 400, data: details }]);
+  assert.deepEqual([refused.failed, refused.value], [CORE_ERROR, { code: "TASK_NOT_CANCELABLE", message: "done already", httpStatus: 400, data: details }]);
   const limited = await refusal(429, undefined);
-  assert.deepEqual([limited.failed, limited.value.code, limited.value.httpStatus, limited.value.retryAfter], [4, "RATE_LIMITED", 429, 7], "RATE_LIMITED from the status, with its Retry-After");
+  assert.deepEqual([limited.failed, limited.value.code, limited.value.httpStatus, limited.value.retryAfter], [CORE_ERROR, "RATE_LIMITED", 429, 7], "RATE_LIMITED from the status, with its Retry-After");
   const noRoute = await post(exchange, { url, ...REST, magisterium: false, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: ".." } }), maxBytes: 1000 }, call());
-  assert.deepEqual([noRoute.failed, noRoute.value.code], [4, "INVALID_INPUT"], "INVALID_INPUT before any request");
+  assert.deepEqual([noRoute.failed, noRoute.value.code], [CORE_ERROR, "INVALID_INPUT"], "INVALID_INPUT before any request");
   assert.equal(requests.length, 1);
 });
 
@@ -178,15 +179,15 @@ test("a tenant goes in a 1.0 request's params, over HTTP+JSON as its path's firs
   assert.deepEqual(old.requests[0].body, JSON.parse(get));
   // A tenant a URL path cannot keep as a segment fails the call before any request (INVALID_INPUT).
   const dots = await post(rest.exchange, { url, ...REST, magisterium: false, body: get, maxBytes: 1000, tenant: ".." }, call());
-  assert.deepEqual([dots.failed, dots.value.code, rest.requests.length], [4, "INVALID_INPUT", 2]);
+  assert.deepEqual([dots.failed, dots.value.code, rest.requests.length], [CORE_ERROR, "INVALID_INPUT", 2]);
 });
 
 test("a push config's delete: HTTP+JSON's 204 and JSON-RPC's null result are one answer, null", async () => {
   const remove = JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tasks/pushNotificationConfig/delete", params: { id: "t", pushNotificationConfigId: "c" } });
-  const noContent = async () => ({ status: 204, failed: 0, value: undefined, retryAfter: null, cacheControl: null });
+  const noContent = async () => ({ status: 204, failed: ANSWERED, value: undefined, retryAfter: null, cacheControl: null });
   const rest = await post(noContent, { url, ...REST, magisterium: false, body: remove, maxBytes: 1000 }, call());
   const rpc = await post(scripted({ jsonrpc: "2.0", id: 5, result: null }).exchange, { url, ...V1, magisterium: false, body: remove, maxBytes: 1000 }, call());
-  assert.deepEqual([rest.failed, rest.value], [0, { jsonrpc: "2.0", id: 5, result: null }]);
+  assert.deepEqual([rest.failed, rest.value], [ANSWERED, { jsonrpc: "2.0", id: 5, result: null }]);
   assert.deepEqual(rpc.value, rest.value);
 });
 
@@ -209,7 +210,7 @@ test("any JSON as a 1.0 answer, either binding's, goes through the core's .wasm 
     const route = [V03, V1, V1, REST][i % 4];
     const out = await post(exchange, { url, ...route, magisterium: false, body: send({}), maxBytes: 1000 }, call());
     // No `error` member among the keys: over HTTP+JSON too, every one is a result.
-    assert.equal(out.failed, 0);
+    assert.equal(out.failed, ANSWERED);
   }
 });
 
@@ -239,9 +240,9 @@ test("agent-protocol.js or its .wasm that fails to load fails that call, and the
   const v1 = `http://127.0.0.1:${server.address().port}/a2a`;
   const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: "t" } });
   const request = { url: v1, ...V1, magisterium: false, body, maxBytes: 1000 };
-  assert.equal((await route(request, call())).failed, 1, "no module: the request failed");
+  assert.equal((await route(request, call())).failed, REQUEST_FAILED, "no module: the request failed");
   renameSync(`${module}.away`, module);
-  assert.equal((await route(request, call())).failed, 1, "no .wasm: the request failed");
+  assert.equal((await route(request, call())).failed, REQUEST_FAILED, "no .wasm: the request failed");
   renameSync(`${wasm}.away`, wasm);
   const loaded = await route(request, call());
   assert.deepEqual([loaded.failed, loaded.value.result.kind, loaded.value.result.status.state], [0, "task", "completed"], "in the package's shape");

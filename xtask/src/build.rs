@@ -272,7 +272,7 @@ fn write_proxy(out: &Path) -> Result<usize> {
     shell::run(
         npm_bin("esbuild")
             .arg(source.join("index.js"))
-            .args(["--bundle", "--format=esm", "--log-level=warning", transport_js::WITHOUT_LAZY_MODULE])
+            .args(["--bundle", "--format=esm", "--log-level=warning"])
             .arg(format!("--outfile={}", index.display())),
     )?;
     copy(&source.join("index.d.ts"), &out.join("index.d.ts"))?;
@@ -296,7 +296,7 @@ fn write_build(build: &PackageBuild, modules: &[PathBuf], out: &Path) -> Result<
     // Both glues import the snippets of one crate: wasm-bindgen wrote them to one folder.
     let error_module = error_module(out)?;
     let snippets = error_module.parent().ok_or("the error module has no folder")?;
-    copy(&root().join("npm/js").join(LAZY_MODULE), &snippets.join(LAZY_MODULE))?;
+    transport_js::write_lazy_module(&snippets.join(LAZY_MODULE))?;
     let protocol_glue = out.join(PROTOCOL_DIR).join(format!("{}.js", PROTOCOL.stem));
     let from_snippets = |file: &Path| -> Result<String> {
         let depth = snippets.strip_prefix(out).map_err(|e| e.to_string())?.components().count();

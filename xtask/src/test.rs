@@ -103,6 +103,8 @@ pub fn run(args: &[String]) -> Result<()> {
         return Err(format!("no suite `{unknown}`: the suites are {}", SUITES.join(", ")));
     }
     crate::shell::build_whole();
+    // The npm crate's build script joins its JS with esbuild (npm/build.rs): the tools first.
+    setup::npm_tools()?;
     let mut run =
         Run { wanted: args.to_vec(), elsewhere: Vec::new(), outcomes: Vec::new(), clock: SuiteClock::start() };
     let installs = (!test_lane::is_child()).then(|| setup::Background::start(run.installs_wanted()));

@@ -1,15 +1,32 @@
-//! `npm/js/transport.js` as the build sees it: the module it loads lazily,
-//! and how bundles that need only its body bound leave that module out.
+//! `npm/js/transport.js` as the build sees it: the module it loads lazily.
+//! (`npm/build.rs` joins it from the modules of `npm/js/transport/`.)
+
+use crate::shell::{self, Result, npm_bin, root};
+use std::path::Path;
 
 /// The JS module that `js/transport.js` loads the first time an `A2AClient`
 /// speaks A2A 1.0 or opens a stream (`import("./agent-protocol.js")`).
 /// wasm-bindgen copies only the modules the Rust code imports, so each build
-/// gets it here; the bundled builds keep it a file of its own, fetched only then.
+/// gets it here ([`write_lazy_module`]); the bundled builds keep it a file of
+/// its own, fetched only then.
 pub const LAZY_MODULE: &str = "agent-protocol.js";
 
-/// For bundles that import `npm/js/transport.js` only for its body bound
-/// (`boundedText`: the proxy, the sign-in): [`LAZY_MODULE`], which that file
-/// imports lazily and which imports `protocol-wasm.js`, a file that exists
-/// only inside a build, is left out, unresolved; esbuild drops the code that
-/// would load it with everything else of `transport.js` those bundles never call.
-pub const WITHOUT_LAZY_MODULE: &str = "--external:./agent-protocol.js";
+/// Writes [`LAZY_MODULE`] to `out` with the modules of `npm/js/transport/` it
+/// imports (the `failed` codes of `failure.js`) bundled in, each constant
+/// written where it is used, as `npm/build.rs` joins `transport.js`; the
+/// loader of its `.wasm` (`protocol-wasm.js`), which each build writes beside
+/// it, stays an import.
+pub fn write_lazy_module(out: &Path) -> Result<()> {
+    shell::run(
+        npm_bin("esbuild")
+            .arg(root().join("npm/js").join(LAZY_MODULE))
+            .args([
+                "--bundle",
+                "--format=esm",
+                "--minify-syntax",
+                "--log-level=warning",
+                "--external:./protocol-wasm.js",
+            ])
+            .arg(format!("--outfile={}", out.display())),
+    )
+}

@@ -266,6 +266,8 @@ export function exchange(url, token, body, maxBytes, signal, extra) {
   return fetch(url, init).then((response) => {
     const read = response.headers;
     out.status = response.status;
+    // Read by the core (the server's request id, `plan::request_id`).
+    out.headers = read;
     out.failed = 2;
     // Only what the core reads: `Retry-After` of a failure, `Cache-Control` of a card (a GET).
     if (!response.ok) out.retryAfter = read.get("Retry-After");

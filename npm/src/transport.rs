@@ -13,6 +13,7 @@ use core::task::{Context, Poll};
 use js_sys::Promise;
 use magisterium_a2a::sans_io::error::{CallError, ErrorCode};
 use magisterium_a2a::sans_io::exchange;
+use magisterium_a2a::sans_io::plan;
 use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
@@ -172,6 +173,14 @@ extern "C" {
     fn retry_after(this: &JsReply) -> Option<String>;
     #[wasm_bindgen(method, getter, js_name = cacheControl)]
     fn cache_control(this: &JsReply) -> Option<String>;
+    /// The response's `Headers` (none before a response).
+    #[wasm_bindgen(method, getter)]
+    fn headers(this: &JsReply) -> Option<JsHeaders>;
+
+    /// A response's `Headers`: only `get` is read.
+    pub type JsHeaders;
+    #[wasm_bindgen(method)]
+    fn get(this: &JsHeaders, name: &str) -> Option<String>;
 }
 
 /// The cancellation of one call: aborted by the caller's signal or by its timeout.
@@ -332,16 +341,21 @@ pub async fn send(
 /// What a [`JsReply`] says: the reply, or the error of a request that failed.
 pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<HttpReply<Json>, CallError<Json>> {
     let status = reply.status();
-    match reply.failed() {
-        0 => {}
+    // The core's rule (`plan::request_id`) over the response's headers: every error of a response carries it.
+    let request_id = plan::request_id(|name| reply.headers()?.get(name));
+    let error = match reply.failed() {
+        0 => {
+            let body = Some(reply.value()).filter(|b| !b.is_undefined()).map(Json);
+            let (retry_after_header, cache_control) = (reply.retry_after(), reply.cache_control());
+            return Ok(HttpReply { status, retry_after_header, cache_control, request_id, body });
+        }
         1 => return Err(failed(call, "the request failed", &reply.value())),
-        2 => return Err(failed(call, "the response body could not be read", &reply.value()).with_http_status(status)),
+        2 => failed(call, "the response body could not be read", &reply.value()).with_http_status(status),
         #[cfg(feature = "agents")]
-        4 => return Err(read_error(reply.value())),
-        _ => return Err(exchange::too_large(max_bytes, status)),
-    }
-    let body = Some(reply.value()).filter(|b| !b.is_undefined()).map(Json);
-    Ok(HttpReply { status, retry_after_header: reply.retry_after(), cache_control: reply.cache_control(), body })
+        4 => read_error(reply.value()),
+        _ => exchange::too_large(max_bytes, status),
+    };
+    Err(error.with_request_id(request_id))
 }
 
 /// The error the core read in the lazily loaded `.wasm` (an HTTP+JSON

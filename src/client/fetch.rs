@@ -226,22 +226,26 @@ pub(crate) async fn exchange(
         let body = Body { reader: stream.get_reader().unchecked_into(), status };
         return Ok(Reply::Events(status, body, extensions));
     }
-    let ReplyHead { retry_after, cache_control } = plan.reply_head(status, header);
+    let ReplyHead { retry_after, cache_control, request_id } = plan.reply_head(status, header);
+    // An error of the body carries the server's request id too.
+    let stamp = |e: CallError<Value>| e.with_request_id(request_id.clone());
     let mut limit = BodyLimit::new(request.max_bytes);
-    limit.check_declared(headers.get("Content-Length").as_deref(), status)?;
+    limit.check_declared(headers.get("Content-Length").as_deref(), status).map_err(stamp)?;
     let body = match response.body() {
         Some(stream) => read_bounded(&stream, &mut limit, status).await.map_err(|thrown| match thrown {
             Unread::Failed(thrown) => {
                 let thrown = JsFailure::of(&thrown);
-                failed("the response body could not be read", &thrown.0.clone(), Arc::new(thrown))
-                    .with_http_status(status)
+                stamp(
+                    failed("the response body could not be read", &thrown.0.clone(), Arc::new(thrown))
+                        .with_http_status(status),
+                )
             }
-            Unread::TooLarge(error) => error,
+            Unread::TooLarge(error) => stamp(error),
         })?,
         None => Vec::new(),
     };
     let body = serde_json::from_slice(&body).ok();
-    Ok(Reply::Whole(HttpReply { status, retry_after_header: retry_after, cache_control, body }, extensions))
+    Ok(Reply::Whole(HttpReply { status, retry_after_header: retry_after, cache_control, request_id, body }, extensions))
 }
 
 /// Why a body was not read whole.

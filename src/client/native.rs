@@ -164,20 +164,25 @@ pub(crate) async fn exchange(
         if plan.answer_of(status, header(CONTENT_TYPE.as_str()).as_deref()) == Answer::Events {
             return Ok(Reply::Events(status, Body(response), extensions));
         }
-        let ReplyHead { retry_after, cache_control } = plan.reply_head(status, header);
+        let ReplyHead { retry_after, cache_control, request_id } = plan.reply_head(status, header);
+        // An error of the body carries the server's request id too.
+        let stamp = |e: CallError<Value>| e.with_request_id(request_id.clone());
         let mut limit = BodyLimit::new(request.max_bytes);
-        limit.check_declared(header(CONTENT_LENGTH.as_str()).as_deref(), status)?;
+        limit.check_declared(header(CONTENT_LENGTH.as_str()).as_deref(), status).map_err(stamp)?;
         let mut body = Vec::new();
         while let Some(chunk) = response
             .chunk()
             .await
-            .map_err(|e| failed(causes, "the response body could not be read", e).with_http_status(status))?
+            .map_err(|e| stamp(failed(causes, "the response body could not be read", e).with_http_status(status)))?
         {
-            limit.add(chunk.len(), status)?;
+            limit.add(chunk.len(), status).map_err(stamp)?;
             body.extend_from_slice(&chunk);
         }
         let body = serde_json::from_slice(&body).ok();
-        Ok(Reply::Whole(HttpReply { status, retry_after_header: retry_after, cache_control, body }, extensions))
+        Ok(Reply::Whole(
+            HttpReply { status, retry_after_header: retry_after, cache_control, request_id, body },
+            extensions,
+        ))
     };
     deadline.within(exchange).await.unwrap_or_else(|| Err(timed_out()))
 }

@@ -448,3 +448,45 @@ async fn a_stream_ends_with_timeout_at_its_limit() {
     let e = last.expect("an item after the task").unwrap_err();
     assert_eq!(e.code(), ErrorCode::Timeout);
 }
+
+#[tokio::test]
+async fn an_error_carries_the_server_s_request_id_bounded() {
+    let rpc_error = json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32001, "message": "Task not found"}});
+    let not_found = json!({"error": {"code": 404, "status": "NOT_FOUND", "message": "Task not found",
+        "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND"}]}});
+    let long = "r".repeat(10 * 1024);
+    let (base, _ends, server) = serve(move |request| {
+        let line = request.lines().next().unwrap_or_default().to_owned();
+        if line.contains("/rest/tasks/") {
+            json_response(&not_found.to_string()).replacen("200 OK\r\n", "404 Not Found\r\nrequest-id: req-rest\r\n", 1)
+        } else if line.contains("/long") {
+            json_response(&rpc_error.to_string()).replacen("\r\n", &format!("\r\nX-Request-Id: {long}\r\n"), 1)
+        } else if line.contains("/large") {
+            json_response(&format!("{{\"pad\":\"{}\"}}", "x".repeat(4096))).replacen(
+                "\r\n",
+                "\r\nx-request-id: req-large\r\n",
+                1,
+            )
+        } else {
+            json_response(&rpc_error.to_string()).replacen(
+                "\r\n",
+                "\r\nx-request-id: req-7f3a\r\nrequest-id: other\r\n",
+                1,
+            )
+        }
+    })
+    .await;
+    let at = |path: &str| A2AClient::builder().endpoint(format!("{base}{path}"));
+    let e = at("/rpc").build().expect("a client").get_task("nope").await.unwrap_err();
+    assert_eq!((e.code(), e.request_id()), (ErrorCode::TaskNotFound, Some("req-7f3a")), "x-request-id first");
+    assert!(format!("{e:?}").contains(r#"request_id: "req-7f3a""#), "{e:?}");
+    let rest =
+        at("/rest/").protocol_version(ProtocolVersion::V1_0).binding(Binding::HttpJson).build().expect("a client");
+    let e = rest.get_task("nope").await.unwrap_err();
+    assert_eq!((e.code(), e.request_id()), (ErrorCode::TaskNotFound, Some("req-rest")), "HTTP+JSON, request-id");
+    let e = at("/long").build().expect("a client").get_task("nope").await.unwrap_err();
+    assert_eq!(e.request_id().map(str::len), Some(128), "a 10 KB header is cut");
+    let e = at("/large").max_response_bytes(1024).build().expect("a client").get_task("nope").await.unwrap_err();
+    assert_eq!((e.code(), e.request_id()), (ErrorCode::BadResponse, Some("req-large")), "a body too large");
+    server.abort();
+}

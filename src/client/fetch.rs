@@ -24,12 +24,17 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, ReadableStream, ReadableStreamDefaultReader};
 
 /// Nothing is shared between calls: the browser pools connections itself.
-pub(crate) struct Http;
+pub(crate) struct Http(Vec<(String, String)>);
 
 impl Http {
     /// The page's `fetch`.
     pub(crate) fn new() -> Result<Http, CallError<Value>> {
-        Ok(Http)
+        Ok(Http(Vec::new()))
+    }
+
+    /// The same, sending `headers` (checked by the builder) first in every request.
+    pub(crate) fn with_headers(self, headers: Vec<(String, String)>) -> Http {
+        Http(headers)
     }
 }
 
@@ -175,7 +180,7 @@ fn runtime() -> Runtime {
 /// `max_bytes` of it (decoded bytes, counted as they arrive; the read is
 /// cancelled past the limit); a body that is not JSON reaches the core as `None`.
 pub(crate) async fn exchange(
-    _http: &Http,
+    http: &Http,
     deadline: &Deadline,
     request: Request<'_>,
     causes: &Causes,
@@ -195,6 +200,9 @@ pub(crate) async fn exchange(
         Verb::Delete => FetchRequest::delete(&plan.url),
     };
     let mut builder = builder.abort_signal(Some(&signal));
+    for (name, value) in &http.0 {
+        builder = builder.header(name, value);
+    }
     for (name, value) in &plan.headers {
         builder = builder.header(name, value);
     }

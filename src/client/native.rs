@@ -20,7 +20,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 /// The HTTP client every call of a [`Client`](super::Client) shares (its connection pool).
-pub(crate) struct Http(reqwest::Client);
+pub(crate) struct Http(reqwest::Client, Vec<(String, String)>);
 
 impl Http {
     /// A client over rustls with the ring provider and the platform's
@@ -41,12 +41,17 @@ impl Http {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .map_err(|e| refuse(&e))?;
-        Ok(Http(client))
+        Ok(Http(client, Vec::new()))
     }
 
     /// Over the program's own client ([`ClientBuilder::http_client`](super::ClientBuilder::http_client)).
     pub(crate) fn with_client(client: reqwest::Client) -> Http {
-        Http(client)
+        Http(client, Vec::new())
+    }
+
+    /// The same client, sending `headers` (checked by the builder) first in every request.
+    pub(crate) fn with_headers(self, headers: Vec<(String, String)>) -> Http {
+        Http(self.0, headers)
     }
 }
 
@@ -143,6 +148,9 @@ pub(crate) async fn exchange(
         Verb::Delete => reqwest::Method::DELETE,
     };
     let mut builder = http.0.request(verb, &plan.url);
+    for (name, value) in &http.1 {
+        builder = builder.header(name.as_str(), value.as_str());
+    }
     for (name, value) in &plan.headers {
         builder = builder.header(*name, value);
     }

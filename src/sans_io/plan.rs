@@ -49,6 +49,37 @@ pub fn bearer(token: &str) -> String {
     super::text::cat(&["Bearer ", token])
 }
 
+/// Checks one of a client's default headers (sent with every request, set
+/// before any), the one rule of every client: INVALID_INPUT when `name` is
+/// not an HTTP token, when `value` holds a control character other than a
+/// tab (CR and LF would split the request), or when `name` is one the client
+/// sets itself ([`is_own_header`]), which a default cannot override.
+pub fn check_default_header<V>(name: &str, value: &str) -> Result<(), CallError<V>> {
+    let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    let mut quoted = String::new();
+    super::jsonw::push_string(&mut quoted, name);
+    let why = if name.is_empty() || !name.bytes().all(token) {
+        "is not a valid header name"
+    } else if value.bytes().any(|b| (b < 0x20 && b != b'\t') || b == 0x7f) {
+        "has a value with a control character (CR, LF)"
+    } else if is_own_header(name) {
+        "is set by the client itself (the token, A2A's headers, the request's own) and cannot be a default"
+    } else {
+        return Ok(());
+    };
+    Err(CallError::invalid_input(super::text::cat(&["the header ", &quoted, " ", why])))
+}
+
+/// Whether `name` (any case) is a header the client sets itself: the token's
+/// [`AUTHORIZATION`], A2A's (`A2A-*`, `X-A2A-*`), and the plan's and the
+/// platform's own (`Content-Type`, `Content-Length`, `Accept`, `Host`).
+pub fn is_own_header(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    matches!(name.as_str(), "authorization" | "content-type" | "content-length" | "accept" | "host")
+        || name.starts_with("a2a-")
+        || name.starts_with("x-a2a-")
+}
+
 /// Where a call's request goes, and how: the client's state at the time of the request.
 #[derive(Clone, Copy, Debug)]
 pub struct Target<'a> {

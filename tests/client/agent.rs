@@ -490,3 +490,39 @@ async fn an_error_carries_the_server_s_request_id_bounded() {
     assert_eq!((e.code(), e.request_id()), (ErrorCode::BadResponse, Some("req-large")), "a body too large");
     server.abort();
 }
+
+#[tokio::test]
+async fn default_headers_go_with_every_request_and_never_override_the_client_s_own() {
+    let requests = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = requests.clone();
+    let rpc_error = json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32001, "message": "Task not found"}});
+    let (base, _ends, server) = serve(move |request| {
+        seen.lock().unwrap().push(request.to_ascii_lowercase());
+        json_response(&rpc_error.to_string())
+    })
+    .await;
+    let agent = A2AClient::builder()
+        .endpoint(&base)
+        .token("secret-token")
+        .header("X-Trace", "t-1")
+        .header("x-api-version", "2")
+        .build()
+        .expect("a client");
+    assert_eq!(agent.get_task("nope").await.unwrap_err().code(), ErrorCode::TaskNotFound);
+    let request = requests.lock().unwrap().concat();
+    server.abort();
+    assert!(request.contains("x-trace: t-1\r\n") && request.contains("x-api-version: 2\r\n"), "{request}");
+    assert!(request.contains("authorization: bearer secret-token\r\n"), "{request}");
+    for (name, value) in [
+        ("Authorization", "Bearer other"),
+        ("a2a-version", "0.3"),
+        ("Content-Type", "text/plain"),
+        ("X Bad", "v"),
+        ("X-Trace", "a\r\nInjected: 1"),
+    ] {
+        let refused = A2AClient::builder().endpoint(&base).header(name, value).build().map(drop).unwrap_err();
+        assert_eq!(refused.code(), ErrorCode::InvalidInput, "{name}: {refused}");
+    }
+    let refused = magisterium_a2a::Client::builder().header("authorization", "x").build().map(drop).unwrap_err();
+    assert_eq!(refused.code(), ErrorCode::InvalidInput, "both builders: {refused}");
+}

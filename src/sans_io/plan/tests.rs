@@ -183,3 +183,27 @@ fn a_reshaped_body_has_its_members_sorted_at_every_depth() {
     assert_eq!(keys(body), ["id", "jsonrpc", "method", "params"]);
     assert_eq!(keys(&body["params"]["message"]["metadata"]["a"][0]), ["b", "y"]);
 }
+
+#[test]
+fn a_default_header_is_a_token_with_a_clean_value_and_never_one_the_client_sets() {
+    let check =
+        |name: &str, value: &str| check_default_header::<()>(name, value).map_err(|e| (e.code, e.message.clone()));
+    assert_eq!(check("X-Trace", "abc\tdef"), Ok(()));
+    assert_eq!(check("x-api-version", "2"), Ok(()));
+    for (name, value, why) in [
+        ("", "v", "is not a valid header name"),
+        ("X Trace", "v", "is not a valid header name"),
+        ("X-Tracé", "v", "is not a valid header name"),
+        ("X-Trace", "a\r\nInjected: yes", "has a value with a control character (CR, LF)"),
+        ("X-Trace", "a\u{0}", "has a value with a control character (CR, LF)"),
+        ("authorization", "Bearer other", "is set by the client itself"),
+        ("A2A-Version", "0.3", "is set by the client itself"),
+        ("x-a2a-extensions", "u", "is set by the client itself"),
+        ("Content-Type", "text/plain", "is set by the client itself"),
+        ("accept", "*/*", "is set by the client itself"),
+    ] {
+        let (code, message) = check(name, value).unwrap_err();
+        assert_eq!(code, ErrorCode::InvalidInput, "{name:?}");
+        assert!(message.contains(why), "{name:?}: {message}");
+    }
+}

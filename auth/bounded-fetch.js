@@ -4,7 +4,7 @@
 // not end, or a small gzip body that decodes to a huge one, must not grow the
 // page or the process; a server that does not answer must not hold a
 // refresh, and the lock other processes wait on, for ever.
-import { boundedText } from "../npm/js/transport.js";
+import { boundedText } from "../npm/js/transport/bounded-body.js";
 
 /** The most bytes of one answer read. */
 export const MAX_ANSWER_BYTES = 64 * 1024;

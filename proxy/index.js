@@ -13,7 +13,7 @@
  *
  * The options and the behaviour: docs/proxy.md.
  */
-import { boundedText } from "../npm/js/transport.js";
+import { boundedText } from "../npm/js/transport/bounded-body.js";
 import { RPC, corsHeaders, errorAnswer, preflight, resultAnswer, rpcError } from "./answers.js";
 import { readConfig } from "./config.js";
 import { DayCache } from "./day-cache.js";

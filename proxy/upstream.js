@@ -3,7 +3,7 @@
 // the client decodes to a typed error. No upstream text that could hold the
 // token reaches a visitor: errors keep their code, and their message only
 // with every copy of the token taken out.
-import { boundedText } from "../npm/js/transport.js";
+import { boundedText } from "../npm/js/transport/bounded-body.js";
 import { RPC, rpcError } from "./answers.js";
 
 /** How long one upstream call may take. */

@@ -1,5 +1,5 @@
 // A2A 1.0 requests and event streams, for `A2AClient` (loaded by
-// `transport.js` the first time a client speaks 1.0 or opens a stream, so
+// `transport/lazy-load.js` the first time a client speaks 1.0 or opens a stream, so
 // that a page which only talks to Magisterium or to 0.3 agents never
 // downloads it). With it comes the core's part that only those calls need,
 // a `.wasm` of its own (`protocol-wasm.js`, written into each build by
@@ -53,7 +53,7 @@ function extras(client) {
 }
 
 /**
- * What a stream that may resubscribe once after a drop (`transport.js`'s
+ * What a stream that may resubscribe once after a drop (`transport/events.js`'s
  * `stream`, with the call's `options` and `client`, an `A2AClient` of its
  * session) has yielded, by the core's rules (`SeenEvents`): `isNew(event)`
  * notes an event and tells whether to yield it; `after(error)` yields the
@@ -77,8 +77,8 @@ function seen(client, options) {
 }
 
 /**
- * One call's HTTP exchange by `exchange` (`transport.js`), `request` naming
- * what it needs (see `post` in `transport.js`), as the core plans it
+ * One call's HTTP exchange by `exchange` (`transport/exchange.js`), `request` naming
+ * what it needs (see `post` in `transport/lazy-load.js`), as the core plans it
  * (`core.plan`, a `RequestPlan`: the verb, URL, headers and body, in 1.0's
  * shape and over HTTP+JSON as `request.protocolVersion` and `request.binding`
  * say, naming `request.tenant`, asking for events when `request.stream`, and
@@ -146,7 +146,7 @@ const utf8 = new TextDecoder();
  * A stream's body read as it arrives, its bytes pushed into the core's
  * event-stream reader (`lines`, an `EventStream`), each event brought to the
  * package's shape (`read`, by the request's `plan`) for the stream's client to
- * decode (`_event`, which `transport.js` calls); both freed when the stream ends.
+ * decode (`_event`, which `transport/events.js` calls); both freed when the stream ends.
  */
 class Events {
   constructor(body, lines, read, plan) {

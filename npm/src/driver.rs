@@ -7,7 +7,8 @@
 //! (each registered with a `FinalizationRegistry`) and a microtask queue of
 //! their own, and weigh several KB in the bundle.
 //!
-//! `drive` shares `js/transport.js` instead of having a module of its own:
+//! `drive` (`js/transport/driver.js`) reaches wasm-bindgen inside the one
+//! snippet `js/transport.js` that `npm/build.rs` joins, not as a snippet of its own:
 //! with one more snippet module, the page of wasm-bindgen-test-runner 0.2.130
 //! intermittently never finished loading its module graph (8 of 23 runs of
 //! one test hung before any test code ran; the same code with `drive` merged

@@ -1,5 +1,5 @@
 // The package's one rule for bounding a body read (`boundedText` of
-// `npm/js/transport.js`: the client's responses, the parish proxy's requests
+// `npm/js/transport/bounded-body.js`: the client's responses, the parish proxy's requests
 // and upstream answers, the sign-in's answers) held to the table the core's
 // `BodyLimit` is held to, tests/fixtures/declared-lengths.json: which
 // `Content-Length` texts are a length and refuse a body before it is read,
@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
-import { boundedText, declaredLength } from "../../npm/js/transport.js";
+import { boundedText, declaredLength } from "../../npm/js/transport/bounded-body.js";
 
 const table = JSON.parse(readFileSync(new URL("../fixtures/declared-lengths.json", import.meta.url), "utf8"));
 const { limit } = table;

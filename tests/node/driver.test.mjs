@@ -1,8 +1,8 @@
-// The JS half of the executor (`drive` in npm/js/transport.js) against scripted
+// The JS half of the executor (`drive` in npm/js/transport/driver.js) against scripted
 // tasks: what each poll is given, how the call settles, when the task is freed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { drive } from "../../npm/js/transport.js";
+import { drive } from "../../npm/js/transport/driver.js";
 
 /**
  * A task whose future awaits `awaits` (promises) in turn, then ends with

@@ -10,7 +10,6 @@
 use crate::files::{self, copy_files, read};
 use crate::shell::{self, Result, npm_bin, root};
 use crate::size::gzip_size;
-use crate::transport_js::WITHOUT_LAZY_MODULE;
 use std::fs;
 use std::path::Path;
 
@@ -40,7 +39,6 @@ pub fn write(pkg: &Path) -> Result<usize> {
             npm_bin("esbuild")
                 .arg(root().join("auth").join(source))
                 .args(["--bundle", "--minify", "--log-level=warning", "--external:magisterium-a2a", PLAIN_FS])
-                .arg(WITHOUT_LAZY_MODULE)
                 // proper-lockfile's `signal-exit` is `auth/exit-only.cjs` (why: that file).
                 .arg(format!("--alias:signal-exit={}", root().join("auth/exit-only.cjs").display()))
                 .args(node_esm.then_some(ESM_REQUIRE))

@@ -9,7 +9,7 @@ use crate::minify;
 use crate::setup;
 use crate::shell::{self, Result, cargo, npm_bin, root};
 use crate::size::{gzip_size, kb};
-use crate::transport_js::{self, LAZY_MODULE};
+use crate::transport_js::LAZY_MODULE;
 use crate::wasm_opt::wasm_opt;
 use crate::wordpress_zip;
 use crate::{node_wasm, sim_npm, tools_package};
@@ -272,7 +272,7 @@ fn write_proxy(out: &Path) -> Result<usize> {
     shell::run(
         npm_bin("esbuild")
             .arg(source.join("index.js"))
-            .args(["--bundle", "--format=esm", "--log-level=warning", transport_js::WITHOUT_LAZY_MODULE])
+            .args(["--bundle", "--format=esm", "--log-level=warning"])
             .arg(format!("--outfile={}", index.display())),
     )?;
     copy(&source.join("index.d.ts"), &out.join("index.d.ts"))?;

@@ -25,7 +25,8 @@ pub fn command() -> Result<()> {
 /// Runs every check.
 pub fn run() -> Tally {
     let mut tally = Tally::default();
-    if let Err(e) = setup::rust_components() {
+    // The npm crate's build script joins its JS with esbuild (npm/build.rs).
+    if let Err(e) = setup::rust_components().and_then(|()| setup::npm_tools()) {
         return Tally::broken(&e);
     }
     tally.check("rustfmt: the workspace is formatted (cargo fmt --all --check)", fmt_workspace());

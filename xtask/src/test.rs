@@ -93,6 +93,8 @@ pub fn run(args: &[String]) -> Result<()> {
         return Err(format!("no suite `{unknown}`: the suites are {}", SUITES.join(", ")));
     }
     crate::shell::build_whole();
+    // The npm crate's build script joins its JS with esbuild (npm/build.rs): the tools first.
+    setup::npm_tools()?;
     let mut run =
         Run { wanted: args.to_vec(), elsewhere: Vec::new(), outcomes: Vec::new(), clock: SuiteClock::start() };
     let rust_wanted = SUITES[..PACKAGE].iter().any(|name| run.wants(name));

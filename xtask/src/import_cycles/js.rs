@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The folders of the package's own JS modules (relative to the repository root).
-pub const FOLDERS: [&str; 6] = ["npm/js", "auth", "proxy", "bin", "simulator/bin", "tools"];
+pub const FOLDERS: [&str; 7] = ["npm/js", "npm/js/transport", "auth", "proxy", "bin", "simulator/bin", "tools"];
 
 /// esbuild's metafile: each input file with its imports.
 #[derive(Deserialize)]

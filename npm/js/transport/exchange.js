@@ -1,0 +1,77 @@
+// One HTTP exchange: `fetch`, the body read within its size bound, and `JSON.parse`.
+
+import { boundedText } from "./bounded-body.js";
+
+/**
+ * One HTTP exchange: POSTs `body` (or GETs, without one) with exactly
+ * `Content-Type: application/json` (with a body) and, with a token,
+ * `Authorization: Bearer …`, following no redirect; `extra` (an A2A agent's call, from
+ * `agent-protocol.js`) adds its `headers` and may name the `method`, and its
+ * `read(response)` may take the body over: when it returns a promise (of
+ * text, or `null` for too large), that is the body read.
+ * Never rejects; resolves with
+ * `{ status, failed, value, retryAfter, cacheControl }`: `failed` is 1 when
+ * the request failed, 2 when the body could not be read (`value` is then what
+ * was thrown), 3 when the body is larger than `maxBytes` (refused from its
+ * `Content-Length` before the download when it declares more, else stopped as
+ * soon as the bytes read pass it), else 0 (`value` is then the parsed JSON,
+ * `undefined` when the body is not JSON); `retryAfter` is read from a
+ * response that is not 2xx, `cacheControl` from one to a GET.
+ */
+export function exchange(url, token, body, maxBytes, signal, extra) {
+  const headers = {};
+  // A redirect is not followed, as the Rust client and the proxy follow none: a 307 to another origin would re-post
+  // the message there and return that origin's task as the agent's answer. The 3xx itself is the answer the core reads
+  // (BAD_RESPONSE, `HTTP 307`), as the Rust client's; a browser hides it (an opaque redirect, status 0): the same error.
+  const init = { headers, signal, redirect: "manual" };
+  if (body !== undefined) {
+    init.method = "POST";
+    init.body = body;
+    headers["Content-Type"] = "application/json";
+  }
+  if (token !== undefined) headers.Authorization = "Bearer " + token;
+  if (extra) Object.assign(headers, extra.headers);
+  if (extra && extra.method) init.method = extra.method;
+  const out = reply(0, 1, undefined);
+  const fail = (error) => {
+    out.value = error;
+    return out;
+  };
+  return fetch(url, init).then((response) => {
+    const read = response.headers;
+    out.status = response.status;
+    // Read by the core (the server's request id, `plan::request_id`).
+    out.headers = read;
+    out.failed = 2;
+    // Only what the core reads: `Retry-After` of a failure, `Cache-Control` of a card (a GET).
+    if (!response.ok) out.retryAfter = read.get("Retry-After");
+    if (body === undefined) out.cacheControl = read.get("Cache-Control");
+    const first = extra && extra.read && extra.read(response);
+    if (first) {
+      return first.then((data) => {
+        out.failed = data === null ? 3 : 0;
+        out.value = parseJson(data);
+        return out;
+      }, fail);
+    }
+    return boundedText(response, maxBytes).then((text) => {
+      out.failed = text === null ? 3 : 0;
+      out.value = parseJson(text);
+      return out;
+    }, fail);
+  }, fail);
+}
+
+/** What `exchange` resolves with, before the response's headers are read. */
+export function reply(status, failed, value) {
+  return { status, failed, value, retryAfter: null, cacheControl: null };
+}
+
+/** `text` parsed as JSON; `undefined` when it is not JSON (the core says what that status without a JSON body means). */
+function parseJson(text) {
+  try {
+    return typeof text === "string" ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}

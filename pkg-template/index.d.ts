@@ -68,6 +68,8 @@ export interface MagisteriumErrorDetails {
   taskId?: string | undefined;
   /** The JSON-RPC `error.data`, as the server sent it. */
   data?: unknown;
+  /** The server's id of the request (its `x-request-id` or `request-id` header). */
+  requestId?: string | undefined;
   /** The underlying failure: a fetch TypeError, an abort reason, what a tokenProvider threw. */
   cause?: unknown;
 }
@@ -88,6 +90,8 @@ export class MagisteriumError extends Error {
   readonly taskId: string | undefined;
   /** The JSON-RPC `error.data`, as sent (a token in it is redacted): from an A2A 1.0 agent, an array of `{ "@type", reason, … }` objects. */
   readonly data: unknown;
+  /** The server's id of the request, when its reply had an `x-request-id` (else `request-id`) header: what the service's support asks for. Visible ASCII only, at most 128 characters. */
+  readonly requestId: string | undefined;
   /** The underlying failure (absent when there is none): a fetch TypeError, an abort reason, what a tokenProvider threw. */
   readonly cause?: unknown;
 }

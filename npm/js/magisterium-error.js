@@ -6,7 +6,7 @@ class MagisteriumError extends Error {
   /**
    * @param {string} code stable error code, e.g. "RATE_LIMITED"
    * @param {string} message human-readable message (never carries the token)
-   * @param {object} [details] rpcCode, httpStatus, retryAfter, taskId, data, cause
+   * @param {object} [details] rpcCode, httpStatus, retryAfter, taskId, data, requestId, cause
    */
   constructor(code, message, details) {
     const d = details || {};
@@ -18,6 +18,7 @@ class MagisteriumError extends Error {
     this.retryAfter = d.retryAfter;
     this.taskId = d.taskId;
     this.data = d.data;
+    this.requestId = d.requestId;
     // The stack starts at the line that made it (the constructor's frame left out): an app's own
     // line for an error it makes (a `tokenProvider`'s); the package's calls restack theirs (`atCaller`).
     Error.captureStackTrace?.(this, new.target);
@@ -87,8 +88,8 @@ export function atCaller(Class) {
  * A MagisteriumError of a core error's fields (absent ones `undefined`, as
  * the constructor reads them), made in one crossing from wasm.
  */
-export function errorOf(code, message, rpcCode, httpStatus, retryAfter, taskId, data, cause) {
-  return new SharedMagisteriumError(code, message, { rpcCode, httpStatus, retryAfter, taskId, data, cause });
+export function errorOf(code, message, rpcCode, httpStatus, retryAfter, taskId, data, requestId, cause) {
+  return new SharedMagisteriumError(code, message, { rpcCode, httpStatus, retryAfter, taskId, data, requestId, cause });
 }
 
 /**

@@ -22,6 +22,7 @@ extern "C" {
         retry_after: Option<f64>,
         task_id: Option<&str>,
         data: Option<JsValue>,
+        request_id: Option<&str>,
         cause: Option<JsValue>,
     ) -> MagisteriumError;
 }
@@ -40,6 +41,7 @@ pub fn to_js(error: CallError<Json>, secret: Option<&str>) -> JsValue {
         e.retry_after,
         e.task_id.as_deref(),
         data,
+        e.request_id.as_deref(),
         e.cause.map(|c| c.0),
     )
     .into()

@@ -216,7 +216,7 @@ impl RequestPlan {
         activated: Option<String>,
     ) -> Result<JsValue, JsValue> {
         let body = Some(value).filter(|v| !v.is_undefined()).map(Json);
-        let reply = HttpReply { status, retry_after_header: retry_after, cache_control: None, body };
+        let reply = HttpReply { status, retry_after_header: retry_after, cache_control: None, request_id: None, body };
         let reply = self.plan.read(reply, activated.as_deref(), self.dialect, true).map_err(fields)?;
         Ok(reply.body.map_or(JsValue::UNDEFINED, |body| body.0))
     }

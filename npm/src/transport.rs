@@ -14,6 +14,7 @@ use core::task::{Context, Poll};
 use js_sys::Promise;
 use magisterium_a2a::sans_io::error::{CallError, ErrorCode};
 use magisterium_a2a::sans_io::exchange;
+use magisterium_a2a::sans_io::plan;
 use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
@@ -170,6 +171,14 @@ extern "C" {
     fn retry_after(this: &JsReply) -> Option<String>;
     #[wasm_bindgen(method, getter, js_name = cacheControl)]
     fn cache_control(this: &JsReply) -> Option<String>;
+    /// The response's `Headers` (none before a response).
+    #[wasm_bindgen(method, getter)]
+    fn headers(this: &JsReply) -> Option<JsHeaders>;
+
+    /// A response's `Headers`: only `get` is read.
+    pub type JsHeaders;
+    #[wasm_bindgen(method)]
+    fn get(this: &JsHeaders, name: &str) -> Option<String>;
 }
 
 /// The cancellation of one call: aborted by the caller's signal or by its timeout.
@@ -356,19 +365,24 @@ extern "C" {
 /// What a [`JsReply`] says: the reply, or the error of a request that failed.
 pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<HttpReply<Json>, CallError<Json>> {
     let status = reply.status();
-    match Failure::of(reply.failed()) {
-        Some(Failure::Answered) => {}
+    // The core's rule (`plan::request_id`) over the response's headers: every error of a response carries it.
+    let request_id = plan::request_id(|name| reply.headers()?.get(name));
+    let error = match Failure::of(reply.failed()) {
+        Some(Failure::Answered) => {
+            let body = Some(reply.value()).filter(|b| !b.is_undefined()).map(Json);
+            let (retry_after_header, cache_control) = (reply.retry_after(), reply.cache_control());
+            return Ok(HttpReply { status, retry_after_header, cache_control, request_id, body });
+        }
         Some(Failure::RequestFailed) => return Err(failed(call, "the request failed", &reply.value())),
         Some(Failure::Unreadable) => {
-            return Err(failed(call, "the response body could not be read", &reply.value()).with_http_status(status));
+            failed(call, "the response body could not be read", &reply.value()).with_http_status(status)
         }
         #[cfg(feature = "agents")]
-        Some(Failure::CoreError) => return Err(read_error(reply.value())),
+        Some(Failure::CoreError) => read_error(reply.value()),
         // TOO_LARGE, and what JS never sends (CORE_ERROR without `agents`).
-        _ => return Err(exchange::too_large(max_bytes, status)),
-    }
-    let body = Some(reply.value()).filter(|b| !b.is_undefined()).map(Json);
-    Ok(HttpReply { status, retry_after_header: reply.retry_after(), cache_control: reply.cache_control(), body })
+        _ => exchange::too_large(max_bytes, status),
+    };
+    Err(error.with_request_id(request_id))
 }
 
 /// The error the core read in the lazily loaded `.wasm` (an HTTP+JSON

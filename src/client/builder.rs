@@ -12,6 +12,7 @@ use super::native::Http;
 use super::options::{limit_ms, millis};
 use super::rate::Rate;
 use crate::sans_io::pacing::Pacer;
+use crate::sans_io::plan;
 use crate::sans_io::settings::{self, Settings};
 use crate::sans_io::validate;
 use std::time::Duration;
@@ -66,6 +67,7 @@ struct Options {
     rate_default: Option<Rate>,
     rate_expensive: Option<Rate>,
     max_response_bytes: Option<u64>,
+    headers: Vec<(String, String)>,
     #[cfg(not(target_arch = "wasm32"))]
     http_client: Option<reqwest::Client>,
 }
@@ -111,6 +113,20 @@ impl<K> Builder<K> {
     /// streams and waits have their own, and its discovery this one.
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.options.timeout = Some(timeout);
+        self
+    }
+
+    /// A header sent with every request of the client (a tracing or API
+    /// version header of a gateway, say); set again, the name is sent twice.
+    /// Checked by `build()`: a name that is not a valid header name, a value
+    /// with a control character, or a header the client sets itself
+    /// (`Authorization`, `A2A-*` and `X-A2A-*`, `Content-Type`,
+    /// `Content-Length`, `Accept`, `Host`) is INVALID_INPUT, so the token and
+    /// A2A's headers are never overridden. (Natively, the default headers of
+    /// an [`http_client`](Self::http_client) are sent too, below these and
+    /// the client's own, which reqwest lets replace them.)
+    pub fn header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.options.headers.push((name.into(), value.into()));
         self
     }
 
@@ -215,8 +231,12 @@ impl<K> Builder<K> {
         Ok(checked)
     }
 
-    /// The HTTP client: the program's own, or one made here.
+    /// The HTTP client: the program's own, or one made here, with the default
+    /// headers checked by the core's rule ([`plan::check_default_header`]).
     pub(super) fn http(&self) -> Result<Http, Error> {
+        for (name, value) in &self.options.headers {
+            plan::check_default_header(name, value).map_err(Error::plain)?;
+        }
         #[cfg(not(target_arch = "wasm32"))]
         let http = match &self.options.http_client {
             Some(client) => Http::with_client(client.clone()),
@@ -224,7 +244,7 @@ impl<K> Builder<K> {
         };
         #[cfg(target_arch = "wasm32")]
         let http = Http::new().map_err(Error::plain)?;
-        Ok(http)
+        Ok(http.with_headers(self.options.headers.clone()))
     }
 }
 

@@ -282,8 +282,13 @@ impl Platform for CallContext {
                 if let Some(slot) = &self.events {
                     *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(events);
                 }
-                let first =
-                    first.unwrap_or(HttpReply { status, retry_after_header: None, cache_control: None, body: None });
+                let first = first.unwrap_or(HttpReply {
+                    status,
+                    retry_after_header: None,
+                    cache_control: None,
+                    request_id: None,
+                    body: None,
+                });
                 (first, extensions)
             }
         };

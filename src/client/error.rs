@@ -32,6 +32,7 @@ pub(super) struct Fields {
     pub(super) retry_after: Option<f64>,
     pub(super) task_id: Option<String>,
     pub(super) data: Option<Value>,
+    pub(super) request_id: Option<String>,
     pub(super) source: Option<Cause>,
 }
 
@@ -75,6 +76,13 @@ impl Error {
         self.0.data.as_ref()
     }
 
+    /// The server's id of the request (its `x-request-id` or `request-id`
+    /// header), when the reply the error was read from had one: what the
+    /// service's support asks for. Visible ASCII, at most 128 bytes.
+    pub fn request_id(&self) -> Option<&str> {
+        self.0.request_id.as_deref()
+    }
+
     /// The core's error as the client's: `secret` (the call's token) is
     /// removed from the message and the data, `source` is the platform failure.
     pub(crate) fn from_core(error: core_error::CallError<Value>, secret: Option<&str>, source: Option<Cause>) -> Error {
@@ -87,6 +95,7 @@ impl Error {
             retry_after: e.retry_after,
             task_id: e.task_id,
             data: e.data.and_then(|data| without_secret(data, secret)),
+            request_id: e.request_id,
             source,
         }))
     }
@@ -121,6 +130,9 @@ impl fmt::Debug for Error {
         }
         if let Some(data) = self.data() {
             fields.field("data", &format_args!("{data}"));
+        }
+        if let Some(request_id) = self.request_id() {
+            fields.field("request_id", &request_id);
         }
         if let Some(source) = &self.0.source {
             fields.field("source", &format_args!("{source}"));
@@ -192,11 +204,13 @@ mod tests {
         core.http_status = Some(200);
         core.task_id = Some("nope".to_owned());
         core.data = Some(json!([{"reason": "TASK_NOT_FOUND"}]));
+        core.request_id = Some("req-7".to_owned());
         let e = Error::plain(core);
         assert_eq!(
             format!("{e:?}"),
-            r#"Task not found (TASK_NOT_FOUND) { rpc_code: -32001, http_status: 200, task_id: "nope", data: [{"reason":"TASK_NOT_FOUND"}] }"#
+            r#"Task not found (TASK_NOT_FOUND) { rpc_code: -32001, http_status: 200, task_id: "nope", data: [{"reason":"TASK_NOT_FOUND"}], request_id: "req-7" }"#
         );
+        assert_eq!(e.request_id(), Some("req-7"));
         let bare = Error::plain(core_error::CallError::new(ErrorCode::InvalidInput, "id must not be empty"));
         assert_eq!(format!("{bare:?}"), "id must not be empty (INVALID_INPUT)");
     }

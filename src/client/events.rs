@@ -40,7 +40,13 @@ impl EventBody {
                 Next::Event(data) => {
                     let body = serde_json::from_str(&String::from_utf8_lossy(&data)).ok();
                     let status = self.status;
-                    return Ok(Some(HttpReply { status, retry_after_header: None, cache_control: None, body }));
+                    return Ok(Some(HttpReply {
+                        status,
+                        retry_after_header: None,
+                        cache_control: None,
+                        request_id: None,
+                        body,
+                    }));
                 }
                 Next::TooLarge => return Err(too_large(self.max_bytes, self.status)),
                 Next::More => match self.body.chunk(deadline, causes).await? {

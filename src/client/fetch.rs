@@ -24,12 +24,17 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, ReadableStream, ReadableStreamDefaultReader};
 
 /// Nothing is shared between calls: the browser pools connections itself.
-pub(crate) struct Http;
+pub(crate) struct Http(Vec<(String, String)>);
 
 impl Http {
     /// The page's `fetch`.
     pub(crate) fn new() -> Result<Http, CallError<Value>> {
-        Ok(Http)
+        Ok(Http(Vec::new()))
+    }
+
+    /// The same, sending `headers` (checked by the builder) first in every request.
+    pub(crate) fn with_headers(self, headers: Vec<(String, String)>) -> Http {
+        Http(headers)
     }
 }
 
@@ -175,7 +180,7 @@ fn runtime() -> Runtime {
 /// `max_bytes` of it (decoded bytes, counted as they arrive; the read is
 /// cancelled past the limit); a body that is not JSON reaches the core as `None`.
 pub(crate) async fn exchange(
-    _http: &Http,
+    http: &Http,
     deadline: &Deadline,
     request: Request<'_>,
     causes: &Causes,
@@ -195,6 +200,9 @@ pub(crate) async fn exchange(
         Verb::Delete => FetchRequest::delete(&plan.url),
     };
     let mut builder = builder.abort_signal(Some(&signal));
+    for (name, value) in &http.0 {
+        builder = builder.header(name, value);
+    }
     for (name, value) in &plan.headers {
         builder = builder.header(name, value);
     }
@@ -226,22 +234,26 @@ pub(crate) async fn exchange(
         let body = Body { reader: stream.get_reader().unchecked_into(), status };
         return Ok(Reply::Events(status, body, extensions));
     }
-    let ReplyHead { retry_after, cache_control } = plan.reply_head(status, header);
+    let ReplyHead { retry_after, cache_control, request_id } = plan.reply_head(status, header);
+    // An error of the body carries the server's request id too.
+    let stamp = |e: CallError<Value>| e.with_request_id(request_id.clone());
     let mut limit = BodyLimit::new(request.max_bytes);
-    limit.check_declared(headers.get("Content-Length").as_deref(), status)?;
+    limit.check_declared(headers.get("Content-Length").as_deref(), status).map_err(stamp)?;
     let body = match response.body() {
         Some(stream) => read_bounded(&stream, &mut limit, status).await.map_err(|thrown| match thrown {
             Unread::Failed(thrown) => {
                 let thrown = JsFailure::of(&thrown);
-                failed("the response body could not be read", &thrown.0.clone(), Arc::new(thrown))
-                    .with_http_status(status)
+                stamp(
+                    failed("the response body could not be read", &thrown.0.clone(), Arc::new(thrown))
+                        .with_http_status(status),
+                )
             }
-            Unread::TooLarge(error) => error,
+            Unread::TooLarge(error) => stamp(error),
         })?,
         None => Vec::new(),
     };
     let body = serde_json::from_slice(&body).ok();
-    Ok(Reply::Whole(HttpReply { status, retry_after_header: retry_after, cache_control, body }, extensions))
+    Ok(Reply::Whole(HttpReply { status, retry_after_header: retry_after, cache_control, request_id, body }, extensions))
 }
 
 /// Why a body was not read whole.

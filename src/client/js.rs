@@ -27,7 +27,7 @@ pub trait ToJs {
     /// The JS value: plain objects, arrays, strings, numbers and `null` for
     /// a result (the npm package's JSON shape); for an [`Error`], a JS
     /// `Error` named `MagisteriumError` with the npm error's own properties
-    /// (`code`, `rpcCode`, `httpStatus`, `retryAfter`, `taskId`, `data`, each
+    /// (`code`, `rpcCode`, `httpStatus`, `retryAfter`, `taskId`, `data`, `requestId`, each
     /// present, `undefined` when absent) and the source's message as its
     /// `cause`. It is not an instance of the npm package's class: branch on `code`.
     fn to_js(&self) -> JsValue;
@@ -73,6 +73,7 @@ impl ToJs for Error {
         set(&error, "retryAfter", or_undefined(e.retry_after.map(JsValue::from)));
         set(&error, "taskId", or_undefined(e.task_id.as_deref().map(JsValue::from)));
         set(&error, "data", or_undefined(e.data.as_ref().map(to_js_value)));
+        set(&error, "requestId", or_undefined(e.request_id.as_deref().map(JsValue::from)));
         error.into()
     }
 }

@@ -20,7 +20,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 /// The HTTP client every call of a [`Client`](super::Client) shares (its connection pool).
-pub(crate) struct Http(reqwest::Client);
+pub(crate) struct Http(reqwest::Client, Vec<(String, String)>);
 
 impl Http {
     /// A client over rustls with the ring provider and the platform's
@@ -41,12 +41,17 @@ impl Http {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .map_err(|e| refuse(&e))?;
-        Ok(Http(client))
+        Ok(Http(client, Vec::new()))
     }
 
     /// Over the program's own client ([`ClientBuilder::http_client`](super::ClientBuilder::http_client)).
     pub(crate) fn with_client(client: reqwest::Client) -> Http {
-        Http(client)
+        Http(client, Vec::new())
+    }
+
+    /// The same client, sending `headers` (checked by the builder) first in every request.
+    pub(crate) fn with_headers(self, headers: Vec<(String, String)>) -> Http {
+        Http(self.0, headers)
     }
 }
 
@@ -143,6 +148,9 @@ pub(crate) async fn exchange(
         Verb::Delete => reqwest::Method::DELETE,
     };
     let mut builder = http.0.request(verb, &plan.url);
+    for (name, value) in &http.1 {
+        builder = builder.header(name.as_str(), value.as_str());
+    }
     for (name, value) in &plan.headers {
         builder = builder.header(*name, value);
     }
@@ -164,20 +172,25 @@ pub(crate) async fn exchange(
         if plan.answer_of(status, header(CONTENT_TYPE.as_str()).as_deref()) == Answer::Events {
             return Ok(Reply::Events(status, Body(response), extensions));
         }
-        let ReplyHead { retry_after, cache_control } = plan.reply_head(status, header);
+        let ReplyHead { retry_after, cache_control, request_id } = plan.reply_head(status, header);
+        // An error of the body carries the server's request id too.
+        let stamp = |e: CallError<Value>| e.with_request_id(request_id.clone());
         let mut limit = BodyLimit::new(request.max_bytes);
-        limit.check_declared(header(CONTENT_LENGTH.as_str()).as_deref(), status)?;
+        limit.check_declared(header(CONTENT_LENGTH.as_str()).as_deref(), status).map_err(stamp)?;
         let mut body = Vec::new();
         while let Some(chunk) = response
             .chunk()
             .await
-            .map_err(|e| failed(causes, "the response body could not be read", e).with_http_status(status))?
+            .map_err(|e| stamp(failed(causes, "the response body could not be read", e).with_http_status(status)))?
         {
-            limit.add(chunk.len(), status)?;
+            limit.add(chunk.len(), status).map_err(stamp)?;
             body.extend_from_slice(&chunk);
         }
         let body = serde_json::from_slice(&body).ok();
-        Ok(Reply::Whole(HttpReply { status, retry_after_header: retry_after, cache_control, body }, extensions))
+        Ok(Reply::Whole(
+            HttpReply { status, retry_after_header: retry_after, cache_control, request_id, body },
+            extensions,
+        ))
     };
     deadline.within(exchange).await.unwrap_or_else(|| Err(timed_out()))
 }

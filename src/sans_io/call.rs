@@ -163,8 +163,20 @@ impl Call {
     }
 
     /// Reads the HTTP reply of this call into its typed outcome, with the
-    /// server-defined error codes of `dialect`.
+    /// server-defined error codes of `dialect`; an error carries the reply's
+    /// server request id (`HttpReply::request_id`).
     pub fn outcome<V: JsonView>(
+        &self,
+        reply: HttpReply<V>,
+        request_id: u64,
+        dialect: Dialect,
+    ) -> Result<Outcome<V>, CallError<V>> {
+        let server_id = reply.request_id.clone();
+        self.read(reply, request_id, dialect).map_err(|e| e.with_request_id(server_id))
+    }
+
+    /// [`Call::outcome`], before the error is given the server's request id.
+    fn read<V: JsonView>(
         &self,
         reply: HttpReply<V>,
         request_id: u64,

@@ -106,7 +106,13 @@ mod tests {
     use serde_json::{Value, json};
 
     fn reply(status: u16, body: Option<Value>, cache_control: Option<&str>) -> HttpReply<Value> {
-        HttpReply { status, retry_after_header: None, cache_control: cache_control.map(String::from), body }
+        HttpReply {
+            status,
+            retry_after_header: None,
+            cache_control: cache_control.map(String::from),
+            request_id: None,
+            body,
+        }
     }
 
     fn discovery() -> Discovery {

@@ -120,6 +120,9 @@ pub struct ErrorFields<V> {
     pub task_id: Option<String>,
     /// The JSON-RPC `error.data`, as sent.
     pub data: Option<V>,
+    /// The server's id of the request (`x-request-id`, `request-id`; see
+    /// [`plan::request_id`](super::plan::request_id)), when its reply had one.
+    pub request_id: Option<String>,
     /// The underlying failure (a `fetch` TypeError, an abort reason, what a
     /// token provider threw).
     pub cause: Option<V>,
@@ -136,6 +139,7 @@ impl<V> CallError<V> {
             retry_after: None,
             task_id: None,
             data: None,
+            request_id: None,
             cause: None,
         }))
     }
@@ -164,6 +168,14 @@ impl<V> CallError<V> {
     /// The same error with the cause set.
     pub fn with_cause(mut self, cause: Option<V>) -> Self {
         self.cause = cause;
+        self
+    }
+
+    /// The same error with the server's request id set, unless it has one already.
+    pub fn with_request_id(mut self, request_id: Option<String>) -> Self {
+        if self.request_id.is_none() {
+            self.request_id = request_id;
+        }
         self
     }
 

@@ -199,12 +199,19 @@ impl Platform for Fake {
             Reply::Rpc(status, mut body) => {
                 body["jsonrpc"] = json!("2.0");
                 body["id"] = id;
-                Ok(HttpReply { status, retry_after_header: None, cache_control: None, body: Some(body) })
+                Ok(HttpReply {
+                    status,
+                    retry_after_header: None,
+                    cache_control: None,
+                    request_id: None,
+                    body: Some(body),
+                })
             }
             Reply::Status(status, retry_after) => Ok(HttpReply {
                 status,
                 retry_after_header: retry_after.map(str::to_string),
                 cache_control: None,
+                request_id: None,
                 body: None,
             }),
             Reply::Network => Err(CallError::new(ErrorCode::Network, "the request failed")),

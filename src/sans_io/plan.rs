@@ -9,7 +9,7 @@
 //! hand what came back to the plan's readers: [`Plan::answer_of`] (an event
 //! stream, or one JSON body), [`Plan::activated`] (the extensions the agent
 //! activated, one precedence of header names), [`reply_head`] (the
-//! `Retry-After` and `Cache-Control` the core reads) and [`Plan::read`] (the
+//! `Retry-After`, `Cache-Control` and server's request id the core reads) and [`Plan::read`] (the
 //! reply as the JSON-RPC response the core decodes, in the package's shape).
 //!
 //! The rules, each written once here:
@@ -27,6 +27,9 @@
 //!   ([`is_event_stream`]: leading blanks and case ignored).
 //! - The activated extensions are read only when some were asked for, from
 //!   the version's own header first, then the other version's.
+//! - The server's request id ([`request_id`]): `x-request-id`, else
+//!   `request-id`, kept only when it is visible ASCII, and at most
+//!   [`MAX_REQUEST_ID_LEN`] bytes of it; every error read from the reply carries it.
 
 use super::card::{Binding, ProtocolVersion};
 use super::error::{CallError, Dialect};
@@ -44,6 +47,37 @@ pub const AUTHORIZATION: &str = "Authorization";
 /// The value of [`AUTHORIZATION`] for `token`.
 pub fn bearer(token: &str) -> String {
     super::text::cat(&["Bearer ", token])
+}
+
+/// Checks one of a client's default headers (sent with every request, set
+/// before any), the one rule of every client: INVALID_INPUT when `name` is
+/// not an HTTP token, when `value` holds a control character other than a
+/// tab (CR and LF would split the request), or when `name` is one the client
+/// sets itself ([`is_own_header`]), which a default cannot override.
+pub fn check_default_header<V>(name: &str, value: &str) -> Result<(), CallError<V>> {
+    let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    let mut quoted = String::new();
+    super::jsonw::push_string(&mut quoted, name);
+    let why = if name.is_empty() || !name.bytes().all(token) {
+        "is not a valid header name"
+    } else if value.bytes().any(|b| (b < 0x20 && b != b'\t') || b == 0x7f) {
+        "has a value with a control character (CR, LF)"
+    } else if is_own_header(name) {
+        "is set by the client itself (the token, A2A's headers, the request's own) and cannot be a default"
+    } else {
+        return Ok(());
+    };
+    Err(CallError::invalid_input(super::text::cat(&["the header ", &quoted, " ", why])))
+}
+
+/// Whether `name` (any case) is a header the client sets itself: the token's
+/// [`AUTHORIZATION`], A2A's (`A2A-*`, `X-A2A-*`), and the plan's and the
+/// platform's own (`Content-Type`, `Content-Length`, `Accept`, `Host`).
+pub fn is_own_header(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    matches!(name.as_str(), "authorization" | "content-type" | "content-length" | "accept" | "host")
+        || name.starts_with("a2a-")
+        || name.starts_with("x-a2a-")
 }
 
 /// Where a call's request goes, and how: the client's state at the time of the request.
@@ -208,6 +242,31 @@ pub struct ReplyHead {
     pub retry_after: Option<String>,
     /// `Cache-Control`, of the answer to a GET (an agent card's max-age).
     pub cache_control: Option<String>,
+    /// The server's id of the request (see [`request_id`]).
+    pub request_id: Option<String>,
+}
+
+/// The response headers a server's request id is read from, in order.
+pub const REQUEST_ID_HEADERS: [&str; 2] = ["x-request-id", "request-id"];
+
+/// The most bytes of a server's request id an error keeps: ids are short
+/// (a UUID is 36), and a header a stranger sends is bounded before it is kept.
+pub const MAX_REQUEST_ID_LEN: usize = 128;
+
+/// The server's id of the request, `header` finding a header by name: the
+/// first of [`REQUEST_ID_HEADERS`] present, kept only when it is visible ASCII (no control character, space or other
+/// byte that could garble a log line or a terminal), cut to
+/// [`MAX_REQUEST_ID_LEN`] bytes; `None` when absent, empty or refused.
+pub fn request_id(header: impl Fn(&'static str) -> Option<String>) -> Option<String> {
+    let id = REQUEST_ID_HEADERS.iter().find_map(|name| header(name))?;
+    // By bytes, and no indexing: a `str` pattern's searcher, or an index's
+    // panic path, costs the bundle hundreds of bytes. (Not trimmed either: a
+    // value with blanks in it, or around it where the platform kept them, is refused.)
+    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_graphic()) {
+        return None;
+    }
+    // Visible ASCII: any byte is a character boundary.
+    id.get(..id.len().min(MAX_REQUEST_ID_LEN)).map(String::from)
 }
 
 impl<V: JsonView> Plan<V> {
@@ -252,7 +311,10 @@ impl<V: JsonView> Plan<V> {
         shaped: bool,
     ) -> Result<HttpReply<V>, CallError<V>> {
         let reply = match &self.rest_id {
-            Some(id) => http_json::response(reply, id.clone(), dialect)?,
+            Some(id) => {
+                let request_id = reply.request_id.clone();
+                http_json::response(reply, id.clone(), dialect).map_err(|e| e.with_request_id(request_id))?
+            }
             None => reply,
         };
         if !shaped {
@@ -266,11 +328,12 @@ impl<V: JsonView> Plan<V> {
 
 /// What the core reads of the head of a response of `status` to a request
 /// of `verb`, `header` finding a header by name: `Retry-After` when it is not
-/// 2xx, `Cache-Control` when the request was a GET.
+/// 2xx, `Cache-Control` when the request was a GET, the server's [`request_id`] always.
 pub fn reply_head(status: u16, verb: Verb, header: impl Fn(&'static str) -> Option<String>) -> ReplyHead {
     ReplyHead {
         retry_after: if (200..300).contains(&status) { None } else { header("Retry-After") },
         cache_control: if verb == Verb::Get { header("Cache-Control") } else { None },
+        request_id: request_id(header),
     }
 }
 

@@ -213,6 +213,9 @@ pub struct HttpReply<V> {
     pub retry_after_header: Option<String>,
     /// The `Cache-Control` header, when present (agent cards).
     pub cache_control: Option<String>,
+    /// The server's id of the request (`x-request-id`, `request-id`), as
+    /// [`plan::request_id`](super::plan::request_id) bounds it: the errors read from this reply carry it.
+    pub request_id: Option<String>,
     /// The body parsed as JSON, or `None` when it is not JSON.
     pub body: Option<V>,
 }
@@ -350,7 +353,7 @@ mod tests {
     use serde_json::{Value, json};
 
     fn reply(status: u16, body: Value) -> HttpReply<Value> {
-        HttpReply { status, retry_after_header: None, cache_control: None, body: Some(body) }
+        HttpReply { status, retry_after_header: None, cache_control: None, request_id: None, body: Some(body) }
     }
 
     #[cfg(all(feature = "extended-card", feature = "push-configs"))]
@@ -454,8 +457,13 @@ mod tests {
         let mut r = reply(429, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"x"}}));
         r.retry_after_header = Some("30".into());
         assert_eq!(read_response(r, 1, Dialect::Magisterium).unwrap_err().retry_after, Some(30.0));
-        let bare =
-            HttpReply { status: 429, retry_after_header: Some(" 5 ".into()), cache_control: None, body: None::<Value> };
+        let bare = HttpReply {
+            status: 429,
+            retry_after_header: Some(" 5 ".into()),
+            cache_control: None,
+            request_id: None,
+            body: None::<Value>,
+        };
         let e = read_response(bare, 1, Dialect::Magisterium).unwrap_err();
         assert_eq!((e.code, e.retry_after, e.http_status), (ErrorCode::RateLimited, Some(5.0), Some(429)));
         let negative = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"x","data":{"retryAfter":-3}}});
@@ -471,7 +479,13 @@ mod tests {
             (200, ErrorCode::BadResponse),
         ] {
             let e = read_response(
-                HttpReply { status, retry_after_header: None, cache_control: None, body: None::<Value> },
+                HttpReply {
+                    status,
+                    retry_after_header: None,
+                    cache_control: None,
+                    request_id: None,
+                    body: None::<Value>,
+                },
                 1,
                 Dialect::Magisterium,
             )

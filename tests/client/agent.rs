@@ -448,3 +448,81 @@ async fn a_stream_ends_with_timeout_at_its_limit() {
     let e = last.expect("an item after the task").unwrap_err();
     assert_eq!(e.code(), ErrorCode::Timeout);
 }
+
+#[tokio::test]
+async fn an_error_carries_the_server_s_request_id_bounded() {
+    let rpc_error = json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32001, "message": "Task not found"}});
+    let not_found = json!({"error": {"code": 404, "status": "NOT_FOUND", "message": "Task not found",
+        "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND"}]}});
+    let long = "r".repeat(10 * 1024);
+    let (base, _ends, server) = serve(move |request| {
+        let line = request.lines().next().unwrap_or_default().to_owned();
+        if line.contains("/rest/tasks/") {
+            json_response(&not_found.to_string()).replacen("200 OK\r\n", "404 Not Found\r\nrequest-id: req-rest\r\n", 1)
+        } else if line.contains("/long") {
+            json_response(&rpc_error.to_string()).replacen("\r\n", &format!("\r\nX-Request-Id: {long}\r\n"), 1)
+        } else if line.contains("/large") {
+            json_response(&format!("{{\"pad\":\"{}\"}}", "x".repeat(4096))).replacen(
+                "\r\n",
+                "\r\nx-request-id: req-large\r\n",
+                1,
+            )
+        } else {
+            json_response(&rpc_error.to_string()).replacen(
+                "\r\n",
+                "\r\nx-request-id: req-7f3a\r\nrequest-id: other\r\n",
+                1,
+            )
+        }
+    })
+    .await;
+    let at = |path: &str| A2AClient::builder().endpoint(format!("{base}{path}"));
+    let e = at("/rpc").build().expect("a client").get_task("nope").await.unwrap_err();
+    assert_eq!((e.code(), e.request_id()), (ErrorCode::TaskNotFound, Some("req-7f3a")), "x-request-id first");
+    assert!(format!("{e:?}").contains(r#"request_id: "req-7f3a""#), "{e:?}");
+    let rest =
+        at("/rest/").protocol_version(ProtocolVersion::V1_0).binding(Binding::HttpJson).build().expect("a client");
+    let e = rest.get_task("nope").await.unwrap_err();
+    assert_eq!((e.code(), e.request_id()), (ErrorCode::TaskNotFound, Some("req-rest")), "HTTP+JSON, request-id");
+    let e = at("/long").build().expect("a client").get_task("nope").await.unwrap_err();
+    assert_eq!(e.request_id().map(str::len), Some(128), "a 10 KB header is cut");
+    let e = at("/large").max_response_bytes(1024).build().expect("a client").get_task("nope").await.unwrap_err();
+    assert_eq!((e.code(), e.request_id()), (ErrorCode::BadResponse, Some("req-large")), "a body too large");
+    server.abort();
+}
+
+#[tokio::test]
+async fn default_headers_go_with_every_request_and_never_override_the_client_s_own() {
+    let requests = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = requests.clone();
+    let rpc_error = json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32001, "message": "Task not found"}});
+    let (base, _ends, server) = serve(move |request| {
+        seen.lock().unwrap().push(request.to_ascii_lowercase());
+        json_response(&rpc_error.to_string())
+    })
+    .await;
+    let agent = A2AClient::builder()
+        .endpoint(&base)
+        .token("secret-token")
+        .header("X-Trace", "t-1")
+        .header("x-api-version", "2")
+        .build()
+        .expect("a client");
+    assert_eq!(agent.get_task("nope").await.unwrap_err().code(), ErrorCode::TaskNotFound);
+    let request = requests.lock().unwrap().concat();
+    server.abort();
+    assert!(request.contains("x-trace: t-1\r\n") && request.contains("x-api-version: 2\r\n"), "{request}");
+    assert!(request.contains("authorization: bearer secret-token\r\n"), "{request}");
+    for (name, value) in [
+        ("Authorization", "Bearer other"),
+        ("a2a-version", "0.3"),
+        ("Content-Type", "text/plain"),
+        ("X Bad", "v"),
+        ("X-Trace", "a\r\nInjected: 1"),
+    ] {
+        let refused = A2AClient::builder().endpoint(&base).header(name, value).build().map(drop).unwrap_err();
+        assert_eq!(refused.code(), ErrorCode::InvalidInput, "{name}: {refused}");
+    }
+    let refused = magisterium_a2a::Client::builder().header("authorization", "x").build().map(drop).unwrap_err();
+    assert_eq!(refused.code(), ErrorCode::InvalidInput, "both builders: {refused}");
+}

@@ -44,6 +44,8 @@ export function exchange(request, signal, extra) {
   return fetch(url, init).then((response) => {
     const read = response.headers;
     out.status = response.status;
+    // Read by the core (the server's request id, `plan::request_id`).
+    out.headers = read;
     out.failed = UNREADABLE;
     // Only what the core reads: `Retry-After` of a failure, `Cache-Control` of a card (a GET).
     if (!response.ok) out.retryAfter = read.get("Retry-After");

@@ -59,7 +59,7 @@ pub(super) async fn card(
         let got = match transport::exchange(&http, &deadline, request, &causes).await {
             Ok(Reply::Whole(reply, _)) => Ok(reply),
             Ok(Reply::Events(status, ..)) => {
-                Ok(HttpReply { status, retry_after_header: None, cache_control: None, body: None })
+                Ok(HttpReply { status, retry_after_header: None, cache_control: None, request_id: None, body: None })
             }
             Err(e) => Err(e),
         };

@@ -195,7 +195,7 @@ fn what_cannot_be_a_query_or_has_no_route_is_refused() {
 }
 
 fn reply(status: u16, body: Option<Value>) -> HttpReply<Value> {
-    HttpReply { status, retry_after_header: None, cache_control: None, body }
+    HttpReply { status, retry_after_header: None, cache_control: None, request_id: None, body }
 }
 
 /// A google.rpc error body as `@a2a-js/sdk` writes it.

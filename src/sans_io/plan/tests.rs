@@ -83,11 +83,13 @@ fn a_1_0_http_json_request_is_mapped_and_a_get_has_no_body_nor_content_type() {
         status: 200,
         retry_after_header: None,
         cache_control: None,
+        request_id: None,
         body: Some(json!({ "id": "t 1", "status": { "state": "TASK_STATE_WORKING" } })),
     };
     let read = plan.read(answer, None, Dialect::A2a, true).unwrap().body.unwrap();
     assert_eq!((read["id"].clone(), read["result"]["status"]["state"].clone()), (json!(4), json!("working")));
-    let refused = HttpReply { status: 404, retry_after_header: None, cache_control: None, body: None };
+    let refused =
+        HttpReply { status: 404, retry_after_header: None, cache_control: None, request_id: None, body: None };
     assert_eq!(plan.read(refused, None, Dialect::A2a, true).unwrap_err().http_status, Some(404));
 }
 
@@ -116,13 +118,51 @@ fn the_head_read_is_retry_after_of_a_failure_and_cache_control_of_a_get() {
     let card = card::<Value>("https://agent.example/.well-known/agent.json");
     assert_eq!(
         card.reply_head(200, header),
-        ReplyHead { retry_after: None, cache_control: Some("Cache-Control".into()) }
+        ReplyHead {
+            retry_after: None,
+            cache_control: Some("Cache-Control".into()),
+            request_id: Some("x-request-id".into())
+        }
     );
     let post = planned(&target(ProtocolVersion::V0_3, Binding::JsonRpc), send());
     assert_eq!(
         post.reply_head(429, header),
-        ReplyHead { retry_after: Some("Retry-After".into()), cache_control: None }
+        ReplyHead {
+            retry_after: Some("Retry-After".into()),
+            cache_control: None,
+            request_id: Some("x-request-id".into())
+        }
     );
+}
+
+#[test]
+fn the_server_request_id_is_the_first_header_present_bounded_to_visible_ascii() {
+    let of = |headers: &'static [(&'static str, &'static str)]| {
+        request_id(move |name| headers.iter().find(|(n, _)| *n == name).map(|(_, v)| String::from(*v)))
+    };
+    assert_eq!(of(&[("x-request-id", "req_1"), ("request-id", "other")]).as_deref(), Some("req_1"), "x- first");
+    assert_eq!(of(&[("request-id", "7f3a-9")]).as_deref(), Some("7f3a-9"), "the second name");
+    assert_eq!(of(&[]), None);
+    assert_eq!(of(&[("x-request-id", "  ")]), None, "empty");
+    assert_eq!(of(&[("x-request-id", "a b")]), None, "a space (two headers joined by a comma and a space)");
+    assert_eq!(of(&[("x-request-id", "id\u{1b}[31m")]), None, "a control character");
+    assert_eq!(of(&[("x-request-id", "idé")]), None, "not ASCII");
+    let long: &'static str = Box::leak("r".repeat(10 * 1024).into_boxed_str());
+    let kept = request_id(|_| Some(String::from(long))).unwrap();
+    assert_eq!(kept.len(), MAX_REQUEST_ID_LEN, "a 10 KB header is cut, not kept whole");
+}
+
+#[test]
+fn an_error_read_from_a_reply_carries_the_server_request_id() {
+    let plan = planned(&target(ProtocolVersion::V1_0, Binding::HttpJson), get_task());
+    let refused = HttpReply {
+        status: 404,
+        retry_after_header: None,
+        cache_control: None,
+        request_id: Some("req-9".into()),
+        body: None,
+    };
+    assert_eq!(plan.read(refused, None, Dialect::A2a, true).unwrap_err().request_id.as_deref(), Some("req-9"));
 }
 
 #[test]
@@ -142,4 +182,28 @@ fn a_reshaped_body_has_its_members_sorted_at_every_depth() {
     let keys = |v: &Value| v.members().into_iter().map(|(k, _)| k.as_str().unwrap().to_owned()).collect::<Vec<_>>();
     assert_eq!(keys(body), ["id", "jsonrpc", "method", "params"]);
     assert_eq!(keys(&body["params"]["message"]["metadata"]["a"][0]), ["b", "y"]);
+}
+
+#[test]
+fn a_default_header_is_a_token_with_a_clean_value_and_never_one_the_client_sets() {
+    let check =
+        |name: &str, value: &str| check_default_header::<()>(name, value).map_err(|e| (e.code, e.message.clone()));
+    assert_eq!(check("X-Trace", "abc\tdef"), Ok(()));
+    assert_eq!(check("x-api-version", "2"), Ok(()));
+    for (name, value, why) in [
+        ("", "v", "is not a valid header name"),
+        ("X Trace", "v", "is not a valid header name"),
+        ("X-Tracé", "v", "is not a valid header name"),
+        ("X-Trace", "a\r\nInjected: yes", "has a value with a control character (CR, LF)"),
+        ("X-Trace", "a\u{0}", "has a value with a control character (CR, LF)"),
+        ("authorization", "Bearer other", "is set by the client itself"),
+        ("A2A-Version", "0.3", "is set by the client itself"),
+        ("x-a2a-extensions", "u", "is set by the client itself"),
+        ("Content-Type", "text/plain", "is set by the client itself"),
+        ("accept", "*/*", "is set by the client itself"),
+    ] {
+        let (code, message) = check(name, value).unwrap_err();
+        assert_eq!(code, ErrorCode::InvalidInput, "{name:?}");
+        assert!(message.contains(why), "{name:?}: {message}");
+    }
 }

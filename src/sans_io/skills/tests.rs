@@ -8,7 +8,13 @@ use serde_json::{Value, json};
 
 /// A recorded body as the transport would hand it over.
 fn reply(status: u16, body: &str) -> HttpReply<Value> {
-    HttpReply { status, retry_after_header: None, cache_control: None, body: serde_json::from_str(body).ok() }
+    HttpReply {
+        status,
+        retry_after_header: None,
+        cache_control: None,
+        request_id: None,
+        body: serde_json::from_str(body).ok(),
+    }
 }
 
 fn skill(skill: Skill, input: SkillInput) -> Call {
@@ -243,6 +249,24 @@ fn every_skill_refuses_a_task_without_its_artifact() {
         assert_eq!(e.code, ErrorCode::BadResponse, "{s:?}");
         assert!(e.message.contains(s.artifact_name()));
     }
+}
+
+#[test]
+fn every_error_read_from_a_reply_carries_the_server_request_id() {
+    let call = skill(Skill::CatholicQa, text("q"));
+    let with_id = |status, body: &str| HttpReply { request_id: Some("req-1".into()), ..reply(status, body) };
+    let rpc = r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"Task not found"}}"#;
+    let refused = call.outcome(with_id(200, rpc), 1, Dialect::Magisterium).unwrap_err();
+    assert_eq!((refused.code, refused.request_id.as_deref()), (ErrorCode::TaskNotFound, Some("req-1")));
+    let html = call.outcome(with_id(502, fixture!("html_502.txt")), 1, Dialect::Magisterium).unwrap_err();
+    assert_eq!(html.request_id.as_deref(), Some("req-1"), "the status's error");
+    let undecodable = r#"{"jsonrpc":"2.0","id":1,"result":"a string"}"#;
+    assert_eq!(
+        call.outcome(with_id(200, undecodable), 1, Dialect::Magisterium).unwrap_err().request_id.as_deref(),
+        Some("req-1"),
+        "a decoding error"
+    );
+    assert_eq!(call.outcome(reply(200, rpc), 1, Dialect::Magisterium).unwrap_err().request_id, None, "none sent");
 }
 
 #[test]

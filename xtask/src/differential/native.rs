@@ -36,6 +36,7 @@ pub fn decode(case: &Case, request_id: u64) -> Native {
         status: case.status,
         retry_after_header: retry_after.filter(|_| !(200..300).contains(&case.status)),
         cache_control: None,
+        request_id: None,
         body: parsed.ok(),
     };
     let dialect = match case.target.client {

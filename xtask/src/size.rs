@@ -14,10 +14,12 @@ use std::path::Path;
 /// line (`atCaller` in `npm/js/magisterium-error.js`: 37 847 → 38 095 B, +248 B)
 /// and its errors (an A2A 1.0 agent's reason, the task id in TASK_NOT_FOUND,
 /// options named as each layer's caller writes them: +515 B of `.wasm` gzip,
-/// measured against 3bfd4ca's build of the same entry), both merged: 38 585 B,
-/// rounded up to the half KB; issue 23's goal of 28 KB is not reached
-/// (docs/performance.md says what the rest would take).
-pub const SIZE_BUDGET: usize = 38 * 1024;
+/// measured against 3bfd4ca's build of the same entry), both merged: 38 585 B;
+/// then the core's request plans and a boundary by name (38 800 B) and the
+/// server's request id on errors (+483 B: 39 283 B), rounded up to the half
+/// KB; issue 23's goal of 28 KB is not reached (docs/performance.md says what
+/// the rest would take).
+pub const SIZE_BUDGET: usize = 38 * 1024 + 512;
 
 /// Gzip budget of the web build of `magisterium-a2a/agents` (`A2AClient`),
 /// up front, in bytes, under the 43.5 KB (44 544 B) ceiling that issues 17,
@@ -28,10 +30,10 @@ pub const SIZE_BUDGET: usize = 38 * 1024;
 /// ceiling"): 37 158 B with an interface's tenant; then issue 35's one core (the
 /// core's request plans and discovery loop driven from JS, the boundary by name:
 /// +1 009 B), its errors and its stacks at the caller's line, merged: 38 998 B,
-/// so the budget holds that figure rounded up to the half KB, 5.1 KB below the
-/// ceiling; its lazily loaded module is outside it (`cargo xtask build` prints
-/// its size).
-pub const AGENTS_SIZE_BUDGET: usize = 38 * 1024 + 512;
+/// and the server's request id on errors (+482 B: 39 480 B), so the budget holds
+/// that figure rounded up to the half KB, 4.6 KB below the ceiling; its lazily
+/// loaded module is outside it (`cargo xtask build` prints its size).
+pub const AGENTS_SIZE_BUDGET: usize = 39 * 1024;
 
 /// The budget of each entry of the web build: (entry, bytes).
 pub const BUDGETS: [(&str, usize); 2] =

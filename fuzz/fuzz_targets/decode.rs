@@ -41,6 +41,7 @@ fuzz_target!(|data: &[u8]| {
         status,
         retry_after_header: header,
         cache_control: None,
+        request_id: None,
         body: serde_json::from_slice::<Value>(body).ok(),
     };
     let outcome = call.outcome(reply, 1, if selector & 0x40 != 0 { Dialect::A2a } else { Dialect::Magisterium });

@@ -87,6 +87,12 @@ fn rest(json: &Value, selector: u8) {
     }
     let status = [200, 204, 400, 404, 429, 500][usize::from(selector) % 6];
     let reply =
-        HttpReply { status, retry_after_header: Some("3".into()), cache_control: None, body: Some(json.clone()) };
+        HttpReply {
+            status,
+            retry_after_header: Some("3".into()),
+            cache_control: None,
+            request_id: None,
+            body: Some(json.clone()),
+        };
     let _ = http_json::response(reply, Value::from(1), Dialect::A2a);
 }

@@ -123,8 +123,8 @@ impl<K> Builder<K> {
     /// (`Authorization`, `A2A-*` and `X-A2A-*`, `Content-Type`,
     /// `Content-Length`, `Accept`, `Host`) is INVALID_INPUT, so the token and
     /// A2A's headers are never overridden. (Natively, the default headers of
-    /// an [`http_client`](Self::http_client) are sent too, below these and
-    /// the client's own, which reqwest lets replace them.)
+    /// a client given to `http_client` are sent too, below these and the
+    /// client's own, which reqwest lets replace them.)
     pub fn header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
         self.options.headers.push((name.into(), value.into()));
         self

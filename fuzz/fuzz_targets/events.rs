@@ -86,13 +86,12 @@ fn rest(json: &Value, selector: u8) {
         assert!(!request.url.contains('#'), "{}", request.url);
     }
     let status = [200, 204, 400, 404, 429, 500][usize::from(selector) % 6];
-    let reply =
-        HttpReply {
-            status,
-            retry_after_header: Some("3".into()),
-            cache_control: None,
-            request_id: None,
-            body: Some(json.clone()),
-        };
+    let reply = HttpReply {
+        status,
+        retry_after_header: Some("3".into()),
+        cache_control: None,
+        request_id: None,
+        body: Some(json.clone()),
+    };
     let _ = http_json::response(reply, Value::from(1), Dialect::A2a);
 }

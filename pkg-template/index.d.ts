@@ -161,9 +161,29 @@ export interface ClientLimits {
   maxResponseBytes?: number | null | undefined;
 }
 
+/** A function with `fetch`'s signature, called with the request's URL as a string and its `RequestInit`. */
+export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * How a client's HTTP exchanges go out: headers of its own and its own
+ * `fetch`. Every exchange of the client uses them, an agent card's fetch included.
+ */
+export interface TransportOptions {
+  /**
+   * Headers sent with every request (name → value). A name that is not a
+   * valid header name, a value with a control character, or a header the
+   * client sets itself (`Authorization`, `A2A-*`, `X-A2A-*`, `Content-Type`,
+   * `Content-Length`, `Accept`, `Host`) is INVALID_INPUT at construction.
+   */
+  headers?: Readonly<Record<string, string>> | null | undefined;
+  /** Called for every request instead of the global `fetch` (tests, proxies, logging). */
+  fetch?: FetchFunction | null | undefined;
+}
+
 /** Options of `new MagisteriumClient(...)`. */
 export type ClientOptions = TokenOptions &
-  ClientLimits & {
+  ClientLimits &
+  TransportOptions & {
     /** The A2A endpoint. Default `https://www.magisterium.com/api/v1/a2a`; a proxy URL may need no token. */
     endpoint?: string | null | undefined;
   };

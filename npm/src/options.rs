@@ -5,6 +5,7 @@
 use crate::caller_values;
 use crate::js_url;
 use crate::json_view::Json;
+use crate::transport::set;
 use alloc::string::String;
 use js_sys::{Function, Reflect};
 #[cfg(feature = "agents")]
@@ -12,6 +13,7 @@ use magisterium_a2a::sans_io::card::{Binding, ProtocolVersion};
 use magisterium_a2a::sans_io::error::CallError;
 #[cfg(feature = "agents")]
 use magisterium_a2a::sans_io::error::Dialect;
+use magisterium_a2a::sans_io::plan;
 use magisterium_a2a::sans_io::settings::{OptionNames, Options, Settings};
 use magisterium_a2a::sans_io::text::cat;
 #[cfg(feature = "magisterium")]
@@ -23,8 +25,21 @@ use web_sys::AbortSignal;
 type Result<T> = core::result::Result<T, CallError<Json>>;
 
 /// The options of every client (`ClientOptions`), endpoint aside.
-pub const CLIENT_KEYS: [&str; 7] =
-    ["token", "tokenProvider", "timeoutMs", "maxRetries", "maxRetryWaitMs", "rateLimit", "maxResponseBytes"];
+pub const CLIENT_KEYS: [&str; 9] = [
+    "token",
+    "tokenProvider",
+    "timeoutMs",
+    "maxRetries",
+    "maxRetryWaitMs",
+    "rateLimit",
+    "maxResponseBytes",
+    "headers",
+    "fetch",
+];
+
+/// The options of [`CLIENT_KEYS`] that are functions the client calls: its
+/// `fetch` (see [`exchange_options`]).
+const FUNCTION_KEYS: [&str; 1] = ["fetch"];
 
 /// The options of an `A2AClient` besides [`CLIENT_KEYS`] that both
 /// `discover` and the constructor take.
@@ -38,11 +53,13 @@ pub fn endpoint(text: &str) -> Result<Endpoint> {
 
 #[cfg(feature = "magisterium")]
 /// Reads `ClientOptions` (`undefined` means all defaults): `endpoint`, or
-/// the default endpoint of the contract when absent.
-pub fn magisterium_settings(options: &JsValue) -> Result<Settings<Function>> {
+/// the default endpoint of the contract when absent; with what its exchanges
+/// carry out ([`exchange_options`]).
+pub fn magisterium_settings(options: &JsValue) -> Result<(Settings<Function>, JsValue)> {
     let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["endpoint"]])?;
     let text = o.string("endpoint")?;
-    client_settings(&o, endpoint(text.as_deref().unwrap_or(DEFAULT_ENDPOINT))?)
+    let settings = client_settings(&o, endpoint(text.as_deref().unwrap_or(DEFAULT_ENDPOINT))?)?;
+    Ok((settings, exchange_options(&o)?))
 }
 
 #[cfg(feature = "agents")]
@@ -115,6 +132,40 @@ pub fn client_settings(o: &Reader, endpoint: Endpoint) -> Result<Settings<Functi
     options.max_retry_wait_ms = o.number("maxRetryWaitMs")?;
     options.max_response_bytes = o.number("maxResponseBytes")?;
     options.check()
+}
+
+/// What every exchange of a client carries out besides its plan (`request.io`
+/// in `js/transport/exchange.js`): the `headers` option, copied (so that a
+/// later change to the caller's object is not sent unchecked) and each header
+/// checked by the core's rule ([`plan::check_default_header`]: never the
+/// token's, A2A's or the request's own), and the `fetch` function as given.
+/// INVALID_INPUT names the option.
+pub fn exchange_options(o: &Reader) -> Result<JsValue> {
+    let io = js_sys::Object::new();
+    for key in FUNCTION_KEYS {
+        if let Some(f) = o.get(key) {
+            if !f.is_function() {
+                return Err(o.refuse(key, " must be a function"));
+            }
+            set(&io, key, &f);
+        }
+    }
+    let Some(given) = o.get("headers") else { return Ok(io.into()) };
+    let not_headers = || o.refuse("headers", " must be an object of header names to string values");
+    let names = match caller_values::is_array(&given) {
+        Ok(false) if given.is_object() && !given.is_function() => caller_values::object_keys(&given),
+        _ => return Err(not_headers()),
+    };
+    let headers = js_sys::Object::new();
+    for name in names.map_err(|_| not_headers())? {
+        let value = Reflect::get(&given, &name).map_err(|_| not_headers())?;
+        let (Some(name), Some(text)) = (name.as_string(), value.as_string()) else { return Err(not_headers()) };
+        plan::check_default_header::<Json>(&name, &text)
+            .map_err(|e| CallError::invalid_input(cat(&[o.name, ".headers: ", &e.message])))?;
+        set(&headers, &name, &value);
+    }
+    set(&io, "headers", &headers);
+    Ok(io.into())
 }
 
 /// A call's settings, checked.

@@ -17,6 +17,7 @@ import {
   type ClientOptions,
   type DataPart,
   type DateQuery,
+  type FetchFunction,
   type FilePart,
   type InitInput,
   type MagisteriumDocument,
@@ -35,6 +36,7 @@ import {
   type TokenOptions,
   type TokenProvider,
   type TokenProviderContext,
+  type TransportOptions,
   type WaitOptions,
 } from "magisterium-a2a";
 
@@ -55,6 +57,11 @@ export async function everyApi(): Promise<void> {
   const proxied = new MagisteriumClient({ endpoint: "https://parish.example/a2a", rateLimit: { default: "10/s" } });
   // What the runtime treats as absent: `undefined` and `null` (`exactOptionalPropertyTypes` included).
   const absent = new MagisteriumClient({ token: undefined, tokenProvider: null, endpoint: new URLSearchParams(location.search).get("endpoint"), rateLimit: null });
+  // Headers and a fetch of the caller's.
+  const logged: FetchFunction = (input, init) => fetch(input, init);
+  const transport: TransportOptions = { headers: { "X-Trace": "1" }, fetch: logged };
+  const traced = new MagisteriumClient({ ...transport, token: "t" });
+  const withGlobalFetch = new MagisteriumClient({ fetch, headers: null });
   const defaults = new MagisteriumClient();
   const fromNull = new MagisteriumClient(null);
   const endpoint: string = defaults.endpoint;
@@ -160,6 +167,10 @@ export async function everyApi(): Promise<void> {
   new MagisteriumClient({ rateLimit: { cheap: "1/s" } });
   // @ts-expect-error maxResponseBytes is a number
   new MagisteriumClient({ maxResponseBytes: "1 MiB" });
+  // @ts-expect-error a header's value is a string
+  new MagisteriumClient({ headers: { "X-Count": 1 } });
+  // @ts-expect-error fetch is a function
+  new MagisteriumClient({ fetch: "https://proxy.example" });
   // @ts-expect-error a QaAnswer has no `answer` field
   answer.answer;
   // @ts-expect-error fetchDocument may resolve null
@@ -169,6 +180,6 @@ export async function everyApi(): Promise<void> {
   // @ts-expect-error a part needs a known kind
   const badPart: Part = { kind: "image", url: "x" };
 
-  void [rates, afterRefusal, perUrl, numbered, viaProvider, syncProvider, absent, fromNull, endpoint, text, ids, title, index, year, url, raw, others, followUp, docFields];
+  void [rates, afterRefusal, perUrl, numbered, traced, withGlobalFetch, viaProvider, syncProvider, absent, fromNull, endpoint, text, ids, title, index, year, url, raw, others, followUp, docFields];
   void [readings, readingsByDate, saints, saintsByDate, state, artifactNames, roles, again, canceled, settled, made, bare, wrong, badPart, wasm];
 }

@@ -1,0 +1,92 @@
+// The client options that shape every exchange, on both clients: `headers` (checked by the core's rule at
+// construction) and `fetch` (used instead of the global one), against a server of the test's own that records
+// each request.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import http from "node:http";
+import { MagisteriumClient } from "magisterium-a2a";
+import { A2AClient } from "magisterium-a2a/agents";
+
+/**
+ * A server of the test's own: an agent card (0.3) at `/.well-known/agent.json`, a task for every JSON-RPC call
+ * (`POST /a2a`), and a task in A2A 1.0's HTTP+JSON shape for `GET /v1/tasks/…`; `seen` holds each request.
+ */
+async function server(t) {
+  const seen = [];
+  const s = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      seen.push({ method: req.method, url: req.url, headers: req.headers });
+      res.setHeader("Content-Type", "application/json");
+      const base = `http://127.0.0.1:${s.address().port}`;
+      if (req.url === "/.well-known/agent.json") {
+        const card = { name: "agent", url: `${base}/a2a`, protocolVersion: "0.3.0", capabilities: {}, skills: [{ id: "echo", name: "Echo" }] };
+        return res.end(JSON.stringify(card));
+      }
+      if (req.method === "GET") return res.end(JSON.stringify({ id: "t-1", contextId: "c-1", status: { state: "TASK_STATE_COMPLETED" } }));
+      const task = { kind: "task", id: "t-1", contextId: "c-1", status: { state: "completed" } };
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: JSON.parse(body).id, result: task }));
+    });
+  });
+  await new Promise((resolve) => s.listen(0, "127.0.0.1", resolve));
+  t.after(() => (s.closeAllConnections(), s.close()));
+  return { base: `http://127.0.0.1:${s.address().port}`, seen };
+}
+
+test("the headers option reaches the server on every exchange of both clients, the card's fetch included", async (t) => {
+  const { base, seen } = await server(t);
+  const headers = { "X-Trace-Id": "trace-1", "User-Agent": "parish-app/1.0" };
+  await new MagisteriumClient({ endpoint: `${base}/a2a`, token: "tok", headers }).getTask("t-1");
+  const agent = await A2AClient.discover(base, { token: "tok", headers });
+  await agent.getTask("t-1");
+  await new A2AClient({ endpoint: `${base}/v1`, binding: "HTTP+JSON", headers }).getTask("t-1");
+  assert.deepEqual(
+    seen.map((r) => `${r.method} ${r.url}`),
+    ["POST /a2a", "GET /.well-known/agent.json", "POST /a2a", "GET /v1/tasks/t-1"],
+  );
+  for (const request of seen) {
+    assert.equal(request.headers["x-trace-id"], "trace-1", `${request.method} ${request.url}`);
+    assert.equal(request.headers["user-agent"], "parish-app/1.0", `${request.method} ${request.url}`);
+  }
+  assert.equal(seen[0].headers.authorization, "Bearer tok", "beside the token");
+  assert.equal(seen[1].headers.authorization, undefined, "the card's fetch still carries no token");
+  assert.equal(seen[3].headers["a2a-version"], "1.0", "beside the plan's own headers");
+});
+
+test("a header the client sets itself, or an invalid one, is INVALID_INPUT at construction naming `headers`", async () => {
+  const endpoint = "http://127.0.0.1:9/a2a";
+  for (const headers of [{ Authorization: "Bearer other" }, { "a2a-version": "0.3" }, { "X-A2A-Extensions": "x" }, { "content-type": "text/plain" }, { Host: "elsewhere" }]) {
+    for (const make of [() => new MagisteriumClient({ endpoint, headers }), () => new A2AClient({ endpoint, headers })]) {
+      assert.throws(make, (e) => e.code === "INVALID_INPUT" && e.message.includes("options.headers") && e.message.includes(Object.keys(headers)[0]));
+    }
+  }
+  assert.throws(() => new MagisteriumClient({ headers: { "Bad Name": "x" } }), /options\.headers.*not a valid header name/);
+  assert.throws(() => new MagisteriumClient({ headers: { "X-Split": "a\r\nInjected: 1" } }), /options\.headers.*control character/);
+  assert.throws(() => new MagisteriumClient({ headers: { "X-Count": 1 } }), /options\.headers must be an object of header names to string values/);
+  assert.throws(() => new MagisteriumClient({ headers: ["X-A", "1"] }), { code: "INVALID_INPUT" });
+  assert.throws(() => new MagisteriumClient({ fetch: "https://proxy.example" }), /options\.fetch must be a function/);
+  assert.throws(() => new A2AClient({ endpoint, fetch: {} }), /options\.fetch must be a function/);
+  await assert.rejects(A2AClient.discover("http://127.0.0.1:9", { headers: { Authorization: "x" } }), { code: "INVALID_INPUT" });
+});
+
+test("the fetch option is called for every exchange, the global fetch never", async (t) => {
+  const { base, seen } = await server(t);
+  const calls = [];
+  const own = (url, init) => (calls.push(`${init.method ?? "GET"} ${url}`), globalThis.fetch(url, init));
+  const global = globalThis.fetch;
+  let globalCalls = 0;
+  globalThis.fetch = (...args) => (globalCalls++, global(...args));
+  t.after(() => (globalThis.fetch = global));
+  await new MagisteriumClient({ endpoint: `${base}/a2a`, fetch: (url, init) => own(url, init) }).getTask("t-1");
+  // `own` calls the global fetch itself: count only what the client called.
+  const before = globalCalls;
+  const agent = await A2AClient.discover(base, { fetch: (url, init) => (calls.push(`${init.method ?? "GET"} ${url}`), global(url, init)) });
+  await agent.getTask("t-1");
+  assert.equal(globalCalls, before, "the client never called the global fetch");
+  assert.deepEqual(calls, [`POST ${base}/a2a`, `GET ${base}/.well-known/agent.json`, `POST ${base}/a2a`]);
+  assert.equal(seen.length, 3);
+  // A fetch that throws fails the request as the platform's would (NETWORK), the call settled.
+  const broken = new MagisteriumClient({ endpoint: `${base}/a2a`, maxRetries: 0, fetch: () => { throw new TypeError("no network here"); } });
+  await assert.rejects(broken.getTask("t-1"), (e) => e.code === "NETWORK" && e.message.includes("no network here"));
+});

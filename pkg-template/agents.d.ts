@@ -38,6 +38,8 @@ export type {
   Part,
   Rate,
   RateLimit,
+  RequestHookInfo,
+  ResponseHookInfo,
   SendMessageParams,
   Task,
   TaskState,

@@ -49,7 +49,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     let base = card::card_base(&base, parse_url)?;
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;
     let (dialect, version, binding) = (dialect(&o)?, protocol_version(&o)?, binding(&o)?);
-    // The headers and `fetch` apply to the card's fetch too.
+    // The headers, `fetch` and hooks apply to the card's fetch too.
     let io = exchange_options(&o)?;
     let signal = CallSignal::start(o.signal()?, timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS))?;
     // The card: cached while fresh, else fetched by the core's loop (`Discovery`).

@@ -63,8 +63,8 @@ pub struct Session {
     pub extensions: JsValue,
     /// A fixed token as a JS string, made once; `undefined` otherwise.
     fixed_token: JsValue,
-    /// What every exchange carries out besides its plan: the `headers` and `fetch`
-    /// options ([`crate::options::exchange_options`]).
+    /// What every exchange carries out besides its plan: the `headers`, `fetch`
+    /// and hook options ([`crate::options::exchange_options`]).
     pub io: JsValue,
     next_request_id: Cell<u64>,
 }

@@ -25,7 +25,7 @@ use web_sys::AbortSignal;
 type Result<T> = core::result::Result<T, CallError<Json>>;
 
 /// The options of every client (`ClientOptions`), endpoint aside.
-pub const CLIENT_KEYS: [&str; 9] = [
+pub const CLIENT_KEYS: [&str; 11] = [
     "token",
     "tokenProvider",
     "timeoutMs",
@@ -35,11 +35,13 @@ pub const CLIENT_KEYS: [&str; 9] = [
     "maxResponseBytes",
     "headers",
     "fetch",
+    "onRequest",
+    "onResponse",
 ];
 
 /// The options of [`CLIENT_KEYS`] that are functions the client calls: its
-/// `fetch` (see [`exchange_options`]).
-const FUNCTION_KEYS: [&str; 1] = ["fetch"];
+/// `fetch`, and the hooks told of each exchange (see [`exchange_options`]).
+const FUNCTION_KEYS: [&str; 3] = ["fetch", "onRequest", "onResponse"];
 
 /// The options of an `A2AClient` besides [`CLIENT_KEYS`] that both
 /// `discover` and the constructor take.
@@ -138,8 +140,9 @@ pub fn client_settings(o: &Reader, endpoint: Endpoint) -> Result<Settings<Functi
 /// in `js/transport/exchange.js`): the `headers` option, copied (so that a
 /// later change to the caller's object is not sent unchecked) and each header
 /// checked by the core's rule ([`plan::check_default_header`]: never the
-/// token's, A2A's or the request's own), and the `fetch` function as given.
-/// INVALID_INPUT names the option.
+/// token's, A2A's or the request's own), and the `fetch`, `onRequest` and
+/// `onResponse` functions as given (the hooks are told the plan's verb and URL,
+/// never a header). INVALID_INPUT names the option.
 pub fn exchange_options(o: &Reader) -> Result<JsValue> {
     let io = js_sys::Object::new();
     for key in FUNCTION_KEYS {

@@ -298,7 +298,7 @@ pub struct AgentRequest<'a> {
 /// in 1.0, or to a stream, comes back in the package's result shape
 /// (`js/agent-protocol.js` hands it to the core's `result_shape` first).
 /// `io` is what every exchange of the client carries out besides the plan
-/// (its `headers` and `fetch`: see [`crate::options::exchange_options`]).
+/// (its `headers`, `fetch` and hooks: see [`crate::options::exchange_options`]).
 // With `agents`, what an agent's request carries besides its body comes as one
 // `AgentRequest` (whether a stream, the dialect, the extensions).
 pub async fn send(

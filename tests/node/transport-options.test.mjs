@@ -1,6 +1,6 @@
 // The client options that shape every exchange, on both clients: `headers` (checked by the core's rule at
-// construction) and `fetch` (used instead of the global one), against a server of the test's own that records
-// each request.
+// construction), `fetch` (used instead of the global one) and the `onRequest`/`onResponse` hooks (method, URL,
+// status and timing, never the token), against a server of the test's own that records each request.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
@@ -67,6 +67,7 @@ test("a header the client sets itself, or an invalid one, is INVALID_INPUT at co
   assert.throws(() => new MagisteriumClient({ headers: ["X-A", "1"] }), { code: "INVALID_INPUT" });
   assert.throws(() => new MagisteriumClient({ fetch: "https://proxy.example" }), /options\.fetch must be a function/);
   assert.throws(() => new A2AClient({ endpoint, fetch: {} }), /options\.fetch must be a function/);
+  assert.throws(() => new A2AClient({ endpoint, onResponse: {} }), /options\.onResponse must be a function/);
   await assert.rejects(A2AClient.discover("http://127.0.0.1:9", { headers: { Authorization: "x" } }), { code: "INVALID_INPUT" });
 });
 
@@ -89,4 +90,54 @@ test("the fetch option is called for every exchange, the global fetch never", as
   // A fetch that throws fails the request as the platform's would (NETWORK), the call settled.
   const broken = new MagisteriumClient({ endpoint: `${base}/a2a`, maxRetries: 0, fetch: () => { throw new TypeError("no network here"); } });
   await assert.rejects(broken.getTask("t-1"), (e) => e.code === "NETWORK" && e.message.includes("no network here"));
+});
+
+test("the hooks see each exchange's method, URL, status and timing, never the token", async (t) => {
+  const { base } = await server(t);
+  const told = [];
+  const onRequest = (info) => told.push(["request", info]);
+  const onResponse = (info) => told.push(["response", info]);
+  await new MagisteriumClient({ endpoint: `${base}/a2a`, token: "secret-tok", onRequest, onResponse }).getTask("t-1");
+  const agent = await A2AClient.discover(base, { tokenProvider: () => "secret-tok", onRequest, onResponse });
+  await agent.getTask("t-1");
+  await new A2AClient({ endpoint: `${base}/v1`, binding: "HTTP+JSON", token: "secret-tok", onRequest, onResponse }).getTask("t-1");
+  const shapes = told.map(([kind, info]) => [kind, info.method, info.url, info.status]);
+  assert.deepEqual(shapes, [
+    ["request", "POST", `${base}/a2a`, undefined],
+    ["response", "POST", `${base}/a2a`, 200],
+    ["request", "GET", `${base}/.well-known/agent.json`, undefined],
+    ["response", "GET", `${base}/.well-known/agent.json`, 200],
+    ["request", "POST", `${base}/a2a`, undefined],
+    ["response", "POST", `${base}/a2a`, 200],
+    ["request", "GET", `${base}/v1/tasks/t-1`, undefined],
+    ["response", "GET", `${base}/v1/tasks/t-1`, 200],
+  ]);
+  for (const [kind, info] of told) {
+    assert.deepEqual(Object.keys(info).sort(), kind === "request" ? ["method", "url"] : ["durationMs", "method", "status", "url"]);
+    if (kind === "response") assert.ok(Number.isFinite(info.durationMs) && info.durationMs >= 0);
+  }
+  assert.ok(!JSON.stringify(told).includes("secret-tok"), "the token is in no hook's argument");
+  // No response: status 0.
+  const closed = [];
+  const unreachable = new MagisteriumClient({ endpoint: "http://127.0.0.1:9/a2a", maxRetries: 0, onResponse: (info) => closed.push(info.status) });
+  await assert.rejects(unreachable.getTask("t-1"), { code: "NETWORK" });
+  assert.deepEqual(closed, [0]);
+});
+
+test("a hook that throws or rejects leaves the call intact", async (t) => {
+  const { base } = await server(t);
+  let calls = 0;
+  const throws = () => {
+    calls++;
+    throw new Error("hook failed");
+  };
+  const rejects = async () => {
+    calls++;
+    throw new Error("hook rejected");
+  };
+  const task = await new MagisteriumClient({ endpoint: `${base}/a2a`, onRequest: throws, onResponse: rejects }).getTask("t-1");
+  assert.equal(task.id, "t-1");
+  const agent = await A2AClient.discover(base, { onRequest: rejects, onResponse: throws });
+  assert.equal((await agent.getTask("t-1")).id, "t-1");
+  assert.equal(calls, 6, "each hook was called for each exchange");
 });

@@ -27,6 +27,8 @@ import {
   type QaAnswer,
   type Rate,
   type RateLimit,
+  type RequestHookInfo,
+  type ResponseHookInfo,
   type SearchResult,
   type SendMessageParams,
   type Task,
@@ -57,11 +59,13 @@ export async function everyApi(): Promise<void> {
   const proxied = new MagisteriumClient({ endpoint: "https://parish.example/a2a", rateLimit: { default: "10/s" } });
   // What the runtime treats as absent: `undefined` and `null` (`exactOptionalPropertyTypes` included).
   const absent = new MagisteriumClient({ token: undefined, tokenProvider: null, endpoint: new URLSearchParams(location.search).get("endpoint"), rateLimit: null });
-  // Headers and a fetch of the caller's.
+  // Headers, a fetch of the caller's and hooks (a hook may be async; it is not awaited).
   const logged: FetchFunction = (input, init) => fetch(input, init);
-  const transport: TransportOptions = { headers: { "X-Trace": "1" }, fetch: logged };
+  const onRequest = ({ method, url }: RequestHookInfo): void => console.log(method, url);
+  const onResponse = async ({ status, durationMs }: ResponseHookInfo): Promise<void> => void [status, durationMs];
+  const transport: TransportOptions = { headers: { "X-Trace": "1" }, fetch: logged, onRequest, onResponse };
   const traced = new MagisteriumClient({ ...transport, token: "t" });
-  const withGlobalFetch = new MagisteriumClient({ fetch, headers: null });
+  const withGlobalFetch = new MagisteriumClient({ fetch, headers: null, onRequest: undefined });
   const defaults = new MagisteriumClient();
   const fromNull = new MagisteriumClient(null);
   const endpoint: string = defaults.endpoint;
@@ -171,6 +175,8 @@ export async function everyApi(): Promise<void> {
   new MagisteriumClient({ headers: { "X-Count": 1 } });
   // @ts-expect-error fetch is a function
   new MagisteriumClient({ fetch: "https://proxy.example" });
+  // @ts-expect-error a response hook is told no headers
+  new MagisteriumClient({ onResponse: (r) => r.headers });
   // @ts-expect-error a QaAnswer has no `answer` field
   answer.answer;
   // @ts-expect-error fetchDocument may resolve null

@@ -292,9 +292,16 @@ impl<V: JsonView> Plan<V> {
         self.activated_from.iter().find_map(|name| header(name))
     }
 
-    /// What the core reads of a response's head, `header` finding a header by name.
+    /// What the core reads of the head of the response of `status` to this
+    /// plan's request, `header` finding a header by name: `Retry-After` when it
+    /// is not 2xx, `Cache-Control` when the request was a GET, the server's
+    /// [`request_id`] always.
     pub fn reply_head(&self, status: u16, header: impl Fn(&'static str) -> Option<String>) -> ReplyHead {
-        reply_head(status, self.verb, header)
+        ReplyHead {
+            retry_after: if (200..300).contains(&status) { None } else { header("Retry-After") },
+            cache_control: if self.verb == Verb::Get { header("Cache-Control") } else { None },
+            request_id: request_id(header),
+        }
     }
 
     /// The reply (or an event of the stream, status 200) as the JSON-RPC
@@ -323,17 +330,6 @@ impl<V: JsonView> Plan<V> {
         let v1 = self.v1;
         let body = reply.body.map(|body| result_shape::with_activated(result_shape::normalised(body, v1), activated));
         Ok(HttpReply { body, ..reply })
-    }
-}
-
-/// What the core reads of the head of a response of `status` to a request
-/// of `verb`, `header` finding a header by name: `Retry-After` when it is not
-/// 2xx, `Cache-Control` when the request was a GET, the server's [`request_id`] always.
-pub fn reply_head(status: u16, verb: Verb, header: impl Fn(&'static str) -> Option<String>) -> ReplyHead {
-    ReplyHead {
-        retry_after: if (200..300).contains(&status) { None } else { header("Retry-After") },
-        cache_control: if verb == Verb::Get { header("Cache-Control") } else { None },
-        request_id: request_id(header),
     }
 }
 

@@ -86,6 +86,14 @@ pub fn stdout_of(cmd: &mut Command) -> Option<String> {
 /// Whether [`cargo`]'s builds are whole rather than incremental (set by a test run).
 static WHOLE_BUILDS: AtomicBool = AtomicBool::new(false);
 
+/// Makes the later [`cargo`] commands build without incremental compilation,
+/// unless the caller's `CARGO_INCREMENTAL` says otherwise: a test run builds
+/// each crate once, and on a fresh clone the incremental caches only cost
+/// time (docs/testing.md, "How long it takes").
+pub fn build_whole() {
+    WHOLE_BUILDS.store(true, Ordering::Relaxed);
+}
+
 /// Lowers by 5 the CPU priority of this process's main thread, which must be the caller, and so
 /// of every process it starts from then on (`renice`: on Linux a thread's niceness is its own, and
 /// the processes it starts inherit it): its work gets what the run's other processes and threads,
@@ -95,14 +103,6 @@ pub fn yield_cpu() {
     let mut renice = Command::new("renice");
     renice.args(["-n", "5", "-p", &std::process::id().to_string()]);
     let _ = renice.stdout(Stdio::null()).stderr(Stdio::null()).status();
-}
-
-/// Makes the later [`cargo`] commands build without incremental compilation,
-/// unless the caller's `CARGO_INCREMENTAL` says otherwise: a test run builds
-/// each crate once, and on a fresh clone the incremental caches only cost
-/// time (docs/testing.md, "How long it takes").
-pub fn build_whole() {
-    WHOLE_BUILDS.store(true, Ordering::Relaxed);
 }
 
 /// A `cargo` command using the toolchain that runs xtask.

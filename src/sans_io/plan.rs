@@ -8,7 +8,7 @@
 //! `fetch`, the npm package's `transport.js`) carry a plan out as it is, and
 //! hand what came back to the plan's readers: [`Plan::answer_of`] (an event
 //! stream, or one JSON body), [`Plan::activated`] (the extensions the agent
-//! activated, one precedence of header names), [`reply_head`] (the
+//! activated, one precedence of header names), [`Plan::reply_head`] (the
 //! `Retry-After`, `Cache-Control` and server's request id the core reads) and [`Plan::read`] (the
 //! reply as the JSON-RPC response the core decodes, in the package's shape).
 //!
@@ -235,7 +235,7 @@ pub fn card<V>(url: &str) -> Plan<V> {
     }
 }
 
-/// What a transport reads of a response's head besides its status (see [`reply_head`]).
+/// What a transport reads of a response's head besides its status (see [`Plan::reply_head`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReplyHead {
     /// `Retry-After`, of a response that is not 2xx.

@@ -18,6 +18,7 @@ import type {
   TaskState,
   TaskStatus,
   TokenOptions,
+  TransportOptions,
   WaitOptions,
 } from "./index.js";
 
@@ -27,6 +28,7 @@ export type {
   CallOptions,
   ClientLimits,
   DataPart,
+  FetchFunction,
   FilePart,
   InitInput,
   ErrorCode,
@@ -36,6 +38,8 @@ export type {
   Part,
   Rate,
   RateLimit,
+  RequestHookInfo,
+  ResponseHookInfo,
   SendMessageParams,
   Task,
   TaskState,
@@ -44,6 +48,7 @@ export type {
   TokenOptions,
   TokenProvider,
   TokenProviderContext,
+  TransportOptions,
   WaitOptions,
 } from "./index.js";
 
@@ -114,7 +119,8 @@ export interface AgentCard {
 
 /** Options of `new A2AClient(...)`. */
 export type A2AClientOptions = TokenOptions &
-  ClientLimits & {
+  ClientLimits &
+  TransportOptions & {
     /** The agent's A2A endpoint (required). */
     endpoint: string;
     /** Default: "magisterium" for an endpoint on `magisterium.com` or `www.magisterium.com`, "a2a" otherwise. */
@@ -133,7 +139,8 @@ export type A2AClientOptions = TokenOptions &
 
 /** Options of `A2AClient.discover(...)`: the client's options (the endpoint is chosen from the card), and the discovery's own `signal`; `timeoutMs` bounds the discovery too. */
 export type DiscoverOptions = TokenOptions &
-  ClientLimits & {
+  ClientLimits &
+  TransportOptions & {
     /** Default: from the card ("magisterium" for Magisterium's, "a2a" for every other agent). */
     dialect?: Dialect | null | undefined;
     /**

@@ -161,9 +161,58 @@ export interface ClientLimits {
   maxResponseBytes?: number | null | undefined;
 }
 
+/** What `onRequest` is told before each HTTP exchange of a client: never a header (the token is one), nor the body. */
+export interface RequestHookInfo {
+  /** The HTTP method: "POST", or "GET" (an agent card's fetch, an HTTP+JSON read). */
+  method: string;
+  /** The URL the request goes to (a token never travels in it). */
+  url: string;
+}
+
+/** What `onResponse` is told after each HTTP exchange of a client. */
+export interface ResponseHookInfo extends RequestHookInfo {
+  /** The response's HTTP status; 0 when no response came (a network failure, an abort, a timeout). */
+  status: number;
+  /** Milliseconds from the request to the end of the exchange (the body read; for a stream, its first event). */
+  durationMs: number;
+}
+
+/** A function with `fetch`'s signature, called with the request's URL as a string and its `RequestInit`. */
+export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * How a client's HTTP exchanges go out: headers of its own, its own `fetch`,
+ * and hooks told of each exchange. Every exchange of the client uses them,
+ * an agent card's fetch included.
+ */
+export interface TransportOptions {
+  /**
+   * Headers sent with every request (name → value; an array of pairs or a
+   * `Headers` is read too, as `fetch` reads them), read once when the client
+   * is made. A name or a value the platform's `Headers` refuses, or a header
+   * the client sets itself (`Authorization`, `A2A-*`, `X-A2A-*`,
+   * `Content-Type`, `Content-Length`, `Accept`, `Host`), is INVALID_INPUT then.
+   */
+  headers?: Readonly<Record<string, string>> | ReadonlyArray<readonly [string, string]> | null | undefined;
+  /** Called for every request instead of the global `fetch` (tests, proxies, logging). */
+  fetch?: FetchFunction | null | undefined;
+  /**
+   * Told `{ method, url }` before each request. Not awaited; what it throws,
+   * or the promise it returns rejects with, is ignored: the call goes on.
+   */
+  onRequest?: ((request: RequestHookInfo) => void | Promise<void>) | null | undefined;
+  /**
+   * Told `{ method, url, status, durationMs }` after each exchange. Not
+   * awaited; what it throws, or the promise it returns rejects with, is
+   * ignored: the call's outcome is unchanged.
+   */
+  onResponse?: ((response: ResponseHookInfo) => void | Promise<void>) | null | undefined;
+}
+
 /** Options of `new MagisteriumClient(...)`. */
 export type ClientOptions = TokenOptions &
-  ClientLimits & {
+  ClientLimits &
+  TransportOptions & {
     /** The A2A endpoint. Default `https://www.magisterium.com/api/v1/a2a`; a proxy URL may need no token. */
     endpoint?: string | null | undefined;
   };

@@ -118,7 +118,7 @@ function post(exchange, request, call) {
     return extra.events.read();
   };
   if (call.events) call.events.cancel();
-  return exchange({ url: plan.url, token, body: plan.body, maxBytes }, call.signal, extra).then((out) => {
+  return exchange({ url: plan.url, token, body: plan.body, maxBytes, io: request.io }, call.signal, extra).then((out) => {
     if (out.failed === ANSWERED) Object.assign(out, read(out.value, out.status, out.retryAfter));
     if (extra.events) Object.assign(call, { requestId: plan.requestId, token, events: extra.events.own() });
     else plan.free();

@@ -150,9 +150,10 @@ impl A2AClient {
             (_, version) => version.unwrap_or(ProtocolVersion::V0_3),
         };
         let settings = client_settings(&o, endpoint)?;
-        let extensions = extensions(&o);
+        let (extensions, io) = (extensions(&o), options::exchange_options(&o)?);
         let agent = Agent { dialect, version, binding, other: None, streaming: dialect == Dialect::A2a, extensions };
-        Ok(A2AClient { session: Rc::new(Session::new(settings, agent, JsValue::UNDEFINED)), card: JsValue::NULL })
+        let session = Session::new(settings, agent, JsValue::UNDEFINED, io);
+        Ok(A2AClient { session: Rc::new(session), card: JsValue::NULL })
     }
 
     /// The events of `method` on this client's session; a client of the

@@ -6,7 +6,7 @@ use crate::js_platform::{Agent, Session};
 use crate::js_url::parse as parse_url;
 use crate::json_view::Json;
 use crate::options::{
-    AGENT_KEYS, CLIENT_KEYS, Reader, binding, client_settings, dialect, extensions, protocol_version,
+    AGENT_KEYS, CLIENT_KEYS, Reader, binding, client_settings, dialect, exchange_options, extensions, protocol_version,
 };
 use crate::transport::{self, CallSignal};
 use core::cell::RefCell;
@@ -49,6 +49,8 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     let base = card::card_base(&base, parse_url)?;
     let timeout_ms = o.number("timeoutMs")?.map(|ms| validate::timeout_ms("timeoutMs", ms)).transpose()?;
     let (dialect, version, binding) = (dialect(&o)?, protocol_version(&o)?, binding(&o)?);
+    // The headers, `fetch` and hooks apply to the card's fetch too.
+    let io = exchange_options(&o)?;
     let signal = CallSignal::start(o.signal()?, timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS))?;
     // The card: cached while fresh, else fetched by the core's loop (`Discovery`).
     let key = base.key.as_str();
@@ -71,7 +73,7 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
             );
             let extensions = &JsValue::UNDEFINED;
             let agent = transport::AgentRequest { stream: false, dialect: Dialect::A2a, extensions };
-            let got = transport::send(&signal, &route, None, None, max_bytes, agent).await;
+            let got = transport::send(&signal, &route, None, None, max_bytes, &io, agent).await;
             match discovery.read(got, signal.is_aborted()) {
                 Step::Found(found) => {
                     CARDS.0.borrow_mut().put(key, found.card.clone(), now, found.max_age_ms);
@@ -93,5 +95,5 @@ pub async fn discover(base_url: &JsValue, options: &JsValue) -> Result<Discovere
     let (dialect, version, streaming) = (dialect.unwrap_or(head.dialect), head.version, head.streaming);
     let (binding, tenant) = (head.binding, head.tenant.map_or(JsValue::UNDEFINED, |t| t.0));
     let agent = Agent { dialect, version, binding, other, streaming, extensions: extensions(&o) };
-    Ok(Discovered { session: Session::new(settings, agent, tenant), card: card.0 })
+    Ok(Discovered { session: Session::new(settings, agent, tenant, io), card: card.0 })
 }

@@ -63,6 +63,9 @@ pub struct Session {
     pub extensions: JsValue,
     /// A fixed token as a JS string, made once; `undefined` otherwise.
     fixed_token: JsValue,
+    /// What every exchange carries out besides its plan: the `headers`, `fetch`
+    /// and hook options ([`crate::options::exchange_options`]).
+    pub io: JsValue,
     next_request_id: Cell<u64>,
 }
 
@@ -86,7 +89,7 @@ pub struct Agent {
 impl Session {
     /// A session over checked settings, calling `route`, of Magisterium's
     /// dialect and without streams.
-    fn over(mut settings: Settings<Function>, route: JsRoute) -> Session {
+    fn over(mut settings: Settings<Function>, route: JsRoute, io: JsValue) -> Session {
         let pacer = RefCell::new(core::mem::take(&mut settings.pacer));
         let fixed_token = match &settings.auth {
             Auth::Token(token) => JsValue::from_str(token),
@@ -103,24 +106,26 @@ impl Session {
             #[cfg(feature = "agents")]
             extensions: JsValue::UNDEFINED,
             fixed_token,
+            io,
             next_request_id: Cell::new(1),
         }
     }
 
-    /// A `MagisteriumClient`'s session: Magisterium's dialect, A2A 0.3, no streams.
+    /// A `MagisteriumClient`'s session (its exchanges carrying out `io`): Magisterium's dialect, A2A 0.3, no streams.
     #[cfg(feature = "magisterium")]
-    pub fn magisterium(settings: Settings<Function>) -> Session {
+    pub fn magisterium(settings: Settings<Function>, io: JsValue) -> Session {
         let route = JsRoute::magisterium(&settings.endpoint.url);
-        Session::over(settings, route)
+        Session::over(settings, route, io)
     }
 
-    /// An `A2AClient`'s session with `agent`, its 1.0 requests naming `tenant` (a JS string, or `undefined`).
+    /// An `A2AClient`'s session with `agent`, its 1.0 requests naming `tenant` (a JS string, or `undefined`),
+    /// its exchanges carrying out `io`.
     #[cfg(feature = "agents")]
-    pub fn new(settings: Settings<Function>, agent: Agent, tenant: JsValue) -> Session {
+    pub fn new(settings: Settings<Function>, agent: Agent, tenant: JsValue, io: JsValue) -> Session {
         let other = agent.other.map(|(endpoint, version)| (JsValue::from_str(&endpoint.url), version));
         let Agent { dialect, version, binding, streaming, extensions, .. } = agent;
         let route = JsRoute::new(JsValue::from_str(&settings.endpoint.url), version, other, binding).naming(tenant);
-        Session { dialect, streaming, extensions, ..Session::over(settings, route) }
+        Session { dialect, streaming, extensions, ..Session::over(settings, route, io) }
     }
 
     /// Whose meanings the server-defined JSON-RPC codes have: without
@@ -232,10 +237,10 @@ impl Platform for JsPlatform<'_> {
                 dialect: session.dialect,
                 extensions: &session.extensions,
             };
-            transport::send(self.signal, &session.route, bearer, Some(body), max_bytes, agent)
+            transport::send(self.signal, &session.route, bearer, Some(body), max_bytes, &session.io, agent)
         }
         #[cfg(not(feature = "agents"))]
-        transport::send(self.signal, &session.route, bearer, Some(body), max_bytes)
+        transport::send(self.signal, &session.route, bearer, Some(body), max_bytes, &session.io)
     }
 
     fn with_pacer<R>(&self, f: impl FnOnce(&mut Pacer) -> R) -> R {

@@ -24,8 +24,8 @@ impl MagisteriumClient {
     /// Creates a client; throws `MagisteriumError` (INVALID_INPUT) for bad options.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<MagisteriumClient, JsValue> {
-        let settings = magisterium_settings(&options).map_err(|e| to_js(e, None))?;
-        Ok(MagisteriumClient { session: Rc::new(Session::magisterium(settings)) })
+        let (settings, io) = magisterium_settings(&options).map_err(|e| to_js(e, None))?;
+        Ok(MagisteriumClient { session: Rc::new(Session::magisterium(settings, io)) })
     }
 
     /// The endpoint URL this client calls.

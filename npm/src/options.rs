@@ -12,19 +12,32 @@ use magisterium_a2a::sans_io::card::{Binding, ProtocolVersion};
 use magisterium_a2a::sans_io::error::CallError;
 #[cfg(feature = "agents")]
 use magisterium_a2a::sans_io::error::Dialect;
+use magisterium_a2a::sans_io::plan;
 use magisterium_a2a::sans_io::settings::{OptionNames, Options, Settings};
 use magisterium_a2a::sans_io::text::cat;
 #[cfg(feature = "magisterium")]
 use magisterium_a2a::sans_io::validate::DEFAULT_ENDPOINT;
 use magisterium_a2a::sans_io::validate::{self, Endpoint};
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
 type Result<T> = core::result::Result<T, CallError<Json>>;
 
 /// The options of every client (`ClientOptions`), endpoint aside.
-pub const CLIENT_KEYS: [&str; 7] =
-    ["token", "tokenProvider", "timeoutMs", "maxRetries", "maxRetryWaitMs", "rateLimit", "maxResponseBytes"];
+pub const CLIENT_KEYS: [&str; 11] = [
+    "token",
+    "tokenProvider",
+    "timeoutMs",
+    "maxRetries",
+    "maxRetryWaitMs",
+    "rateLimit",
+    "maxResponseBytes",
+    "headers",
+    "fetch",
+    "onRequest",
+    "onResponse",
+];
 
 /// The options of an `A2AClient` besides [`CLIENT_KEYS`] that both
 /// `discover` and the constructor take.
@@ -38,11 +51,13 @@ pub fn endpoint(text: &str) -> Result<Endpoint> {
 
 #[cfg(feature = "magisterium")]
 /// Reads `ClientOptions` (`undefined` means all defaults): `endpoint`, or
-/// the default endpoint of the contract when absent.
-pub fn magisterium_settings(options: &JsValue) -> Result<Settings<Function>> {
+/// the default endpoint of the contract when absent; with what its exchanges
+/// carry out ([`exchange_options`]).
+pub fn magisterium_settings(options: &JsValue) -> Result<(Settings<Function>, JsValue)> {
     let o = Reader::new(options, "options", &[&CLIENT_KEYS, &["endpoint"]])?;
     let text = o.string("endpoint")?;
-    client_settings(&o, endpoint(text.as_deref().unwrap_or(DEFAULT_ENDPOINT))?)
+    let settings = client_settings(&o, endpoint(text.as_deref().unwrap_or(DEFAULT_ENDPOINT))?)?;
+    Ok((settings, exchange_options(&o)?))
 }
 
 #[cfg(feature = "agents")]
@@ -115,6 +130,36 @@ pub fn client_settings(o: &Reader, endpoint: Endpoint) -> Result<Settings<Functi
     options.max_retry_wait_ms = o.number("maxRetryWaitMs")?;
     options.max_response_bytes = o.number("maxResponseBytes")?;
     options.check()
+}
+
+/// What every exchange of a client carries out besides its plan (`request.io`
+/// in `js/transport/exchange.js`), read once by `exchangeOptions`
+/// (`js/transport/exchange-options.js`): the `headers` option copied as the
+/// platform reads it (which refuses an invalid name or value), each name then
+/// checked by the core's rule ([`plan::check_not_own_header`]: never the
+/// token's, A2A's or the request's own), and the `fetch`, `onRequest` and
+/// `onResponse` functions as given. INVALID_INPUT names the option.
+pub fn exchange_options(o: &Reader) -> Result<JsValue> {
+    let refused = |why: &str| CallError::invalid_input(cat(&[o.name, why]));
+    let io = read_exchange_options(o.object).map_err(|_| refused(" could not be read"))?;
+    if let Some(why) = io.as_string() {
+        return Err(refused(&why));
+    }
+    let headers = Reflect::get(&io, &JsValue::from_str("headers")).unwrap_or_default();
+    if !headers.is_undefined() {
+        for name in caller_values::object_keys(&headers).unwrap_or_default().iter().filter_map(|n| n.as_string()) {
+            plan::check_not_own_header::<Json>(&name).map_err(|e| refused(&cat(&[".headers: ", &e.message])))?;
+        }
+    }
+    Ok(io)
+}
+
+#[wasm_bindgen(module = "/js/transport.js")]
+extern "C" {
+    /// The exchange options of a client's `options` (see `exchangeOptions`):
+    /// an object, or the string of a refusal; an error when a hostile value threw.
+    #[wasm_bindgen(js_name = exchangeOptions, catch)]
+    fn read_exchange_options(options: &JsValue) -> core::result::Result<JsValue, JsValue>;
 }
 
 /// A call's settings, checked.

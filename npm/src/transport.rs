@@ -297,6 +297,8 @@ pub struct AgentRequest<'a> {
 /// string, made once per client rather than per request. An agent's answer
 /// in 1.0, or to a stream, comes back in the package's result shape
 /// (`js/agent-protocol.js` hands it to the core's `result_shape` first).
+/// `io` is what every exchange of the client carries out besides the plan
+/// (its `headers`, `fetch` and hooks: see [`crate::options::exchange_options`]).
 // With `agents`, what an agent's request carries besides its body comes as one
 // `AgentRequest` (whether a stream, the dialect, the extensions).
 pub async fn send(
@@ -305,12 +307,13 @@ pub async fn send(
     token: Option<&JsValue>,
     body: Option<&str>,
     max_bytes: f64,
+    io: &JsValue,
     #[cfg(feature = "agents")] agent: AgentRequest<'_>,
 ) -> Result<HttpReply<Json>, CallError<Json>> {
     #[cfg(feature = "agents")]
-    let request = request(route.0.borrow().endpoint(), token, body, max_bytes);
+    let request = request(route.0.borrow().endpoint(), token, body, max_bytes, io);
     #[cfg(not(feature = "agents"))]
-    let request = request(&route.0, token, body, max_bytes);
+    let request = request(&route.0, token, body, max_bytes, io);
     #[cfg(feature = "agents")]
     let sent = {
         let AgentRequest { stream, dialect, extensions } = agent;
@@ -333,10 +336,11 @@ pub async fn send(
 }
 
 /// The request every exchange reads by name: `url` (a JS string), `token` (a JS
-/// string, or `undefined`), `body` (or `undefined`, a GET) and `maxBytes`.
-fn request(url: &JsValue, token: Option<&JsValue>, body: Option<&str>, max_bytes: f64) -> js_sys::Object {
+/// string, or `undefined`), `body` (or `undefined`, a GET), `maxBytes` and the client's `io`.
+fn request(url: &JsValue, token: Option<&JsValue>, body: Option<&str>, max_bytes: f64, io: &JsValue) -> js_sys::Object {
     let request = js_sys::Object::new();
     set(&request, "url", url);
+    set(&request, "io", io);
     set_option(&request, "token", token);
     set_text(&request, "body", body);
     set_number(&request, "maxBytes", max_bytes);
@@ -350,7 +354,7 @@ fn request(url: &JsValue, token: Option<&JsValue>, body: Option<&str>, max_bytes
 extern "C" {
     /// `object[name] = value`.
     #[wasm_bindgen(js_namespace = Reflect, js_name = set)]
-    fn set(object: &js_sys::Object, name: &str, value: &JsValue);
+    pub fn set(object: &js_sys::Object, name: &str, value: &JsValue);
     /// `object[name] = value`, `undefined` for `None`.
     #[wasm_bindgen(js_namespace = Reflect, js_name = set)]
     fn set_option(object: &js_sys::Object, name: &str, value: Option<&JsValue>);

@@ -53,21 +53,36 @@ pub fn bearer(token: &str) -> String {
 /// before any), the one rule of every client: INVALID_INPUT when `name` is
 /// not an HTTP token, when `value` holds a control character other than a
 /// tab (CR and LF would split the request), or when `name` is one the client
-/// sets itself ([`is_own_header`]), which a default cannot override.
+/// sets itself ([`check_not_own_header`]). (The npm package leaves the name's
+/// and the value's syntax to the platform's `Headers`, as `fetch` does, and
+/// checks the rest by [`check_not_own_header`].)
 pub fn check_default_header<V>(name: &str, value: &str) -> Result<(), CallError<V>> {
     let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
-    let mut quoted = String::new();
-    super::jsonw::push_string(&mut quoted, name);
     let why = if name.is_empty() || !name.bytes().all(token) {
         "is not a valid header name"
     } else if value.bytes().any(|b| (b < 0x20 && b != b'\t') || b == 0x7f) {
         "has a value with a control character (CR, LF)"
-    } else if is_own_header(name) {
-        "is set by the client itself (the token, A2A's headers, the request's own) and cannot be a default"
     } else {
-        return Ok(());
+        return check_not_own_header(name);
     };
-    Err(CallError::invalid_input(super::text::cat(&["the header ", &quoted, " ", why])))
+    Err(header_refused(name, why))
+}
+
+/// INVALID_INPUT when `name` is a header the client sets itself
+/// ([`is_own_header`]), which a default header cannot override.
+pub fn check_not_own_header<V>(name: &str) -> Result<(), CallError<V>> {
+    if !is_own_header(name) {
+        return Ok(());
+    }
+    let why = "is set by the client itself (the token, A2A's headers, the request's own) and cannot be a default";
+    Err(header_refused(name, why))
+}
+
+/// INVALID_INPUT: the header `name` (quoted) and `why` it is refused.
+fn header_refused<V>(name: &str, why: &str) -> CallError<V> {
+    let mut quoted = String::new();
+    super::jsonw::push_string(&mut quoted, name);
+    CallError::invalid_input(super::text::cat(&["the header ", &quoted, " ", why]))
 }
 
 /// Whether `name` (any case) is a header the client sets itself: the token's

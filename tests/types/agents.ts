@@ -45,6 +45,16 @@ export async function orchestrate(signal: AbortSignal): Promise<void> {
   const discoverOptions: DiscoverOptions = { token: "t", dialect: "a2a", signal, timeoutMs: 5000, maxRetries: 1, maxResponseBytes: 65536 };
   const agent: A2AClient = await A2AClient.discover("https://agent.example", discoverOptions);
   const byProvider = await A2AClient.discover("https://agent.example", { tokenProvider: async () => "fresh", rateLimit: { default: "5/s" } });
+  // Headers, fetch and hooks on a discovery (the card's fetch too) and on a client.
+  const hooked = await A2AClient.discover("https://agent.example", {
+    headers: { "X-Trace": "1" },
+    fetch: (input, init) => fetch(input, init),
+    onRequest: ({ method, url }) => void [method, url],
+    onResponse: ({ status, durationMs }) => void [status, durationMs],
+  });
+  const proxiedAgent = new A2AClient({ endpoint: "https://agent.example/a2a", headers: { "X-Team": "a" }, fetch });
+  // @ts-expect-error an own header's value is still a string
+  new A2AClient({ endpoint: "https://agent.example/a2a", headers: { Authorization: null } });
   const elsewhere = await A2AClient.discover("https://cards.example", { token: "t", tokenOrigins: ["https://agents.example"], signal });
   const origins: readonly string[] = ["https://agents.example:8443"];
   const listed = await A2AClient.discover("https://cards.example", { token: "t", tokenOrigins: origins, dialect: null });
@@ -128,7 +138,7 @@ export async function orchestrate(signal: AbortSignal): Promise<void> {
   // @ts-expect-error the card is null for a client made from an endpoint
   direct.card.name;
 
-  void [byProvider, elsewhere, listed, perAgent, anonymous, dialect, endpoint, wasm];
+  void [byProvider, hooked, proxiedAgent, elsewhere, listed, perAgent, anonymous, dialect, endpoint, wasm];
 }
 
 /** A2A 1.0 and streams: the version, events narrowed on `kind`, leaving a stream, task lists, 1.0's codes. */

@@ -17,6 +17,7 @@ import {
   type ClientOptions,
   type DataPart,
   type DateQuery,
+  type FetchFunction,
   type FilePart,
   type InitInput,
   type MagisteriumDocument,
@@ -26,6 +27,8 @@ import {
   type QaAnswer,
   type Rate,
   type RateLimit,
+  type RequestHookInfo,
+  type ResponseHookInfo,
   type SearchResult,
   type SendMessageParams,
   type Task,
@@ -35,6 +38,7 @@ import {
   type TokenOptions,
   type TokenProvider,
   type TokenProviderContext,
+  type TransportOptions,
   type WaitOptions,
 } from "magisterium-a2a";
 
@@ -55,6 +59,13 @@ export async function everyApi(): Promise<void> {
   const proxied = new MagisteriumClient({ endpoint: "https://parish.example/a2a", rateLimit: { default: "10/s" } });
   // What the runtime treats as absent: `undefined` and `null` (`exactOptionalPropertyTypes` included).
   const absent = new MagisteriumClient({ token: undefined, tokenProvider: null, endpoint: new URLSearchParams(location.search).get("endpoint"), rateLimit: null });
+  // Headers, a fetch of the caller's and hooks (a hook may be async; it is not awaited).
+  const logged: FetchFunction = (input, init) => fetch(input, init);
+  const onRequest = ({ method, url }: RequestHookInfo): void => console.log(method, url);
+  const onResponse = async ({ status, durationMs }: ResponseHookInfo): Promise<void> => void [status, durationMs];
+  const transport: TransportOptions = { headers: { "X-Trace": "1" }, fetch: logged, onRequest, onResponse };
+  const traced = new MagisteriumClient({ ...transport, token: "t" });
+  const withGlobalFetch = new MagisteriumClient({ fetch, headers: null, onRequest: undefined });
   const defaults = new MagisteriumClient();
   const fromNull = new MagisteriumClient(null);
   const endpoint: string = defaults.endpoint;
@@ -160,6 +171,12 @@ export async function everyApi(): Promise<void> {
   new MagisteriumClient({ rateLimit: { cheap: "1/s" } });
   // @ts-expect-error maxResponseBytes is a number
   new MagisteriumClient({ maxResponseBytes: "1 MiB" });
+  // @ts-expect-error a header's value is a string
+  new MagisteriumClient({ headers: { "X-Count": 1 } });
+  // @ts-expect-error fetch is a function
+  new MagisteriumClient({ fetch: "https://proxy.example" });
+  // @ts-expect-error a response hook is told no headers
+  new MagisteriumClient({ onResponse: (r) => r.headers });
   // @ts-expect-error a QaAnswer has no `answer` field
   answer.answer;
   // @ts-expect-error fetchDocument may resolve null
@@ -169,6 +186,6 @@ export async function everyApi(): Promise<void> {
   // @ts-expect-error a part needs a known kind
   const badPart: Part = { kind: "image", url: "x" };
 
-  void [rates, afterRefusal, perUrl, numbered, viaProvider, syncProvider, absent, fromNull, endpoint, text, ids, title, index, year, url, raw, others, followUp, docFields];
+  void [rates, afterRefusal, perUrl, numbered, traced, withGlobalFetch, viaProvider, syncProvider, absent, fromNull, endpoint, text, ids, title, index, year, url, raw, others, followUp, docFields];
   void [readings, readingsByDate, saints, saintsByDate, state, artifactNames, roles, again, canceled, settled, made, bare, wrong, badPart, wasm];
 }

@@ -615,7 +615,8 @@ fn print_sizes(sizes: &[Sizes]) {
     for s in sizes {
         let wasm = if s.wasm == 0 { "(in js)".to_owned() } else { kb(s.wasm) };
         let (dir, entry) = (s.dir, s.entry);
-        println!("  {dir:<8} {entry:<23} wasm {wasm:>9}  js {:>8}  total {:>8}", kb(s.js), kb(s.wasm + s.js));
+        let total = s.wasm + s.js;
+        println!("  {dir:<8} {entry:<23} wasm {wasm:>9}  js {:>8}  total {:>8} ({total} B)", kb(s.js), kb(total));
         if s.lazy > 0 {
             let later = format!("+ {LAZY_MODULE} and {}_bg.wasm, on a first A2A 1.0 call or stream", PROTOCOL.stem);
             println!("  {dir:<8} {entry:<23} {later}: {:>8}", kb(s.lazy));

@@ -17,9 +17,14 @@ use std::path::Path;
 /// measured against 3bfd4ca's build of the same entry), both merged: 38 585 B;
 /// then the core's request plans and a boundary by name (38 800 B) and the
 /// server's request id on errors (+483 B: 39 283 B), rounded up to the half
-/// KB; issue 23's goal of 28 KB is not reached (docs/performance.md says what
-/// the rest would take).
-pub const SIZE_BUDGET: usize = 38 * 1024 + 512;
+/// KB; then issue 35's `headers`, `fetch` and `onRequest`/`onResponse` options
+/// (+1 103 B against 05273cf's 39 301 B, measured side by side: 415 B the
+/// options carried to every exchange and the hooks, 338 B the core's rule on
+/// the client's own headers, 350 B reading the names it checks; the
+/// header syntax is the platform's `Headers`, which cost 321 B less than the
+/// core's check of it): 40 404 B, rounded up to the half KB. Issue 23's goal
+/// of 28 KB is not reached (docs/performance.md says what the rest would take).
+pub const SIZE_BUDGET: usize = 39 * 1024 + 512;
 
 /// Gzip budget of the web build of `magisterium-a2a/agents` (`A2AClient`),
 /// up front, in bytes, under the 43.5 KB (44 544 B) ceiling that issues 17,
@@ -30,10 +35,12 @@ pub const SIZE_BUDGET: usize = 38 * 1024 + 512;
 /// ceiling"): 37 158 B with an interface's tenant; then issue 35's one core (the
 /// core's request plans and discovery loop driven from JS, the boundary by name:
 /// +1 009 B), its errors and its stacks at the caller's line, merged: 38 998 B,
-/// and the server's request id on errors (+482 B: 39 480 B), so the budget holds
-/// that figure rounded up to the half KB, 4.6 KB below the ceiling; its lazily
-/// loaded module is outside it (`cargo xtask build` prints its size).
-pub const AGENTS_SIZE_BUDGET: usize = 39 * 1024;
+/// and the server's request id on errors (+482 B: 39 480 B), then the
+/// `headers`, `fetch` and hook options (+948 B against 05273cf's 39 495 B:
+/// 40 443 B), so the budget holds that figure rounded up to the half KB, 4.0 KB
+/// below the ceiling; its lazily loaded module is outside it (`cargo xtask
+/// build` prints its size).
+pub const AGENTS_SIZE_BUDGET: usize = 39 * 1024 + 512;
 
 /// The budget of each entry of the web build: (entry, bytes).
 pub const BUDGETS: [(&str, usize); 2] =

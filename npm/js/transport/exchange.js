@@ -5,7 +5,13 @@ import { ANSWERED, REQUEST_FAILED, TOO_LARGE, UNREADABLE } from "./failure.js";
 
 /**
  * One HTTP exchange, `request` naming what it needs: `url`, `token` (or
- * `undefined`), `body` (or `undefined`) and `maxBytes`. POSTs `body` (or GETs, without one) with exactly
+ * `undefined`), `body` (or `undefined`), `maxBytes` and `io` (or `undefined`), what every exchange
+ * of the client carries out (its options, read and checked in Rust: `options.rs`'s
+ * `exchange_options`): `headers`, sent first (none is one of the client's own), `fetch`, called
+ * instead of the global one, and the hooks `onRequest({ method, url })`, told before
+ * the request, and `onResponse({ method, url, status, durationMs })`, after the
+ * exchange (`status` 0 when no response came), neither awaited, what either throws
+ * or rejects with ignored (see `tell`). POSTs `body` (or GETs, without one) with exactly
  * `Content-Type: application/json` (with a body) and, with a token,
  * `Authorization: Bearer …`, following no redirect; `extra` (an A2A agent's call, from
  * `agent-protocol.js`) adds its `headers` and may name the `method`, and its
@@ -22,12 +28,12 @@ import { ANSWERED, REQUEST_FAILED, TOO_LARGE, UNREADABLE } from "./failure.js";
  * aborts it.
  */
 export function exchange(request, signal, extra) {
-  const { url, token, body, maxBytes } = request;
-  const headers = {};
+  const { url, token, body, maxBytes, io = {} } = request;
+  const headers = { ...io.headers };
   // A redirect is not followed, as the Rust client and the proxy follow none: a 307 to another origin would re-post
   // the message there and return that origin's task as the agent's answer. The 3xx itself is the answer the core reads
   // (BAD_RESPONSE, `HTTP 307`), as the Rust client's; a browser hides it (an opaque redirect, status 0): the same error.
-  const init = { headers, signal, redirect: "manual" };
+  const init = { headers, signal, redirect: "manual", method: "GET" };
   if (body !== undefined) {
     init.method = "POST";
     init.body = body;
@@ -36,12 +42,18 @@ export function exchange(request, signal, extra) {
   if (token !== undefined) headers.Authorization = "Bearer " + token;
   if (extra) Object.assign(headers, extra.headers);
   if (extra && extra.method) init.method = extra.method;
+  // What the hooks are told: the plan's verb and URL (the core's, carried out here), never a header (the token is one).
+  const method = init.method;
   const out = reply(0, REQUEST_FAILED, undefined);
   const fail = (error) => {
     out.value = error;
     return out;
   };
-  return fetch(url, init).then((response) => {
+  tell(io.onRequest, { method, url });
+  const start = performance.now();
+  const told = () => (tell(io.onResponse, { method, url, status: out.status, durationMs: performance.now() - start }), out);
+  // A `fetch` option that throws, or answers what is not a response, fails the request as a rejection would.
+  return new Promise((resolve) => resolve((io.fetch || fetch)(url, init))).then((response) => {
     const read = response.headers;
     out.status = response.status;
     // Read by the core (the server's request id, `plan::request_id`).
@@ -63,7 +75,16 @@ export function exchange(request, signal, extra) {
       out.value = parseJson(text);
       return out;
     }, fail);
-  }, fail);
+  })
+    .catch(fail)
+    .then(told);
+}
+
+/** `hook(event)` when there is a hook: what it throws, or the promise it returns rejects with, is ignored. */
+function tell(hook, event) {
+  try {
+    if (hook) Promise.resolve(hook(event)).catch(() => {});
+  } catch {}
 }
 
 /** What `exchange` resolves with, before the response's headers are read. */

@@ -3,7 +3,8 @@
 // timeout as one AbortController, `call-signal.js`), the runtime's globals
 // (`globals.js`), a URL in one crossing (`url-parts.js`), one HTTP exchange
 // (`exchange.js`: `fetch`, the body read within its size bound of
-// `bounded-body.js`, and `JSON.parse`), an agent's calls and what they load
+// `bounded-body.js`, and `JSON.parse`), a client's options for every exchange
+// (`exchange-options.js`), an agent's calls and what they load
 // lazily (`lazy-load.js`), a stream's events (`events.js`), and the driver
 // that runs a call's Rust future across the promises it awaits (`driver.js`).
 // Written in JS because each is a handful of browser calls: from Rust every
@@ -22,6 +23,7 @@ export { CallSignal } from "./call-signal.js";
 export { hasGlobal } from "./globals.js";
 export { urlParts } from "./url-parts.js";
 export { exchange } from "./exchange.js";
+export { exchangeOptions } from "./exchange-options.js";
 export { extras, post } from "./lazy-load.js";
 export { events } from "./events.js";
 export { drive } from "./driver.js";

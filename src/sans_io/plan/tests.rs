@@ -207,3 +207,17 @@ fn a_default_header_is_a_token_with_a_clean_value_and_never_one_the_client_sets(
         assert!(message.contains(why), "{name:?}: {message}");
     }
 }
+
+#[test]
+fn own_headers_are_named_in_any_case_and_only_they() {
+    for own in ["Authorization", "HOST", "content-length", "A2A-", "a2a-version", "X-A2A-Extensions", "x-a2a-anything"]
+    {
+        assert!(is_own_header(own), "{own}");
+        assert!(check_not_own_header::<()>(own).is_err(), "{own}");
+    }
+    // Near misses, and names whose prefix ends inside a character (no panic).
+    for other in ["a2a", "X-A2A", "hostname", "accepts", "authorization2", "a2é-x", "x-a2é", "é", ""] {
+        assert!(!is_own_header(other), "{other}");
+        assert_eq!(check_not_own_header::<()>(other).is_ok(), true, "{other}");
+    }
+}

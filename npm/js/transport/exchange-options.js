@@ -13,7 +13,8 @@ const FUNCTIONS = ["fetch", "onRequest", "onResponse"];
  * the caller's object is never sent unchecked (the Rust side then refuses a
  * header the client sets itself, by the core's `plan::is_own_header`); the
  * functions as given. When an option is refused, a string: the message after
- * the option's path (`.fetch must be a function`). What a hostile object's
+ * the option's path (`.fetch must be a function`), never quoting a header's
+ * value. What a hostile object's
  * getter throws is thrown (the Rust side's `catch` makes it INVALID_INPUT).
  */
 export function exchangeOptions(options) {
@@ -27,9 +28,9 @@ export function exchangeOptions(options) {
   if (options?.headers != null) {
     try {
       io.headers = Object.fromEntries(new Headers(options.headers));
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
-      return ".headers: " + error.message;
+    } catch {
+      // Whatever the platform threw (a hostile iterable's error too), not its message: it quotes the value, which may be a secret (an API key) and may hold CR or LF.
+      return ".headers: an invalid name, or CR, LF or NUL in a value";
     }
   }
   return io;

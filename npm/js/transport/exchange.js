@@ -68,14 +68,15 @@ export function exchange(request, signal, extra) {
         out.failed = data === null ? TOO_LARGE : ANSWERED;
         out.value = parseJson(data);
         return out;
-      }, fail);
+      });
     }
     return boundedText(response, maxBytes).then((text) => {
       out.failed = text === null ? TOO_LARGE : ANSWERED;
       out.value = parseJson(text);
       return out;
-    }, fail);
+    });
   })
+    // A failure of the request (REQUEST_FAILED) or, once a response came, of its body (UNREADABLE).
     .catch(fail)
     .then(told);
 }

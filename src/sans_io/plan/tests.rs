@@ -218,6 +218,6 @@ fn own_headers_are_named_in_any_case_and_only_they() {
     // Near misses, and names whose prefix ends inside a character (no panic).
     for other in ["a2a", "X-A2A", "hostname", "accepts", "authorization2", "a2é-x", "x-a2é", "é", ""] {
         assert!(!is_own_header(other), "{other}");
-        assert_eq!(check_not_own_header::<()>(other).is_ok(), true, "{other}");
+        assert!(check_not_own_header::<()>(other).is_ok(), "{other}");
     }
 }

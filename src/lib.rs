@@ -74,9 +74,15 @@
 //!   effect natively.
 //! - `tracing` (off by default): [`tracing`](https://docs.rs/tracing) spans of
 //!   the client, natively and on wasm32: `magisterium_a2a.call` for each call
-//!   (`method`, and the `error` code of a failed one) and, within it,
-//!   `magisterium_a2a.exchange` for each HTTP exchange (`http.method`, `url`
-//!   without its query, `http.status`, `elapsed_ms`, or the `error` code).
+//!   (`method`, and the `error` code of a failed one; `A2AClient::discover`'s
+//!   is `discover`, a card kept from an earlier discovery making no exchange);
+//!   `magisterium_a2a.stream` for each of `A2AClient`'s streams, from its first
+//!   poll to its end (`method`, and then the `events` it yielded, the `error`
+//!   code that ended it, `elapsed_ms`, and `ended`, false when it was dropped
+//!   first), which holds every exchange and read of the stream, a
+//!   resubscription's too; and, within either, `magisterium_a2a.exchange` for
+//!   each HTTP exchange (`http.method`, `url` without its query,
+//!   `http.status`, `elapsed_ms`, or the `error` code).
 //!   Never a token, a header or a body. With `Builder::http_client`
 //!   (natively) a program also sees every request through its own reqwest client.
 //! - `json`: only the core's JSON view for `serde_json::Value` (for the

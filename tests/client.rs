@@ -3,7 +3,7 @@
 //! policy (retries, timeouts, the token provider, pacing, the size bound);
 //! `A2AClient` against the simulator's streaming A2A 1.0 test agent and the
 //! SDK fixture agents of the Node and browser suites (0.3 and 1.0).
-//! `cargo test -p magisterium-a2a --test client`.
+//! `cargo test -p magisterium-a2a --test client --features tracing` (the spans need it).
 #![cfg(all(not(target_arch = "wasm32"), feature = "reqwest"))]
 
 #[path = "client/support.rs"]
@@ -25,3 +25,6 @@ mod resubscribe;
 mod shapes;
 #[path = "client/skills.rs"]
 mod skills;
+#[cfg(feature = "tracing")]
+#[path = "client/spans.rs"]
+mod spans;

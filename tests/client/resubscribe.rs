@@ -37,7 +37,7 @@ fn task(state: &str, at: &str, parts: usize) -> Value {
 /// stream's end); each later one answers `SubscribeToTask` with the task as
 /// it stands (the three chunks), a fourth chunk and `completed`. The JSON-RPC
 /// methods asked, in order.
-async fn cutting_server() -> (String, Arc<Mutex<Vec<String>>>, tokio::task::JoinHandle<()>) {
+pub async fn cutting_server() -> (String, Arc<Mutex<Vec<String>>>, tokio::task::JoinHandle<()>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
     let base = format!("http://{}", listener.local_addr().expect("an address"));
     let methods = Arc::new(Mutex::new(Vec::new()));

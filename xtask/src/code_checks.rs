@@ -35,7 +35,11 @@ pub fn run() -> Tally {
         "rustfmt: the Rust browser example, the README's Rust example and the outside user crate are formatted",
         fmt_own_workspaces(),
     );
-    tally.check("clippy, native: the workspace, all targets, no warnings", clippy(&["--workspace", "--all-targets"]));
+    // Natively with the library's `tracing` spans (the client suite's runs), on wasm32 without them.
+    tally.check(
+        "clippy, native: the workspace, all targets, the library's tracing feature, no warnings",
+        clippy(&["--workspace", "--all-targets", "--features", "magisterium-a2a/tracing"]),
+    );
     tally.check("clippy, native: the fuzz targets (fuzz/, not linked), no warnings", crate::fuzz::clippy());
     let wasm = setup::wasm_target();
     // One clippy run per build: together, cargo would unify the npm crate's and the library's

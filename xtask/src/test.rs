@@ -133,7 +133,8 @@ pub fn run(args: &[String]) -> Result<()> {
     // The client's tests start the SDK fixture agents (node), which need the npm tools' packages.
     run.suite("client", "Rust client (native, against the simulator in-process and the SDK fixture agents)", || {
         match setup::npm_tools() {
-            Ok(()) => cargo_test(&["-p", "magisterium-a2a", "--test", "client"]),
+            // With the `tracing` feature: its spans are checked (tests/client/spans.rs).
+            Ok(()) => cargo_test(&["-p", "magisterium-a2a", "--test", "client", "--features", "tracing"]),
             Err(e) => Tally::broken(&e),
         }
     });

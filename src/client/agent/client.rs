@@ -10,6 +10,7 @@ use crate::client::credential::Shared;
 use crate::client::error::Error;
 use crate::client::options::WaitOptions;
 use crate::client::run::{mismatch, run, run_in, send_call, typed_task, wait_for_task};
+use crate::client::{trace, transport};
 use crate::codes::{Binding, ProtocolVersion};
 use crate::sans_io::call::{Call, Outcome, SendMode};
 use crate::sans_io::card::{read_extended_card, require_extended_card};
@@ -188,7 +189,7 @@ impl A2AClient {
         let mode = if self.streaming { SendMode::Stream } else { SendMode::Final };
         let events =
             stream::events(self.shared.clone(), send_call(message, mode), self.stream_timeout_ms, self.streaming);
-        resume::resuming(events, self.again(), A2AClient::subscription)
+        self.resuming(Method::MessageStream, events)
     }
 
     /// `tasks/resubscribe` (1.0 `SubscribeToTask`): the events of a task,
@@ -196,7 +197,18 @@ impl A2AClient {
     /// From an agent that does not stream, `tasks/get` polls as
     /// [`wait_for_task`](Self::wait_for_task)'s, and the settled task.
     pub fn subscribe_to_task(&self, id: &str) -> impl Stream<Item = Result<A2AStreamEvent, Error>> + use<> {
-        resume::resuming(self.subscription(id.to_owned()), self.again(), A2AClient::subscription)
+        self.resuming(Method::TasksResubscribe, self.subscription(id.to_owned()))
+    }
+
+    /// The stream `events` of `method`, resubscribed after a drop when the
+    /// builder said so, in a span of its own ([`trace::stream`]).
+    fn resuming<S: Stream<Item = Result<A2AStreamEvent, Error>>>(
+        &self,
+        method: Method,
+        events: S,
+    ) -> impl Stream<Item = Result<A2AStreamEvent, Error>> + use<S> {
+        let events = resume::resuming(events, self.again(), A2AClient::subscription);
+        trace::stream(method.name(), transport::now_ms, events)
     }
 
     /// The events of `tasks/resubscribe` to the task `id`.

@@ -3,11 +3,13 @@
 //! a token, read by the core), kept for its `Cache-Control` max-age
 //! ([`card::max_age_ms`]) for the process's (or the page's) lifetime, at
 //! most [`card_cache::MAX_CARDS`](crate::sans_io::card_cache::MAX_CARDS) of them.
+//! Traced as a call (`discover`), each GET as an exchange within it ([`trace`]).
 
 use crate::client::builder::ClientBuilder;
 use crate::client::error::Causes;
 use crate::client::error::Error;
 use crate::client::request::Request;
+use crate::client::trace;
 use crate::client::transport::{self, Deadline, Http, Reply};
 use crate::sans_io::card::{self, Binding, CardHead, ProtocolVersion};
 use crate::sans_io::card_cache::CardCache;
@@ -42,6 +44,16 @@ pub(super) async fn card(
     wanted: Option<ProtocolVersion>,
     binding: Option<Binding>,
 ) -> Result<Found, Error> {
+    trace::call("discover", fetch_card(options, base_url, wanted, binding)).await
+}
+
+/// [`card`], untraced.
+async fn fetch_card(
+    options: &ClientBuilder,
+    base_url: &str,
+    wanted: Option<ProtocolVersion>,
+    binding: Option<Binding>,
+) -> Result<Found, Error> {
     let base = card::card_base::<Value>(base_url, crate::url_parser::parse).map_err(Error::plain)?;
     let http = options.http()?;
     let deadline = Deadline::start(options.timeout_ms()?).map_err(Error::plain)?;
@@ -56,7 +68,8 @@ pub(super) async fn card(
     let (mut plan, mut max_bytes) = discovery.first();
     loop {
         let request = Request { plan: &plan, token: None, max_bytes };
-        let got = match transport::exchange(&http, &deadline, request, &causes).await {
+        let sent = transport::exchange(&http, &deadline, request, &causes);
+        let got = match trace::exchange(plan.verb.as_str(), &plan.url, transport::now_ms, sent).await {
             Ok(Reply::Whole(reply, _)) => Ok(reply),
             Ok(Reply::Events(status, ..)) => {
                 Ok(HttpReply { status, retry_after_header: None, cache_control: None, request_id: None, body: None })

@@ -100,7 +100,7 @@ function seen(client, options) {
  */
 function post(exchange, request, call) {
   // An error the core read before any request: the reply's value is its fields.
-  const refused = (fields) => Promise.resolve({ status: 0, failed: CORE_ERROR, value: fields, retryAfter: null, cacheControl: null });
+  const refused = (fields) => Promise.resolve({ status: 0, failed: CORE_ERROR, value: fields });
   const { token, maxBytes } = request;
   let plan;
   try {
@@ -110,7 +110,7 @@ function post(exchange, request, call) {
     return refused(fields);
   }
   const extra = { method: plan.method, headers: plan.headers, events: null, activated: null };
-  const read = (value, status, retryAfter) => shaped(plan, value, status, retryAfter, extra.activated);
+  const read = (value, status, headers) => shaped(plan, value, status, headers, extra.activated);
   extra.read = (response) => {
     for (const name of plan.activatedFrom) if ((extra.activated = response.headers.get(name)) !== null) break;
     if (!response.body || !plan.isEvents(response.status, response.headers.get("Content-Type") ?? undefined)) return;
@@ -119,7 +119,7 @@ function post(exchange, request, call) {
   };
   if (call.events) call.events.cancel();
   return exchange({ url: plan.url, token, body: plan.body, maxBytes, io: request.io }, call.signal, extra).then((out) => {
-    if (out.failed === ANSWERED) Object.assign(out, read(out.value, out.status, out.retryAfter));
+    if (out.failed === ANSWERED) Object.assign(out, read(out.value, out.status, out.headers));
     if (extra.events) Object.assign(call, { requestId: plan.requestId, token, events: extra.events.own() });
     else plan.free();
     return out;
@@ -127,15 +127,15 @@ function post(exchange, request, call) {
 }
 
 /**
- * `{ value }`: an answer (of `status`, with its `Retry-After`), or an event
+ * `{ value }`: an answer (of `status`, with its `headers`), or an event
  * (`status` 200), read by `plan` into the package's shape, as the JSON-RPC
  * response the entry's core reads, with the extensions the agent `activated`
  * (its header's value); or `{ failed: CORE_ERROR, value }`, the fields of the error it
  * is over HTTP+JSON.
  */
-function shaped(plan, value, status, retryAfter, activated) {
+function shaped(plan, value, status, headers, activated) {
   try {
-    return { value: plan.read(value, status, retryAfter ?? undefined, activated ?? undefined) };
+    return { value: plan.read(value, status, headers, activated ?? undefined) };
   } catch (fields) {
     return { failed: CORE_ERROR, value: fields };
   }
@@ -167,7 +167,7 @@ class Events {
    * `undefined` at the end.
    */
   async next() {
-    const out = { status: 200, failed: ANSWERED, value: undefined, retryAfter: null, cacheControl: null };
+    const out = { status: 200, failed: ANSWERED, value: undefined };
     try {
       const data = await this.read();
       if (data === undefined) return undefined;

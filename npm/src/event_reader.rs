@@ -35,7 +35,7 @@ extern "C" {
 pub fn read(session: &Session, call: JsCallSignal, reply: JsReply) -> JsValue {
     let call = CallSignal::of_stream(call);
     let token = call.token();
-    let event = reply_of(&call, reply, session.settings.max_response_bytes)
+    let event = reply_of(&call, reply, session.settings.max_response_bytes, false)
         .and_then(|reply| wire::read_response(reply, call.request_id(), session.dialect))
         .and_then(task::read_event);
     event.map_or_else(|e| to_js(e, token.as_deref()), |event| event.0)

@@ -65,6 +65,8 @@ mod magisterium_client;
 mod options;
 #[cfg(all(target_arch = "wasm32", feature = "protocol"))]
 mod protocol;
+#[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents", feature = "protocol")))]
+mod reply_headers;
 #[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]
 mod task_methods;
 #[cfg(all(target_arch = "wasm32", any(feature = "magisterium", feature = "agents")))]

@@ -14,6 +14,7 @@
 use crate::caller_values::serialized;
 use crate::js_error::to_js;
 use crate::json_view::Json;
+use crate::reply_headers::ReplyHeaders;
 use alloc::string::String;
 use alloc::vec;
 use magisterium_a2a::sans_io::card::{Binding, ProtocolVersion};
@@ -21,7 +22,7 @@ use magisterium_a2a::sans_io::card::{read_extended_card, require_extended_card};
 use magisterium_a2a::sans_io::error::{CallError, Dialect, ErrorCode};
 use magisterium_a2a::sans_io::event_stream::{self, Next};
 use magisterium_a2a::sans_io::json::JsonView;
-use magisterium_a2a::sans_io::plan::{self, Answer, Body, Plan, Target};
+use magisterium_a2a::sans_io::plan::{self, Answer, Body, Plan, ReplyHead, Target};
 use magisterium_a2a::sans_io::push_config::{PushOp, push_call};
 use magisterium_a2a::sans_io::wire::HttpReply;
 use magisterium_a2a::sans_io::{resume, validate};
@@ -203,8 +204,8 @@ impl RequestPlan {
     }
 
     /// The answer of `status` (its parsed body, `undefined` when it is not
-    /// JSON; `retry_after`: its `Retry-After`), or one event of its stream
-    /// (`status` 200), as the JSON-RPC response the entry's core reads, in
+    /// JSON; `headers`: its `Headers`, read by [`Plan::reply_head`]), or one
+    /// event of its stream (`status` 200, no headers), as the JSON-RPC response the entry's core reads, in
     /// the package's shape with the extensions the agent `activated` (see
     /// [`Plan::read`]); `undefined` when there is no body to read. Throws the
     /// fields of the error the answer is over HTTP+JSON (see [`fields`]).
@@ -212,11 +213,13 @@ impl RequestPlan {
         &self,
         value: JsValue,
         status: u16,
-        retry_after: Option<String>,
+        headers: Option<ReplyHeaders>,
         activated: Option<String>,
     ) -> Result<JsValue, JsValue> {
         let body = Some(value).filter(|v| !v.is_undefined()).map(Json);
-        let reply = HttpReply { status, retry_after_header: retry_after, cache_control: None, request_id: None, body };
+        let ReplyHead { retry_after, cache_control, request_id } =
+            self.plan.reply_head(status, |name| headers.as_ref()?.get(name));
+        let reply = HttpReply { status, retry_after_header: retry_after, cache_control, request_id, body };
         let reply = self.plan.read(reply, activated.as_deref(), self.dialect, true).map_err(fields)?;
         Ok(reply.body.map_or(JsValue::UNDEFINED, |body| body.0))
     }

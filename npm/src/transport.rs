@@ -7,6 +7,8 @@
 use crate::driver::{Wait, wait};
 use crate::failure::Failure;
 use crate::json_view::Json;
+use crate::reply_headers::ReplyHeaders;
+#[cfg(feature = "agents")]
 use alloc::string::String;
 use core::future::Future;
 use core::pin::Pin;
@@ -14,7 +16,7 @@ use core::task::{Context, Poll};
 use js_sys::Promise;
 use magisterium_a2a::sans_io::error::{CallError, ErrorCode};
 use magisterium_a2a::sans_io::exchange;
-use magisterium_a2a::sans_io::plan;
+use magisterium_a2a::sans_io::plan::{self, ReplyHead};
 use magisterium_a2a::sans_io::wire::HttpReply;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
@@ -167,18 +169,9 @@ extern "C" {
     /// [`Failure::Unreadable`]) or an error's fields ([`Failure::CoreError`]).
     #[wasm_bindgen(method, getter)]
     fn value(this: &JsReply) -> JsValue;
-    #[wasm_bindgen(method, getter, js_name = retryAfter)]
-    fn retry_after(this: &JsReply) -> Option<String>;
-    #[wasm_bindgen(method, getter, js_name = cacheControl)]
-    fn cache_control(this: &JsReply) -> Option<String>;
-    /// The response's `Headers` (none before a response).
+    /// The response's `Headers` (none before a response), read by the core's rule ([`plan::reply_head`]).
     #[wasm_bindgen(method, getter)]
-    fn headers(this: &JsReply) -> Option<JsHeaders>;
-
-    /// A response's `Headers`: only `get` is read.
-    pub type JsHeaders;
-    #[wasm_bindgen(method)]
-    fn get(this: &JsHeaders, name: &str) -> Option<String>;
+    fn headers(this: &JsReply) -> Option<ReplyHeaders>;
 }
 
 /// The cancellation of one call: aborted by the caller's signal or by its timeout.
@@ -330,7 +323,7 @@ pub async fn send(
     #[cfg(not(feature = "agents"))]
     let sent = exchange(&request, &call.0.signal());
     match wait(sent).await {
-        Ok(reply) => reply_of(call, reply.unchecked_into(), max_bytes),
+        Ok(reply) => reply_of(call, reply.unchecked_into(), max_bytes, body.is_none()),
         Err(e) => Err(failed(call, "the request failed", &e)),
     }
 }
@@ -366,16 +359,23 @@ extern "C" {
     fn set_number(object: &js_sys::Object, name: &str, value: f64);
 }
 
-/// What a [`JsReply`] says: the reply, or the error of a request that failed.
-pub fn reply_of(call: &CallSignal, reply: JsReply, max_bytes: f64) -> Result<HttpReply<Json>, CallError<Json>> {
+/// What a [`JsReply`] says: the reply (its head read by the core's rule, `get`
+/// when the request was a GET), or the error of a request that failed.
+pub fn reply_of(
+    call: &CallSignal,
+    reply: JsReply,
+    max_bytes: f64,
+    get: bool,
+) -> Result<HttpReply<Json>, CallError<Json>> {
     let status = reply.status();
-    // The core's rule (`plan::request_id`) over the response's headers: every error of a response carries it.
-    let request_id = plan::request_id(|name| reply.headers()?.get(name));
+    // The core's rule over the response's headers (`plan::reply_head`): every error of a response carries its id.
+    let headers = reply.headers();
+    let ReplyHead { retry_after, cache_control, request_id } =
+        plan::reply_head(status, get, |name| headers.as_ref()?.get(name));
     let error = match Failure::of(reply.failed()) {
         Some(Failure::Answered) => {
             let body = Some(reply.value()).filter(|b| !b.is_undefined()).map(Json);
-            let (retry_after_header, cache_control) = (reply.retry_after(), reply.cache_control());
-            return Ok(HttpReply { status, retry_after_header, cache_control, request_id, body });
+            return Ok(HttpReply { status, retry_after_header: retry_after, cache_control, request_id, body });
         }
         Some(Failure::RequestFailed) => return Err(failed(call, "the request failed", &reply.value())),
         Some(Failure::Unreadable) => {

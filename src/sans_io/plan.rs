@@ -8,7 +8,7 @@
 //! `fetch`, the npm package's `transport.js`) carry a plan out as it is, and
 //! hand what came back to the plan's readers: [`Plan::answer_of`] (an event
 //! stream, or one JSON body), [`Plan::activated`] (the extensions the agent
-//! activated, one precedence of header names), [`Plan::reply_head`] (the
+//! activated, one precedence of header names), [`reply_head`] (the
 //! `Retry-After`, `Cache-Control` and server's request id the core reads) and [`Plan::read`] (the
 //! reply as the JSON-RPC response the core decodes, in the package's shape).
 //!
@@ -250,7 +250,7 @@ pub fn card<V>(url: &str) -> Plan<V> {
     }
 }
 
-/// What a transport reads of a response's head besides its status (see [`Plan::reply_head`]).
+/// What a transport reads of a response's head besides its status (see [`reply_head`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReplyHead {
     /// `Retry-After`, of a response that is not 2xx.
@@ -284,6 +284,20 @@ pub fn request_id(header: impl Fn(&'static str) -> Option<String>) -> Option<Str
     id.get(..id.len().min(MAX_REQUEST_ID_LEN)).map(String::from)
 }
 
+/// What the core reads of the head of the response of `status`, `header`
+/// finding a header by name: `Retry-After` when it is not 2xx,
+/// `Cache-Control` when the request was a GET (`get`: an agent card's), the
+/// server's [`request_id`] always. The one rule of every transport: a plan's
+/// ([`Plan::reply_head`]), and the npm package's, which hands each response's
+/// headers to the core.
+pub fn reply_head(status: u16, get: bool, header: impl Fn(&'static str) -> Option<String>) -> ReplyHead {
+    ReplyHead {
+        retry_after: if (200..300).contains(&status) { None } else { header("Retry-After") },
+        cache_control: if get { header("Cache-Control") } else { None },
+        request_id: request_id(header),
+    }
+}
+
 impl<V: JsonView> Plan<V> {
     /// How the answer of `status` with `content_type` is read: as events
     /// only when the plan asked for them, the status is 2xx and the type is
@@ -308,15 +322,9 @@ impl<V: JsonView> Plan<V> {
     }
 
     /// What the core reads of the head of the response of `status` to this
-    /// plan's request, `header` finding a header by name: `Retry-After` when it
-    /// is not 2xx, `Cache-Control` when the request was a GET, the server's
-    /// [`request_id`] always.
+    /// plan's request, `header` finding a header by name ([`reply_head`]).
     pub fn reply_head(&self, status: u16, header: impl Fn(&'static str) -> Option<String>) -> ReplyHead {
-        ReplyHead {
-            retry_after: if (200..300).contains(&status) { None } else { header("Retry-After") },
-            cache_control: if self.verb == Verb::Get { header("Cache-Control") } else { None },
-            request_id: request_id(header),
-        }
+        reply_head(status, self.verb == Verb::Get, header)
     }
 
     /// The reply (or an event of the stream, status 200) as the JSON-RPC

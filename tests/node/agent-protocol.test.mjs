@@ -39,7 +39,7 @@ function scripted(...answers) {
   const exchange = async ({ url, token, body }, signal, extra) => {
     requests.push({ url, token, body: body === undefined ? undefined : JSON.parse(body), headers: extra?.headers, method: extra?.method });
     const value = answers[Math.min(requests.length, answers.length) - 1];
-    return { status: 200, failed: ANSWERED, value: structuredClone(value), retryAfter: null, cacheControl: null };
+    return { status: 200, failed: ANSWERED, value: structuredClone(value) };
   };
   return { exchange, requests };
 }
@@ -145,7 +145,7 @@ test("over HTTP+JSON: the core's verb, URL and body, the header; a result wrappe
   // An error: its fields by name, the code by its name (the entry reads them back by name: `read_error` in transport.rs).
   const details = [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "TASK_NOT_CANCELABLE", domain: "a2a-protocol.org" }];
   const refusal = async (status, body) => {
-    const exchange = async () => ({ status, failed: ANSWERED, value: body, retryAfter: "7", cacheControl: null });
+    const exchange = async () => ({ status, failed: ANSWERED, value: body, headers: new Headers({ "Retry-After": "7" }) });
     return post(exchange, { url, ...REST, magisterium: false, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/cancel", params: { id: "t" } }), maxBytes: 1000 }, call());
   };
   const refused = await refusal(400, { error: { code: 400, status: "FAILED_PRECONDITION", message: "done already", details } });
@@ -184,7 +184,7 @@ test("a tenant goes in a 1.0 request's params, over HTTP+JSON as its path's firs
 
 test("a push config's delete: HTTP+JSON's 204 and JSON-RPC's null result are one answer, null", async () => {
   const remove = JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tasks/pushNotificationConfig/delete", params: { id: "t", pushNotificationConfigId: "c" } });
-  const noContent = async () => ({ status: 204, failed: ANSWERED, value: undefined, retryAfter: null, cacheControl: null });
+  const noContent = async () => ({ status: 204, failed: ANSWERED, value: undefined });
   const rest = await post(noContent, { url, ...REST, magisterium: false, body: remove, maxBytes: 1000 }, call());
   const rpc = await post(scripted({ jsonrpc: "2.0", id: 5, result: null }).exchange, { url, ...V1, magisterium: false, body: remove, maxBytes: 1000 }, call());
   assert.deepEqual([rest.failed, rest.value], [ANSWERED, { jsonrpc: "2.0", id: 5, result: null }]);

@@ -22,9 +22,12 @@ use std::path::Path;
 /// options carried to every exchange and the hooks, 338 B the core's rule on
 /// the client's own headers, 350 B reading the names it checks; the
 /// header syntax is the platform's `Headers`, which cost 321 B less than the
-/// core's check of it): 40 409 B, rounded up to the half KB. Issue 23's goal
-/// of 28 KB is not reached (docs/performance.md says what the rest would take).
-pub const SIZE_BUDGET: usize = 39 * 1024 + 512;
+/// core's check of it): 40 409 B; then a reply's head read by the core's one
+/// rule in every build (`plan::reply_head`, the JS no longer picking
+/// `Retry-After` and `Cache-Control`: +71 B, 40 480 B), rounded up to the half
+/// KB. Issue 23's goal of 28 KB is not reached (docs/performance.md says what
+/// the rest would take).
+pub const SIZE_BUDGET: usize = 40 * 1024;
 
 /// Gzip budget of the web build of `magisterium-a2a/agents` (`A2AClient`),
 /// up front, in bytes, under the 43.5 KB (44 544 B) ceiling that issues 17,
@@ -37,10 +40,11 @@ pub const SIZE_BUDGET: usize = 39 * 1024 + 512;
 /// +1 009 B), its errors and its stacks at the caller's line, merged: 38 998 B,
 /// and the server's request id on errors (+482 B: 39 480 B), then the
 /// `headers`, `fetch` and hook options (+951 B against 05273cf's 39 495 B:
-/// 40 446 B), so the budget holds that figure rounded up to the half KB, 4.0 KB
-/// below the ceiling; its lazily loaded module is outside it (`cargo xtask
-/// build` prints its size).
-pub const AGENTS_SIZE_BUDGET: usize = 39 * 1024 + 512;
+/// 40 446 B) and a reply's head read by the core's rule (+61 B: 40 507 B), so
+/// the budget holds that figure rounded up to the half KB, 3.5 KB below the
+/// ceiling; its lazily loaded module is outside it (`cargo xtask build`
+/// prints its size).
+pub const AGENTS_SIZE_BUDGET: usize = 40 * 1024;
 
 /// The budget of each entry of the web build: (entry, bytes).
 pub const BUDGETS: [(&str, usize); 2] =

@@ -18,13 +18,13 @@ import { ANSWERED, REQUEST_FAILED, TOO_LARGE, UNREADABLE } from "./failure.js";
  * `read(response)` may take the body over: when it returns a promise (of
  * text, or `null` for too large), that is the body read.
  * Never rejects; resolves with
- * `{ status, failed, value, retryAfter, cacheControl }`: `failed` (`failure.js`)
+ * `{ status, failed, value, headers }`: `failed` (`failure.js`)
  * is REQUEST_FAILED or UNREADABLE (`value` is then what was thrown),
  * TOO_LARGE when the body is larger than `maxBytes` (refused from its
  * `Content-Length` before the download when it declares more, else stopped as
  * soon as the bytes read pass it), else ANSWERED (`value` is then the parsed JSON,
- * `undefined` when the body is not JSON); `retryAfter` is read from a
- * response that is not 2xx, `cacheControl` from one to a GET. `signal`
+ * `undefined` when the body is not JSON); `headers` are the response's (when
+ * one came), which the core reads by its rule (`plan::reply_head`). `signal`
  * aborts it.
  */
 export function exchange(request, signal, extra) {
@@ -54,14 +54,10 @@ export function exchange(request, signal, extra) {
   const told = () => (tell(io.onResponse, { method, url, status: out.status, durationMs: performance.now() - start }), out);
   // A `fetch` option that throws, or answers what is not a response, fails the request as a rejection would.
   return new Promise((resolve) => resolve((io.fetch || fetch)(url, init))).then((response) => {
-    const read = response.headers;
     out.status = response.status;
-    // Read by the core (the server's request id, `plan::request_id`).
-    out.headers = read;
+    // Read by the core, by name (`plan::reply_head`: `Retry-After`, `Cache-Control`, the server's request id).
+    out.headers = response.headers;
     out.failed = UNREADABLE;
-    // Only what the core reads: `Retry-After` of a failure, `Cache-Control` of a card (a GET).
-    if (!response.ok) out.retryAfter = read.get("Retry-After");
-    if (body === undefined) out.cacheControl = read.get("Cache-Control");
     const first = extra && extra.read && extra.read(response);
     if (first) {
       return first.then((data) => {
@@ -88,9 +84,9 @@ function tell(hook, event) {
   } catch {}
 }
 
-/** What `exchange` resolves with, before the response's headers are read. */
+/** What `exchange` resolves with, before a response came (its `headers` are set when one does). */
 export function reply(status, failed, value) {
-  return { status, failed, value, retryAfter: null, cacheControl: null };
+  return { status, failed, value };
 }
 
 /** `text` parsed as JSON; `undefined` when it is not JSON (the core says what that status without a JSON body means). */

@@ -19,15 +19,14 @@ extern "C" {
 /// `*.localhost` itself (a browser's page, by the core's rule: [`globals`]); `None` when it throws.
 pub fn parse(text: &str) -> Option<UrlParts> {
     let parts = url_parts(text)?;
-    let (head, rest) = parts.split_once('\n')?;
-    let (hostname, href) = rest.split_once('\n')?;
-    let (flags, protocol) = head.split_at_checked(1)?;
-    let flags = flags.bytes().next()?;
+    let (protocol, rest) = parts.split_once('\n')?;
+    let (hostname, rest) = rest.split_once('\n')?;
+    let (user_info, href) = rest.split_once('\n')?;
     Some(UrlParts {
         href: href.into(),
         protocol: protocol.into(),
         hostname: hostname.into(),
-        credentials: flags & 1 != 0,
+        credentials: !user_info.is_empty(),
         localhost_names: globals().page(),
     })
 }

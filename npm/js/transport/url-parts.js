@@ -2,14 +2,14 @@
 
 /**
  * What `new URL(text)` makes of `text`, in one crossing: `undefined` when it
- * throws, else a digit (1 when a username or password is present, else 0),
- * then `protocol`, `"\n"`, `hostname`, `"\n"`, `href`. The parser removes
- * every tab and newline from its input, so no part holds one.
+ * throws, else its `protocol`, `hostname`, user information (`username` and
+ * `password` joined: empty when the URL names none) and `href`, one per line.
+ * The parser removes every tab and newline from its input, so no part holds one.
  */
 export function urlParts(text) {
   try {
     const url = new URL(text);
-    return (url.username || url.password ? 1 : 0) + url.protocol + "\n" + url.hostname + "\n" + url.href;
+    return [url.protocol, url.hostname, url.username + url.password, url.href].join("\n");
   } catch {
     return undefined;
   }

@@ -51,10 +51,9 @@ where
                         return Some((Ok(event), state));
                     }
                 }
-                Err(error) => match (state.seen.resume_after(error.code()), state.client.take()) {
-                    (Some(id), Some(client)) if state.again.is_none() => {
-                        state.again = Some(Box::pin(subscribe(&client, id)));
-                    }
+                // Whether, and to which task, is the core's rule, once per stream (`Seen::resume_after`).
+                Err(error) => match (state.seen.resume_after(error.code()), &state.client) {
+                    (Some(id), Some(client)) => state.again = Some(Box::pin(subscribe(client, id))),
                     _ => return Some((Err(error), state)),
                 },
             }

@@ -109,7 +109,7 @@ function post(exchange, request, call) {
   } catch (fields) {
     return refused(fields);
   }
-  const extra = { method: plan.method, headers: plan.headers, events: null, activated: null };
+  const extra = { method: plan.method, events: null, activated: null };
   const read = (value, status, headers) => shaped(plan, value, status, headers, extra.activated);
   extra.read = (response) => {
     for (const name of plan.activatedFrom) if ((extra.activated = response.headers.get(name)) !== null) break;
@@ -118,7 +118,7 @@ function post(exchange, request, call) {
     return extra.events.read();
   };
   if (call.events) call.events.cancel();
-  return exchange({ url: plan.url, token, body: plan.body, maxBytes, io: request.io }, call.signal, extra).then((out) => {
+  return exchange({ url: plan.url, token, body: plan.body, headers: plan.headers, maxBytes, io: request.io }, call.signal, extra).then((out) => {
     if (out.failed === ANSWERED) Object.assign(out, read(out.value, out.status, out.headers));
     if (extra.events) Object.assign(call, { requestId: plan.requestId, token, events: extra.events.own() });
     else plan.free();

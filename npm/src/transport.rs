@@ -307,6 +307,15 @@ pub async fn send(
     let request = request(route.0.borrow().endpoint(), token, body, max_bytes, io);
     #[cfg(not(feature = "agents"))]
     let request = request(&route.0, token, body, max_bytes, io);
+    if body.is_some() {
+        // A 0.3 JSON-RPC POST (every request of the Magisterium entry, and an agent's 0.3 call
+        // outside a stream, which `js/transport/lazy-load.js` sends as it is): the degenerate plan,
+        // whose one header is its body's type (`plan::JSON_BODY`); `js/agent-protocol.js` sends
+        // any other request with its plan's headers.
+        let headers = js_sys::Object::new();
+        set_text(&headers, plan::JSON_BODY.0, Some(plan::JSON_BODY.1));
+        set(&request, "headers", &headers);
+    }
     #[cfg(feature = "agents")]
     let sent = {
         let AgentRequest { stream, dialect, extensions } = agent;
@@ -329,7 +338,8 @@ pub async fn send(
 }
 
 /// The request every exchange reads by name: `url` (a JS string), `token` (a JS
-/// string, or `undefined`), `body` (or `undefined`, a GET), `maxBytes` and the client's `io`.
+/// string, or `undefined`), `body` (or `undefined`, a GET), `maxBytes` and the client's `io`; the
+/// plan's `headers` are set by the caller (`send`, or `post` in `js/agent-protocol.js`).
 fn request(url: &JsValue, token: Option<&JsValue>, body: Option<&str>, max_bytes: f64, io: &JsValue) -> js_sys::Object {
     let request = js_sys::Object::new();
     set(&request, "url", url);

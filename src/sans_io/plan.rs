@@ -44,6 +44,9 @@ use alloc::vec::Vec;
 /// The header a transport adds with the token (the only header a plan leaves out).
 pub const AUTHORIZATION: &str = "Authorization";
 
+/// The header of a request with a body, every body being JSON: (name, value).
+pub const JSON_BODY: (&str, &str) = ("Content-Type", "application/json");
+
 /// The value of [`AUTHORIZATION`] for `token`.
 pub fn bearer(token: &str) -> String {
     super::text::cat(&["Bearer ", token])
@@ -221,7 +224,7 @@ fn extensions_headers(v1: bool) -> &'static [&'static str; 2] {
 fn headers(v1: bool, body: bool, target: &Target<'_>) -> Vec<(&'static str, String)> {
     let mut headers = Vec::new();
     if body {
-        headers.push(("Content-Type", String::from("application/json")));
+        headers.push((JSON_BODY.0, String::from(JSON_BODY.1)));
     }
     if target.events {
         headers.push(("Accept", String::from("text/event-stream")));

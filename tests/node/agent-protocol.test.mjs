@@ -36,8 +36,8 @@ const REST = { protocolVersion: "1.0", binding: "HTTP+JSON" };
 /** An `exchange` that records its requests and answers `answers` in turn (the last one again after). */
 function scripted(...answers) {
   const requests = [];
-  const exchange = async ({ url, token, body }, signal, extra) => {
-    requests.push({ url, token, body: body === undefined ? undefined : JSON.parse(body), headers: extra?.headers, method: extra?.method });
+  const exchange = async ({ url, token, body, headers }, signal, extra) => {
+    requests.push({ url, token, body: body === undefined ? undefined : JSON.parse(body), headers, method: extra?.method });
     const value = answers[Math.min(requests.length, answers.length) - 1];
     return { status: 200, failed: ANSWERED, value: structuredClone(value) };
   };

@@ -83,15 +83,24 @@ function checkAnswers({ answers, progress }, all) {
   assert.deepEqual(chunks, ["chunk 0", "chunk 1", "chunk 2"].slice(0, all ? 3 : chunks.length));
 }
 
-/** `client` whose `cancelTask` calls are recorded in `cancels` as [task id, state after, whether its signal was aborted]. */
+/**
+ * `client` whose `cancelTask` calls are recorded in `cancels` as [task id, state after, whether its signal was
+ * aborted]; a cancel that fails is recorded too, its error in the state's place, so a test waiting for a cancel
+ * ends (and fails saying why) rather than waiting for ever.
+ */
 function recordingCancels(client, cancels) {
   return new Proxy(client, {
     get(target, key) {
       if (key !== "cancelTask") return typeof target[key] === "function" ? target[key].bind(target) : target[key];
       return async (id, options) => {
-        const task = await target.cancelTask(id, options);
-        cancels.push([id, task.status.state, options?.signal?.aborted]);
-        return task;
+        try {
+          const task = await target.cancelTask(id, options);
+          cancels.push([id, task.status.state, options?.signal?.aborted]);
+          return task;
+        } catch (error) {
+          cancels.push([id, `${error.code}: ${error.message}`, options?.signal?.aborted]);
+          throw error;
+        }
       };
     },
   });

@@ -5,16 +5,16 @@ import { ANSWERED, REQUEST_FAILED, TOO_LARGE, UNREADABLE } from "./failure.js";
 
 /**
  * One HTTP exchange, `request` naming what it needs: `url`, `token` (or
- * `undefined`), `body` (or `undefined`), `maxBytes` and `io` (or `undefined`), what every exchange
+ * `undefined`), `body` (or `undefined`), `headers` (the plan's: every header but
+ * the token's), `maxBytes` and `io` (or `undefined`), what every exchange
  * of the client carries out (its options, read and checked in Rust: `options.rs`'s
  * `exchange_options`): `headers`, sent first (none is one of the client's own), `fetch`, called
  * instead of the global one, and the hooks `onRequest({ method, url })`, told before
  * the request, and `onResponse({ method, url, status, durationMs })`, after the
  * exchange (`status` 0 when no response came), neither awaited, what either throws
- * or rejects with ignored (see `tell`). POSTs `body` (or GETs, without one) with exactly
- * `Content-Type: application/json` (with a body) and, with a token,
- * `Authorization: Bearer …`, following no redirect; `extra` (an A2A agent's call, from
- * `agent-protocol.js`) adds its `headers` and may name the `method`, and its
+ * or rejects with ignored (see `tell`). POSTs `body` (or GETs, without one) with the plan's
+ * `headers` and, with a token, `Authorization: Bearer …`, following no redirect;
+ * `extra` (an A2A agent's call, from `agent-protocol.js`) may name the `method`, and its
  * `read(response)` may take the body over: when it returns a promise (of
  * text, or `null` for too large), that is the body read.
  * Never rejects; resolves with
@@ -37,10 +37,9 @@ export function exchange(request, signal, extra) {
   if (body !== undefined) {
     init.method = "POST";
     init.body = body;
-    headers["Content-Type"] = "application/json";
   }
   if (token !== undefined) headers.Authorization = "Bearer " + token;
-  if (extra) Object.assign(headers, extra.headers);
+  Object.assign(headers, request.headers);
   if (extra && extra.method) init.method = extra.method;
   // What the hooks are told: the plan's verb and URL (the core's, carried out here), never a header (the token is one).
   const method = init.method;

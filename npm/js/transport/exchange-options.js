@@ -11,11 +11,11 @@ const FUNCTIONS = ["fetch", "onRequest", "onResponse"];
  * it refuses a name that is not a header name and a value holding CR, LF or
  * NUL), copied into a record of lower-case names, so that a later change to
  * the caller's object is never sent unchecked (the Rust side then refuses a
- * header the client sets itself, by the core's `plan::is_own_header`); the
- * functions as given. When an option is refused, a string: the message after
- * the option's path (`.fetch must be a function`), never quoting a header's
- * value. What a hostile object's
- * getter throws is thrown (the Rust side's `catch` makes it INVALID_INPUT).
+ * header the client sets itself, by the core's `plan::check_not_own_header`);
+ * the functions as given. When an option is refused, a string: the message
+ * after the option's path (`.fetch must be a function`), never quoting a
+ * header's value. What a hostile object's getter throws is thrown (the Rust
+ * side's `catch` makes it INVALID_INPUT).
  */
 export function exchangeOptions(options) {
   const io = {};
@@ -29,7 +29,8 @@ export function exchangeOptions(options) {
     try {
       io.headers = Object.fromEntries(new Headers(options.headers));
     } catch {
-      // Whatever the platform threw (a hostile iterable's error too), not its message: it quotes the value, which may be a secret (an API key) and may hold CR or LF.
+      // Whatever the platform threw (a hostile iterable's error too), not its message: it quotes
+      // the value, which may be a secret (an API key) and may hold CR or LF.
       return ".headers: an invalid name, or CR, LF or NUL in a value";
     }
   }

@@ -7,8 +7,9 @@ import { ANSWERED, REQUEST_FAILED, TOO_LARGE, UNREADABLE } from "./failure.js";
  * One HTTP exchange, `request` naming what it needs: `url`, `token` (or
  * `undefined`), `body` (or `undefined`), `headers` (the plan's: every header but
  * the token's), `maxBytes` and `io` (or `undefined`), what every exchange
- * of the client carries out (its options, read and checked in Rust: `options.rs`'s
- * `exchange_options`): `headers`, sent first (none is one of the client's own), `fetch`, called
+ * of the client carries out (its options, read once by `exchange-options.js` and
+ * checked by `options.rs`'s `exchange_options`): `headers`, sent first (none is one
+ * of the client's own), `fetch`, called
  * instead of the global one, and the hooks `onRequest({ method, url })`, told before
  * the request, and `onResponse({ method, url, status, durationMs })`, after the
  * exchange (`status` 0 when no response came), neither awaited, what either throws
